@@ -1,0 +1,139 @@
+"""Content (decks and every spoken sentence) is data in prompts/<language>/*.toml.
+
+The loader names the file, the line and the problem of any mistake, so that a broken deck is
+one clear sentence rather than a traceback in the middle of a game.
+"""
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+
+
+class ContentError(ValueError):
+    """A content file is missing or malformed; the message names file, line and problem."""
+
+
+def _line_of(text: str, key: str) -> int | None:
+    pattern = re.compile(rf"^\s*(\[+\s*)?[\"']?{re.escape(key)}[\"']?\s*(=|\])", re.M)
+    match = pattern.search(text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+@dataclass(frozen=True)
+class ContentFile:
+    """One parsed TOML file, with enough of its text kept to point at a line."""
+
+    path: Path
+    data: Mapping[str, Any]
+    text: str
+
+    def fail(self, key: str, problem: str) -> ContentError:
+        line = _line_of(self.text, key.split(".")[-1])
+        where = f"{self.path}, line {line}" if line else str(self.path)
+        return ContentError(f"{where}: {problem}.")
+
+    def table(self, key: str) -> Mapping[str, Any]:
+        value = self.data.get(key)
+        if not isinstance(value, dict):
+            raise self.fail(key, f"a table [{key}] is needed")
+        return value
+
+    def strings(self, key: str, minimum: int = 1) -> tuple[str, ...]:
+        value = self.data.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise self.fail(key, f"'{key}' must be a list of non-empty strings")
+        if len(value) < minimum:
+            raise self.fail(key, f"'{key}' needs at least {minimum} entries, it has {len(value)}")
+        return tuple(v.strip() for v in value)
+
+    def records(self, key: str, fields: Mapping[str, type], minimum: int = 1) -> tuple[dict, ...]:
+        """An array of tables ([[key]]) whose entries all have `fields` of the given types."""
+        value = self.data.get(key)
+        if not isinstance(value, list) or len(value) < minimum:
+            count = len(value) if isinstance(value, list) else 0
+            raise self.fail(key, f"at least {minimum} [[{key}]] entries are needed, found {count}")
+        for index, record in enumerate(value, 1):
+            for name, kind in fields.items():
+                field = record.get(name) if isinstance(record, dict) else None
+                if not isinstance(field, kind) or (isinstance(field, str) and not field.strip()):
+                    raise ContentError(
+                        f"{self.path}, line {self._record_line(key, index)}: entry {index} of "
+                        f"[[{key}]] needs '{name}' ({kind.__name__})."
+                    )
+        return tuple(value)
+
+    def _record_line(self, key: str, index: int) -> str:
+        header = re.compile(rf"^\s*\[\[\s*{re.escape(key)}\s*\]\]", re.M)
+        starts = [m.start() for m in header.finditer(self.text)]
+        if index <= len(starts):
+            return str(self.text.count("\n", 0, starts[index - 1]) + 1)
+        return "?"
+
+
+def load(name: str, language: str = "en", root: Path | None = None) -> ContentFile:
+    """Read prompts/<language>/<name>.toml."""
+    path = (root or PROMPTS) / language / f"{name}.toml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(f"{path}: the content file is missing.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ContentError(f"{path}: cannot be read ({error}).") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{path}: {error}.") from None
+    return ContentFile(path, data, text)
+
+
+class Lines:
+    """Spoken sentences: templates in a [lines] table, filled with str.format fields."""
+
+    def __init__(self, source: ContentFile, key: str = "lines") -> None:
+        self._source = source
+        self._key = key
+        table = source.table(key)
+        for name, template in table.items():
+            if not isinstance(template, (str, list)):
+                raise source.fail(name, f"line '{name}' must be a string or a list of strings")
+            for text in template if isinstance(template, list) else [template]:
+                try:
+                    list(string.Formatter().parse(text))
+                except ValueError as error:
+                    raise source.fail(name, f"line '{name}' has a bad placeholder ({error})")
+        self._table = table
+
+    def __call__(self, name: str, **fields: Any) -> str:
+        template = self._table.get(name)
+        if template is None:
+            raise self._source.fail(self._key, f"the line '{name}' is missing from [{self._key}]")
+        if isinstance(template, list):
+            template = template[0]
+        try:
+            return template.format(**fields)
+        except (KeyError, IndexError) as error:
+            raise self._source.fail(name, f"line '{name}' uses an unknown field {error}") from None
+
+    def many(self, name: str) -> tuple[str, ...]:
+        """A line given as a list (reprompts, variants), every entry unformatted."""
+        template = self._table.get(name)
+        if template is None:
+            raise self._source.fail(self._key, f"the line '{name}' is missing from [{self._key}]")
+        return tuple(template) if isinstance(template, list) else (template,)
+
+    def names(self) -> Iterable[str]:
+        return self._table.keys()
+
+
+def spoken_list(items: Iterable[str], conjunction: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"

@@ -1,0 +1,119 @@
+"""The three ports of the speech edge: where audio comes from, what hears it, what speaks.
+
+Nothing outside gm/speech/ imports an engine; the dialogue engine sees only these types.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, Sequence, Union
+
+RATE = 16000  # Hertz: every source yields 16 kHz mono signed 16-bit little-endian audio
+
+
+class SpeechError(RuntimeError):
+    """A device, model or file problem a person can fix; the message is one clear sentence."""
+
+
+@dataclass(frozen=True)
+class AudioChunk:
+    """A run of 16 kHz mono int16 samples and where it starts on the source's clock."""
+
+    audio: bytes  # little-endian int16 samples
+    start: float  # seconds since the source opened
+
+    @property
+    def samples(self) -> int:
+        return len(self.audio) // 2
+
+    @property
+    def seconds(self) -> float:
+        return self.samples / RATE
+
+    @property
+    def end(self) -> float:
+        return self.start + self.seconds
+
+
+class AudioSource(Protocol):
+    """Microphone or WAV file; nothing downstream can tell them apart."""
+
+    def read(self) -> AudioChunk | None:
+        """The next chunk, blocking until it is there; None when a file has ended."""
+
+    def flush(self) -> None:
+        """Drop what was captured and not read yet (the game master's own voice)."""
+
+    @property
+    def now(self) -> float:
+        """Seconds on the source clock: samples delivered so far (wall time for a device)."""
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What the recogniser should listen for during one ask."""
+
+    phrases: tuple[str, ...] = ()  # closed phrases; anything else should come back empty
+    free: bool = False  # open speech allowed (phrases and hints are favoured)
+    hints: tuple[str, ...] = ()  # words to favour in open speech
+    endpoint: float = 0.7  # seconds of trailing silence that end an utterance
+
+
+@dataclass(frozen=True)
+class Alternative:
+    text: str  # lower case words, "" for the garbage / unknown path
+    confidence: float  # 0..1, comparable within one engine only
+
+
+@dataclass(frozen=True)
+class SpeechStarted:
+    at: float  # source seconds
+
+
+@dataclass(frozen=True)
+class Partial:
+    text: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Final:
+    """One finished utterance. No alternatives (or only empty ones) means nothing in vocabulary."""
+
+    alternatives: tuple[Alternative, ...]
+    start: float
+    end: float
+
+    @property
+    def text(self) -> str:
+        return self.alternatives[0].text if self.alternatives else ""
+
+
+AsrEvent = Union[SpeechStarted, Partial, Final]
+
+
+class Recognizer(Protocol):
+    name: str  # "vosk" or "sphinx"
+
+    def set_vocabulary(self, vocabulary: Vocabulary) -> None:
+        """Takes effect from the next utterance; an utterance in progress is dropped."""
+
+    def feed(self, chunk: AudioChunk) -> list[AsrEvent]:
+        """Events in order; results must not depend on how the audio is chunked."""
+
+    def flush(self) -> list[AsrEvent]:
+        """End of input: finish any utterance in progress."""
+
+    def reset(self) -> None:
+        """Forget any audio and utterance in progress."""
+
+
+class Speaker(Protocol):
+    def say(self, text: str) -> float:
+        """Speak (blocking) and return how long it took in seconds of audio."""
+
+    def tone(self, frequency: float, seconds: float) -> float:
+        """A short beep, for the last seconds of a countdown."""
+
+    def close(self) -> None: ...

@@ -1,0 +1,96 @@
+"""Speech made by espeak-ng: the simulated players of the demos and the audio of the tests.
+
+A list of utterances and silences becomes one 16 kHz WAV, the way a table would sound.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from gm.speech.audio import RATE, read_wav, resample, to_pcm16, write_wav
+from gm.speech.base import SpeechError
+
+import io
+import wave
+
+
+def _espeak() -> str:
+    path = shutil.which("espeak-ng")
+    if not path:
+        raise SpeechError("espeak-ng is not installed; install it with 'apt-get install espeak-ng'.")
+    return path
+
+
+def synthesize(text: str, voice: str = "en-us", speed: int = 160, pitch: int = 50, gap: int = 0) -> bytes:
+    """espeak-ng's voice saying `text`, as 16 kHz mono int16 bytes."""
+    result = subprocess.run(
+        [_espeak(), "-v", voice, "-s", str(speed), "-p", str(pitch), "-g", str(gap), "--stdout", text],
+        capture_output=True, check=False,
+    )
+    if result.returncode != 0 or not result.stdout:
+        raise SpeechError(f"espeak-ng could not say {text!r}: {result.stderr.decode(errors='replace').strip()}")
+    with wave.open(io.BytesIO(result.stdout)) as wav:
+        rate = wav.getframerate()
+        raw = wav.readframes(wav.getnframes())
+    # espeak-ng's --stdout header may claim a length of 0; the frames read are still right.
+    samples = np.frombuffer(raw, dtype="<i2").astype(np.float64)
+    return to_pcm16(resample(samples, rate))
+
+
+def silence(seconds: float) -> bytes:
+    return b"\0\0" * int(round(seconds * RATE))
+
+
+@dataclass(frozen=True)
+class Utterance:
+    text: str
+    voice: str = "en-us"
+    speed: int = 160
+    pitch: int = 50
+
+
+@dataclass(frozen=True)
+class Silence:
+    seconds: float
+
+
+def assemble(parts: list[Utterance | Silence | str | float], lead: float = 0.5) -> bytes:
+    """Utterances (or plain strings) and silences (or plain numbers of seconds) end to end."""
+    cache: dict[Utterance, bytes] = {}
+    out = [silence(lead)]
+    for part in parts:
+        if isinstance(part, (int, float)):
+            part = Silence(float(part))
+        if isinstance(part, str):
+            part = Utterance(part)
+        if isinstance(part, Silence):
+            out.append(silence(part.seconds))
+        else:
+            if part not in cache:
+                cache[part] = synthesize(part.text, part.voice, part.speed, part.pitch)
+            out.append(cache[part])
+    return b"".join(out)
+
+
+def mix(speech: bytes, noise: bytes, snr_db: float) -> bytes:
+    """`noise` (looped) under `speech` at the given signal-to-noise ratio."""
+    s = np.frombuffer(speech, dtype="<i2").astype(np.float64)
+    n = np.frombuffer(noise, dtype="<i2").astype(np.float64)
+    if n.size == 0 or s.size == 0:
+        return speech
+    n = np.resize(n, s.size)
+    voiced = s[np.abs(s) > 0.01 * np.abs(s).max()] if np.abs(s).max() > 0 else s
+    power_s = np.mean(voiced ** 2) if voiced.size else 0.0
+    power_n = np.mean(n ** 2) or 1.0
+    gain = np.sqrt(power_s / (power_n * 10 ** (snr_db / 10)))
+    return to_pcm16(s + gain * n)
+
+
+def write(path: str | Path, parts: list, lead: float = 0.5) -> Path:
+    path = Path(path)
+    write_wav(path, assemble(parts, lead))
+    return path

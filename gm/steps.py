@@ -1,0 +1,103 @@
+"""The vocabulary shared by the pure game rules and the dialogue engine.
+
+A game never touches a microphone or a clock: it returns a `Step` (what to say and what to
+listen for) and turns an `Answer` into an `Outcome`. The engine does everything else.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, Union
+import random
+
+JSON = Union[None, bool, int, float, str, list, dict]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One closed answer: the value the game receives and the phrases that mean it."""
+
+    value: JSON
+    phrases: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Say some lines, then listen for one of `choices` (or free speech)."""
+
+    id: str  # names the step in the transcript and the save, e.g. "funocracy.answer"
+    say: tuple[str, ...]  # spoken before listening, and again on "repeat"
+    choices: tuple[Choice, ...] = ()
+    free: bool = False  # also accept open speech: Answer.kind FREE, value = alternatives
+    hints: tuple[str, ...] = ()  # words free speech should favour (a theme's answers)
+    timeout: float | None = None  # seconds until Answer(TIMEOUT); None waits, reprompting
+    countdown: bool = False  # "ten seconds" spoken, tones in the last five, "time!"
+    deadline: str | None = None  # asks sharing this key share one timeout started by the first
+    reprompts: tuple[str, ...] = ()  # no-input prompts, each clearer than the last
+    expected: str = ""  # what can be said now, for "help" and after a miss
+    skippable: bool = False  # "skip" gives Answer(SKIP) instead of "nothing to skip"
+    confirm: bool = False  # confirm every closed answer before deciding ("three, right?")
+    endpoint: float = 0.7  # seconds of silence that end an utterance
+
+
+@dataclass(frozen=True)
+class End:
+    """The game is over; `say` announces the result."""
+
+    say: tuple[str, ...]
+    winners: tuple[int, ...] = ()  # seats, empty for a lost cooperative game
+
+
+Step = Union[Ask, End]
+
+
+class AnswerKind(str, enum.Enum):
+    CHOICE = "choice"  # value is the matched Choice.value
+    FREE = "free"  # value is the list of alternative texts, best first
+    TIMEOUT = "timeout"  # the ask's timeout ran out
+    SKIP = "skip"  # a player said "skip" on a skippable ask
+
+
+@dataclass(frozen=True)
+class Answer:
+    kind: AnswerKind
+    value: JSON = None
+    heard: str = ""  # the text the decision was taken on
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind.value, "value": self.value, "heard": self.heard}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Answer":
+        return cls(AnswerKind(data["kind"]), data.get("value"), data.get("heard", ""))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an answer did. A rejected outcome leaves the state as it was and is not saved."""
+
+    state: Any
+    say: tuple[str, ...] = ()
+    decision: str = ""  # one short sentence, spoken back by "undo" ("four votes for number two")
+    accepted: bool = True
+
+
+class Game(Protocol):
+    """A game's rules: pure, deterministic given the rng passed in."""
+
+    id: str  # "funocracy"
+    title: str  # "Funocracy", spoken
+
+    def new(self, options: Mapping[str, Any], rng: random.Random) -> Any: ...
+
+    def step(self, state: Any) -> Step: ...
+
+    def apply(self, state: Any, ask: Ask, answer: Answer, rng: random.Random) -> Outcome: ...
+
+    def public(self, state: Any) -> dict: ...
+
+    def score(self, state: Any) -> tuple[str, ...]: ...
+
+
+class RulesError(ValueError):
+    """An option a person gave breaks the rules (nine players); its message is one sentence."""
