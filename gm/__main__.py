@@ -1,0 +1,3 @@
+from gm.cli import main
+
+raise SystemExit(main())

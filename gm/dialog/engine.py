@@ -1,0 +1,342 @@
+"""The one dialogue engine every game runs on.
+
+It speaks a step's lines, listens with the step's vocabulary, turns what it hears into a
+choice or a command, hands answers to the pure rules, saves after every decision and keeps
+the table in charge: repeat, help, score, pause, undo, skip and quit work at every moment.
+"""
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from gm.content import Lines
+from gm.dialog.hearing import EndOfInput, Hearing
+from gm.dialog.intents import SURE_SCORE, Command, Match, Matcher
+from gm.dialog.transcript import Transcript
+from gm.speech.base import Final, Speaker, SpeechStarted, Vocabulary
+from gm.state import Record, SaveError, SaveStore
+from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
+from gm.vocab import yes_no
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    tail: float = 0.3  # seconds of input dropped after gm stops speaking (half duplex)
+    reprompt_after: float = 8.0  # seconds of silence before a no-input reprompt
+    grace: float = 1.5  # an answer begun before a deadline may end this much after it
+    countdown_warning: float = 10.0  # seconds left when "ten seconds" is said
+    countdown_tones: int = 5  # one tone a second for this many last seconds
+    tone_hz: float = 880.0
+    tone_seconds: float = 0.12
+    mumble_max: float = 2.5  # an utterance heard as nothing gets "sorry" only if this short
+    sorry_gap: float = 20.0  # at most one "sorry" for unclear mumbles in this many seconds
+
+
+class Flow(enum.Enum):
+    UNDO = "undo"
+    QUIT = "quit"
+
+
+class Result(enum.Enum):
+    OVER = "over"  # the game reached its end
+    QUIT = "quit"  # the table asked to stop; the game is saved
+    INPUT_ENDED = "input_ended"  # the WAV file or the typed input ran out; the game is saved
+
+
+@dataclass
+class _Heard:
+    """What one listen produced."""
+
+    match: Match | None = None
+    free: tuple[str, ...] = ()
+    timeout: bool = False
+
+
+def rebuild(game: Game, record: Record) -> tuple[object, random.Random]:
+    """Replay the recorded answers from the seed: the state and the rng after the last one."""
+    rng = random.Random(record.seed)
+    state = game.new(record.options, rng)
+    for index, entry in enumerate(record.answers, 1):
+        step = game.step(state)
+        if not isinstance(step, Ask) or step.id != entry["step"]:
+            raise SaveError(f"The saved game does not fit the rules of this version at decision {index}.")
+        outcome = game.apply(state, step, Answer.from_json(entry["answer"]), rng)
+        state = outcome.state
+    return state, rng
+
+
+class Engine:
+    def __init__(self, game: Game, hearing: Hearing, speaker: Speaker, lines: Lines,
+                 commands: Mapping[Command, Sequence[str]], transcript: Transcript,
+                 record: Record, store: SaveStore | None = None,
+                 config: EngineConfig = EngineConfig()) -> None:
+        self.game = game
+        self.hearing = hearing
+        self.speaker = speaker
+        self.lines = lines
+        self.commands = dict(commands)
+        self.transcript = transcript
+        self.record = record
+        self.store = store
+        self.config = config
+        self.state, self.rng = rebuild(game, record)
+        self._deadlines: dict[str, float] = {}
+        self._last_sorry = -1e9
+
+    # -- the game loop -------------------------------------------------------------------
+
+    def run(self, resumed: bool = False, greeting: Sequence[str] = ()) -> Result:
+        title = self.game.title
+        self._say((self.lines("resumed_game", title=title) if resumed
+                   else self.lines("welcome", title=title), *greeting))
+        self._emit_state()
+        try:
+            while True:
+                step = self.game.step(self.state)
+                if isinstance(step, End):
+                    return self._finish(step)
+                reply = self._ask(step)
+                if reply is Flow.QUIT:
+                    self._save()
+                    self._say((self.lines("goodbye"),))
+                    return Result.QUIT
+                if reply is Flow.UNDO:
+                    self._undo()
+                    continue
+                self._decide(step, reply)
+        except EndOfInput:
+            self._save()
+            self._emit("say", text=self.lines("input_ended"))
+            return Result.INPUT_ENDED
+
+    def _finish(self, end: End) -> Result:
+        self.record.finished = True
+        self._save()
+        self._say(end.say)
+        self._emit("game_over", winners=list(end.winners), state=self.game.public(self.state))
+        return Result.OVER
+
+    def _decide(self, ask: Ask, answer: Answer) -> None:
+        saved_rng = self.rng.getstate()
+        outcome: Outcome = self.game.apply(self.state, ask, answer, self.rng)
+        if not outcome.accepted:
+            self.rng.setstate(saved_rng)
+            self._emit("decision", step=ask.id, answer=answer.to_json(), accepted=False,
+                       decision=outcome.decision)
+            self._say(outcome.say)
+            return
+        self.state = outcome.state
+        self.record.answers.append({"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision})
+        self._emit("decision", step=ask.id, answer=answer.to_json(), accepted=True, decision=outcome.decision)
+        self._emit_state()
+        self._save()
+        self._say(outcome.say)
+
+    def _undo(self) -> None:
+        if not self.record.answers:
+            self._say((self.lines("nothing_to_undo"),))
+            return
+        undone = self.record.answers.pop()
+        self.state, self.rng = rebuild(self.game, self.record)
+        self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
+        self._emit_state()
+        self._save()
+        self._say((self.lines("undone", decision=undone.get("decision") or "the last answer"),))
+
+    # -- one ask -------------------------------------------------------------------------
+
+    def _ask(self, ask: Ask) -> Answer | Flow:
+        self._say(ask.say)
+        matcher = Matcher(ask.choices, self.commands)
+        vocabulary = Vocabulary(matcher.phrases, ask.free, ask.hints, ask.endpoint)
+        deadline = None
+        if ask.timeout is not None:
+            start = self.hearing.now
+            deadline = (self._deadlines.setdefault(ask.deadline, start + ask.timeout)
+                        if ask.deadline else start + ask.timeout)
+        reprompts = ask.reprompts or tuple(
+            t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt"))
+        while True:
+            heard = self._listen(matcher, vocabulary, ask.expected, deadline,
+                                 ask.countdown, reprompts if deadline is None else ())
+            if heard.timeout:
+                if ask.countdown:
+                    self._say((self.lines("time_up"),))
+                return Answer(AnswerKind.TIMEOUT)
+            if heard.free:
+                return Answer(AnswerKind.FREE, list(heard.free), heard.free[0])
+            match = heard.match
+            assert match is not None
+            if match.command is None:
+                if (ask.confirm or not match.sure) and not self._confirm(match.phrase):
+                    self._say((self.lines("confirm_retry"),))
+                    self.hearing.listen_for(vocabulary)
+                    continue
+                return Answer(AnswerKind.CHOICE, match.value, match.heard)
+            flow = self._command(match.command, ask)
+            if isinstance(flow, (Answer, Flow)):
+                return flow
+            if isinstance(flow, float) and deadline is not None:
+                deadline += flow  # a pause stops the clock
+                if ask.deadline:
+                    self._deadlines[ask.deadline] = deadline
+
+    def _command(self, command: Command, ask: Ask) -> Answer | Flow | float | None:
+        """Carry out a command; a float is how long the game was paused."""
+        if command is Command.REPEAT:
+            self._say(ask.say)
+        elif command is Command.HELP:
+            self._say((self.lines("help", expected=ask.expected) if ask.expected
+                       else self.lines("help_no_expected"),))
+        elif command is Command.SCORE:
+            self._say(self.game.score(self.state))
+        elif command is Command.UNDO:
+            return Flow.UNDO
+        elif command is Command.SKIP:
+            if ask.skippable:
+                return Answer(AnswerKind.SKIP)
+            self._say((self.lines("nothing_to_skip"),))
+        elif command is Command.QUIT:
+            if self._yes_no(self.lines("quit_confirm")):
+                return Flow.QUIT
+            self._say((self.lines("quit_cancelled"),))
+        elif command is Command.PAUSE:
+            return self._pause(ask)
+        elif command is Command.RESUME:
+            pass  # not paused: nothing to do
+        self._listen_again(ask)
+        return None
+
+    def _listen_again(self, ask: Ask) -> None:
+        self.hearing.listen_for(Vocabulary(Matcher(ask.choices, self.commands).phrases,
+                                           ask.free, ask.hints, ask.endpoint))
+
+    def _pause(self, ask: Ask) -> float | Flow:
+        began = self.hearing.now
+        self._say((self.lines("paused"),))
+        only = {c: self.commands[c] for c in (Command.RESUME, Command.QUIT, Command.HELP) if c in self.commands}
+        matcher = Matcher((), only)
+        vocabulary = Vocabulary(matcher.phrases, endpoint=0.6)
+        expected = self.lines("paused_expected")
+        while True:
+            heard = self._listen(matcher, vocabulary, expected, None, False, ())
+            command = heard.match.command if heard.match else None
+            if command is Command.RESUME:
+                self._say((self.lines("resumed"), *ask.say))
+                self._listen_again(ask)
+                return self.hearing.now - began
+            if command is Command.QUIT and self._yes_no(self.lines("quit_confirm")):
+                return Flow.QUIT
+            if command is Command.HELP:
+                self._say((self.lines("paused"),))
+            self.hearing.listen_for(vocabulary)
+
+    def _confirm(self, phrase: str) -> bool:
+        return self._yes_no(self.lines("confirm", heard=phrase))
+
+    def _yes_no(self, question: str) -> bool:
+        self._say((question,))
+        matcher = Matcher(yes_no(), {c: self.commands[c] for c in (Command.REPEAT,) if c in self.commands})
+        vocabulary = Vocabulary(matcher.phrases, endpoint=0.5)
+        expected = self.lines("confirm_expected")
+        reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))
+        while True:
+            heard = self._listen(matcher, vocabulary, expected, None, False, reprompts)
+            if heard.match and heard.match.command is Command.REPEAT:
+                self._say((question,))
+                self.hearing.listen_for(vocabulary)
+                continue
+            if heard.match:
+                self._emit("decision", step="confirm", answer=heard.match.value, accepted=True,
+                           decision=question)
+                return bool(heard.match.value)
+
+    # -- listening -------------------------------------------------------------------------
+
+    def _listen(self, matcher: Matcher, vocabulary: Vocabulary, expected: str, deadline: float | None,
+                countdown: bool, reprompts: Sequence[str]) -> _Heard:
+        """Poll the input until something in vocabulary is heard or the deadline passes."""
+        self.hearing.listen_for(vocabulary)
+        self._emit("listen", expected=expected, phrases=len(matcher.phrases), free=vocabulary.free,
+                   deadline=None if deadline is None else round(deadline, 3))
+        quiet_since = self.hearing.now
+        speaking_since: float | None = None
+        used = 0
+        warned = False
+        tones_done: set[int] = set()
+        while True:
+            events = self.hearing.poll()
+            now = self.hearing.now
+            for event in events:
+                if isinstance(event, SpeechStarted):
+                    speaking_since = event.at
+                elif isinstance(event, Final):
+                    speaking_since = None
+                    quiet_since = now
+                    heard = self._understand(event, matcher, vocabulary, expected)
+                    if heard is not None:
+                        return heard
+            if deadline is not None:
+                left = deadline - now
+                if countdown and not warned and left <= self.config.countdown_warning:
+                    warned = True
+                    if left > self.config.countdown_warning - 1.0:
+                        self._say((self.lines("ten_seconds"),))
+                        self.hearing.listen_for(vocabulary)
+                if countdown and 0 < left <= self.config.countdown_tones:
+                    second = int(left + 0.999)
+                    if second not in tones_done:
+                        tones_done.add(second)
+                        self.speaker.tone(self.config.tone_hz, self.config.tone_seconds)
+                if left <= 0 and (speaking_since is None or now - deadline > self.config.grace):
+                    return _Heard(timeout=True)
+            elif speaking_since is None and used < len(reprompts) and now - quiet_since >= self.config.reprompt_after:
+                self._say((reprompts[used],))
+                used += 1
+                quiet_since = self.hearing.now
+                self.hearing.listen_for(vocabulary)
+
+    def _understand(self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str) -> _Heard | None:
+        texts = [a.text for a in final.alternatives if a.text.strip()]
+        match = matcher.match(texts) if texts else None
+        if vocabulary.free and match is not None and match.score < SURE_SCORE:
+            match = None  # in open speech only a clear command or choice beats the words
+        self._emit("heard", text=texts[0] if texts else "", start=round(final.start, 3), end=round(final.end, 3),
+                   alternatives=[{"text": a.text, "confidence": round(a.confidence, 3)} for a in final.alternatives],
+                   intent=None if match is None else (f"command:{match.command.value}" if match.command else match.phrase),
+                   score=None if match is None else round(match.score, 1))
+        if match is not None:
+            return _Heard(match=match)
+        if texts and vocabulary.free:
+            return _Heard(free=tuple(texts))
+        mumble = not texts and final.end - final.start > self.config.mumble_max
+        if mumble or (not texts and self.hearing.now - self._last_sorry < self.config.sorry_gap):
+            return None  # chatter, not an attempt: stay quiet
+        self._last_sorry = self.hearing.now
+        self._say((self.lines("didnt_catch", expected=expected or "help"),))
+        self.hearing.listen_for(vocabulary)
+        return None
+
+    # -- output ----------------------------------------------------------------------------
+
+    def _say(self, texts: Sequence[str]) -> None:
+        texts = [t for t in texts if t]
+        if not texts:
+            return
+        for text in texts:
+            self._emit("say", text=text)
+            self.speaker.say(text)
+        self.hearing.drop(self.config.tail)
+
+    def _emit(self, type_: str, **fields: object) -> None:
+        self.transcript.emit(type_, self.hearing.now, **fields)
+
+    def _emit_state(self) -> None:
+        self._emit("state", game=self.game.id, state=self.game.public(self.state))
+
+    def _save(self) -> None:
+        self.record.t = self.hearing.now
+        if self.store is not None:
+            self.store.write(self.record)

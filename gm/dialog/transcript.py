@@ -1,0 +1,38 @@
+"""The event stream: one JSON object a line, each with `t` (game-clock seconds) and `type`.
+
+The same stream feeds --transcript files, the console, tests and any future scoreboard.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, TextIO
+
+EVENT_TYPES = ("say", "heard", "listen", "decision", "state", "game_over")
+
+
+class Transcript:
+    def __init__(self) -> None:
+        self.events: list[dict] = []
+        self._sinks: list[Callable[[dict], None]] = []
+
+    def add_sink(self, sink: Callable[[dict], None]) -> None:
+        self._sinks.append(sink)
+
+    def to_stream(self, stream: TextIO) -> None:
+        """Write every event as a JSON line, flushed at once so a crash loses nothing said."""
+        def write(event: dict) -> None:
+            stream.write(json.dumps(event, ensure_ascii=False) + "\n")
+            stream.flush()
+        self.add_sink(write)
+
+    def emit(self, type_: str, t: float, **fields: Any) -> dict:
+        if type_ not in EVENT_TYPES:
+            raise ValueError(f"unknown event type {type_}")
+        event = {"t": round(t, 3), "type": type_, **fields}
+        self.events.append(event)
+        for sink in self._sinks:
+            sink(event)
+        return event
+
+    def of_type(self, type_: str) -> list[dict]:
+        return [e for e in self.events if e["type"] == type_]

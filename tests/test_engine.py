@@ -1,0 +1,226 @@
+"""The dialogue engine with fake ports (typed input, a recording speaker) and a virtual clock."""
+from __future__ import annotations
+
+import io
+import json
+import random
+from dataclasses import dataclass, replace
+
+import pytest
+
+from gm.dialog.engine import Engine, EngineConfig, Result, rebuild
+from gm.dialog.hearing import AudioHearing, TextHearing
+from gm.dialog.transcript import Transcript
+from gm.speech.audio import WavSource, write_wav
+from gm.speech.base import Final, Alternative, SpeechStarted
+from gm.state import Record, SaveStore
+from gm.steps import Answer, AnswerKind, Ask, End, Outcome
+from gm import vocab
+from toygame import ToyGame
+
+
+def play(script: str, speaker, common, game=None, record=None, store=None, config=EngineConfig()):
+    lines, commands = common
+    game = game or ToyGame()
+    record = record or Record(game.id, {}, seed=1)
+    transcript = Transcript()
+    engine = Engine(game, TextHearing(io.StringIO(script)), speaker, lines, commands, transcript,
+                    record, store, config)
+    return engine.run(), transcript, engine
+
+
+def decisions(transcript):
+    return [e["decision"] for e in transcript.of_type("decision") if e.get("accepted") and e.get("step") != "confirm"]
+
+
+def test_a_whole_game_from_typed_answers(speaker, common):
+    result, transcript, engine = play("three\ntwo\nfive\none\n", speaker, common)
+    assert result is Result.OVER
+    assert decisions(transcript) == ["3 players", "player 1 took 2", "player 2 took 5", "player 3 took 1"]
+    over = transcript.of_type("game_over")[0]
+    assert over["winners"] == [2] and over["state"]["scores"] == [2, 5, 1]
+    assert all({"t", "type"} <= set(e) for e in transcript.events)
+    times = [e["t"] for e in transcript.events]
+    assert times == sorted(times)
+
+
+def test_numbers_as_digits_and_sound_alikes(speaker, common):
+    _, transcript, _ = play("3\nto\nfor\none\nfive\n", speaker, common)
+    assert decisions(transcript)[:2] == ["3 players", "player 1 took 2"]
+    assert "Four is not allowed. Pick another." in speaker.lines  # "for" read as four, refused
+
+
+def test_refused_answer_is_not_recorded_and_asked_again(speaker, common):
+    _, transcript, engine = play("two\nfour\nthree\n", speaker, common)
+    assert decisions(transcript) == ["2 players", "player 1 took 3"]
+    refused = [e for e in transcript.of_type("decision") if e.get("accepted") is False]
+    assert refused and refused[0]["decision"] == "four refused"
+
+
+def test_undo_reverts_the_last_decision_and_says_what(speaker, common):
+    _, transcript, engine = play("two\nfive\nundo\none\nthree\nundo\nundo\nundo\nundo\n", speaker, common)
+    assert "Undone: player 1 took 5." in speaker.lines
+    assert "Undone: player 2 took 3." in speaker.lines
+    assert "There's nothing to undo yet." in speaker.lines
+    assert engine.record.answers == []
+    assert engine.state.players is None
+
+
+def test_repeat_help_score_and_skip(speaker, common):
+    _, transcript, engine = play("two\nrepeat\nhelp\nscore\nskip\n", speaker, common)
+    assert speaker.lines.count("Round 1. Player 1, pick a number from one to five.") == 2
+    assert any(l.startswith("You can say a number from one to five.") for l in speaker.lines)
+    assert "Scores: 0, 0." in speaker.lines
+    assert "Skipped." in speaker.lines and engine.state.round == 2
+
+
+def test_skip_where_nothing_can_be_skipped(speaker, common):
+    play("next question\n", speaker, common)
+    assert "There's nothing to skip right now." in speaker.lines
+
+
+def test_no_match_says_sorry_and_what_is_expected(speaker, common):
+    _, transcript, engine = play("two\nbanana bread\n", speaker, common)
+    assert "Sorry, I didn't catch that. You can say a number from one to five." in speaker.lines
+    assert len(engine.record.answers) == 1
+
+
+def test_silence_gets_two_clearer_reprompts_then_quiet(speaker, common):
+    result, transcript, engine = play("two\n[silence 120]\nthree\n", speaker, common)
+    reprompts = [l for l in speaker.lines if "still listening" in l or "Take your time" in l]
+    assert len(reprompts) == 2
+    assert result is Result.INPUT_ENDED
+    assert decisions(transcript) == ["2 players", "player 1 took 3"]  # silence never ended the game
+
+
+def test_quit_asks_to_confirm(speaker, common):
+    result, _, _ = play("two\nquit\nno\nquit\nyes\n", speaker, common)
+    assert "Okay, we keep playing." in speaker.lines
+    assert result is Result.QUIT
+
+
+@dataclass(frozen=True)
+class TimedState:
+    answered: tuple[str, ...] = ()
+    turns: int = 0
+
+
+class TimedGame:
+    """Answer before the countdown ends, twice."""
+
+    id = "timed"
+    title = "Timed"
+
+    def new(self, options, rng):
+        return TimedState()
+
+    def step(self, state):
+        if state.turns == 2:
+            return End(("Done.",))
+        return Ask("timed.answer", ("Go!",), vocab.yes_no(), timeout=25, countdown=True,
+                   expected="yes or no")
+
+    def apply(self, state, ask, answer, rng):
+        label = "timeout" if answer.kind is AnswerKind.TIMEOUT else str(answer.value)
+        return Outcome(replace(state, answered=state.answered + (label,), turns=state.turns + 1), (), label)
+
+    def public(self, state):
+        return {"answered": list(state.answered)}
+
+    def score(self, state):
+        return ("No score.",)
+
+
+def test_countdown_warns_beeps_and_times_out(speaker, common):
+    _, transcript, engine = play("[silence 30]\nyes\n", speaker, common, game=TimedGame())
+    assert engine.state.answered == ("timeout", "True")
+    assert "Ten seconds." in speaker.lines and "Time!" in speaker.lines
+    assert len(speaker.tones) == 5
+    listen = transcript.of_type("listen")[0]
+    timeout_at = [e for e in transcript.of_type("say") if e["text"] == "Time!"][0]["t"]
+    assert abs(timeout_at - listen["deadline"]) <= 0.1  # the clock of the input keeps the 25 seconds
+
+
+def test_pause_stops_the_countdown(speaker, common):
+    _, transcript, engine = play("[silence 5]\npause\n[silence 60]\nresume\n[silence 12]\nno\n", speaker, common,
+                                 game=TimedGame())
+    assert engine.state.answered[0] == "False"  # 5 + 12 seconds of play: still inside 25
+    assert "Paused. Say resume when you want to carry on." in speaker.lines
+
+
+class ConfirmingToy(ToyGame):
+    def step(self, state):
+        step = super().step(state)
+        return replace(step, confirm=True) if isinstance(step, Ask) and step.id == "toy.pick" else step
+
+
+def test_confirmation_of_a_costly_answer(speaker, common):
+    _, transcript, engine = play("two\nthree\nno\nfive\nyes\n", speaker, common, game=ConfirmingToy())
+    assert "I heard three. Is that right?" in speaker.lines
+    assert "Okay, please say it again." in speaker.lines
+    assert decisions(transcript) == ["2 players", "player 1 took 5"]
+
+
+def test_saved_after_every_decision_and_resumed_exactly(speaker, common, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    result, _, first = play("two\ndouble\nthree\n", speaker, common, store=store)
+    assert result is Result.INPUT_ENDED
+    record, warning = store.load()
+    assert warning is None and len(record.answers) == 3 and not record.finished
+    _, transcript, second = play("one\n", speaker, common, record=record, store=store)
+    assert second.state.rolled[:2] == first.state.rolled  # the seeded dice replay identically
+    assert transcript.of_type("game_over")
+    assert store.load()[0].finished
+
+
+def test_rebuild_refuses_a_save_that_does_not_fit(common):
+    record = Record("toy", {}, 1, [{"step": "toy.pick", "answer": {"kind": "choice", "value": 2}}])
+    with pytest.raises(Exception, match="does not fit"):
+        rebuild(ToyGame(), record)
+
+
+def test_transcript_file_is_written_line_by_line(speaker, common, tmp_path):
+    path = tmp_path / "t.jsonl"
+    lines, commands = common
+    transcript = Transcript()
+    with open(path, "w") as stream:
+        transcript.to_stream(stream)
+        Engine(ToyGame(), TextHearing(io.StringIO("two\n")), speaker, lines, commands, transcript,
+               Record("toy", {}, 1)).run()
+        written = [json.loads(l) for l in path.read_text().splitlines()]
+    assert [e["type"] for e in written] == [e["type"] for e in transcript.events]
+    assert {e["type"] for e in written} >= {"say", "heard", "listen", "decision", "state"}
+
+
+class ChunkLog:
+    """A fake Recognizer port that remembers which audio it was fed."""
+
+    name = "log"
+
+    def __init__(self):
+        self.fed: list[float] = []
+
+    def set_vocabulary(self, vocabulary):
+        pass
+
+    def feed(self, chunk):
+        self.fed.append(chunk.start)
+        return []
+
+    def flush(self):
+        return []
+
+    def reset(self):
+        pass
+
+
+def test_half_duplex_drops_the_tail_after_speaking(tmp_path):
+    path = tmp_path / "silence.wav"
+    write_wav(path, b"\0\0" * 16000 * 3)
+    recognizer = ChunkLog()
+    hearing = AudioHearing(WavSource(path), recognizer)
+    hearing.poll()
+    hearing.drop(0.5)  # gm just spoke
+    hearing.poll()
+    assert recognizer.fed[0] == 0.0
+    assert recognizer.fed[1] >= 0.6  # nothing between 0.1 and 0.6 s was ever recognised
