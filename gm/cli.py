@@ -153,9 +153,9 @@ def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool):
 def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0):
     if args.text:
         return TextHearing(sys.stdin), None
-    recognizer = open_recognizer(args, config)
     from gm.speech.audio import MicrophoneSource, WavSource
     source = WavSource(args.wav, start=start) if args.wav else MicrophoneSource(config.input_device)
+    recognizer = open_recognizer(args, config)
     return AudioHearing(source, recognizer), recognizer
 
 
@@ -163,6 +163,15 @@ def _config(args: argparse.Namespace) -> Config:
     return load_config().override(
         asr=getattr(args, "asr", None), model=getattr(args, "model", None),
         input_device=getattr(args, "input_device", None), output_device=getattr(args, "output_device", None))
+
+
+def echo_event(event: dict) -> None:
+    """The demo's running commentary: what the table said and what gm decided."""
+    if event["type"] == "heard":
+        print(f"  [{event['t']:7.1f}s] table: {event['text'] or '(nothing gm listens for)'}", flush=True)
+    elif event["type"] == "decision" and event.get("decision"):
+        mark = "undo" if event.get("kind") == "undo" else ("decided" if event.get("accepted") else "refused")
+        print(f"  [{event['t']:7.1f}s] {mark}: {event['decision']}", flush=True)
 
 
 def run_game(args: argparse.Namespace, record: Record, resumed: bool) -> int:
@@ -176,6 +185,8 @@ def run_game(args: argparse.Namespace, record: Record, resumed: bool) -> int:
         if args.transcript:
             stream = stack.enter_context(open(args.transcript, "w", encoding="utf-8"))
             transcript.to_stream(stream)
+        if getattr(args, "echo", False):
+            transcript.add_sink(echo_event)
         start = record.t if resumed and args.wav and record.source == str(Path(args.wav).resolve()) else 0.0
         hearing, recognizer = open_hearing(args, config, start)
         if args.wav:
@@ -240,11 +251,10 @@ def cmd_listen(args: argparse.Namespace) -> int:
     choices, commands, free = expectation(args.expect)
     matcher = Matcher(choices, commands)
     config = _config(args)
-    sources = [WavSource(path) for path in args.wav] if args.wav else None
+    sources = [WavSource(path) for path in args.wav] if args.wav else [MicrophoneSource(config.input_device)]
     recognizer = open_recognizer(args, config)
     vocabulary = Vocabulary(matcher.phrases, free=free, endpoint=0.6)
-    if sources is None:
-        sources = [MicrophoneSource(config.input_device)]
+    if not args.wav:
         print("Listening; press Ctrl+C to stop.", file=sys.stderr)
     for source in sources:
         name = str(source.path) if hasattr(source, "path") else "microphone"

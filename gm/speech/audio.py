@@ -169,3 +169,12 @@ def input_devices() -> list[dict]:
                 for i, d in enumerate(sounddevice.query_devices())]
     except Exception:
         return []
+
+
+def has_microphone() -> bool:
+    return any(d["max_input_channels"] > 0 for d in input_devices())
+
+
+if __name__ == "__main__":  # used by scripts/play: exit 0 when a microphone is present
+    import sys
+    raise SystemExit(0 if has_microphone() else 1)
