@@ -1,0 +1,628 @@
+"""Funocracy: say a word for the theme that starts with a face-up letter; the table judges it.
+
+The game master holds the letter and theme decks virtually (prompts/en/funocracy.toml) and
+only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are silent:
+
+- Deck: 25 letter cards, the alphabet without X; 1 star for the ten commonest first letters
+  of English words (S C P D T A M B R F), 2 for the next eight (E H I G L W O N), 3 for the
+  rarest seven (U V K J Y Q Z).
+- Themes are shuffled once per game. Each round sets three aside and reveals them first, then
+  draws on from the pile; at round end the unused set-aside themes are discarded. Should the
+  pile run dry, the discarded themes are reshuffled into a new pile (not in the rulebook).
+- Hearing a word: the first alternative whose first word (after a leading "a", "an" or "the")
+  starts with a face-up letter wins. If none fits, the game asks "which letter?" and takes the
+  letter by name, or "no answer" to go back to the same turn, whose 25-second deadline keeps
+  running (Ask.deadline is per turn). The "which letter?" ask itself has no time limit: the
+  word was said in time.
+- Challenge window: a 4-second ask after the heard line. The letter is won only when the
+  window closes (silence, "no challenge", a GOOD majority or a tie), never provisionally, so
+  a MEHH majority has nothing to revert. "Wrong letter" in the window asks for the letter.
+- A tie is refused when the number of voters (players minus one) is odd.
+- A theme counts as "without an answer" when it is left (time out, pass, MEHH majority or
+  skip) with no valid answer on it; any valid answer resets the count. At three the leftmost
+  letter is discarded and a new one drawn (normal mode), and the count starts again.
+- "Pass" loses the turn like a time out. "Skip" (Ask.skippable) puts a new theme in front
+  of the same player, by common agreement of the table.
+- A round ends when a letter must be drawn from an empty pile; the player whose turn it was
+  ended it, and the next seat (the one on the left) starts the next round. In alternative
+  mode nothing is ever drawn: every remaining letter is face up, the three-themes rule
+  discards the leftmost without replacement, and the round ends when no letter is left.
+- In normal mode every turn lists the three letters with their stars; in alternative mode
+  the list is said at the start of a round and whenever eight or fewer letters are left,
+  otherwise the count ("help" says the whole list).
+"""
+from __future__ import annotations
+
+import enum
+import random
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from gm.content import ContentError, ContentFile, Lines, load as load_content, spoken_list
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError, Step
+from gm.vocab import letters as letter_choices, number_word, numbers
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+ROUNDS = 3
+HIDDEN_DISCARDS = 3  # letters discarded unseen at each round's start
+FACE_UP = 3  # letters face up in normal mode
+THEMES_SET_ASIDE = 3
+ANSWER_SECONDS = 25.0
+CHALLENGE_SECONDS = 4.0
+THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftmost letter goes
+LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
+ARTICLES = ("a", "an", "the")
+
+REQUIRED_LINES = (
+    "ask_players", "players_reprompts", "players_expected", "players_decision", "ask_mode",
+    "mode_reprompts", "mode_expected", "mode_decision", "mode_normal", "mode_alternative",
+    "game_intro", "round_start", "round_over", "round_scores", "score_item", "next_round",
+    "new_theme", "same_theme", "letters", "letter_item", "letters_left", "answer_reprompts",
+    "answer_expected", "one_star", "many_stars", "heard", "answer_decision", "which_letter",
+    "which_letter_again", "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "no_answer",
+    "no_answer_decision", "challenge_expected", "stands", "stands_decision", "vote",
+    "vote_reprompts", "vote_expected", "vote_good", "vote_tie", "vote_meh", "vote_decision",
+    "no_tie", "challenge_decision", "wrong_letter_decision", "wins_letter", "new_letter", "left_count", "time_lost",
+    "time_decision", "passed", "pass_decision", "skipped", "skip_decision", "three_themes",
+    "score_line", "score_line_over", "no_scores", "game_over", "winner", "shared", "tie_break",
+)
+
+
+class Phase(str, enum.Enum):
+    PLAYERS = "players"  # set-up: how many players?
+    MODE = "mode"  # set-up: normal or alternative?
+    ANSWER = "answer"  # the active player has 25 seconds for a word
+    LETTER = "letter"  # the word was heard but no letter fitted: which letter?
+    CHALLENGE = "challenge"  # the short window in which the table may say "meh"
+    VOTE = "vote"  # the other players voted; what was the result?
+    OVER = "over"
+
+
+class Mode(str, enum.Enum):
+    NORMAL = "normal"
+    ALTERNATIVE = "alternative"
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    answers: tuple[str, ...]  # typical answers, favoured by the recogniser
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An answer heard but not yet won: the letter is won when the challenge window closes."""
+
+    seat: int
+    letter: str
+    word: str
+
+
+@dataclass(frozen=True)
+class State:
+    phase: Phase
+    players: int | None
+    mode: Mode | None
+    round: int = 0  # 1..3 once dealt
+    active: int = 1  # seat whose turn it is
+    face_up: tuple[str, ...] = ()  # left to right
+    pile: tuple[str, ...] = ()  # letters to draw, top first
+    discarded: tuple[str, ...] = ()  # this round: unseen discards and rotated letters
+    won: tuple[tuple[str, ...], ...] = ()  # this round, per seat (index seat - 1)
+    scores: tuple[tuple[int, ...], ...] = ()  # per seat, stars per round
+    theme: int | None = None  # index into the game's themes
+    set_aside: tuple[int, ...] = ()  # this round's themes still to reveal
+    theme_pile: tuple[int, ...] = ()
+    theme_discard: tuple[int, ...] = ()
+    theme_answered: bool = False  # a valid answer was given on the current theme
+    themes_without_answer: int = 0
+    turn: int = 0  # counts turns; names the shared deadline of one turn's asks
+    pending: Pending | None = None
+    heard: str = ""  # the text that fitted no letter, for the "which letter?" ask
+    fresh_round: bool = False  # the round was just dealt: announce it
+    fresh_theme: bool = False  # the theme was just revealed
+
+
+def _next_seat(seat: int, players: int) -> int:
+    return seat % players + 1
+
+
+def winners(scores: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Highest total; ties go to the most stars in round 3, then round 2, else shared."""
+    keys = [(sum(s), s[2], s[1]) for s in scores]
+    best = max(keys)
+    return tuple(seat for seat, key in enumerate(keys, 1) if key == best)
+
+
+def first_fitting(alternatives: list[str] | tuple[str, ...], face_up: tuple[str, ...]) -> tuple[str, str] | None:
+    """(word text, letter) for the first alternative whose first real word starts with a face-up letter."""
+    for text in alternatives:
+        words = re.findall(r"[a-z']+", str(text).lower())
+        if len(words) > 1 and words[0] in ARTICLES:
+            words = words[1:]
+        if words and words[0][0].upper() in face_up:
+            return " ".join(words), words[0][0].upper()
+    return None
+
+
+class Funocracy:
+    id = "funocracy"
+    title = "Funocracy"
+
+    def __init__(self, stars: Mapping[str, int], themes: tuple[Theme, ...], lines: Lines) -> None:
+        self.stars = dict(stars)
+        self.deck = tuple(stars)
+        self.themes = themes
+        self.lines = lines
+
+    # ----- set-up -----------------------------------------------------------------------
+
+    def new(self, options: Mapping[str, Any], rng: random.Random) -> State:
+        players = options.get("players")
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players)
+        if players is not None:
+            if isinstance(players, bool) or not isinstance(players, int):
+                raise RulesError(f"The number of players must be a whole number, not {players!r}.")
+            if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+                raise RulesError(f"Funocracy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+        mode = options.get("mode")
+        if mode is not None:
+            try:
+                mode = Mode(str(mode).strip().lower())
+            except ValueError:
+                raise RulesError(f"Funocracy's mode is normal or alternative, not {mode!r}.") from None
+        state = State(phase=Phase.PLAYERS, players=players, mode=mode)
+        return self._after_setup(state, rng)
+
+    def _after_setup(self, state: State, rng: random.Random) -> State:
+        if state.players is None:
+            return replace(state, phase=Phase.PLAYERS)
+        if state.mode is None:
+            return replace(state, phase=Phase.MODE)
+        order = list(range(len(self.themes)))
+        rng.shuffle(order)
+        state = replace(
+            state,
+            scores=tuple((0,) * ROUNDS for _ in range(state.players)),
+            theme_pile=tuple(order),
+        )
+        return self._deal(state, 1, 1, rng)
+
+    def _deal(self, state: State, round_no: int, first_seat: int, rng: random.Random) -> State:
+        """Gather and shuffle every letter, discard three unseen, set three themes aside, flip."""
+        letters = list(self.deck)
+        rng.shuffle(letters)
+        discarded, rest = tuple(letters[:HIDDEN_DISCARDS]), tuple(letters[HIDDEN_DISCARDS:])
+        shown = FACE_UP if state.mode is Mode.NORMAL else len(rest)
+        old = state.set_aside + ((state.theme,) if state.theme is not None else ())
+        state = replace(state, theme=None, set_aside=(), theme_discard=state.theme_discard + old)
+        aside: list[int] = []
+        for _ in range(THEMES_SET_ASIDE):
+            state, index = self._draw_theme_from_pile(state, rng)
+            aside.append(index)
+        return replace(
+            state,
+            phase=Phase.ANSWER,
+            round=round_no,
+            active=first_seat,
+            face_up=rest[:shown],
+            pile=rest[shown:],
+            discarded=discarded,
+            won=tuple(() for _ in range(state.players)),
+            theme=aside[0],
+            set_aside=tuple(aside[1:]),
+            theme_answered=False,
+            themes_without_answer=0,
+            turn=state.turn + 1,
+            pending=None,
+            heard="",
+            fresh_round=True,
+            fresh_theme=True,
+        )
+
+    def _draw_theme_from_pile(self, state: State, rng: random.Random) -> tuple[State, int]:
+        pile, discard = state.theme_pile, state.theme_discard
+        if not pile:
+            order = list(discard)
+            rng.shuffle(order)
+            pile, discard = tuple(order), ()
+        return replace(state, theme_pile=pile[1:], theme_discard=discard), pile[0]
+
+    # ----- steps ------------------------------------------------------------------------
+
+    def step(self, state: State) -> Step:
+        L = self.lines
+        if state.phase is Phase.PLAYERS:
+            return Ask(
+                id="funocracy.players",
+                say=(L("ask_players"),),
+                choices=numbers(MIN_PLAYERS, MAX_PLAYERS, ("{n}", "{n} players")),
+                reprompts=L.many("players_reprompts"),
+                expected=L("players_expected"),
+                endpoint=0.5,
+            )
+        if state.phase is Phase.MODE:
+            return Ask(
+                id="funocracy.mode",
+                say=(L("ask_mode"),),
+                choices=(
+                    Choice(Mode.NORMAL.value, ("normal", "normal mode", "three letters")),
+                    Choice(Mode.ALTERNATIVE.value, ("alternative", "alternative mode", "all letters", "every letter")),
+                ),
+                reprompts=L.many("mode_reprompts"),
+                expected=L("mode_expected"),
+                endpoint=0.5,
+            )
+        if state.phase is Phase.ANSWER:
+            return self._answer_ask(state)
+        if state.phase is Phase.LETTER:
+            return self._letter_ask(state)
+        if state.phase is Phase.CHALLENGE:
+            p = state.pending
+            return Ask(
+                id="funocracy.challenge",
+                say=(L("heard", word=p.word, letter=p.letter, stars=self._stars(self.stars[p.letter]),
+                       seat=number_word(p.seat)),),
+                choices=(
+                    Choice("challenge", ("meh", "mehh", "challenge", "i challenge")),
+                    Choice("stand", ("no challenge", "it stands", "fine")),
+                    Choice("wrong_letter", ("wrong letter", "not that letter", "other letter")),
+                ),
+                timeout=CHALLENGE_SECONDS,
+                countdown=False,
+                expected=L("challenge_expected"),
+                endpoint=0.5,
+            )
+        if state.phase is Phase.VOTE:
+            return Ask(
+                id="funocracy.vote",
+                say=(L("vote", seat=number_word(state.pending.seat)),),
+                choices=(
+                    Choice("good", ("good", "majority good", "good wins", "mostly good")),
+                    Choice("meh", ("meh", "mehh", "majority meh", "meh wins", "mostly meh")),
+                    Choice("tie", ("tie", "a tie", "tied", "draw")),
+                ),
+                reprompts=L.many("vote_reprompts"),
+                expected=L("vote_expected"),
+                confirm=True,
+                endpoint=0.6,
+            )
+        return self._end(state)
+
+    def _answer_ask(self, state: State) -> Ask:
+        L = self.lines
+        theme = self.themes[state.theme]
+        say: list[str] = []
+        if state.fresh_round:
+            if state.round == 1:
+                say.append(L("game_intro"))
+            say.append(L("round_start", round=number_word(state.round), seat=number_word(state.active)))
+        line = "new_theme" if state.fresh_theme else "same_theme"
+        say.append(L(line, seat=number_word(state.active), theme=theme.name))
+        if state.mode is Mode.NORMAL:
+            items = [L("letter_item", letter=l, stars=self._stars(self.stars[l])) for l in state.face_up]
+            say.append(L("letters", letters=spoken_list(items)))
+        elif state.fresh_round or len(state.face_up) <= LIST_LETTERS_UP_TO:
+            say.append(L("letters", letters=spoken_list(state.face_up)))
+        else:
+            say.append(L("letters_left", count=number_word(len(state.face_up))))
+        letters = spoken_list(state.face_up, "or")
+        fitting = tuple(w for w in theme.answers if w[0].upper() in state.face_up)
+        return Ask(
+            id="funocracy.answer",
+            say=tuple(say),
+            choices=(Choice("pass", ("pass", "i pass", "give up")),),
+            free=True,
+            hints=fitting + tuple(w for w in theme.answers if w not in fitting),
+            timeout=ANSWER_SECONDS,
+            countdown=True,
+            deadline=f"funocracy.turn.{state.turn}",
+            reprompts=tuple(r.format(theme=theme.name, letters=letters) for r in L.many("answer_reprompts")),
+            expected=L("answer_expected", theme=theme.name, letters=letters),
+            skippable=True,
+            endpoint=0.8,
+        )
+
+    def _letter_ask(self, state: State) -> Ask:
+        L = self.lines
+        if state.heard:
+            say = L("which_letter", word=state.heard)
+        else:
+            say = L("which_letter_again")
+        return Ask(
+            id="funocracy.letter",
+            say=(say,),
+            choices=letter_choices(state.face_up) + (Choice("none", ("no answer", "nothing", "cancel")),),
+            reprompts=tuple(r.format(example=state.face_up[0]) for r in L.many("letter_reprompts")),
+            expected=L("letter_expected", letters=spoken_list(state.face_up, "or")),
+            endpoint=0.5,
+        )
+
+    def _end(self, state: State) -> End:
+        L = self.lines
+        totals = [
+            L("score_item", seat=number_word(seat), stars=self._stars(sum(s)))
+            for seat, s in enumerate(state.scores, 1)
+        ]
+        best = winners(state.scores)
+        say = [L("game_over", scores=spoken_list(totals))]
+        top_total = max(sum(s) for s in state.scores)
+        tied_total = sum(1 for s in state.scores if sum(s) == top_total)
+        if len(best) == 1 and tied_total > 1:
+            top_r3 = max(s[2] for s in state.scores if sum(s) == top_total)
+            tied_r3 = sum(1 for s in state.scores if sum(s) == top_total and s[2] == top_r3)
+            say.append(L("tie_break", round=number_word(3 if tied_r3 == 1 else 2)))
+        if len(best) == 1:
+            say.append(L("winner", seat=number_word(best[0])))
+        else:
+            say.append(L("shared", seats=spoken_list([number_word(s) for s in best])))
+        return End(say=tuple(say), winners=best)
+
+    # ----- answers ----------------------------------------------------------------------
+
+    def apply(self, state: State, ask: Ask, answer: Answer, rng: random.Random) -> Outcome:
+        handler = {
+            Phase.PLAYERS: self._apply_players,
+            Phase.MODE: self._apply_mode,
+            Phase.ANSWER: self._apply_answer,
+            Phase.LETTER: self._apply_letter,
+            Phase.CHALLENGE: self._apply_challenge,
+            Phase.VOTE: self._apply_vote,
+        }.get(state.phase)
+        if handler is None:
+            return Outcome(state, accepted=False)
+        return handler(state, answer, rng)
+
+    def _refuse(self, state: State) -> Outcome:
+        return Outcome(state, say=(self.step(state).expected,), accepted=False)
+
+    def _apply_players(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        value = answer.value
+        if answer.kind is not AnswerKind.CHOICE or not isinstance(value, int) or isinstance(value, bool) \
+                or not MIN_PLAYERS <= value <= MAX_PLAYERS:
+            return self._refuse(state)
+        new = self._after_setup(replace(state, players=value), rng)
+        return Outcome(new, decision=self.lines("players_decision", count=number_word(value)))
+
+    def _apply_mode(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        if answer.kind is not AnswerKind.CHOICE or answer.value not in {m.value for m in Mode}:
+            return self._refuse(state)
+        mode = Mode(answer.value)
+        new = self._after_setup(replace(state, mode=mode), rng)
+        return Outcome(new, decision=self.lines("mode_decision", mode=self.lines(f"mode_{mode.value}")))
+
+    def _apply_answer(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        L = self.lines
+        seat = number_word(state.active)
+        st = replace(state, fresh_round=False)
+        if answer.kind is AnswerKind.TIMEOUT:
+            return self._theme_lost(st, rng, (L("time_lost"),), L("time_decision", seat=seat), advance=True)
+        if answer.kind is AnswerKind.CHOICE and answer.value == "pass":
+            return self._theme_lost(st, rng, (L("passed", seat=seat),), L("pass_decision", seat=seat), advance=True)
+        if answer.kind is AnswerKind.SKIP:
+            theme = self.themes[state.theme].name
+            return self._theme_lost(st, rng, (L("skipped"),), L("skip_decision", theme=theme), advance=False)
+        if answer.kind is AnswerKind.FREE:
+            alternatives = answer.value if isinstance(answer.value, (list, tuple)) else [answer.value or ""]
+            alternatives = [str(a) for a in alternatives if a]
+            fit = first_fitting(alternatives, st.face_up)
+            if fit is None:
+                heard = alternatives[0].lower() if alternatives else ""
+                return Outcome(replace(st, phase=Phase.LETTER, heard=heard),
+                               decision=L("unfitting_decision", word=heard))
+            word, letter = fit
+            pending = Pending(state.active, letter, word)
+            return Outcome(
+                replace(st, phase=Phase.CHALLENGE, pending=pending, heard=""),
+                decision=L("answer_decision", seat=seat, word=word, letter=letter),
+            )
+        return self._refuse(state)
+
+    def _apply_letter(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        L = self.lines
+        if answer.kind is not AnswerKind.CHOICE:
+            return self._refuse(state)
+        if answer.value == "none":
+            back = replace(state, phase=Phase.ANSWER, pending=None, heard="")
+            return Outcome(back, say=(L("no_answer", seat=number_word(state.active)),),
+                           decision=L("no_answer_decision"))
+        if answer.value not in state.face_up:
+            return self._refuse(state)
+        word = state.pending.word if state.pending else (state.heard or answer.value.lower())
+        pending = Pending(state.active, answer.value, word)
+        return Outcome(replace(state, phase=Phase.CHALLENGE, pending=pending, heard=""),
+                       decision=L("letter_decision", letter=answer.value))
+
+    def _apply_challenge(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        L = self.lines
+        if answer.kind is AnswerKind.TIMEOUT or (answer.kind is AnswerKind.CHOICE and answer.value == "stand"):
+            return self._valid(state, rng, (L("stands"),), L("stands_decision"))
+        if answer.kind is AnswerKind.CHOICE and answer.value == "challenge":
+            return Outcome(replace(state, phase=Phase.VOTE), decision=L("challenge_decision"))
+        if answer.kind is AnswerKind.CHOICE and answer.value == "wrong_letter":
+            return Outcome(replace(state, phase=Phase.LETTER, heard=""), decision=L("wrong_letter_decision"))
+        return self._refuse(state)
+
+    def _apply_vote(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        L = self.lines
+        if answer.kind is not AnswerKind.CHOICE or answer.value not in ("good", "meh", "tie"):
+            return self._refuse(state)
+        decision = L("vote_decision", result=answer.value)
+        seat = number_word(state.pending.seat)
+        if answer.value == "tie":
+            voters = state.players - 1
+            if voters % 2:
+                return Outcome(state, say=(L("no_tie", voters=number_word(voters)),), accepted=False)
+            return self._valid(state, rng, (L("vote_tie", seat=seat),), decision)
+        if answer.value == "good":
+            return self._valid(state, rng, (L("vote_good"),), decision)
+        say = (L("vote_meh", letter=state.pending.letter),)
+        st = replace(state, phase=Phase.ANSWER, pending=None)
+        return self._theme_lost(st, rng, say, decision, advance=True)
+
+    # ----- consequences -----------------------------------------------------------------
+
+    def _valid(self, state: State, rng: random.Random, say: tuple[str, ...], decision: str) -> Outcome:
+        """The answer stands: the player wins the letter, a new one is drawn, next player, same theme."""
+        L = self.lines
+        p = state.pending
+        index = p.seat - 1
+        stars = self.stars[p.letter]
+        scores = list(state.scores)
+        row = list(scores[index])
+        row[state.round - 1] += stars
+        scores[index] = tuple(row)
+        won = list(state.won)
+        won[index] = won[index] + (p.letter,)
+        face_up = tuple(l for l in state.face_up if l != p.letter)
+        st = replace(
+            state, scores=tuple(scores), won=tuple(won), face_up=face_up, pending=None,
+            theme_answered=True, themes_without_answer=0,
+        )
+        lines = list(say)
+        lines.append(L("wins_letter", seat=number_word(p.seat), letter=p.letter,
+                       total=self._stars(row[state.round - 1])))
+        st, drawn, ended = self._refill(st)
+        lines += drawn
+        if ended:
+            return self._end_round(st, p.seat, rng, lines, decision)
+        st = replace(st, phase=Phase.ANSWER, active=_next_seat(p.seat, st.players), fresh_theme=False,
+                     turn=st.turn + 1)
+        return Outcome(st, say=tuple(lines), decision=decision)
+
+    def _refill(self, state: State) -> tuple[State, list[str], bool]:
+        """Draw a letter to the right (normal mode); True when the round ends for lack of one."""
+        if state.mode is Mode.ALTERNATIVE:
+            if not state.face_up:
+                return state, [], True
+            return state, [self.lines("left_count", count=number_word(len(state.face_up)))], False
+        if not state.pile:
+            return state, [], True
+        letter = state.pile[0]
+        st = replace(state, face_up=state.face_up + (letter,), pile=state.pile[1:])
+        return st, [self.lines("new_letter", letter=letter, stars=self._stars(self.stars[letter]))], False
+
+    def _theme_lost(self, state: State, rng: random.Random, say: tuple[str, ...], decision: str,
+                    advance: bool) -> Outcome:
+        """The theme ends without (another) valid answer: count it, maybe rotate a letter, new theme."""
+        L = self.lines
+        seat = state.active
+        lines = list(say)
+        count = state.themes_without_answer + (0 if state.theme_answered else 1)
+        st = replace(state, themes_without_answer=count)
+        if count >= THEMES_BEFORE_ROTATION:
+            leftmost = st.face_up[0]
+            lines.append(L("three_themes", letter=leftmost))
+            st = replace(st, face_up=st.face_up[1:], discarded=st.discarded + (leftmost,),
+                         themes_without_answer=0)
+            st, drawn, ended = self._refill(st)
+            lines += drawn
+            if ended:
+                return self._end_round(st, seat, rng, lines, decision)
+        st = self._next_theme(st, rng)
+        st = replace(st, phase=Phase.ANSWER, active=_next_seat(seat, st.players) if advance else seat)
+        return Outcome(st, say=tuple(lines), decision=decision)
+
+    def _next_theme(self, state: State, rng: random.Random) -> State:
+        """Reveal a new theme: the round's set-aside ones first, then the pile."""
+        st = replace(state, theme_discard=state.theme_discard + (state.theme,))
+        if st.set_aside:
+            st, index = replace(st, set_aside=st.set_aside[1:]), st.set_aside[0]
+        else:
+            st, index = self._draw_theme_from_pile(st, rng)
+        return replace(st, theme=index, theme_answered=False, fresh_theme=True, turn=st.turn + 1)
+
+    def _end_round(self, state: State, ender: int, rng: random.Random, lines: list[str],
+                   decision: str) -> Outcome:
+        L = self.lines
+        r = state.round
+        lines = lines + [L("round_over", round=number_word(r))]
+        items = [L("score_item", seat=number_word(seat), stars=self._stars(s[r - 1]))
+                 for seat, s in enumerate(state.scores, 1)]
+        lines.append(L("round_scores", scores=spoken_list(items)))
+        if r >= ROUNDS:
+            st = replace(state, phase=Phase.OVER, pending=None)
+            return Outcome(st, say=tuple(lines), decision=decision)
+        first = _next_seat(ender, state.players)
+        lines.append(L("next_round", seat=number_word(first), ender=number_word(ender),
+                       round=number_word(r + 1)))
+        return Outcome(self._deal(state, r + 1, first, rng), say=tuple(lines), decision=decision)
+
+    # ----- reports ----------------------------------------------------------------------
+
+    def _stars(self, count: int) -> str:
+        return self.lines("one_star") if count == 1 else self.lines("many_stars", count=number_word(count))
+
+    def public(self, state: State) -> dict:
+        return {
+            "phase": state.phase.value,
+            "players": state.players,
+            "mode": state.mode.value if state.mode else None,
+            "round": state.round,
+            "active_seat": state.active if state.round else None,
+            "theme": self.themes[state.theme].name if state.theme is not None else None,
+            "face_up": [{"letter": l, "stars": self.stars[l]} for l in state.face_up],
+            "pile_left": len(state.pile),
+            "themes_without_answer": state.themes_without_answer,
+            "scores": {str(seat): list(s) for seat, s in enumerate(state.scores, 1)},
+            "pending": {"seat": state.pending.seat, "letter": state.pending.letter, "word": state.pending.word}
+            if state.pending else None,
+        }
+
+    def score(self, state: State) -> tuple[str, ...]:
+        L = self.lines
+        if not state.scores:
+            return (L("no_scores"),)
+        if state.phase is Phase.OVER:
+            return tuple(L("score_line_over", seat=number_word(seat), total=self._stars(sum(s)))
+                         for seat, s in enumerate(state.scores, 1))
+        return tuple(
+            L("score_line", seat=number_word(seat), total=self._stars(sum(s)),
+              round_stars=self._stars(s[state.round - 1]))
+            for seat, s in enumerate(state.scores, 1)
+        )
+
+
+# ----- content ------------------------------------------------------------------------------
+
+def _entry_line(source: ContentFile, key: str, index: int) -> str:
+    """The line of the index-th (1-based) [[key]] header."""
+    starts = [m.start() for m in re.finditer(rf"^\s*\[\[\s*{re.escape(key)}\s*\]\]", source.text, re.M)]
+    return str(source.text.count("\n", 0, starts[index - 1]) + 1) if index <= len(starts) else "?"
+
+
+def _entry_error(source: ContentFile, key: str, index: int, problem: str) -> ContentError:
+    return ContentError(f"{source.path}, line {_entry_line(source, key, index)}: entry {index} of [[{key}]] {problem}.")
+
+
+def load(language: str = "en", source: ContentFile | None = None) -> Funocracy:
+    """Read and check prompts/<language>/funocracy.toml: letters, themes and lines."""
+    source = source or load_content("funocracy", language)
+    stars: dict[str, int] = {}
+    for i, record in enumerate(source.records("letters", {"letter": str, "stars": int},
+                                              minimum=HIDDEN_DISCARDS + FACE_UP + 1), 1):
+        letter = record["letter"].strip().upper()
+        if not re.fullmatch(r"[A-Z]", letter) or letter == "X":
+            raise _entry_error(source, "letters", i, f"has '{record['letter']}', not one letter A to Z (X has no clean spoken name)")
+        if letter in stars:
+            raise _entry_error(source, "letters", i, f"repeats the letter {letter}")
+        if isinstance(record["stars"], bool) or not 1 <= record["stars"] <= 3:
+            raise _entry_error(source, "letters", i, f"gives {letter} {record['stars']} stars, not 1 to 3")
+        stars[letter] = record["stars"]
+    themes: list[Theme] = []
+    names: set[str] = set()
+    for i, record in enumerate(source.records("themes", {"name": str, "answers": list}, minimum=60), 1):
+        name = record["name"].strip()
+        if name.lower() in names:
+            raise _entry_error(source, "themes", i, f"repeats the theme '{name}'")
+        names.add(name.lower())
+        answers = record["answers"]
+        if len(answers) < 5 or not all(isinstance(a, str) and re.fullmatch(r"[a-z]+", a) for a in answers):
+            raise _entry_error(source, "themes", i, "needs at least 5 answers, each one lower-case word")
+        themes.append(Theme(name, tuple(answers)))
+    lines = Lines(source)
+    for name in REQUIRED_LINES:
+        lines.many(name)  # raises, naming the file, when a line is missing
+    return Funocracy(stars, tuple(themes), lines)
