@@ -1,0 +1,99 @@
+"""The command line as a person meets it: real processes, real files, one sentence per mistake."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def gm(*args: str, stdin: str = "", env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gm", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, **(env or {})}, timeout=120)
+
+
+def assert_one_sentence(result: subprocess.CompletedProcess, *words: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = [l for l in result.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word.lower() in lines[0].lower(), lines[0]
+
+
+def test_version():
+    result = gm("--version")
+    assert result.returncode == 0 and result.stdout.startswith("gm ")
+
+
+def test_unknown_game():
+    assert_one_sentence(gm("play", "chess", "--text"), "no game called 'chess'", "funocracy")
+
+
+def test_bad_option():
+    assert_one_sentence(gm("play", "funocracy", "--players", "nine"), "invalid int value")
+    assert_one_sentence(gm("play", "funocracy", "--wav", "a.wav", "--text"), "not allowed")
+    assert_one_sentence(gm("listen", "--expect", "colours"), "--expect")
+
+
+@pytest.mark.parametrize("game,players", [("funocracy", "9"), ("funocracy", "1")])
+def test_player_count_outside_the_rules(game, players):
+    assert_one_sentence(gm("play", game, "--players", players, "--text"), players)
+
+
+def test_missing_and_malformed_wav(tmp_path):
+    assert_one_sentence(gm("listen", "--wav", str(tmp_path / "nope.wav")), "does not exist")
+    bad = tmp_path / "bad.wav"
+    bad.write_text("this is not audio")
+    assert_one_sentence(gm("listen", "--wav", str(bad)), "not a readable WAV")
+    assert_one_sentence(gm("play", "funocracy", "--players", "3", "--wav", str(bad)), "not a readable WAV")
+
+
+def test_no_microphone_says_what_to_do_instead():
+    assert_one_sentence(gm("listen", "--expect", "numbers"), "microphone", "--wav")
+
+
+def test_no_speaker_says_what_to_do_instead():
+    assert_one_sentence(gm("say", "hello table"), "speaker", "--console")
+
+
+def test_resume_without_a_save(tmp_path):
+    assert_one_sentence(gm("resume", "--text", env={"GM_STATE_DIR": str(tmp_path)}), "no saved game")
+
+
+def test_malformed_settings_file(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text("[voice]\nrate = 'fast'\n")
+    assert_one_sentence(gm("play", "funocracy", "--text", env={"GM_CONFIG": str(config)}), "rate", "wrong type")
+
+
+def test_play_and_resume_from_typed_input(tmp_path):
+    env = {"GM_STATE_DIR": str(tmp_path / "state")}
+    transcript = tmp_path / "t.jsonl"
+    first = gm("play", "funo", "--players", "3", "--mode", "normal", "--seed", "5", "--text",
+               "--transcript", str(transcript), stdin="[silence 30]\n", env=env)
+    assert first.returncode == 0, first.stderr
+    events = [json.loads(l) for l in transcript.read_text().splitlines()]
+    assert events[0]["type"] == "say" and any(e["type"] == "decision" for e in events)
+    saved = json.loads((tmp_path / "state" / "current.json").read_text())
+    assert saved["game"] == "funocracy" and len(saved["answers"]) == 1
+    second = gm("resume", "--text", stdin="undo\n", env=env)
+    assert second.returncode == 0, second.stderr
+    assert "Welcome back to Funocracy" in second.stdout
+    assert "Undone: " in second.stdout
+    assert json.loads((tmp_path / "state" / "current.json").read_text())["answers"] == []
+
+
+def test_corrupted_save_falls_back_to_the_previous_one(tmp_path):
+    env = {"GM_STATE_DIR": str(tmp_path)}
+    gm("play", "funocracy", "--players", "2", "--mode", "normal", "--seed", "5", "--text",
+       stdin="[silence 30]\n[silence 30]\n", env=env)
+    (tmp_path / "current.json").write_text('{"format": 1, "game": "funo')
+    result = gm("resume", "--text", stdin="", env=env)
+    assert result.returncode == 0
+    assert "damaged" in result.stderr and "Traceback" not in result.stderr
