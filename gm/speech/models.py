@@ -1,0 +1,253 @@
+"""The Vosk models gm knows, where they live, and a download that survives a bad connection.
+
+A 40 MB download on a flaky line should not start again from zero: the file grows as
+`<name>.zip.part` and a later attempt asks only for the rest (HTTP Range). Nothing is
+unpacked until its SHA-256 matches, and the model folder appears in one rename, so a model
+that is listed is a whole model.
+"""
+from __future__ import annotations
+
+import hashlib
+import http.client
+import os
+import shutil
+import stat
+import sys
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from types import MappingProxyType
+from typing import Callable, Mapping
+from urllib.parse import urlparse
+
+from gm.speech.base import SpeechError
+
+Progress = Callable[[int, "int | None"], None]  # (bytes so far, total bytes or None)
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str  # what the user types: gm models download en-us-small
+    url: str
+    folder: str  # the folder the zip unpacks to
+    size_mb: int  # download size, for the user to decide
+    sha256: str | None  # of the zip; None where no trustworthy digest is known
+    about: str
+
+
+KNOWN: Mapping[str, ModelInfo] = MappingProxyType({
+    "en-us-small": ModelInfo(
+        "en-us-small",
+        "https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip",
+        "vosk-model-small-en-us-0.15",
+        40,
+        # 41,205,931 bytes; the same digest is recorded by many independent projects
+        # (e.g. the AUR vosk-api PKGBUILD); alphacephei.com publishes none itself.
+        "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
+        "US English, small: runtime grammars, about 300 MB of memory; the one gm is tuned for.",
+    ),
+    "en-us-large": ModelInfo(
+        "en-us-large",
+        "https://alphacephei.com/vosk/models/vosk-model-en-us-0.22-lgraph.zip",
+        "vosk-model-en-us-0.22-lgraph",
+        128,
+        None,  # no digest of this zip could be confirmed; the download is not verified
+        "US English, larger and more accurate on open speech; still accepts runtime grammars.",
+    ),
+})
+
+CHUNK = 1 << 16
+RETRIES = 4  # extra attempts after a dropped connection within one download() call
+
+
+def known() -> list[ModelInfo]:
+    return list(KNOWN.values())
+
+
+def is_model(folder: Path) -> bool:
+    """A Vosk model folder holds am/ (acoustic model) or conf/model.conf."""
+    return (folder / "am").is_dir() or (folder / "conf" / "model.conf").is_file()
+
+
+def installed(models_dir: str | Path) -> list[Path]:
+    models_dir = Path(models_dir)
+    if not models_dir.is_dir():
+        return []
+    return sorted(p for p in models_dir.iterdir() if p.is_dir() and not p.name.startswith(".") and is_model(p))
+
+
+def default_models_dir(checkout: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
+    """models/ in a source checkout (where DESIGN.md puts them), else the user's data folder."""
+    checkout = checkout if checkout is not None else Path(__file__).resolve().parents[2]
+    if (checkout / "models").is_dir() and (checkout / "pyproject.toml").is_file():
+        return checkout / "models"
+    environ = os.environ if environ is None else environ
+    data = environ.get("XDG_DATA_HOME") or str(Path(environ.get("HOME") or Path.home()) / ".local" / "share")
+    return Path(data) / "gm" / "models"
+
+
+def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any text stream
+    """A one-line bar on stderr: percent, megabytes and speed, redrawn at most ten times a second."""
+    started = time.monotonic()
+    state = {"last": 0.0, "first": None}
+
+    def show(done: int, total: int | None) -> None:
+        now = time.monotonic()
+        if state["first"] is None:
+            state["first"] = done  # bytes resumed from an earlier try do not count toward speed
+        finished = total is not None and done >= total
+        if now - state["last"] < 0.1 and not finished:
+            return
+        state["last"] = now
+        speed = (done - state["first"]) / max(now - started, 1e-6) / 1e6
+        if total:
+            bar = "#" * int(30 * done / total)
+            line = f"\r{label} [{bar:<30}] {100 * done / total:5.1f}%  {done / 1e6:6.1f} / {total / 1e6:.1f} MB  {speed:5.1f} MB/s"
+        else:
+            line = f"\r{label} {done / 1e6:6.1f} MB  {speed:5.1f} MB/s"
+        out = stream if stream is not None else sys.stderr
+        out.write(line + ("\n" if finished else ""))
+        out.flush()
+
+    return show
+
+
+def _cannot_reach(url: str, models_dir: Path) -> SpeechError:
+    host = urlparse(url).hostname or url
+    return SpeechError(
+        f"Cannot reach {host} to download the model; connect to the internet, "
+        f"or copy an unzipped Vosk model into {models_dir}."
+    )
+
+
+def _fetch(url: str, part: Path, progress: Progress, models_dir: Path, timeout: float) -> bool:
+    """One request for whatever `part` still lacks; True when the file is complete."""
+    have = part.stat().st_size if part.exists() else 0
+    request = urllib.request.Request(url, headers={"User-Agent": "gm-model-download"})
+    if have:
+        request.add_header("Range", f"bytes={have}-")
+    try:
+        response = urllib.request.urlopen(request, timeout=timeout)
+    except urllib.error.HTTPError as error:
+        if error.code == 416 and have:  # we already hold every byte, or the file changed under us
+            total = (error.headers.get("Content-Range") or "").rpartition("/")[2]
+            if total.isdigit() and int(total) == have:
+                return True
+            part.unlink()
+            return False
+        raise SpeechError(f"The model download failed: {urlparse(url).hostname} answered {error.code} {error.reason}.") from None
+    except (urllib.error.URLError, OSError) as error:
+        raise _cannot_reach(url, models_dir) from error
+    with response:
+        length = response.headers.get("Content-Length")
+        if response.status == 206:
+            start = int((response.headers.get("Content-Range") or "bytes 0-").split()[1].split("-")[0])
+            if start != have:
+                raise SpeechError(f"The server at {urlparse(url).hostname} resumed the download at the wrong place; delete {part} and try again.")
+            total = have + int(length) if length else None
+            mode = "ab"
+        else:  # 200: the server sends the whole file again
+            have, total, mode = 0, int(length) if length else None, "wb"
+        with open(part, mode) as out:
+            done = have
+            progress(done, total)
+            try:
+                while chunk := response.read(CHUNK):
+                    out.write(chunk)
+                    done += len(chunk)
+                    progress(done, total)
+            except (OSError, http.client.HTTPException):
+                return False
+    return total is None or done >= total
+
+
+def _download_part(url: str, part: Path, progress: Progress, models_dir: Path, timeout: float) -> None:
+    """Fetch until complete, resuming after drops; a late failure keeps the .part for next time."""
+    for attempt in range(RETRIES + 1):
+        before = part.stat().st_size if part.exists() else 0
+        if _fetch(url, part, progress, models_dir, timeout):
+            return
+        after = part.stat().st_size if part.exists() else 0
+        if after <= before:
+            time.sleep(min(0.5 * 2 ** attempt, 8.0))  # no progress: give the line a moment
+    raise SpeechError(f"The download kept being cut off; run the same command again to resume it from {part.name}.")
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as data:
+        while block := data.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _safe_members(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    """Every member, or a SpeechError if one would land outside the folder or is a link."""
+    members = archive.infolist()
+    for member in members:
+        parts = PurePosixPath(member.filename.replace("\\", "/")).parts
+        if (member.filename.startswith(("/", "\\")) or ".." in parts or (parts and ":" in parts[0])
+                or stat.S_ISLNK(member.external_attr >> 16)):
+            raise SpeechError(f"The model archive holds an unsafe path ({member.filename!r}); it was not unpacked.")
+    return members
+
+
+def _unpack(zip_path: Path, models_dir: Path, folder: str) -> Path:
+    """Unzip into a hidden folder, then move the model into place in one rename."""
+    staging = models_dir / f".{folder}.unpacking"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        with zipfile.ZipFile(zip_path) as archive:
+            archive.extractall(staging, _safe_members(archive))
+    except (zipfile.BadZipFile, EOFError):
+        shutil.rmtree(staging, ignore_errors=True)
+        raise SpeechError(f"The downloaded model {zip_path.name} is not a readable zip; it was removed, so run the command again.") from None
+    except SpeechError:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    entries = [p for p in staging.iterdir() if not p.name.startswith("__MACOSX")]
+    source = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
+    name = source.name if source is not staging else folder
+    if not is_model(source):
+        shutil.rmtree(staging, ignore_errors=True)
+        raise SpeechError(f"The archive {zip_path.name} does not hold a Vosk model (no am/ or conf/model.conf).")
+    target = models_dir / name
+    if target.exists():
+        shutil.rmtree(target)  # not a whole model, or we would not be downloading
+    source.rename(target)
+    shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
+def download(name: str, models_dir: str | Path | None = None, url: str | None = None,
+             progress: Progress | None = None, sha256: str | None = None, timeout: float = 30.0) -> Path:
+    """Download, verify and unpack a known model into models_dir; returns the model folder."""
+    if name not in KNOWN:
+        raise SpeechError(f"Unknown model {name!r}; the known models are {', '.join(KNOWN)}.")
+    info = KNOWN[name]
+    models_dir = Path(models_dir) if models_dir is not None else default_models_dir()
+    if is_model(models_dir / info.folder):
+        return models_dir / info.folder
+    try:
+        models_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SpeechError(f"Cannot create the models folder {models_dir} ({error.strerror or error}).") from None
+    url = url or info.url
+    part = models_dir / f"{name}.zip.part"
+    _download_part(url, part, progress or text_progress(f"{name} ({info.size_mb} MB)"), models_dir, timeout)
+    expected = sha256 or info.sha256
+    if expected is None:
+        print(f"note: no known SHA-256 for {name}; the download was not verified.", file=sys.stderr)
+    elif _sha256(part) != expected.lower():
+        part.unlink()
+        raise SpeechError(
+            f"The downloaded {name} model does not match its SHA-256 checksum; the damaged file was removed, "
+            "so run the command again to download it afresh."
+        )
+    try:
+        return _unpack(part, models_dir, info.folder)
+    finally:
+        part.unlink(missing_ok=True)

@@ -1,0 +1,156 @@
+"""Speakers with the real engine: pyttsx3 writing WAV through espeak-ng, and the no-speaker path."""
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gm.speech.audio import read_wav
+from gm.speech.base import RATE, SpeechError
+from gm.speech.tts import (
+    NO_SPEAKER, ConsoleSpeaker, Pyttsx3Speaker, TeeSpeaker, WavSpeaker, check_output, open_speaker, tone_samples,
+)
+
+SENTENCE = "The quick brown fox jumps over the lazy dog."
+LONG = ("Welcome to Who the F. Each round, one of you reads a question and everybody else points at the "
+        "player who fits it best. Say the number of the player you choose when I ask, and say help at any "
+        "time to hear the rules again.")
+
+
+def samples(audio: bytes) -> np.ndarray:
+    return np.frombuffer(audio, dtype="<i2").astype(np.float64)
+
+
+def rms(audio: bytes) -> float:
+    return float(np.sqrt(np.mean(samples(audio) ** 2))) if audio else 0.0
+
+
+def peak_frequency(audio: bytes) -> float:
+    spectrum = np.abs(np.fft.rfft(samples(audio)))
+    return float(np.fft.rfftfreq(len(audio) // 2, 1 / RATE)[int(np.argmax(spectrum))])
+
+
+def has_output_device() -> bool:
+    try:
+        check_output()
+        return True
+    except SpeechError:
+        return False
+
+
+def test_wav_speaker_writes_real_speech_and_tones(tmp_path: Path) -> None:
+    path = tmp_path / "gm.wav"
+    with WavSpeaker(path) as speaker:
+        spoken = speaker.say(SENTENCE)
+        beeped = speaker.tone(880, 0.25)
+    audio = read_wav(path)
+    assert 1.5 < spoken < 6.0  # nine words at pyttsx3's 200 words a minute
+    assert beeped == pytest.approx(0.25)
+    assert len(audio) / 2 / RATE == pytest.approx(spoken + beeped, abs=1e-3)
+    speech, tone = audio[: int(spoken * RATE) * 2], audio[-int(0.25 * RATE) * 2 :]
+    assert rms(speech) > 500
+    assert peak_frequency(tone) == pytest.approx(880, abs=5)
+
+
+def test_long_lines_are_whole_and_a_game_of_lines_is_fast(tmp_path: Path) -> None:
+    """pyttsx3 2.99 returns before a long line is synthesised; the speaker must wait for it."""
+    started = time.monotonic()
+    with WavSpeaker(tmp_path / "game.wav") as speaker:
+        long_seconds = speaker.say(LONG)
+        short = [speaker.say(f"Player {n}, it is your turn.") for n in range(30)]
+    assert long_seconds > 8.0  # 45 words
+    assert all(1.0 < s < 4.0 for s in short)
+    assert time.monotonic() - started < 10.0
+
+
+def test_the_wav_is_playable_before_it_is_closed(tmp_path: Path) -> None:
+    speaker = WavSpeaker(tmp_path / "live.wav")
+    try:
+        seconds = speaker.say("Round one.")
+        assert len(read_wav(tmp_path / "live.wav")) / 2 / RATE == pytest.approx(seconds, abs=1e-3)
+        assert speaker.seconds == pytest.approx(seconds, abs=1e-3)
+    finally:
+        speaker.close()
+    speaker.close()  # twice is harmless
+
+
+def test_nothing_to_say_adds_nothing(tmp_path: Path) -> None:
+    with WavSpeaker(tmp_path / "empty.wav") as speaker:
+        assert speaker.say("   ") == 0.0
+    assert read_wav(tmp_path / "empty.wav") == b""
+
+
+def test_settings_hold_line_after_line_and_do_not_leak(tmp_path: Path) -> None:
+    """The speakers share pyttsx3's one engine, whose setProperty lags when lines come quickly."""
+    with WavSpeaker(tmp_path / "slow.wav", voice="en-us", rate=120, volume=0.3) as slow, \
+            WavSpeaker(tmp_path / "fast.wav", voice="en-us", rate=300) as fast:
+        lengths = [(slow.say(SENTENCE), fast.say(SENTENCE)) for _ in range(4)]
+    assert all(s > 2.0 * f for s, f in lengths)
+    assert max(f for _, f in lengths) - min(f for _, f in lengths) < 0.1
+    assert rms(read_wav(tmp_path / "slow.wav")) < 0.6 * rms(read_wav(tmp_path / "fast.wav"))
+
+
+def test_an_unknown_voice_is_one_clear_sentence(tmp_path: Path) -> None:
+    with pytest.raises(SpeechError, match="not installed"):
+        WavSpeaker(tmp_path / "x.wav", voice="no-such-voice")
+
+
+def test_an_unwritable_wav_path_is_one_clear_sentence(tmp_path: Path) -> None:
+    with pytest.raises(SpeechError, match="Cannot write"):
+        WavSpeaker(tmp_path / "missing" / "x.wav")
+
+
+def test_console_speaker_prints_lines_and_beeps() -> None:
+    out = io.StringIO()
+    speaker = ConsoleSpeaker(out)
+    assert speaker.say("Player three, your turn.") == pytest.approx(4 / 2.7)
+    assert speaker.tone(880, 0.2) == 0.2
+    assert out.getvalue() == "gm: Player three, your turn.\n[beep]\n"
+
+
+def test_tee_speaks_through_every_speaker(tmp_path: Path) -> None:
+    out = io.StringIO()
+    tee = TeeSpeaker(ConsoleSpeaker(out), WavSpeaker(tmp_path / "t.wav"))
+    assert tee.say("Who is the funniest?") == pytest.approx(4 / 2.7)  # the first speaker's answer
+    assert tee.tone(660, 0.1) == 0.1
+    tee.close()
+    assert out.getvalue() == "gm: Who is the funniest?\n[beep]\n"
+    audio = read_wav(tmp_path / "t.wav")
+    assert len(audio) / 2 / RATE > 0.6 and rms(audio[: -int(0.1 * RATE) * 2]) > 500
+
+
+@pytest.mark.skipif(has_output_device(), reason="this machine has a speaker")
+def test_no_speaker_is_one_clear_sentence() -> None:
+    with pytest.raises(SpeechError) as checked:
+        check_output()
+    with pytest.raises(SpeechError) as opened:
+        Pyttsx3Speaker()
+    assert str(checked.value) == str(opened.value) == NO_SPEAKER
+    assert "--console" in NO_SPEAKER and NO_SPEAKER.count(".") == 1
+
+
+def test_a_missing_named_device_is_one_clear_sentence() -> None:
+    with pytest.raises(SpeechError, match="no-such-speaker-xyz.*--console"):
+        check_output("no-such-speaker-xyz")
+
+
+def test_open_speaker(tmp_path: Path) -> None:
+    assert isinstance(open_speaker("console"), ConsoleSpeaker)
+    speaker = open_speaker("wav", path=tmp_path / "o.wav")
+    assert isinstance(speaker, WavSpeaker)
+    speaker.close()
+    with pytest.raises(SpeechError, match="path"):
+        open_speaker("wav")
+    with pytest.raises(SpeechError, match="voice, console or wav"):
+        open_speaker("telepathy")
+
+
+def test_tone_samples() -> None:
+    audio = tone_samples(440, 0.5)
+    assert len(audio) == RATE  # half a second of 2-byte samples
+    assert peak_frequency(audio) == pytest.approx(440, abs=3)
+    assert 0.3 * 32767 < np.abs(samples(audio)).max() < 32767
+    assert abs(samples(audio)[0]) < 100  # faded in: no click
