@@ -325,8 +325,8 @@ def cmd_models(args: argparse.Namespace) -> int:
     if not installed:
         print("  none (PocketSphinx's English model, inside its package, is used)")
     print("Known, to download with 'gm models download NAME':")
-    for name, info in models.known().items():
-        print(f"  {name}: {info.description if hasattr(info, 'description') else info}")
+    for info in models.known():
+        print(f"  {info.name}: {info.about} ({info.size_mb} MB)")
     return 0
 
 
