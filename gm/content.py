@@ -20,7 +20,7 @@ class ContentError(ValueError):
 
 
 def _line_of(text: str, key: str) -> int | None:
-    pattern = re.compile(rf"^\s*(\[+\s*)?[\"']?{re.escape(key)}[\"']?\s*(=|\])", re.M)
+    pattern = re.compile(rf"^[ \t]*(\[+[ \t]*)?[\"']?{re.escape(key)}[\"']?\s*(=|\])", re.M)
     match = pattern.search(text)
     return text.count("\n", 0, match.start()) + 1 if match else None
 
@@ -69,7 +69,7 @@ class ContentFile:
         return tuple(value)
 
     def _record_line(self, key: str, index: int) -> str:
-        header = re.compile(rf"^\s*\[\[\s*{re.escape(key)}\s*\]\]", re.M)
+        header = re.compile(rf"^[ \t]*\[\[[ \t]*{re.escape(key)}[ \t]*\]\]", re.M)
         starts = [m.start() for m in header.finditer(self.text)]
         if index <= len(starts):
             return str(self.text.count("\n", 0, starts[index - 1]) + 1)

@@ -33,7 +33,7 @@ class Ask:
     timeout: float | None = None  # seconds until Answer(TIMEOUT); None waits, reprompting
     countdown: bool = False  # "ten seconds" spoken, tones in the last five, "time!"
     deadline: str | None = None  # asks sharing this key share one timeout started by the first
-    reprompts: tuple[str, ...] = ()  # no-input prompts, each clearer than the last
+    reprompts: tuple[str, ...] | None = None  # no-input prompts, each clearer; None: the engine's, (): none
     expected: str = ""  # what can be said now, for "help" and after a miss
     skippable: bool = False  # "skip" gives Answer(SKIP) instead of "nothing to skip"
     confirm: bool = False  # confirm every closed answer before deciding ("three, right?")

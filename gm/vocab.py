@@ -42,8 +42,12 @@ NO = ("no", "nope", "nah", "wrong", "not right", "no that's wrong", "negative")
 
 
 def number_word(n: int) -> str:
-    """1 -> 'one'; beyond twenty, the digits."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    """1 -> 'one', 24 -> 'twenty four'; beyond twenty-nine, the digits."""
+    if 0 <= n < len(NUMBER_WORDS):
+        return NUMBER_WORDS[n]
+    if 21 <= n <= 29:
+        return f"twenty {NUMBER_WORDS[n - 20]}"
+    return str(n)
 
 
 def numbers(low: int, high: int, templates: tuple[str, ...] = ("{n}",)) -> tuple[Choice, ...]:

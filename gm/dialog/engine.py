@@ -156,7 +156,7 @@ class Engine:
             start = self.hearing.now
             deadline = (self._deadlines.setdefault(ask.deadline, start + ask.timeout)
                         if ask.deadline else start + ask.timeout)
-        reprompts = ask.reprompts or tuple(
+        reprompts = ask.reprompts if ask.reprompts is not None else tuple(
             t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt"))
         while True:
             heard = self._listen(matcher, vocabulary, ask.expected, deadline,

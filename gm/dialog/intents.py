@@ -60,6 +60,9 @@ def normalise(text: str, numbers: bool = False) -> str:
             word = _NUMBER_CANON[word]
         elif numbers and word in NUMBER_HOMOPHONES:
             word = str(NUMBER_HOMOPHONES[word])
+        if out and out[-1] == "20" and word.isdigit() and 1 <= int(word) <= 9:
+            out[-1] = str(20 + int(word))  # "twenty one" is one number
+            continue
         out.append(word)
     return " ".join(out)
 
@@ -70,14 +73,20 @@ def _mentions_number(phrases: Iterable[str]) -> bool:
 
 def _numbers(text: str) -> list[tuple[int, bool]]:
     """Each number in `text`, and whether it is only a sound-alike ("for", "to")."""
-    found = []
+    found: list[tuple[int, bool]] = []
     for word in _WORDS.findall(text.lower().replace("-", " ")):
         if word.isdigit():
-            found.append((int(word), False))
+            value, alike = int(word), False
         elif word in _NUMBER_CANON:
-            found.append((int(_NUMBER_CANON[word]), False))
+            value, alike = int(_NUMBER_CANON[word]), False
         elif word in NUMBER_HOMOPHONES:
-            found.append((NUMBER_HOMOPHONES[word], True))
+            value, alike = NUMBER_HOMOPHONES[word], True
+        else:
+            continue
+        if found and found[-1] == (20, False) and not alike and 1 <= value <= 9:
+            found[-1] = (20 + value, False)  # "twenty one"
+        else:
+            found.append((value, alike))
     return found
 
 
