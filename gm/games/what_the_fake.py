@@ -680,7 +680,7 @@ class WhatTheFake:
         return Ask("what_the_fake.drawing", say, choices,
                    timeout=state.time_limit, countdown=state.time_limit is not None,
                    deadline=f"what_the_fake.drawing.{state.round}",
-                   reprompts=(),  # one silent reprompt: the table is drawing, not stuck
+                   reprompts=(),  # no reprompts: the table is drawing, not stuck
                    expected=self.lines("drawing_expected"), endpoint=0.5)
 
     def _ask_reveal(self, state: State) -> Ask:
