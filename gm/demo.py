@@ -1,7 +1,7 @@
 """`gm demo GAME`: a simulated table plays a whole game through the real recogniser.
 
-The players' lines are data (prompts/<language>/demos.toml): each is spoken by its own
-espeak-ng voice into one WAV, which the engine hears exactly as it would hear a microphone.
+Each game's rules know how to play themselves (`demo_line`); the replies are spoken by one
+espeak-ng voice per seat into a WAV, which the engine hears exactly as it hears a microphone.
 """
 from __future__ import annotations
 
@@ -10,76 +10,72 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from gm.content import ContentError
-from gm.content import load as load_content
 from gm.speech.synth import Silence, Utterance, write
+from gm.steps import Answer, AnswerKind, End, Game, Line
+import random
 
 # Distinct espeak-ng voices for seats 1 to 8, so the table sounds like several people.
 VOICES = ("en-us", "en-gb", "en-us+f3", "en-gb-scotland", "en-us+m3", "en-029", "en-us+f4", "en-gb-x-rp")
 SPEEDS = (160, 150, 165, 145, 155, 160, 150, 170)
+DEMO_OPTIONS = {
+    "funocracy": {"players": 4, "mode": "normal"},
+    "who_the_f": {"players": 5, "difficulty": "regular"},
+    "what_the_fake": {"players": 4, "mode": "open", "scoring": "full"},
+}
 
 
 @dataclass(frozen=True)
 class Script:
+    """A whole simulated game: the options, the seed, and every reply in order."""
+
     game: str
     options: dict
     seed: int
-    parts: tuple[Utterance | Silence, ...]
-    text_lines: tuple[str, ...]  # the same script as --text input
+    lines: tuple[Line, ...]
+
+    def parts(self, gap: float = 0.8) -> list[Utterance | Silence]:
+        """The table as audio: each reply in its seat's voice, then a short pause."""
+        out: list[Utterance | Silence] = []
+        for line in self.lines:
+            if line.text:
+                index = (line.seat - 1) % len(VOICES)
+                out += [Utterance(line.text, VOICES[index], SPEEDS[index]), Silence(gap)]
+            else:
+                out.append(Silence(line.silence))
+        return out
+
+    def text(self) -> str:
+        """The same replies as --text input."""
+        return "".join(f"{line.text}\n" if line.text else f"[silence {line.silence}]\n" for line in self.lines)
 
 
-def load_script(game_id: str, language: str = "en", name: str | None = None) -> Script:
-    """The demo (or a named variant, e.g. 'lost') of a game from demos.toml."""
-    content = load_content("demos", language)
-    key = f"{game_id}.{name}" if name else game_id
-    table: Any = content.data
-    for part in key.split("."):
-        table = table.get(part) if isinstance(table, dict) else None
-    if not isinstance(table, dict):
-        raise content.fail(game_id, f"there is no demo '{key}'")
-    options = table.get("options", {})
-    seed = table.get("seed", 7)
-    lines = table.get("lines")
-    if not isinstance(options, dict) or not isinstance(seed, int) or not isinstance(lines, list):
-        raise content.fail(game_id, f"demo '{key}' needs options (a table), seed (a number) and lines (a list)")
-    parts: list[Utterance | Silence] = []
-    text: list[str] = []
-    for line in lines:
-        if not isinstance(line, str) or not line.strip():
-            raise content.fail(game_id, f"demo '{key}' has an empty or non-text line")
-        parsed = parse_line(line)
-        if parsed is None:
-            raise content.fail(game_id, f"demo '{key}' line {line!r} must be 'N: words' or '[silence S]'")
-        parts.append(parsed)
-        text.append(f"[silence {parsed.seconds}]" if isinstance(parsed, Silence) else parsed.text)
-    return Script(game_id, options, seed, tuple(parts), tuple(text))
+def plan(game: Game, options: dict, seed: int, max_lines: int = 5000) -> Script:
+    """Play the pure rules with the game's own simulated players and keep every reply.
+
+    The rng handed to the rules is the one the engine will hand them (same seed, same calls),
+    so the game heard from the WAV unfolds as planned when every reply is understood.
+    """
+    rng = random.Random(seed)
+    players = random.Random(seed + 1)
+    state = game.new(options, rng)
+    lines: list[Line] = []
+    while len(lines) < max_lines:
+        step = game.step(state)
+        if isinstance(step, End):
+            return Script(game.id, options, seed, tuple(lines))
+        line = game.demo_line(state, step, players)  # type: ignore[attr-defined]
+        lines.append(line)
+        if step.confirm and line.answer.kind is AnswerKind.CHOICE:
+            lines.append(Line(Answer(AnswerKind.CHOICE, True, "yes"), "yes", line.seat))
+        outcome = game.apply(state, step, line.answer, rng)
+        if outcome.accepted:
+            state = outcome.state
+    raise RuntimeError(f"the simulated {game.id} game did not end within {max_lines} replies")
 
 
-def parse_line(line: str) -> Utterance | Silence | None:
-    """'3: four votes for number two' (seat 3 speaks) or '[silence 26]'."""
-    line = line.strip()
-    if line.startswith("[silence") and line.endswith("]"):
-        try:
-            return Silence(float(line[len("[silence"):-1]))
-        except ValueError:
-            return None
-    seat, sep, words = line.partition(":")
-    if not sep or not seat.strip().isdigit() or not words.strip():
-        return None
-    index = (int(seat) - 1) % len(VOICES)
-    return Utterance(words.strip(), VOICES[index], SPEEDS[index])
-
-
-def render(script: Script, path: Path, gap: float = 0.8) -> Path:
-    """The whole table as one WAV: each utterance followed by a short pause."""
-    parts: list = []
-    for part in script.parts:
-        parts.append(part)
-        if isinstance(part, Utterance):
-            parts.append(Silence(gap))
-    return write(path, parts, lead=0.6)
+def render(script: Script, path: Path) -> Path:
+    return write(path, script.parts(), lead=0.6)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,8 +84,10 @@ def run(args: argparse.Namespace) -> int:
     from gm.state import Record
     from gm.speech.audio import input_devices
 
+    from gm.games import load as load_game
     entry = find(args.game)
-    script = load_script(entry.id)
+    game = load_game(entry)
+    script = plan(game, dict(DEMO_OPTIONS.get(entry.id, {})), args.seed)
     workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
     wav = render(script, workdir / f"{entry.id}.wav")
     has_output = any(d["max_output_channels"] > 0 for d in input_devices())

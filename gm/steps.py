@@ -101,3 +101,23 @@ class Game(Protocol):
 
 class RulesError(ValueError):
     """An option a person gave breaks the rules (nine players); its message is one sentence."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One simulated player's reply in a demo or a test: what is said and what it means.
+
+    `text` empty means the table stays silent for `silence` seconds (a timeout, a challenge
+    window left to close). `seat` picks the voice.
+    """
+
+    answer: Answer
+    text: str = ""
+    seat: int = 1
+    silence: float = 0.0
+
+
+class Simulated(Protocol):
+    """A game that can play itself: a plausible reply to any of its asks."""
+
+    def demo_line(self, state: Any, ask: Ask, rng: random.Random) -> Line: ...
