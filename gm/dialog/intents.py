@@ -50,78 +50,58 @@ class Match:
 
 _NUMBER_CANON = {word: str(i) for i, word in enumerate(NUMBER_WORDS)}
 _WORDS = re.compile(r"[a-z0-9']+")
+MAX_READINGS = 32  # at most 2**5 readings of sound-alikes per alternative
+
+
+def _tokens(text: str) -> list[str]:
+    """Lower-case words; number words and digits become digits ("twenty one" -> "21")."""
+    out: list[str] = []
+    for word in _WORDS.findall(text.lower().replace("-", " ")):
+        word = _NUMBER_CANON.get(word, word)
+        if out and out[-1] == "20" and word.isdigit() and 1 <= int(word) <= 9:
+            out[-1] = str(20 + int(word))
+            continue
+        out.append(word)
+    return out
 
 
 def normalise(text: str, numbers: bool = False) -> str:
-    """Lower case words; digits and number words become digits; with `numbers`, sound-alikes too."""
-    out = []
-    for word in _WORDS.findall(text.lower().replace("-", " ")):
-        if word in _NUMBER_CANON:
-            word = _NUMBER_CANON[word]
-        elif numbers and word in NUMBER_HOMOPHONES:
-            word = str(NUMBER_HOMOPHONES[word])
-        if out and out[-1] == "20" and word.isdigit() and 1 <= int(word) <= 9:
-            out[-1] = str(20 + int(word))  # "twenty one" is one number
-            continue
-        out.append(word)
-    return " ".join(out)
+    """Lower case words, numbers as digits; with `numbers`, sound-alikes ("for", "to") too."""
+    tokens = _tokens(text)
+    if numbers:
+        tokens = [str(NUMBER_HOMOPHONES[t]) if t in NUMBER_HOMOPHONES else t for t in tokens]
+    return " ".join(tokens)
 
 
-def _mentions_number(phrases: Iterable[str]) -> bool:
-    return any(word in _NUMBER_CANON for phrase in phrases for word in phrase.split())
-
-
-def _numbers(text: str) -> list[tuple[int, bool]]:
-    """Each number in `text`, and whether it is only a sound-alike ("for", "to")."""
-    found: list[tuple[int, bool]] = []
-    for word in _WORDS.findall(text.lower().replace("-", " ")):
-        if word.isdigit():
-            value, alike = int(word), False
-        elif word in _NUMBER_CANON:
-            value, alike = int(_NUMBER_CANON[word]), False
-        elif word in NUMBER_HOMOPHONES:
-            value, alike = NUMBER_HOMOPHONES[word], True
-        else:
-            continue
-        if found and found[-1] == (20, False) and not alike and 1 <= value <= 9:
-            found[-1] = (20 + value, False)  # "twenty one"
-        else:
-            found.append((value, alike))
+def readings(text: str, numbers: bool) -> list[list[str]]:
+    """Every way to read the sound-alikes in `text`: "for" may be a word or the number four."""
+    tokens = _tokens(text)
+    if not numbers:
+        return [tokens]
+    found = [[]]  # type: list[list[str]]
+    for token in tokens:
+        options = [token, str(NUMBER_HOMOPHONES[token])] if token in NUMBER_HOMOPHONES else [token]
+        found = [prefix + [option] for prefix in found for option in options][:MAX_READINGS]
     return found
 
 
-def numbers_agree(heard: str, phrase: str) -> bool:
-    """The phrase's numbers, in order, are the heard ones; a sound-alike may be a plain word.
+def _digits(tokens: list[str]) -> list[str]:
+    return [t for t in tokens if t.isdigit()]
 
-    "four votes for number two" agrees with "for votes for number to", never with "three votes
-    for number": a number is a whole slot, not one character of similarity.
+
+def score(heard: list[str], phrase: list[str]) -> float:
+    """Character similarity of two token lists; none when more than a word in four is wrong.
+
+    Numbers are whole slots: the digits must agree exactly, so "five votes for number" is
+    never "five votes for number four".
     """
-    wanted = [n for n, alike in _numbers(phrase) if not alike]
-    heard_numbers = _numbers(heard)
-
-    def walk(i: int, j: int) -> bool:
-        if j == len(wanted):
-            return all(alike for _, alike in heard_numbers[i:])
-        if i == len(heard_numbers):
-            return False
-        value, alike = heard_numbers[i]
-        if value == wanted[j] and walk(i + 1, j + 1):
-            return True
-        return alike and walk(i + 1, j)
-
-    return walk(0, 0)
-
-
-def score(heard: str, phrase: str) -> float:
-    """Character similarity, capped by word-level distance so one word can't stand for three."""
     if heard == phrase:
         return 100.0
-    ratio = fuzz.ratio(heard, phrase)
-    words_h, words_p = heard.split(), phrase.split()
-    distance = Levenshtein.distance(words_h, words_p)
-    if distance >= max(len(words_p), 1):
-        ratio = min(ratio, MATCH_CUTOFF - 1)  # not one word of it was right
-    return ratio
+    if _digits(heard) != _digits(phrase):
+        return 0.0
+    if Levenshtein.distance(heard, phrase) > max(1, len(phrase) // 4):
+        return 0.0
+    return fuzz.ratio(" ".join(heard), " ".join(phrase))
 
 
 class Matcher:
@@ -130,18 +110,17 @@ class Matcher:
     def __init__(self, choices: Sequence[Choice], commands: Mapping[Command, Sequence[str]],
                  cutoff: float = MATCH_CUTOFF) -> None:
         self.cutoff = cutoff
-        all_phrases = [p for c in choices for p in c.phrases]
-        self.numeric = _mentions_number(all_phrases)
-        self._entries: list[tuple[str, str, JSON, Command | None]] = []
+        self.numeric = any(_digits(_tokens(p)) for c in choices for p in c.phrases)
+        self._entries: list[tuple[list[str], str, JSON, Command | None]] = []
+        taken: set[str] = set()
         for choice in choices:
             for phrase in choice.phrases:
-                self._entries.append((normalise(phrase, self.numeric), phrase, choice.value, None))
-        taken = {entry[0] for entry in self._entries}
+                self._entries.append((_tokens(phrase), phrase, choice.value, None))
+                taken.add(" ".join(_tokens(phrase)))
         for command, phrases in commands.items():
             for phrase in phrases:
-                key = normalise(phrase, self.numeric)
-                if key not in taken:  # a game's own choice wins over a command of the same words
-                    self._entries.append((key, phrase, None, command))
+                if " ".join(_tokens(phrase)) not in taken:  # a game's own choice wins over a command
+                    self._entries.append((_tokens(phrase), phrase, None, command))
 
     @property
     def phrases(self) -> tuple[str, ...]:
@@ -151,15 +130,13 @@ class Matcher:
     def match(self, alternatives: Sequence[str]) -> Match | None:
         best: Match | None = None
         for rank, text in enumerate(alternatives):
-            heard = normalise(text, self.numeric)
-            if not heard:
-                continue
-            for key, phrase, value, command in self._entries:
-                if self.numeric and not numbers_agree(text, phrase):
+            for heard in readings(text, self.numeric):
+                if not heard:
                     continue
-                points = score(heard, key) - rank * RANK_PENALTY
-                if points >= self.cutoff and (best is None or points > best.score):
-                    best = Match(value, phrase, text, points, command)
+                for tokens, phrase, value, command in self._entries:
+                    points = score(heard, tokens) - rank * RANK_PENALTY
+                    if points >= self.cutoff and (best is None or points > best.score):
+                        best = Match(value, phrase, text, points, command)
         return best
 
 

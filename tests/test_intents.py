@@ -1,0 +1,85 @@
+"""Intent matching: what a recogniser wrote, read as what the game expects, or as nothing."""
+from __future__ import annotations
+
+import pytest
+
+from gm.dialog.intents import Command, Matcher, normalise, parse_number
+from gm.steps import Choice
+from gm import vocab
+
+
+@pytest.fixture(scope="module")
+def commands(common):
+    return common[1]
+
+
+def value(matcher: Matcher, text: str):
+    match = matcher.match([text])
+    return None if match is None else (match.command or match.value)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("three", 3), ("3", 3), ("number three", 3), ("seven", 7), ("twenty", 20), ("0", 0),
+    ("for", 4), ("to", 2), ("too", 2), ("ate", 8), ("won", 1),
+    ("done", None), ("heaven", None), ("weight", None), ("the weather is nice", None),
+])
+def test_numbers_as_digits_words_and_sound_alikes(text, expected):
+    matcher = Matcher(vocab.numbers(0, 20, ("{n}", "number {n}")), {})
+    assert value(matcher, text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("yes", True), ("yeah", True), ("sure", True), ("yep", True), ("that's right", True),
+    ("no", False), ("nope", False), ("nah", False), ("banana", None),
+])
+def test_yes_and_no(text, expected):
+    assert value(Matcher(vocab.yes_no(), {}), text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("b", "B"), ("bee", "B"), ("bravo", "B"), ("b as in bravo", "B"), ("tango", "T"), ("tee", "T"),
+    ("mike", "M"), ("letter m", "M"), ("golf", None), ("zulu", None),
+])
+def test_letters_by_name_or_nato_word(text, expected):
+    assert value(Matcher(vocab.letters("BMT"), {}), text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("repeat", Command.REPEAT), ("say that again", Command.REPEAT), ("help", Command.HELP),
+    ("what's the score", Command.SCORE), ("pause", Command.PAUSE), ("resume", Command.RESUME),
+    ("undo", Command.UNDO), ("go back", Command.UNDO), ("next question", Command.SKIP),
+    ("skip", Command.SKIP), ("quit", Command.QUIT), ("stop the game", Command.QUIT),
+    ("i think the blue one is nicer", None), ("pass me the crisps", None),
+])
+def test_commands_everywhere(commands, text, expected):
+    assert value(Matcher((), commands), text) == expected
+
+
+def test_a_game_choice_wins_over_a_command_with_the_same_words(commands):
+    matcher = Matcher((Choice("game-skip", ("skip",)),), commands)
+    assert value(matcher, "skip") == "game-skip"
+
+
+def test_vote_phrases_keep_their_numbers_apart():
+    choices = [Choice((c, p), (f"{vocab.number_word(c)} votes for number {vocab.number_word(p)}",))
+               for c in range(1, 9) for p in range(1, 7)] + [Choice("none", ("no majority",))]
+    matcher = Matcher(choices, {})
+    assert value(matcher, "for votes for number to") == (4, 2)
+    assert value(matcher, "4 votes for number 2") == (4, 2)
+    assert value(matcher, "four votes of number two") == (4, 2)
+    assert value(matcher, "three votes for number six please") == (3, 6)
+    assert value(matcher, "five votes for number") is None  # a number is a whole slot
+    assert value(matcher, "no majority") == "none"
+
+
+def test_a_lower_alternative_can_win_when_the_best_means_nothing():
+    matcher = Matcher(vocab.numbers(1, 8), {})
+    match = matcher.match(["the weather", "seven"])
+    assert match.value == 7 and match.score < 100
+
+
+def test_normalise_and_parse_number():
+    assert normalise("Twenty-One votes, For number 2!") == "21 votes for number 2"
+    assert normalise("for to", numbers=True) == "4 2"
+    assert parse_number("I say number six") == 6
+    assert parse_number("nothing here") is None
