@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import pytest
+
+from gm.config import Config, ConfigError, load
+
+
+def test_missing_file_means_defaults(tmp_path):
+    assert load(tmp_path / "none.toml") == Config()
+
+
+def test_values_are_read_and_options_win(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[voice]\nname = "en-gb"\nrate = 150\nvolume = 0.5\n'
+                    '[audio]\ninput_device = "USB"\noutput_device = 2\n'
+                    '[recognizer]\nengine = "sphinx"\nmodel = "/m"\n')
+    config = load(path)
+    assert config == Config("en-gb", 150, 0.5, "USB", 2, "sphinx", "/m")
+    assert config.override(asr="vosk", rate=None).asr == "vosk"
+    assert config.override(asr="vosk", rate=None).rate == 150
+
+
+@pytest.mark.parametrize("text,words", [
+    ("[voice\n", "not valid TOML"),
+    ("[voice]\nrate = 'fast'\n", "wrong type"),
+    ("[voice]\npitch = 3\n", "unknown setting 'voice.pitch'"),
+    ("[recognizer]\nengine = 'whisper'\n", "must be"),
+    ("rate = 3\n", "outside a [section]"),
+])
+def test_mistakes_are_one_sentence(tmp_path, text, words):
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=words.replace("[", r"\[")):
+        load(path)
