@@ -224,3 +224,63 @@ def test_half_duplex_drops_the_tail_after_speaking(tmp_path):
     hearing.poll()
     assert recognizer.fed[0] == 0.0
     assert recognizer.fed[1] >= 0.6  # nothing between 0.1 and 0.6 s was ever recognised
+
+
+class FlakyMicrophone:
+    """A fake AudioSource port: silence, then the device vanishes for a while, then returns."""
+
+    def __init__(self, lost_at: float, tries: int):
+        self.now = 0.0
+        self.lost_at = lost_at
+        self.tries_left = tries
+        self.lost = False
+
+    def read(self):
+        from gm.speech.base import AudioChunk, DeviceLost
+        if self.now >= 60:
+            return None
+        if not self.lost and self.lost_at is not None and self.now >= self.lost_at:
+            self.lost, self.lost_at = True, None
+        if self.lost:
+            raise DeviceLost("gone")
+        chunk = AudioChunk(b"\0\0" * 1600, self.now)
+        self.now += 0.1
+        return chunk
+
+    def reopen(self):
+        self.tries_left -= 1
+        if self.tries_left > 0:
+            return False
+        self.lost = False
+        return True
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+
+class Transcriber(ChunkLog):
+    """A fake Recognizer port that hears "two" once the game has run for a while."""
+
+    def feed(self, chunk):
+        super().feed(chunk)
+        if abs(chunk.start - 30.0) < 0.05:
+            return [SpeechStarted(30.0), Final((Alternative("two", 0.9),), 30.0, 30.5)]
+        return []
+
+
+def test_microphone_lost_pauses_says_so_and_carries_on(speaker, common, tmp_path):
+    lines, commands = common
+    store = SaveStore(tmp_path)
+    source = FlakyMicrophone(lost_at=3.0, tries=3)
+    engine = Engine(ToyGame(), AudioHearing(source, Transcriber()), speaker, lines, commands, Transcript(),
+                    Record("toy", {}, 1), store)
+    result = engine.run()
+    assert result is Result.INPUT_ENDED
+    assert any("can't hear the microphone" in l for l in speaker.lines)
+    assert "The microphone is back." in speaker.lines
+    assert source.tries_left == 0
+    assert engine.record.answers and engine.record.answers[0]["decision"] == "2 players"
+    assert store.load()[0].answers == engine.record.answers

@@ -15,7 +15,7 @@ from gm.content import Lines
 from gm.dialog.hearing import EndOfInput, Hearing
 from gm.dialog.intents import SURE_SCORE, Command, Match, Matcher
 from gm.dialog.transcript import Transcript
-from gm.speech.base import Final, Speaker, SpeechStarted, Vocabulary
+from gm.speech.base import DeviceLost, Final, Speaker, SpeechStarted, Vocabulary
 from gm.state import Record, SaveError, SaveStore
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
 from gm.vocab import yes_no
@@ -267,7 +267,16 @@ class Engine:
         warned = False
         tones_done: set[int] = set()
         while True:
-            events = self.hearing.poll()
+            try:
+                events = self.hearing.poll()
+            except DeviceLost:
+                lost = self.hearing.now
+                self._wait_for_device()
+                if deadline is not None:
+                    deadline += self.hearing.now - lost
+                self.hearing.listen_for(vocabulary)
+                speaking_since, quiet_since = None, self.hearing.now
+                continue
             now = self.hearing.now
             for event in events:
                 if isinstance(event, SpeechStarted):
@@ -319,16 +328,25 @@ class Engine:
         self.hearing.listen_for(vocabulary)
         return None
 
+    def _wait_for_device(self) -> None:
+        """The microphone went away: say so, keep the save, and carry on when it is back."""
+        self._save()
+        self._say((self.lines("mic_lost"),), listen_after=False)
+        while not self.hearing.recover():
+            pass
+        self._say((self.lines("mic_back"),))
+
     # -- output ----------------------------------------------------------------------------
 
-    def _say(self, texts: Sequence[str]) -> None:
+    def _say(self, texts: Sequence[str], listen_after: bool = True) -> None:
         texts = [t for t in texts if t]
         if not texts:
             return
         for text in texts:
             self._emit("say", text=text)
             self.speaker.say(text)
-        self.hearing.drop(self.config.tail)
+        if listen_after:
+            self.hearing.drop(self.config.tail)
 
     def _emit(self, type_: str, **fields: object) -> None:
         self.transcript.emit(type_, self.hearing.now, **fields)

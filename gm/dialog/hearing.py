@@ -32,6 +32,9 @@ class Hearing(Protocol):
     def drop(self, tail: float) -> None:
         """Half duplex: forget what was captured while gm spoke, and `tail` seconds more."""
 
+    def recover(self) -> bool:
+        """After DeviceLost: try once to get the input back; True when it is."""
+
 
 class AudioHearing:
     """A source and a recogniser: the only path real audio takes."""
@@ -60,6 +63,13 @@ class AudioHearing:
                 return events
             raise EndOfInput
         return self.recognizer.feed(chunk)
+
+    def recover(self) -> bool:
+        reopen = getattr(self.source, "reopen", None)
+        if reopen is None or not reopen():
+            return False
+        self.recognizer.reset()
+        return True
 
     def drop(self, tail: float) -> None:
         self.source.flush()
@@ -115,3 +125,6 @@ class TextHearing:
 
     def drop(self, tail: float) -> None:
         self._now += tail
+
+    def recover(self) -> bool:
+        return True

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gm.speech.base import RATE, AudioChunk, SpeechError
+from gm.speech.base import RATE, AudioChunk, DeviceLost, SpeechError
 
 CHUNK_SECONDS = 0.1
 
@@ -108,27 +108,33 @@ class MicrophoneSource:
     """A sounddevice input stream at 16 kHz mono int16; chunks queue up in a callback."""
 
     def __init__(self, device: str | int | None = None, chunk_seconds: float = CHUNK_SECONDS) -> None:
-        import sounddevice  # only here: importing it needs PortAudio
-
+        self._device = device
+        self._chunk = chunk_seconds
         self._queue: queue.Queue[bytes] = queue.Queue()
         self._samples = 0
-        self._error: str | None = None
+        self._stream = self._open()
+
+    def _open(self):  # noqa: ANN202 - a sounddevice stream
+        try:
+            import sounddevice  # only here: importing it needs PortAudio
+        except OSError as error:
+            raise SpeechError(f"PortAudio is missing ({error}); install it with 'apt-get install libportaudio2'.") from None
 
         def callback(indata, frames, time_info, status) -> None:  # noqa: ANN001 - sounddevice's signature
             self._queue.put(bytes(indata))
 
         try:
-            self._stream = sounddevice.RawInputStream(
-                samplerate=RATE, channels=1, dtype="int16", device=device,
-                blocksize=int(RATE * chunk_seconds), callback=callback,
+            stream = sounddevice.RawInputStream(
+                samplerate=RATE, channels=1, dtype="int16", device=self._device,
+                blocksize=int(RATE * self._chunk), callback=callback,
             )
-            self._stream.start()
+            stream.start()
         except Exception as error:  # PortAudioError, ValueError for an unknown device name
             raise SpeechError(
                 f"No microphone could be opened ({error}); plug one in, pick another with "
                 "--input-device (see 'gm devices'), or play from a file with --wav or by typing with --text."
             ) from None
-        self._sounddevice = sounddevice
+        return stream
 
     @property
     def now(self) -> float:
@@ -138,12 +144,22 @@ class MicrophoneSource:
         try:
             audio = self._queue.get(timeout=2.0)
         except queue.Empty:
-            if not self._stream.active:
-                raise SpeechError("The microphone stopped delivering sound; check that it is still plugged in.")
-            audio = b"\0\0" * int(RATE * CHUNK_SECONDS)  # keep the clock moving
+            raise DeviceLost("The microphone stopped delivering sound.") from None
         chunk = AudioChunk(audio, self.now)
         self._samples += chunk.samples
         return chunk
+
+    def reopen(self) -> bool:
+        """Try once to open the microphone again (after a second's wait); True when it is back."""
+        import time
+
+        self.close()
+        time.sleep(1.0)
+        try:
+            self._stream = self._open()
+        except SpeechError:
+            return False
+        return True
 
     def flush(self) -> None:
         while True:

@@ -14,6 +14,10 @@ class SpeechError(RuntimeError):
     """A device, model or file problem a person can fix; the message is one clear sentence."""
 
 
+class DeviceLost(SpeechError):
+    """The microphone stopped delivering sound in the middle of a game."""
+
+
 @dataclass(frozen=True)
 class AudioChunk:
     """A run of 16 kHz mono int16 samples and where it starts on the source's clock."""
