@@ -1,0 +1,743 @@
+"""Who the F*ck?: the cooperative voting game, with the program holding the question deck.
+
+The Zigoto cards, place tokens, vote tokens and connection tokens stay on the table; the game
+master reads its own questions, hears the result of each vote and keeps the connection tokens.
+
+Choices the rules leave open (CLARIFICATIONS.md settles the rest):
+- Set-up by voice asks the number of players, then the difficulty, for whichever option is
+  missing; then it explains the layout and waits for "ready" before the first question.
+- The question deck (prompts/en/who_the_f.toml) is shuffled with the rng at new(). Every
+  finished question (solved, lost, or spoiled by a hint) goes to a discard pile, which is
+  reshuffled with the rng into a new pile when the pile runs out.
+- "N votes for number M": N above the number of players is refused and asked again; N equal
+  to the number of players is unanimous; N strictly more than half elects; N at most half is
+  a lost round (no absolute majority), as in the rulebook's six-player example.
+- A unanimous vote with 8 tokens in stock gains nothing (the cap is said, not silently kept).
+- "Hint" can be reported while voting or when telling the result, in the final round too:
+  the question is discarded, the next one is read, no token changes.
+- The final round starts after a "ready" wait while the table swaps the cards. Its result is
+  "unanimous for M", "no votes for A and B", "only A and B got votes" or "every place got a
+  vote". Naming a place that has left, or every remaining place, is refused; more places
+  with votes than there are players is refused; naming all the places but one means everyone
+  voted for that one: unanimous, the game is won.
+- With the option "reveal_after" (seconds) the vote ask times out into a reveal, with the
+  engine's spoken countdown; without it the table says "reveal" when ready.
+- The game is cooperative: a win lists every seat, numbered 1 to the number of players.
+"""
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, replace
+from itertools import combinations
+from pathlib import Path
+from typing import Any, Mapping
+
+from gm import content
+from gm.content import ContentError, ContentFile, Lines
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
+from gm.vocab import number_word, numbers
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+PLACES = (1, 2, 3, 4, 5, 6)
+ELECTIONS = 6  # elected Zigotos needed before the final round
+MAX_TOKENS = 8
+MIN_QUESTIONS = 80
+MAX_COUNT = 8  # counts up to this are heard, so that an impossible one can be refused
+
+
+class Phase(str, enum.Enum):
+    PLAYERS = "players"
+    DIFFICULTY = "difficulty"
+    LAYOUT = "layout"
+    VOTE = "vote"
+    RESULT = "result"
+    FINAL_SETUP = "final_setup"
+    FINAL_VOTE = "final_vote"
+    FINAL_RESULT = "final_result"
+    WON = "won"
+    LOST = "lost"
+
+
+class Difficulty(str, enum.Enum):
+    EASY = "easy"
+    REGULAR = "regular"
+    EXPERT = "expert"
+
+
+DIFFICULTY_ALIASES = {
+    "easy": Difficulty.EASY,
+    "regular": Difficulty.REGULAR,
+    "normal": Difficulty.REGULAR,
+    "expert": Difficulty.EXPERT,
+    "hard": Difficulty.EXPERT,
+}
+
+# The rulebook's set-up table: players -> starting tokens for easy, regular, expert.
+STARTING_TOKENS = {
+    3: (3, 2, 1),
+    4: (4, 3, 2),
+    5: (4, 3, 2),
+    6: (5, 4, 3),
+    7: (5, 4, 3),
+    8: (6, 5, 4),
+}
+
+REQUIRED_LINES = (
+    "ask_players", "players_expected", "players_reprompts", "players_out_of_range",
+    "ask_difficulty", "difficulty_expected", "difficulty_reprompts",
+    "layout_places", "layout_zigotos", "layout_votes", "layout_tokens_one", "layout_tokens",
+    "layout_questions", "layout_ready", "ready_expected", "ready_reprompts",
+    "question", "vote_instructions", "vote_instructions_timed", "vote_expected",
+    "vote_reprompts", "revealed",
+    "ask_result", "result_expected", "result_reprompts",
+    "hint_discarded", "too_many_votes", "bad_count", "elected", "unanimous", "bonus_token",
+    "bonus_full", "move_cards", "not_majority", "no_majority", "lose_token",
+    "tokens_left_one", "tokens_left", "elected_progress",
+    "final_start", "final_box", "final_place", "final_ready", "final_question",
+    "final_instructions", "ask_final_result", "final_result_expected", "final_result_reprompts",
+    "final_unanimous", "final_implied_unanimous", "final_leave_one", "final_leave",
+    "final_center", "final_all_voted", "place_gone", "all_empty", "too_many_places",
+    "won_title", "won_celebrate", "lost", "lost_final", "lost_try_again",
+    "score_setup", "score_tokens_one", "score_tokens", "score_elected", "score_places",
+    "decision_players", "decision_difficulty", "decision_ready", "decision_revealed",
+    "decision_hint", "decision_elected", "decision_unanimous", "decision_no_majority",
+    "decision_final_ready", "decision_final_unanimous", "decision_final_empty",
+    "decision_final_all_voted", "not_understood",
+)
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the game master knows; the cards themselves stay on the table."""
+
+    phase: Phase
+    players: int | None
+    difficulty: Difficulty | None
+    tokens: int | None  # None until set-up is complete
+    elected: int
+    places: tuple[int, ...]  # places still in use (all six until the final round removes some)
+    pile: tuple[int, ...]  # question indices, next on top (index 0)
+    discards: tuple[int, ...]
+    current: int  # the question index being voted on
+    used: int  # questions finished (solved, lost or spoiled)
+    reveal_after: float | None
+    zuper: int | None = None  # the place elected unanimously in the final round
+
+
+def starting_tokens(players: int, difficulty: Difficulty) -> int:
+    """The rulebook's table, capped by the stock of 8."""
+    column = list(Difficulty).index(difficulty)
+    return min(MAX_TOKENS, STARTING_TOKENS[players][column])
+
+
+def majority(players: int) -> int:
+    """The smallest absolute majority: strictly more than half."""
+    return players // 2 + 1
+
+
+def words(places: tuple[int, ...] | list[int], conjunction: str = "and") -> str:
+    """(1, 2, 5) -> 'one, two and five' (spoken)."""
+    return content.spoken_list([number_word(p) for p in places], conjunction)
+
+
+def phrase_words(places: tuple[int, ...]) -> str:
+    """(1, 2, 5) -> 'one two and five': a grammar phrase has no punctuation."""
+    return words(places).replace(",", "")
+
+
+def _draw(state: State, rng: random.Random) -> State:
+    """Discard the current question and put the next one up, reshuffling if the pile is empty."""
+    discards = state.discards + (state.current,)
+    pile = state.pile
+    if not pile:
+        refill = list(discards)
+        rng.shuffle(refill)
+        pile, discards = tuple(refill), ()
+    return replace(state, pile=pile[1:], discards=discards, current=pile[0], used=state.used + 1)
+
+
+class Spoken:
+    """The [lines] as whole sentences: one that starts with a spelled number gets its capital.
+
+    Decisions ("decision_*") and "*_expected" stay lower-case: the engine says them inside its
+    own sentences ("Undone: ...", "You can say ...").
+    """
+
+    def __init__(self, lines: Lines) -> None:
+        self._lines = lines
+
+    def __call__(self, name: str, **fields: Any) -> str:
+        text = self._lines(name, **fields)
+        if name.startswith("decision_") or name.endswith("_expected"):
+            return text
+        return text[:1].upper() + text[1:]
+
+    def many(self, name: str) -> tuple[str, ...]:
+        return self._lines.many(name)
+
+
+class WhoTheF:
+    """The rules of Who the F*ck? as a pure state machine."""
+
+    id = "who_the_f"
+    title = "Who the F"
+
+    def __init__(self, questions: tuple[str, ...], lines: Lines) -> None:
+        self.questions = questions
+        self.lines = Spoken(lines)
+
+    # ----------------------------------------------------------------- set-up
+
+    def new(self, options: Mapping[str, Any], rng: random.Random) -> State:
+        players = self._players_option(options.get("players"))
+        difficulty = self._difficulty_option(options.get("difficulty"))
+        reveal_after = self._reveal_option(options.get("reveal_after"))
+        order = list(range(len(self.questions)))
+        rng.shuffle(order)
+        state = State(
+            phase=Phase.PLAYERS,
+            players=players,
+            difficulty=difficulty,
+            tokens=None,
+            elected=0,
+            places=PLACES,
+            pile=tuple(order[1:]),
+            discards=(),
+            current=order[0],
+            used=0,
+            reveal_after=reveal_after,
+        )
+        return self._after_setup(state)
+
+    def _players_option(self, value: Any) -> int | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit():
+            raise RulesError(f"The number of players must be a whole number, not {value!r}.")
+        players = int(value)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesError(
+                f"{self.title} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+            )
+        return players
+
+    def _difficulty_option(self, value: Any) -> Difficulty | None:
+        if value is None:
+            return None
+        if isinstance(value, Difficulty):
+            return value
+        difficulty = DIFFICULTY_ALIASES.get(str(value).strip().lower())
+        if difficulty is None:
+            raise RulesError(f"The difficulty must be easy, regular or expert, not {value!r}.")
+        return difficulty
+
+    def _reveal_option(self, value: Any) -> float | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            raise RulesError(f"reveal_after must be a positive number of seconds, not {value!r}.")
+        return float(value)
+
+    def _after_setup(self, state: State) -> State:
+        """Move to the first set-up question still open, or lay out the table."""
+        if state.players is None:
+            return replace(state, phase=Phase.PLAYERS)
+        if state.difficulty is None:
+            return replace(state, phase=Phase.DIFFICULTY)
+        return replace(
+            state, phase=Phase.LAYOUT, tokens=starting_tokens(state.players, state.difficulty)
+        )
+
+    # ------------------------------------------------------------------ steps
+
+    def step(self, state: State) -> Step:
+        L = self.lines
+        phase = state.phase
+        if phase is Phase.PLAYERS:
+            return Ask(
+                id="who_the_f.players",
+                say=(L("ask_players"),),
+                choices=numbers(1, 12, ("{n}", "{n} players")),
+                reprompts=L.many("players_reprompts"),
+                expected=L("players_expected"),
+                endpoint=0.5,
+            )
+        if phase is Phase.DIFFICULTY:
+            return Ask(
+                id="who_the_f.difficulty",
+                say=(L("ask_difficulty"),),
+                choices=(
+                    Choice(Difficulty.EASY.value, ("easy", "easy mode")),
+                    Choice(Difficulty.REGULAR.value, ("regular", "regular mode", "normal")),
+                    Choice(Difficulty.EXPERT.value, ("expert", "expert mode", "hard")),
+                ),
+                reprompts=L.many("difficulty_reprompts"),
+                expected=L("difficulty_expected"),
+                endpoint=0.5,
+            )
+        if phase is Phase.LAYOUT:
+            return Ask(
+                id="who_the_f.layout",
+                say=self._layout_lines(state),
+                choices=_ready_choices(),
+                reprompts=L.many("ready_reprompts"),
+                expected=L("ready_expected"),
+                endpoint=0.5,
+            )
+        if phase is Phase.FINAL_SETUP:
+            return Ask(
+                id="who_the_f.final_setup",
+                say=(L("final_start"), L("final_box"), L("final_place"), L("final_ready")),
+                choices=_ready_choices(),
+                reprompts=L.many("ready_reprompts"),
+                expected=L("ready_expected"),
+                endpoint=0.5,
+            )
+        if phase in (Phase.VOTE, Phase.FINAL_VOTE):
+            return self._vote_ask(state)
+        if phase is Phase.RESULT:
+            return Ask(
+                id="who_the_f.result",
+                say=(L("ask_result"),),
+                choices=result_choices(),
+                reprompts=L.many("result_reprompts"),
+                expected=L("result_expected"),
+                confirm=True,
+                endpoint=1.0,
+            )
+        if phase is Phase.FINAL_RESULT:
+            return Ask(
+                id="who_the_f.final_result",
+                say=(L("ask_final_result"),),
+                choices=final_result_choices(state.places),
+                reprompts=L.many("final_result_reprompts"),
+                expected=L("final_result_expected"),
+                confirm=True,
+                endpoint=1.0,
+            )
+        if phase is Phase.WON:
+            place = number_word(state.zuper or 0)
+            return End(
+                say=(L("won_title", place=place), L("won_celebrate")),
+                winners=tuple(range(1, (state.players or 0) + 1)),
+            )
+        lost = "lost_final" if state.elected >= ELECTIONS else "lost"
+        return End(say=(L(lost, elected=number_word(state.elected)), L("lost_try_again")))
+
+    def _layout_lines(self, state: State) -> tuple[str, ...]:
+        L = self.lines
+        tokens = state.tokens or 0
+        take = (
+            L("layout_tokens_one")
+            if tokens == 1
+            else L("layout_tokens", tokens=number_word(tokens))
+        )
+        return (
+            L("layout_places"),
+            L("layout_zigotos"),
+            L("layout_votes"),
+            take,
+            L("layout_questions"),
+            L("layout_ready"),
+        )
+
+    def _vote_ask(self, state: State) -> Ask:
+        L = self.lines
+        number = number_word(state.used + 1)
+        text = self.questions[state.current]
+        if state.phase is Phase.FINAL_VOTE:
+            say = (L("final_question", number=number, text=text), L("final_instructions"))
+        elif state.reveal_after:
+            seconds = number_word(round(state.reveal_after))
+            say = (L("question", number=number, text=text), L("vote_instructions_timed", seconds=seconds))
+        else:
+            say = (L("question", number=number, text=text), L("vote_instructions"))
+        phase_id = "final_vote" if state.phase is Phase.FINAL_VOTE else "vote"
+        return Ask(
+            id=f"who_the_f.{phase_id}",
+            say=say,
+            choices=(
+                Choice("reveal", ("reveal", "reveal the votes", "we are ready to reveal")),
+                Choice("hint", ("hint", "someone gave a hint", "a hint was given")),
+            ),
+            timeout=state.reveal_after,
+            countdown=state.reveal_after is not None,
+            reprompts=L.many("vote_reprompts"),
+            expected=L("vote_expected"),
+            endpoint=0.5,
+        )
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: State, ask: Ask, answer: Answer, rng: random.Random) -> Outcome:
+        phase = state.phase
+        if phase is Phase.PLAYERS:
+            return self._apply_players(state, answer)
+        if phase is Phase.DIFFICULTY:
+            return self._apply_difficulty(state, answer)
+        if phase is Phase.LAYOUT and _is_choice(answer, "ready"):
+            return Outcome(replace(state, phase=Phase.VOTE), decision=self.lines("decision_ready"))
+        if phase is Phase.FINAL_SETUP and _is_choice(answer, "ready"):
+            return Outcome(
+                replace(state, phase=Phase.FINAL_VOTE), decision=self.lines("decision_final_ready")
+            )
+        if phase in (Phase.VOTE, Phase.FINAL_VOTE):
+            return self._apply_vote(state, answer, rng)
+        if phase is Phase.RESULT:
+            return self._apply_result(state, answer, rng)
+        if phase is Phase.FINAL_RESULT:
+            return self._apply_final_result(state, answer, rng)
+        return self._refuse(state)
+
+    def _refuse(self, state: State, *say: str) -> Outcome:
+        return Outcome(state, say=say or (self.lines("not_understood"),), accepted=False)
+
+    def _apply_players(self, state: State, answer: Answer) -> Outcome:
+        value = answer.value if answer.kind is AnswerKind.CHOICE else None
+        if not isinstance(value, int) or isinstance(value, bool):
+            return self._refuse(state)
+        if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+            return self._refuse(state, self.lines("players_out_of_range", players=number_word(value)))
+        new = self._after_setup(replace(state, players=value))
+        return Outcome(new, decision=self.lines("decision_players", players=number_word(value)))
+
+    def _apply_difficulty(self, state: State, answer: Answer) -> Outcome:
+        value = answer.value if answer.kind is AnswerKind.CHOICE else None
+        difficulty = DIFFICULTY_ALIASES.get(value) if isinstance(value, str) else None
+        if difficulty is None:
+            return self._refuse(state)
+        new = self._after_setup(replace(state, difficulty=difficulty))
+        return Outcome(new, decision=self.lines("decision_difficulty", difficulty=difficulty.value))
+
+    def _apply_vote(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        if answer.kind is AnswerKind.TIMEOUT or _is_choice(answer, "reveal"):
+            result = Phase.FINAL_RESULT if state.phase is Phase.FINAL_VOTE else Phase.RESULT
+            return Outcome(
+                replace(state, phase=result),
+                say=(self.lines("revealed"),),
+                decision=self.lines("decision_revealed"),
+            )
+        if _is_choice(answer, "hint"):
+            return self._hint(state, rng)
+        return self._refuse(state)
+
+    def _hint(self, state: State, rng: random.Random) -> Outcome:
+        """A spoiled question is discarded without any token change; the vote starts over."""
+        vote = Phase.FINAL_VOTE if state.phase in (Phase.FINAL_VOTE, Phase.FINAL_RESULT) else Phase.VOTE
+        new = replace(_draw(state, rng), phase=vote)
+        return Outcome(new, say=(self.lines("hint_discarded"),), decision=self.lines("decision_hint"))
+
+    def _apply_result(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        L = self.lines
+        value = answer.value if answer.kind is AnswerKind.CHOICE else None
+        if not isinstance(value, dict):
+            return self._refuse(state)
+        players = state.players or 0
+        if value.get("hint"):
+            return self._hint(state, rng)
+        if value.get("none"):
+            return self._lose_round(state, (L("no_majority"),), rng)
+        place = value.get("place")
+        if place not in PLACES:
+            return self._refuse(state)
+        if value.get("unanimous"):
+            count = players
+        else:
+            count = value.get("count")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                return self._refuse(state, L("bad_count"))
+            if count > players:
+                return self._refuse(
+                    state, L("too_many_votes", players=number_word(players), count=number_word(count))
+                )
+        if count < majority(players):
+            said = L("not_majority", count=number_word(count), players=number_word(players))
+            return self._lose_round(state, (said, L("no_majority")), rng)
+        return self._elect(state, place, count, rng)
+
+    def _elect(self, state: State, place: int, count: int, rng: random.Random) -> Outcome:
+        L = self.lines
+        players = state.players or 0
+        tokens = state.tokens or 0
+        spoken = number_word(place)
+        if count == players:
+            say = [L("unanimous", place=spoken)]
+            if tokens < MAX_TOKENS:
+                tokens += 1
+                say.append(L("bonus_token"))
+            else:
+                say.append(L("bonus_full"))
+            decision = L("decision_unanimous", place=spoken)
+        else:
+            say = [L("elected", count=number_word(count), players=number_word(players), place=spoken)]
+            decision = L("decision_elected", count=number_word(count), place=spoken)
+        elected = state.elected + 1
+        new = replace(_draw(state, rng), tokens=tokens, elected=elected)
+        if elected >= ELECTIONS:
+            say.append(self._tokens_left(tokens))
+            return Outcome(replace(new, phase=Phase.FINAL_SETUP), say=tuple(say), decision=decision)
+        say += [
+            L("move_cards", place=spoken),
+            self._tokens_left(tokens),
+            L("elected_progress", elected=number_word(elected)),
+        ]
+        return Outcome(replace(new, phase=Phase.VOTE), say=tuple(say), decision=decision)
+
+    def _lose_round(self, state: State, said: tuple[str, ...], rng: random.Random) -> Outcome:
+        L = self.lines
+        tokens = (state.tokens or 0) - 1
+        new = replace(_draw(state, rng), tokens=tokens)
+        say = said + (L("lose_token"),)
+        if tokens <= 0:
+            new = replace(new, tokens=0, phase=Phase.LOST)
+        else:
+            say += (self._tokens_left(tokens),)
+            new = replace(new, phase=Phase.VOTE)
+        return Outcome(new, say=say, decision=L("decision_no_majority"))
+
+    def _tokens_left(self, tokens: int) -> str:
+        if tokens == 1:
+            return self.lines("tokens_left_one")
+        return self.lines("tokens_left", tokens=number_word(tokens))
+
+    def _apply_final_result(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        L = self.lines
+        value = answer.value if answer.kind is AnswerKind.CHOICE else None
+        if not isinstance(value, dict):
+            return self._refuse(state)
+        if value.get("hint"):
+            return self._hint(state, rng)
+        still = words(state.places)
+        players = state.players or 0
+        if value.get("unanimous"):
+            place = value.get("place")
+            if place not in state.places:
+                if place not in PLACES:
+                    return self._refuse(state)
+                return self._refuse(state, L("place_gone", place=number_word(place), places=still))
+            return self._win(state, place, (L("final_unanimous", place=number_word(place)),))
+        empty = value.get("empty")
+        if not isinstance(empty, list) or not all(isinstance(p, int) for p in empty):
+            return self._refuse(state)
+        empty_set = set(empty)
+        gone = sorted(empty_set - set(state.places))
+        if gone:
+            return self._refuse(state, L("place_gone", place=number_word(gone[0]), places=still))
+        remaining = tuple(p for p in state.places if p not in empty_set)
+        if not remaining:
+            return self._refuse(state, L("all_empty", places=still))
+        if len(remaining) == 1:
+            place = remaining[0]
+            return self._win(state, place, (L("final_implied_unanimous", place=number_word(place)),))
+        if len(remaining) > players:
+            return self._refuse(state, L("too_many_places", players=number_word(players), places=still))
+        tokens = (state.tokens or 0) - 1
+        leaving = tuple(sorted(empty_set))
+        if not leaving:
+            say: tuple[str, ...] = (L("final_all_voted"),)
+            decision = L("decision_final_all_voted")
+        else:
+            if len(leaving) == 1:
+                say = (L("final_leave_one", place=number_word(leaving[0])),)
+            else:
+                say = (L("final_leave", places=words(leaving)),)
+            decision = L("decision_final_empty", places=words(leaving))
+        new = replace(_draw(state, rng), tokens=max(tokens, 0), places=remaining)
+        say += (L("lose_token"),)
+        if tokens <= 0:
+            return Outcome(replace(new, phase=Phase.LOST), say=say, decision=decision)
+        if leaving:
+            say += (L("final_center", places=words(remaining)),)
+        say += (self._tokens_left(tokens),)
+        return Outcome(replace(new, phase=Phase.FINAL_VOTE), say=say, decision=decision)
+
+    def _win(self, state: State, place: int, say: tuple[str, ...]) -> Outcome:
+        new = replace(state, phase=Phase.WON, zuper=place, used=state.used + 1)
+        return Outcome(new, say=say, decision=self.lines("decision_final_unanimous", place=number_word(place)))
+
+    # ------------------------------------------------------------- reporting
+
+    def public(self, state: State) -> dict:
+        voting = state.phase in (Phase.VOTE, Phase.RESULT, Phase.FINAL_VOTE, Phase.FINAL_RESULT)
+        return {
+            "phase": state.phase.value,
+            "tokens": state.tokens,
+            "elected": state.elected,
+            "places": list(state.places),
+            "questions_used": state.used,
+            "players": state.players,
+            "difficulty": state.difficulty.value if state.difficulty else None,
+            "question": self.questions[state.current] if voting else None,
+        }
+
+    def score(self, state: State) -> tuple[str, ...]:
+        L = self.lines
+        if state.tokens is None:
+            return (L("score_setup"),)
+        tokens = (
+            L("score_tokens_one")
+            if state.tokens == 1
+            else L("score_tokens", tokens=number_word(state.tokens))
+        )
+        lines = (tokens, L("score_elected", elected=number_word(state.elected)))
+        if state.phase in (Phase.FINAL_VOTE, Phase.FINAL_RESULT):
+            lines += (L("score_places", places=words(state.places)),)
+        return lines
+
+
+    # ------------------------------------------------------- the simulated table
+
+    def demo_line(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        """A plausible reply of a simulated table (for `gm demo` and the end-to-end tests).
+
+        It shows each kind of result: majorities, a unanimous vote, a lost round (never the
+        last token, so the demo reaches the final round), one hint on the third question, a
+        final round that sends some Zigotos home before a unanimous vote.
+        """
+        seat = rng.randint(1, state.players or 1)
+        phase = state.phase
+        if phase is Phase.PLAYERS:
+            players = rng.choice((4, 5, 6))
+            return _said(ask, players, f"{number_word(players)} players", 1)
+        if phase is Phase.DIFFICULTY:
+            return _said(ask, Difficulty.REGULAR.value, "regular", 1)
+        if phase in (Phase.LAYOUT, Phase.FINAL_SETUP):
+            return _said(ask, "ready", "ready", seat)
+        if phase in (Phase.VOTE, Phase.FINAL_VOTE):
+            if state.used == 2 and phase is Phase.VOTE:
+                return _said(ask, "hint", "someone gave a hint", seat)
+            if ask.timeout is not None and rng.random() < 0.5:
+                return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
+            return _said(ask, "reveal", "reveal", seat)
+        if phase is Phase.RESULT:
+            return self._demo_result(state, ask, rng, seat)
+        return self._demo_final(state, ask, rng, seat)
+
+    def _demo_result(self, state: State, ask: Ask, rng: random.Random, seat: int) -> Line:
+        players = state.players or MIN_PLAYERS
+        place = rng.choice(PLACES)
+        spoken = number_word(place)
+        roll = rng.random()
+        if roll < 0.2 and (state.tokens or 0) > 1:
+            return _said(ask, {"none": True}, "no majority", seat)
+        if roll < 0.35:
+            return _said(ask, {"unanimous": True, "place": place}, f"unanimous for {spoken}", seat)
+        count = rng.randint(majority(players), players - 1)
+        votes = "vote" if count == 1 else "votes"
+        return _said(ask, {"count": count, "place": place}, f"{number_word(count)} {votes} for number {spoken}", seat)
+
+    def _demo_final(self, state: State, ask: Ask, rng: random.Random, seat: int) -> Line:
+        players = state.players or MIN_PLAYERS
+        places = state.places
+        if len(places) <= 3 or (state.tokens or 0) <= 1:
+            place = rng.choice(places)
+            return _said(ask, {"unanimous": True, "place": place}, f"unanimous for {number_word(place)}", seat)
+        most = min(2, len(places) - 2)
+        least = max(1, len(places) - players)
+        empty = tuple(sorted(rng.sample(places, rng.randint(least, max(least, most)))))
+        phrase = f"no votes for {phrase_words(empty)}"
+        return _said(ask, {"empty": list(empty)}, phrase, seat)
+
+
+# ----------------------------------------------------------------- choices
+
+
+def _said(ask: Ask, value: Any, phrase: str, seat: int) -> Line:
+    """The Line that says `phrase`, which must be a phrase of the choice worth `value`."""
+    choice = next(c for c in ask.choices if c.value == value)
+    if phrase not in choice.phrases:
+        raise ValueError(f"{phrase!r} is not a phrase of {value!r} in {ask.id}")
+    return Line(Answer(AnswerKind.CHOICE, value, phrase), phrase, seat)
+
+
+def _is_choice(answer: Answer, value: Any) -> bool:
+    return answer.kind is AnswerKind.CHOICE and answer.value == value
+
+
+def _ready_choices() -> tuple[Choice, ...]:
+    return (Choice("ready", ("ready", "we are ready", "done", "go")),)
+
+
+def _hint_choice() -> Choice:
+    return Choice({"hint": True}, ("hint", "someone gave a hint", "a hint was given"))
+
+
+def _unanimous_phrases(place: int) -> tuple[str, ...]:
+    n = number_word(place)
+    return (f"unanimous for {n}", f"unanimous for number {n}", f"everyone for {n}", f"everyone for number {n}")
+
+
+def result_choices() -> tuple[Choice, ...]:
+    """Every count and place ('four votes for number two'), unanimous, no majority, hint."""
+    choices = []
+    for place in PLACES:
+        p = number_word(place)
+        for count in range(1, MAX_COUNT + 1):
+            votes = "vote" if count == 1 else "votes"
+            c = number_word(count)
+            choices.append(
+                Choice({"count": count, "place": place}, (f"{c} {votes} for number {p}", f"{c} {votes} for {p}"))
+            )
+        choices.append(Choice({"unanimous": True, "place": place}, _unanimous_phrases(place)))
+    choices.append(Choice({"none": True}, ("no majority", "no absolute majority", "no majority at all")))
+    choices.append(_hint_choice())
+    return tuple(choices)
+
+
+def final_result_choices(places: tuple[int, ...]) -> tuple[Choice, ...]:
+    """Unanimous for a place, or which places got no vote (or, for few voters, which got votes).
+
+    Single places are offered for all six places, so that a place already gone is heard and
+    refused; pairs and triples only among the places still in, to keep the grammar small.
+    """
+    choices = [Choice({"unanimous": True, "place": place}, _unanimous_phrases(place)) for place in PLACES]
+    empties: dict[tuple[int, ...], list[str]] = {}
+    for place in PLACES:
+        empties[(place,)] = []
+    for size in range(1, min(3, len(places)) + 1):
+        for subset in combinations(places, size):
+            empties.setdefault(subset, [])
+    for subset in list(empties):
+        said = phrase_words(subset)
+        empties[subset] += [f"no votes for {said}", f"no vote for {said}"]
+    for size in range(2, min(3, len(places) - 1) + 1):
+        for voted in combinations(places, size):
+            empty = tuple(p for p in places if p not in voted)
+            said = phrase_words(voted)
+            empties.setdefault(empty, []).extend([f"only {said} got votes", f"votes only for {said}"])
+    choices += [Choice({"empty": list(empty)}, tuple(phrases)) for empty, phrases in empties.items()]
+    choices.append(Choice({"empty": []}, ("every place got a vote", "every number got a vote", "all places got votes")))
+    choices.append(_hint_choice())
+    return tuple(choices)
+
+
+# -------------------------------------------------------------------- load
+
+
+def load(language: str = "en", root: Path | None = None) -> WhoTheF:
+    """Read and check the question deck and the spoken lines."""
+    source = content.load("who_the_f", language, root)
+    questions = source.strings("questions", minimum=MIN_QUESTIONS)
+    _check_questions(source, questions)
+    lines = Lines(source)
+    table = source.table("lines")
+    for name in REQUIRED_LINES:
+        if name not in table:
+            raise source.fail("lines", f"the line '{name}' is missing from [lines]")
+    return WhoTheF(questions, lines)
+
+
+def _check_questions(source: ContentFile, questions: tuple[str, ...]) -> None:
+    seen: set[str] = set()
+    for index, text in enumerate(questions, 1):
+        if not text.lower().startswith("who ") or not text.endswith("?"):
+            raise source.fail("questions", f"question {index} ({text!r}) must start with 'Who' and end with '?'")
+        key = text.lower()
+        if key in seen:
+            raise source.fail("questions", f"question {index} ({text!r}) appears twice")
+        seen.add(key)
+
+
+__all__ = ["WhoTheF", "State", "Phase", "Difficulty", "load", "ContentError"]
