@@ -109,7 +109,7 @@ class Lines:
                     raise source.fail(name, f"line '{name}' has a bad placeholder ({error})")
         self._table = table
 
-    def __call__(self, name: str, **fields: Any) -> str:
+    def __call__(self, name: str, /, **fields: Any) -> str:
         template = self._table.get(name)
         if template is None:
             raise self._source.fail(self._key, f"the line '{name}' is missing from [{self._key}]")

@@ -34,7 +34,7 @@ class Script:
     seed: int
     lines: tuple[Line, ...]
 
-    def parts(self, gap: float = 0.8) -> list[Utterance | Silence]:
+    def parts(self, gap: float = 1.4) -> list[Utterance | Silence]:
         """The table as audio: each reply in its seat's voice, then a short pause."""
         out: list[Utterance | Silence] = []
         for line in self.lines:

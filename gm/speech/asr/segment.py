@@ -1,0 +1,182 @@
+"""Voice activity endpointing shared by both recognisers.
+
+Audio is cut into fixed 30 ms frames counted from the source clock, so where an utterance
+starts and ends, and which samples a decoder sees, never depend on how the audio was chunked.
+Only speech (with a short margin) reaches a decoder: silence costs almost nothing.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import Union
+
+import numpy as np
+from pocketsphinx import Vad
+
+from gm.speech.base import RATE, AudioChunk
+
+FRAME_SAMPLES = 480  # 30 ms at 16 kHz, a frame size the WebRTC VAD accepts
+FRAME_BYTES = FRAME_SAMPLES * 2
+FRAME_SECONDS = FRAME_SAMPLES / RATE
+
+
+@dataclass(frozen=True)
+class Began:
+    at: float  # source seconds of the first speech frame
+
+
+@dataclass(frozen=True)
+class Audio:
+    data: bytes  # whole frames for the decoder, comfort noise added
+
+
+@dataclass(frozen=True)
+class Ended:
+    start: float  # source seconds of the first speech frame
+    end: float  # source seconds where the last speech frame ends
+
+
+SegmentEvent = Union[Began, Audio, Ended]
+
+
+def _comfort_noise(seed: int = 7) -> np.ndarray:
+    """Two seconds of faint fixed white noise (about -60 dBFS).
+
+    Digital silence (exact zeros, as in synthesised WAVs) wrecks cepstral mean normalisation;
+    a real microphone never delivers it, so the decoder gets a noise floor like one.
+    """
+    rng = np.random.default_rng(seed)
+    return np.round(rng.normal(0.0, 30.0, 2 * RATE)).astype(np.int32)
+
+
+@dataclass(frozen=True)
+class SegmenterSettings:
+    endpoint: float = 0.7  # seconds of trailing non-speech that end an utterance
+    start_window: int = 8  # frames looked at to decide that speech began
+    start_frames: int = 5  # of which this many must be speech (0.15 s)
+    preroll: int = 10  # frames before the first speech frame given to the decoder
+    tail: int = 10  # frames of a pause given to the decoder before holding the rest back
+    max_frames: int = 400  # 12 s: a longer utterance is cut (chatter must not hold the decoder)
+    vad_mode: int = Vad.LOOSE
+
+
+class Segmenter:
+    """Turns chunks into Began / Audio / Ended events on a fixed frame grid."""
+
+    def __init__(self, settings: SegmenterSettings | None = None) -> None:
+        self.settings = settings or SegmenterSettings()
+        self._noise = _comfort_noise()
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything: partial frame, history, utterance in progress, the VAD's own state."""
+        self._vad = Vad(self.settings.vad_mode, RATE, FRAME_SECONDS)
+        for index in range(10):  # a fresh VAD calls its first frames speech: let it settle on noise
+            self._vad.is_speech(self._noisy(bytes(FRAME_BYTES), index))
+        self._origin: float | None = None  # source seconds of frame 0
+        self._pending = b""
+        self._index = 0  # frames seen since origin
+        self._history: deque[tuple[bytes, bool]] = deque(
+            maxlen=self.settings.preroll + self.settings.start_window
+        )
+        self._in_speech = False
+        self._recent: deque[bool] = deque(maxlen=3)
+        self._start_index = 0
+        self._last_speech = 0  # index of the last speech frame of the utterance
+        self._trailing = 0
+        self._held: list[bytes] = []
+        self._length = 0
+
+    def set_endpoint(self, seconds: float) -> None:
+        self.settings = replace(self.settings, endpoint=seconds)
+
+    @property
+    def now(self) -> float:
+        """Source seconds at the end of the last whole frame."""
+        return self.time_of(self._index)
+
+    def time_of(self, index: int) -> float:
+        return (self._origin or 0.0) + index * FRAME_SECONDS
+
+    def push(self, chunk: AudioChunk) -> list[SegmentEvent]:
+        events: list[SegmentEvent] = []
+        expected = None if self._origin is None else self.time_of(self._index) + len(self._pending) / 2 / RATE
+        if expected is None or abs(chunk.start - expected) > 1.0 / RATE:
+            # A gap or a jump on the source clock (audio dropped while gm spoke): start a new grid.
+            events += self._close()
+            self._origin, self._pending, self._index = chunk.start, b"", 0
+            self._history.clear()
+        data = self._pending + chunk.audio
+        whole = len(data) - len(data) % FRAME_BYTES
+        for offset in range(0, whole, FRAME_BYTES):
+            events += self._frame(data[offset : offset + FRAME_BYTES])
+        self._pending = data[whole:]
+        return events
+
+    def finish(self) -> list[SegmentEvent]:
+        """End of input: the utterance in progress (if any) ends at its last speech frame."""
+        events = self._close()
+        self._pending = b""
+        return events
+
+    def _close(self) -> list[SegmentEvent]:
+        if not self._in_speech:
+            return []
+        return self._end()
+
+    def _noisy(self, frame: bytes, index: int) -> bytes:
+        samples = np.frombuffer(frame, dtype="<i2").astype(np.int32)
+        offset = (index * FRAME_SAMPLES) % (self._noise.size - FRAME_SAMPLES)
+        samples = samples + self._noise[offset : offset + FRAME_SAMPLES]
+        return np.clip(samples, -32768, 32767).astype("<i2").tobytes()
+
+    def _frame(self, frame: bytes) -> list[SegmentEvent]:
+        index = self._index
+        self._index += 1
+        noisy = self._noisy(frame, index)
+        speech = bool(self._vad.is_speech(noisy))  # on exact zeros the VAD can stick in 'speech'
+        if not self._in_speech:
+            self._history.append((noisy, speech))
+            window = list(self._history)[-self.settings.start_window :]
+            if sum(flag for _, flag in window) < self.settings.start_frames:
+                return []
+            first = len(self._history) - len(window) + next(i for i, (_, flag) in enumerate(window) if flag)
+            begin = max(0, first - self.settings.preroll)
+            frames = list(self._history)[begin:]
+            self._in_speech = True
+            self._start_index = index - (len(self._history) - 1 - first)
+            self._last_speech = index
+            self._trailing = 0
+            self._held = []
+            self._length = len(frames)
+            self._recent.clear()
+            self._recent.extend([True] * 3)
+            self._history.clear()
+            return [Began(self.time_of(self._start_index)), Audio(b"".join(f for f, _ in frames))]
+        self._recent.append(speech)
+        self._length += 1
+        events: list[SegmentEvent] = []
+        if sum(self._recent) >= 2:
+            if self._held:
+                events.append(Audio(b"".join(self._held)))
+                self._held = []
+            events.append(Audio(noisy))
+            if speech:
+                self._last_speech = index
+            self._trailing = 0
+        else:
+            self._trailing += 1
+            if self._trailing <= self.settings.tail:
+                events.append(Audio(noisy))
+            else:
+                self._held.append(noisy)
+        silence_frames = index - self._last_speech
+        if silence_frames * FRAME_SECONDS >= self.settings.endpoint or self._length >= self.settings.max_frames:
+            events += self._end()
+        return events
+
+    def _end(self) -> list[SegmentEvent]:
+        self._in_speech = False
+        self._held = []
+        self._history.clear()
+        return [Ended(self.time_of(self._start_index), self.time_of(self._last_speech + 1))]

@@ -1,0 +1,362 @@
+"""PocketSphinx behind the Recognizer port: the recogniser that works with no download.
+
+Closed vocabularies are a finite-state grammar of the phrases beside a garbage loop of
+frequent English words, so off-script speech is explained by the loop and comes back empty
+instead of being forced onto the nearest phrase. Open speech uses the bundled n-gram model.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import re
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+
+import pocketsphinx
+
+from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter
+from gm.speech.base import RATE, Alternative, AsrEvent, AudioChunk, Final, Partial, SpeechError, SpeechStarted, Vocabulary
+
+log = logging.getLogger(__name__)
+
+# Frequent English words: the garbage path. A sentence is mostly made of words like these, a
+# command is not; each one costs GARBAGE_WORD_PROB so a phrase wins whenever it fits well.
+GARBAGE_WORDS = tuple("""
+the of and to a in is it you that he was on are with as i his they be at have this from or had
+by not but what some we can out other were all there when up use your how said an each she which
+do their time if will way about many then them would like so these her long make thing see him
+has look more day could go come did sound most people my over know water than call first who may
+down side been now find any new work part take get place made live where after back little only
+round man year came show every good me give our under name very through just form great think say
+low line turn much mean before move right boy old too same tell does set want air well also play
+small end put home read hand large even land here must big high such why ask men went light kind
+off need house try us again point world near build head stand own page should found answer
+""".split())
+GARBAGE_WORD_PROB = 1e-23  # measured on espeak-ng: 95% of phrases kept, all read sentences rejected
+FREE_GARBAGE_WORD_PROB = 1e-26  # open speech: lean towards the hints, the n-gram model catches the rest
+NBEST = 5
+CONFIDENCE_SCALE = 250.0  # score units (log base 1.0001, shifted) per e-fold of relative confidence
+PARTIAL_EVERY = 10  # frames between partial hypotheses
+REDECODE_SECONDS = 3.0  # longer utterances are chatter, not worth a second pass
+CMN_REDECODE = 10.0  # a cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8
+
+_PHONES = set(
+    "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
+)
+_VOWELS = set("aeiouy")
+# Graphemes longest first; a crude letter-to-sound fallback for words the dictionary lacks.
+_GRAPHEMES = (
+    ("tion", "SH AH N"), ("eigh", "EY"), ("ough", "AO"), ("igh", "AY"), ("tch", "CH"),
+    ("ch", "CH"), ("sh", "SH"), ("th", "TH"), ("ph", "F"), ("wh", "W"), ("ck", "K"), ("ng", "NG"),
+    ("qu", "K W"), ("kn", "N"), ("wr", "R"), ("ee", "IY"), ("ea", "IY"), ("oo", "UW"), ("ai", "EY"),
+    ("ay", "EY"), ("oa", "OW"), ("ou", "AW"), ("ow", "OW"), ("oi", "OY"), ("oy", "OY"), ("au", "AO"),
+    ("aw", "AO"), ("ie", "IY"), ("ey", "EY"), ("ue", "UW"), ("ew", "UW"), ("ar", "AA R"),
+    ("er", "ER"), ("ir", "ER"), ("ur", "ER"), ("or", "AO R"),
+    ("a", "AE"), ("b", "B"), ("c", "K"), ("d", "D"), ("e", "EH"), ("f", "F"), ("g", "G"), ("h", "HH"),
+    ("i", "IH"), ("j", "JH"), ("k", "K"), ("l", "L"), ("m", "M"), ("n", "N"), ("o", "AA"), ("p", "P"),
+    ("q", "K"), ("r", "R"), ("s", "S"), ("t", "T"), ("u", "AH"), ("v", "V"), ("w", "W"), ("x", "K S"),
+    ("y", "Y"), ("z", "Z"),
+)
+_LONG = {"a": "EY", "e": "IY", "i": "AY", "o": "OW", "u": "UW"}
+
+
+def letters_to_phones(word: str) -> str | None:
+    """ARPABET for a word the dictionary lacks ('meh' -> 'M EH'); None if it has no letters."""
+    word = re.sub(r"[^a-z]", "", word.lower())
+    word = re.sub(r"(.)\1+", r"\1", word)  # 'mehh' -> 'meh', 'bb' -> 'b'
+    if not word:
+        return None
+    phones: list[str] = []
+    i = 0
+    while i < len(word):
+        rest = word[i:]
+        nxt = word[i + 1] if i + 1 < len(word) else ""
+        if rest == "e" and i > 1:  # silent final e
+            break
+        if rest[0] == "h" and i > 0 and word[i - 1] in _VOWELS and nxt not in _VOWELS:
+            i += 1  # 'meh', 'ah': h after a vowel and before no vowel is silent
+            continue
+        if rest[0] in "cg" and nxt in ("e", "i", "y"):
+            phones.append("S" if rest[0] == "c" else "JH")
+            i += 1
+            continue
+        if rest[0] == "y" and i > 0:
+            phones.append("IY" if i == len(word) - 1 else "IH")
+            i += 1
+            continue
+        if (rest[0] in _LONG and len(rest) == 3 and rest[1] not in _VOWELS and rest[2] == "e"):
+            phones.append(_LONG[rest[0]])  # 'fake': a_e is long
+            i += 1
+            continue
+        for graph, sound in _GRAPHEMES:
+            if rest.startswith(graph):
+                phones.extend(sound.split())
+                i += len(graph)
+                break
+    collapsed = [p for k, p in enumerate(phones) if k == 0 or p != phones[k - 1]]
+    return " ".join(collapsed) if collapsed else None
+
+
+def _cmn_shift(before: str, after: str) -> float:
+    """How far the cepstral mean moved, in units of its first (energy) coefficient."""
+    a = [float(x) for x in before.split(",")]
+    b = [float(x) for x in after.split(",")]
+    return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)))
+
+
+def words_of(phrase: str) -> list[str]:
+    """Lower-case dictionary tokens of a phrase: letters, digits, apostrophes, inner hyphens."""
+    return re.findall(r"[a-z0-9']+(?:-[a-z0-9']+)*", phrase.lower())
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What one vocabulary compiles to."""
+
+    phrases: tuple[str, ...]  # closed phrases and hints, as the grammar spells them
+    free: bool
+    search: str | None  # name of the grammar search, None when there are no phrases
+
+
+class SphinxRecognizer:
+    """PocketSphinx 5 with its bundled US English model."""
+
+    name = "sphinx"
+
+    def __init__(self, hmm: str | Path | None = None, dictionary: str | Path | None = None,
+                 lm: str | Path | None = None) -> None:
+        self._hmm = str(hmm or pocketsphinx.get_model_path("en-us/en-us"))
+        self._dict = str(dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"))
+        self._lm = str(lm or pocketsphinx.get_model_path("en-us/en-us.lm.bin"))
+        for path in (self._hmm, self._dict):
+            if not Path(path).exists():
+                raise SpeechError(f"The PocketSphinx model file {path} does not exist.")
+        self.description = (
+            "PocketSphinx (English model from the pocketsphinx package)" if hmm is None
+            else f"PocketSphinx (model {self._hmm})"
+        )
+        self._grammar = self._decoder(bestpath=False)  # decides: a phrase or the garbage loop
+        self._ranker = self._decoder(bestpath=True)  # re-ranks an accepted utterance for n-best
+        self._free: pocketsphinx.Decoder | None = None  # n-gram decoder, loaded on first use
+        self._logmath = self._grammar.get_logmath()
+        self._added: set[str] = set()
+        self._segmenter = Segmenter()
+        self._plan = _Plan((), False, None)
+        self._phrase_set: frozenset[str] = frozenset()
+        self._searches = 0
+        self._utterance: list[bytes] = []
+        self._decoding = False
+        self._frames = 0
+        self._last_partial = ""
+        self._cmn = ""
+        self._cmn_learned = False  # until one utterance has taught the cepstral mean
+        self.set_vocabulary(Vocabulary())
+
+    def _decoder(self, bestpath: bool, lm: str | None = None, fwdflat: bool = True) -> pocketsphinx.Decoder:
+        try:
+            return pocketsphinx.Decoder(
+                hmm=self._hmm, dict=self._dict, lm=lm, bestpath=bestpath, fwdflat=fwdflat, loglevel="FATAL"
+            )
+        except (RuntimeError, ValueError) as error:
+            raise SpeechError(f"PocketSphinx could not load its model from {self._hmm} ({error}).") from None
+
+    # -- vocabulary ---------------------------------------------------------------------------
+
+    def _pronounce(self, word: str) -> bool:
+        """Make sure every decoder knows `word`; False if no pronunciation can be found."""
+        if word in self._added or self._grammar.lookup_word(word):
+            return True
+        phones = None
+        squeezed = re.sub(r"(.)\1+", r"\1", word)
+        if squeezed != word:
+            phones = self._grammar.lookup_word(squeezed)
+        if phones is None and "-" in word:
+            parts = [self._grammar.lookup_word(p) or letters_to_phones(p) for p in word.split("-")]
+            phones = " ".join(parts) if all(parts) else None
+        if phones is None:
+            phones = letters_to_phones(word)
+        if not phones or not set(phones.split()) <= _PHONES:
+            return False
+        log.info("PocketSphinx: pronouncing %r as %s", word, phones)
+        for decoder in (self._grammar, self._ranker, self._free):
+            if decoder is not None:
+                decoder.add_word(word, phones, True)
+        self._added.add(word)
+        return True
+
+    def _usable(self, phrases: tuple[str, ...]) -> tuple[str, ...]:
+        out: list[str] = []
+        for phrase in phrases:
+            words = words_of(phrase)
+            if not words:
+                if phrase.strip():
+                    log.warning("PocketSphinx: skipping %r, it has no English words", phrase)
+                continue
+            missing = [w for w in words if not self._pronounce(w)]
+            if missing:
+                log.warning("PocketSphinx: skipping %r, no pronunciation for %s", phrase, ", ".join(missing))
+                continue
+            text = " ".join(words)
+            if text not in out:
+                out.append(text)
+        return tuple(out)
+
+    def _fsg(self, decoder: pocketsphinx.Decoder, phrases: tuple[str, ...], garbage: float | None):
+        """Phrases as parallel word chains from state 0 to 1; optionally the garbage loop."""
+        final, next_state = 1, 2
+        transitions: list[tuple] = []
+        for phrase in phrases:
+            words = phrase.split()
+            state = 0
+            for k, word in enumerate(words):
+                target = final if k == len(words) - 1 else next_state
+                if target == next_state:
+                    next_state += 1
+                transitions.append((state, target, 1.0 / len(phrases) if k == 0 else 1.0, word))
+                state = target
+        if garbage is not None:
+            loop = next_state
+            vocabulary = {w for p in phrases for w in p.split()}
+            for word in GARBAGE_WORDS:
+                if word not in vocabulary:
+                    p = garbage
+                    transitions += [(0, loop, p, word), (loop, loop, p, word), (loop, final, p, word), (0, final, p, word)]
+        return decoder.create_fsg("gm", 0, final, transitions)
+
+    def set_vocabulary(self, vocabulary: Vocabulary) -> None:
+        self._drop_utterance()
+        self._segmenter.reset()
+        self._segmenter.set_endpoint(vocabulary.endpoint)
+        phrases = self._usable(tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ()))
+        search = None
+        if phrases:
+            self._searches += 1
+            search = f"gm{self._searches % 2}"  # two names in turn: the old search is replaced, not kept
+            garbage = FREE_GARBAGE_WORD_PROB if vocabulary.free else GARBAGE_WORD_PROB
+            self._grammar.add_fsg(search, self._fsg(self._grammar, phrases, garbage))
+            self._grammar.activate_search(search)
+            self._ranker.add_fsg(search, self._fsg(self._ranker, phrases, None))
+            self._ranker.activate_search(search)
+        if vocabulary.free and self._free is None:
+            self._free = self._decoder(bestpath=True, lm=self._lm, fwdflat=False)
+            for word in self._added:
+                self._free.add_word(word, self._grammar.lookup_word(word), True)
+        self._plan = _Plan(phrases, vocabulary.free, search)
+        self._phrase_set = frozenset(phrases)
+
+    # -- audio --------------------------------------------------------------------------------
+
+    def _active(self) -> list[pocketsphinx.Decoder]:
+        out = []
+        if self._plan.search:
+            out.append(self._grammar)
+        if self._plan.free and self._free is not None:
+            out.append(self._free)
+        return out
+
+    def feed(self, chunk: AudioChunk) -> list[AsrEvent]:
+        return self._handle(self._segmenter.push(chunk))
+
+    def flush(self) -> list[AsrEvent]:
+        return self._handle(self._segmenter.finish())
+
+    def reset(self) -> None:
+        self._drop_utterance()
+        self._segmenter.reset()
+
+    def _drop_utterance(self) -> None:
+        if self._decoding:
+            for decoder in self._active():
+                decoder.end_utt()
+        self._decoding = False
+        self._utterance = []
+
+    def _handle(self, events) -> list[AsrEvent]:
+        out: list[AsrEvent] = []
+        for event in events:
+            if isinstance(event, Began):
+                out.append(SpeechStarted(event.at))
+                self._utterance, self._frames, self._last_partial = [], 0, ""
+                self._cmn = self._grammar.get_cmn()
+                if self._free is not None and self._plan.search:
+                    self._free.set_cmn(self._cmn)
+                for decoder in self._active():
+                    decoder.start_utt()
+                self._decoding = True
+            elif isinstance(event, Audio):
+                self._utterance.append(event.data)
+                for decoder in self._active():
+                    decoder.process_raw(event.data)
+                before = self._frames
+                self._frames += len(event.data) // FRAME_BYTES
+                if self._plan.search and self._frames // PARTIAL_EVERY > before // PARTIAL_EVERY:
+                    partial = self._partial()
+                    if partial:
+                        out.append(Partial(partial, self._segmenter.now))
+            elif isinstance(event, Ended):
+                out.append(self._finish(event))
+        return out
+
+    def _partial(self) -> str:
+        hyp = self._grammar.hyp()
+        text = hyp.hypstr if hyp else ""
+        words = text.split()
+        if not words or not any(p == text or p.startswith(text + " ") for p in self._plan.phrases):
+            return ""
+        if text == self._last_partial:
+            return ""
+        self._last_partial = text
+        return text
+
+    def _finish(self, ended: Ended) -> Final:
+        for decoder in self._active():
+            decoder.end_utt()
+        self._decoding = False
+        audio = b"".join(self._utterance)
+        self._utterance = []
+        alternatives: list[Alternative] = []
+        if self._plan.search:
+            shifted = _cmn_shift(self._cmn, self._grammar.get_cmn()) > CMN_REDECODE
+            short = len(audio) <= REDECODE_SECONDS * 2 * RATE
+            if short and (not self._cmn_learned or shifted):
+                self._cmn_learned = True
+                # The first utterance (or one after the room changed) was normalised with a stale
+                # cepstral mean; decoding it again with the mean it just taught costs one pass.
+                self._grammar.start_utt()
+                self._grammar.process_raw(audio)
+                self._grammar.end_utt()
+            hyp = self._grammar.hyp()
+            text = hyp.hypstr if hyp else ""
+            if text in self._phrase_set:
+                alternatives = self._rank(text, audio)
+        if self._plan.free and self._free is not None:
+            hyp = self._free.hyp()
+            text = " ".join(w for w in (hyp.hypstr if hyp else "").split() if not w.startswith(("<", "[")))
+            if text and all(a.text != text for a in alternatives):
+                confidence = min(1.0, max(0.0, self._free.get_prob()))
+                if alternatives:  # a phrase or hint matched: the open guess comes after it
+                    confidence = min(confidence, alternatives[-1].confidence)
+                alternatives.append(Alternative(text, confidence))
+        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end)
+
+    def _rank(self, best: str, audio: bytes) -> list[Alternative]:
+        """N-best among the phrases only (the ranker has no garbage loop), `best` first."""
+        self._ranker.set_cmn(self._grammar.get_cmn())
+        self._ranker.start_utt()
+        self._ranker.process_raw(audio)
+        self._ranker.end_utt()
+        scores: dict[str, float] = {}
+        for hyp in islice(self._ranker.nbest() or (), 4 * NBEST):
+            if hyp is None:
+                break
+            if hyp.hypstr in self._phrase_set and hyp.score > 0:
+                score = self._logmath.log(hyp.score)
+                scores[hyp.hypstr] = max(score, scores.get(hyp.hypstr, -math.inf))
+        top = max(scores.values(), default=0.0)
+        scores.setdefault(best, top)  # the grammar decoder's choice stands even if re-ranked lower
+        weights = {t: math.exp((s - top) / CONFIDENCE_SCALE) for t, s in scores.items()}
+        total = sum(weights.values())
+        order = [best] + sorted((t for t in weights if t != best), key=lambda t: -weights[t])
+        return [Alternative(t, round(weights[t] / total, 4)) for t in order[:NBEST]]
+

@@ -1,0 +1,186 @@
+"""The PocketSphinx adapter against the Recognizer contract, on espeak-ng speech made here.
+
+Also one check on real human recordings shipped with PocketSphinx's own test data, when the
+system has them.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+import pytest
+
+from asr_audio import finals, heard, run, scene
+from gm.speech.asr import NO_VOSK_MODEL, describe, find_vosk_model, open_recognizer
+from gm.speech.asr.sphinx import SphinxRecognizer, letters_to_phones
+from gm.speech.audio import read_wav
+from gm.speech.base import AudioChunk, Partial, SpeechError, SpeechStarted, Vocabulary
+from gm.speech.synth import silence, synthesize
+
+NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
+COMMANDS = ("repeat", "next question", "skip", "undo", "score", "pause", "resume", "help")
+GAME = ("four votes for number two", "unanimous for five", "no majority", "what the fake", "yes", "no",
+        "b as in bravo")
+EVERYTHING = NUMBERS + COMMANDS + GAME
+OFF_SCRIPT = (
+    "the weather was lovely so we walked to the harbour after lunch",
+    "could you pass me the crisps please",
+    "i have no idea what is going on",
+    "did anyone see the match yesterday",
+    "my favourite colour is green",
+)
+HUMAN = Path("/usr/share/pocketsphinx/test/data")
+
+
+@pytest.fixture(scope="module")
+def sphinx() -> SphinxRecognizer:
+    return SphinxRecognizer()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("voice", ["en-us", "en-gb"])
+def test_every_phrase_is_heard_as_itself(sphinx, voice):
+    sphinx.set_vocabulary(Vocabulary(phrases=EVERYTHING))
+    spoken = scene(EVERYTHING, voice)
+    result = heard(spoken, run(sphinx, spoken.audio))
+    misses = {text: got for text, got in result.items() if got != [text]}
+    wrong = {text: got for text, got in misses.items() if any(got)}  # heard as another phrase
+    # A phrase espeak-ng says oddly may fall to the garbage path, a miss, but never to another
+    # phrase. Measured: en-us and en-gb miss 1 to 3 of these 23 ("one", "seven", "score").
+    assert len(misses) <= 3, misses
+    assert not wrong, wrong
+
+
+@pytest.mark.slow
+def test_off_script_speech_comes_back_empty(sphinx):
+    sphinx.set_vocabulary(Vocabulary(phrases=NUMBERS + COMMANDS + ("yes", "no")))
+    spoken = scene(OFF_SCRIPT, "en-us")
+    events = run(sphinx, spoken.audio)
+    assert len(finals(events)) == len(OFF_SCRIPT)
+    for final in finals(events):
+        assert all(a.text == "" for a in final.alternatives), final
+
+
+@pytest.mark.slow
+def test_results_do_not_depend_on_chunk_size():
+    texts = ("next question", "four votes for number two", "could you pass me the crisps please", "yes", "six")
+    spoken = scene(texts, "en-gb")
+    outcomes = []
+    for chunk_seconds in (0.02, 0.1, 0.5):
+        recognizer = SphinxRecognizer()
+        recognizer.set_vocabulary(Vocabulary(phrases=EVERYTHING))
+        outcomes.append([(f.text, f.start, f.end) for f in finals(run(recognizer, spoken.audio, chunk_seconds))])
+    assert outcomes[0] == outcomes[1] == outcomes[2]
+    assert [text for text, _, _ in outcomes[0]] == ["next question", "four votes for number two", "", "yes", "six"]
+
+
+def test_times_are_on_the_source_clock(sphinx):
+    sphinx.set_vocabulary(Vocabulary(phrases=COMMANDS))
+    speech = synthesize("next question")
+    audio = silence(2.0) + speech + silence(1.5)
+    events = run(sphinx, audio, start=10.0)  # the source had already run ten seconds
+    started = [e for e in events if isinstance(e, SpeechStarted)]
+    final = finals(events)[0]
+    assert final.text == "next question"
+    assert final.start == pytest.approx(12.0, abs=0.3)
+    assert final.end == pytest.approx(12.0 + len(speech) / 32000, abs=0.3)
+    assert started[0].at == pytest.approx(final.start)
+    assert events.index(started[0]) < events.index(final)
+    assert all(0.0 <= a.confidence <= 1.0 for a in final.alternatives)
+
+
+def test_alternatives_are_nbest_phrases_best_first(sphinx):
+    sphinx.set_vocabulary(Vocabulary(phrases=NUMBERS + ("score",)))
+    final = finals(run(sphinx, scene(["four"]).audio))[0]
+    assert final.text == "four"
+    assert 1 <= len(final.alternatives) <= 5
+    assert all(a.text in NUMBERS + ("score",) for a in final.alternatives)
+    assert len({a.text for a in final.alternatives}) == len(final.alternatives)
+    assert final.alternatives[0].confidence == max(a.confidence for a in final.alternatives)
+
+
+def test_partials_only_ever_show_a_phrase_in_progress(sphinx):
+    sphinx.set_vocabulary(Vocabulary(phrases=GAME))
+    events = run(sphinx, scene(["four votes for number two"]).audio)
+    partials = [e.text for e in events if isinstance(e, Partial)]
+    assert partials and all(any(p.startswith(text) for p in GAME) for text in partials)
+    assert finals(events)[0].text == "four votes for number two"
+
+
+def test_silence_is_cheap_and_says_nothing(sphinx):
+    sphinx.set_vocabulary(Vocabulary(phrases=EVERYTHING))
+    began = time.process_time()
+    events = run(sphinx, silence(30.0))
+    assert events == []
+    assert time.process_time() - began < 0.01 * 30  # measured 0.0015 s per second; speech costs ~0.08
+
+
+def test_reset_and_a_new_vocabulary_drop_the_utterance_in_progress(sphinx):
+    sphinx.set_vocabulary(Vocabulary(phrases=COMMANDS))
+    speech = silence(0.5) + synthesize("next question")
+    half = speech[: len(speech) * 3 // 8 * 2]  # three quarters of it, whole samples
+    events = sphinx.feed(AudioChunk(half, 0.0))
+    assert any(isinstance(e, SpeechStarted) for e in events)
+    sphinx.reset()
+    assert sphinx.flush() == []
+    sphinx.feed(AudioChunk(half, 0.0))
+    sphinx.set_vocabulary(Vocabulary(phrases=NUMBERS))
+    assert sphinx.flush() == []
+
+
+def test_unknown_words_get_a_pronunciation_or_are_skipped(sphinx, caplog):
+    assert letters_to_phones("meh") == "M EH"
+    assert letters_to_phones("mehh") == "M EH"
+    assert letters_to_phones("fake") == "F EY K"
+    assert letters_to_phones("???") is None
+    with caplog.at_level(logging.WARNING):
+        sphinx.set_vocabulary(Vocabulary(phrases=("good", "meh", "mehh", "tie", "zorblax", "日本")))
+    assert "日本" in caplog.text  # no letters to pronounce: skipped with a warning, no crash
+    final = finals(run(sphinx, scene(["tie", "good"], "en-us").audio))
+    assert [f.text for f in final] == ["tie", "good"]
+
+
+@pytest.mark.slow
+def test_open_speech_favours_the_hints(sphinx):
+    sphinx.set_vocabulary(Vocabulary(free=True, hints=("giraffe", "banana", "red bus")))
+    spoken = scene(["giraffe", "hello world"], "en-us")
+    result = [f.alternatives for f in finals(run(sphinx, spoken.audio))]
+    assert result[0][0].text == "giraffe"
+    assert result[1] and result[1][0].text not in ("giraffe", "banana", "red bus")  # the n-gram model's guess
+    sphinx.set_vocabulary(Vocabulary(phrases=COMMANDS))  # back to closed: chatter is empty again
+    assert finals(run(sphinx, scene(["hello world"]).audio))[0].text == ""
+
+
+@pytest.mark.skipif(not (HUMAN / "cards").is_dir(), reason="PocketSphinx's test recordings are not installed")
+def test_real_human_recordings():
+    """Cards read by a person are heard as the cards; read sentences from LibriVox are not."""
+    ranks = "ace two three four five six seven eight nine ten jack queen king".split()
+    cards = tuple(f"{r} of {s}" for r in ranks for s in ("clubs", "hearts", "diamonds", "spades"))
+    transcripts = {
+        "001": "ten of clubs", "002": "four queen of clubs", "003": "seven of clubs", "004": "five five",
+        "005": "eight of spades four of clubs seven of hearts",
+    }
+    recognizer = SphinxRecognizer()
+    recognizer.set_vocabulary(Vocabulary(phrases=cards + tuple(transcripts.values()) + COMMANDS))
+    for name, text in transcripts.items():
+        audio = silence(0.5) + read_wav(HUMAN / "cards" / f"{name}.wav") + silence(1.0)
+        assert [f.text for f in finals(run(recognizer, audio))] == [text], name
+    for wav in sorted((HUMAN / "librivox").glob("*.wav"))[:3]:
+        for final in finals(run(recognizer, silence(0.5) + read_wav(wav) + silence(1.0))):
+            assert final.text == "", wav.name
+
+
+def test_choosing_a_recogniser(tmp_path):
+    assert isinstance(open_recognizer(None, models_dir=tmp_path), SphinxRecognizer)
+    assert describe(open_recognizer("sphinx")) == "PocketSphinx (English model from the pocketsphinx package)"
+    with pytest.raises(SpeechError) as error:
+        open_recognizer("vosk", models_dir=tmp_path)
+    assert str(error.value) == NO_VOSK_MODEL
+    with pytest.raises(SpeechError, match="Unknown recogniser"):
+        open_recognizer("whisper")
+    with pytest.raises(SpeechError, match="was not found"):
+        open_recognizer("vosk", model=tmp_path / "nowhere")
+    (tmp_path / "vosk-model-small-en-us-0.15" / "am").mkdir(parents=True)
+    (tmp_path / "notes").mkdir()
+    assert find_vosk_model(tmp_path) == tmp_path / "vosk-model-small-en-us-0.15"
