@@ -67,7 +67,7 @@ def plan(game: Game, options: dict, seed: int, max_lines: int = 5000) -> Script:
         line = game.demo_line(state, step, players)  # type: ignore[attr-defined]
         lines.append(line)
         if step.confirm and line.answer.kind is AnswerKind.CHOICE:
-            lines.append(Line(Answer(AnswerKind.CHOICE, True, "yes"), "yes", line.seat))
+            lines.append(Line(Answer(AnswerKind.CHOICE, True, "yes please"), "yes please", line.seat))
         outcome = game.apply(state, step, line.answer, rng)
         if outcome.accepted:
             state = outcome.state

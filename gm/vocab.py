@@ -37,8 +37,8 @@ LETTER_NAMES = {
     "w": ("w", "double you"), "x": ("x", "ex"), "y": ("y", "why"), "z": ("z", "zed", "zee"),
 }
 
-YES = ("yes", "yeah", "yep", "sure", "right", "correct", "that's right", "exactly", "yes please", "okay")
-NO = ("no", "nope", "nah", "wrong", "not right", "no that's wrong", "negative")
+YES = ("yes", "yeah", "yep", "sure", "right", "correct", "that's right", "exactly", "yes please", "okay", "yes that's right", "yes correct")
+NO = ("no", "nope", "nah", "wrong", "no that's wrong", "negative", "no not that")
 
 
 def number_word(n: int) -> str:

@@ -212,6 +212,21 @@ def test_count_above_players_is_refused_and_asked_again():
     assert "With four players there cannot be five votes" in text(outcome)
 
 
+@pytest.mark.parametrize("count", [3, 4, 6])
+def test_unanimous_that_contradicts_the_count_is_refused_and_asked_again(count):
+    state = say(start(5), "reveal").state
+    outcome = say(state, {"unanimous": True, "count": count, "place": 2})
+    assert not outcome.accepted and outcome.state is state
+    said = {3: "three", 4: "four", 6: "six"}[count]
+    assert text(outcome) == f"Unanimous means all five players voted for it, not {said}. Please say the result again."
+
+
+def test_unanimous_with_the_right_count_is_unanimous():
+    state = start(5)
+    outcome = result(state, {"unanimous": True, "count": 5, "place": 2})
+    assert outcome.state.tokens == state.tokens + 1 and outcome.decision == "unanimous for number two"
+
+
 def test_no_majority_removes_a_token_and_zero_loses_at_once():
     state = start(3, "regular")  # two tokens
     outcome = result(state, {"none": True})
@@ -383,6 +398,7 @@ def test_result_choices_phrasing_and_values():
     assert by_phrase["eight votes for six"] == {"count": 8, "place": 6}
     assert by_phrase["unanimous for five"] == {"unanimous": True, "place": 5}
     assert by_phrase["everyone for five"] == {"unanimous": True, "place": 5}
+    assert by_phrase["unanimous with four votes for number two"] == {"unanimous": True, "count": 4, "place": 2}
     assert by_phrase["no majority"] == {"none": True}
     assert by_phrase["hint"] == {"hint": True}
     assert by_phrase["someone gave a hint"] == {"hint": True}
@@ -424,7 +440,7 @@ def test_every_ask_has_clean_unique_phrases():
     check_choices(ask_of(GAME.new({"players": 4, "difficulty": "easy"}, Random(0))))
     check_choices(ask_of(start()))
     check_choices(ask_of(say(start(), "reveal").state))
-    assert len(result_choices()) == 6 * 8 + 6 + 2
+    assert len(result_choices()) == 6 * 8 + 6 + 6 * 7 + 2
 
 
 # ------------------------------------------------------ public and score
@@ -579,3 +595,34 @@ def test_simulated_table_says_only_what_can_be_heard_and_wins(seed, options):
     assert "someone gave a hint" in texts
     script = plan(GAME, options, seed)
     assert [l.text for l in script.lines if l.text != "yes"] == texts
+
+
+@pytest.mark.parametrize("seed,options", [(1, {}), (3, {"players": 4, "difficulty": "expert", "reveal_after": 20}),
+                                          (5, {"players": 3, "difficulty": "easy"}),
+                                          (6, {"players": 8, "difficulty": "easy"})])
+def test_a_table_playing_to_lose_loses_every_token(seed, options):
+    from gm.demo import plan
+    losing = GAME.playing_to("lose")
+    assert losing.table == "lose" and GAME.table == "win" and losing.questions is GAME.questions
+    script = plan(losing, options, seed)
+    rng = Random(seed)
+    state = GAME.new(options, rng)  # the rules are the same: only the simulated table differs
+    texts = []
+    for line in script.lines:
+        if line.text == "yes":
+            continue
+        step = GAME.step(state)
+        outcome = GAME.apply(state, step, line.answer, rng)
+        assert outcome.accepted, (step.id, line.text, outcome.say)
+        texts.append(line.text)
+        state = outcome.state
+    assert state.phase is Phase.LOST and state.tokens == 0 and 0 < state.elected < 6
+    assert isinstance(GAME.step(state), End) and GAME.step(state).winners == ()
+    assert "someone gave a hint" in texts and "no majority" in texts
+    if not options:
+        assert texts[:2] == ["four players", "expert"]
+
+
+def test_the_simulated_table_plays_to_win_or_lose_only():
+    with pytest.raises(ValueError):
+        GAME.playing_to("draw")

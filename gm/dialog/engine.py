@@ -84,6 +84,7 @@ class Engine:
         self.state, self.rng = rebuild(game, record)
         self._deadlines: dict[str, float] = {}
         self._last_sorry = -1e9
+        self._mute = False  # gm has spoken since the input was last read: drop the echo first
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -267,6 +268,9 @@ class Engine:
         warned = False
         tones_done: set[int] = set()
         while True:
+            if self._mute:
+                self._mute = False
+                self.hearing.drop(self.config.tail)
             try:
                 events = self.hearing.poll()
             except DeviceLost:
@@ -346,7 +350,7 @@ class Engine:
             self._emit("say", text=text)
             self.speaker.say(text)
         if listen_after:
-            self.hearing.drop(self.config.tail)
+            self._mute = True  # one drop before the next poll, however many lines were said
 
     def _emit(self, type_: str, **fields: object) -> None:
         self.transcript.emit(type_, self.hearing.now, **fields)

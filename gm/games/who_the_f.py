@@ -12,6 +12,7 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
 - "N votes for number M": N above the number of players is refused and asked again; N equal
   to the number of players is unanimous; N strictly more than half elects; N at most half is
   a lost round (no absolute majority), as in the rulebook's six-player example.
+  "Unanimous with N votes for number M" with N other than the number of players is refused too.
 - A unanimous vote with 8 tokens in stock gains nothing (the cap is said, not silently kept).
 - "Hint" can be reported while voting or when telling the result, in the final round too:
   the question is discarded, the next one is read, no token changes.
@@ -45,6 +46,11 @@ ELECTIONS = 6  # elected Zigotos needed before the final round
 MAX_TOKENS = 8
 MIN_QUESTIONS = 80
 MAX_COUNT = 8  # counts up to this are heard, so that an impossible one can be refused
+# Seconds of silence that end a result ("four votes for number two" is said in one breath). Short,
+# because the "yes" to gm's "Is that right?" can come right after it: in a WAV, where gm's voice
+# takes no time, 0.5 s plus the engine's 0.3 s tail fits the demo's 0.8 s between replies.
+RESULT_ENDPOINT = 0.5
+TABLES = ("win", "lose")  # how the simulated table of `gm demo` and the tests plays
 
 
 class Phase(str, enum.Enum):
@@ -104,7 +110,7 @@ REQUIRED_LINES = (
     "decision_players", "decision_difficulty", "decision_ready", "decision_revealed",
     "decision_hint", "decision_elected", "decision_unanimous", "decision_no_majority",
     "decision_final_ready", "decision_final_unanimous", "decision_final_empty",
-    "decision_final_all_voted", "not_understood",
+    "decision_final_all_voted", "not_understood", "unanimous_contradicts",
 )
 
 
@@ -168,6 +174,10 @@ class Spoken:
     def __init__(self, lines: Lines) -> None:
         self._lines = lines
 
+    @property
+    def source(self) -> Lines:
+        return self._lines
+
     def __call__(self, name: str, **fields: Any) -> str:
         text = self._lines(name, **fields)
         if name.startswith("decision_") or name.endswith("_expected"):
@@ -184,9 +194,16 @@ class WhoTheF:
     id = "who_the_f"
     title = "Who the F"
 
-    def __init__(self, questions: tuple[str, ...], lines: Lines) -> None:
+    def __init__(self, questions: tuple[str, ...], lines: Lines, table: str = "win") -> None:
+        if table not in TABLES:
+            raise ValueError(f"the simulated table plays to {' or '.join(TABLES)}, not {table!r}")
         self.questions = questions
         self.lines = Spoken(lines)
+        self.table = table  # how demo_line plays; the rules never read it
+
+    def playing_to(self, table: str) -> "WhoTheF":
+        """The same rules with a simulated table that plays to "win" or to "lose"."""
+        return WhoTheF(self.questions, self.lines.source, table)
 
     # ----------------------------------------------------------------- set-up
 
@@ -305,7 +322,7 @@ class WhoTheF:
                 reprompts=L.many("result_reprompts"),
                 expected=L("result_expected"),
                 confirm=True,
-                endpoint=1.0,
+                endpoint=RESULT_ENDPOINT,
             )
         if phase is Phase.FINAL_RESULT:
             return Ask(
@@ -315,7 +332,7 @@ class WhoTheF:
                 reprompts=L.many("final_result_reprompts"),
                 expected=L("final_result_expected"),
                 confirm=True,
-                endpoint=1.0,
+                endpoint=RESULT_ENDPOINT,
             )
         if phase is Phase.WON:
             place = number_word(state.zuper or 0)
@@ -443,6 +460,12 @@ class WhoTheF:
         if place not in PLACES:
             return self._refuse(state)
         if value.get("unanimous"):
+            said = value.get("count", players)
+            if not isinstance(said, int) or isinstance(said, bool):
+                return self._refuse(state, L("bad_count"))
+            if said != players:
+                return self._refuse(state, L("unanimous_contradicts", players=number_word(players),
+                                             count=number_word(said)))
             count = players
         else:
             count = value.get("count")
@@ -592,28 +615,51 @@ class WhoTheF:
     def demo_line(self, state: State, ask: Ask, rng: random.Random) -> Line:
         """A plausible reply of a simulated table (for `gm demo` and the end-to-end tests).
 
-        It shows each kind of result: majorities, a unanimous vote, a lost round (never the
-        last token, so the demo reaches the final round), one hint on the third question, a
-        final round that sends some Zigotos home before a unanimous vote.
+        Playing to win (the default), it shows each kind of result: majorities, a unanimous
+        vote, a lost round (never the last token, so the demo reaches the final round), one hint
+        on the third question, a final round that sends some Zigotos home before a unanimous
+        vote. Playing to lose (`playing_to("lose")`), four players on expert lose every token.
         """
         seat = rng.randint(1, state.players or 1)
         phase = state.phase
+        losing = self.table == "lose"
         if phase is Phase.PLAYERS:
-            players = rng.choice((4, 5, 6))
+            players = 4 if losing else rng.choice((4, 5, 6))
             return _said(ask, players, f"{number_word(players)} players", 1)
         if phase is Phase.DIFFICULTY:
+            if losing:
+                return _said(ask, Difficulty.EXPERT.value, "expert", 1)
             return _said(ask, Difficulty.REGULAR.value, "regular", 1)
         if phase in (Phase.LAYOUT, Phase.FINAL_SETUP):
-            return _said(ask, "ready", "ready", seat)
+            return _said(ask, "ready", "we are ready", seat)
         if phase in (Phase.VOTE, Phase.FINAL_VOTE):
-            if state.used == 2 and phase is Phase.VOTE:
+            if state.used == 2 and phase is Phase.VOTE and not losing:
                 return _said(ask, "hint", "someone gave a hint", seat)
             if ask.timeout is not None and rng.random() < 0.5:
                 return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
             return _said(ask, "reveal", "reveal", seat)
         if phase is Phase.RESULT:
+            if losing:
+                return self._demo_losing_result(state, ask, rng, seat)
             return self._demo_result(state, ask, rng, seat)
         return self._demo_final(state, ask, rng, seat)
+
+    def _demo_losing_result(self, state: State, ask: Ask, rng: random.Random, seat: int) -> Line:
+        """A table that starts well and falls apart: an election, a unanimous count, a hint
+        told after the reveal, a vote short of a majority, one more election, then no majority
+        until the last token is gone."""
+        players = state.players or MIN_PLAYERS
+        place = rng.choice(PLACES)
+        spoken = number_word(place)
+        if state.used in (0, 1, 4):
+            count = players if state.used == 1 else rng.randint(majority(players), players - 1)
+            return _said(ask, {"count": count, "place": place},
+                         f"{number_word(count)} votes for number {spoken}", seat)
+        if state.used == 2:
+            return _said(ask, {"hint": True}, "someone gave a hint", seat)
+        if state.used == 3 and majority(players) > 2:
+            return _said(ask, {"count": 2, "place": place}, f"two votes for number {spoken}", seat)
+        return _said(ask, {"none": True}, "no majority", seat)
 
     def _demo_result(self, state: State, ask: Ask, rng: random.Random, seat: int) -> Line:
         players = state.players or MIN_PLAYERS
@@ -657,7 +703,7 @@ def _is_choice(answer: Answer, value: Any) -> bool:
 
 
 def _ready_choices() -> tuple[Choice, ...]:
-    return (Choice("ready", ("ready", "we are ready", "done", "go")),)
+    return (Choice("ready", ("ready", "we are ready", "all set", "the table is set")),)
 
 
 def _hint_choice() -> Choice:
@@ -670,7 +716,12 @@ def _unanimous_phrases(place: int) -> tuple[str, ...]:
 
 
 def result_choices() -> tuple[Choice, ...]:
-    """Every count and place ('four votes for number two'), unanimous, no majority, hint."""
+    """Every count and place ('four votes for number two'), unanimous, no majority, hint.
+
+    "Unanimous with four votes for number two" is heard too, so that a count that contradicts
+    "unanimous" can be refused rather than silently taken one way or the other. ("with" keeps
+    the count apart from "unanimous": PocketSphinx hears "unanimous eight" as "unanimous six".)
+    """
     choices = []
     for place in PLACES:
         p = number_word(place)
@@ -681,6 +732,10 @@ def result_choices() -> tuple[Choice, ...]:
                 Choice({"count": count, "place": place}, (f"{c} {votes} for number {p}", f"{c} {votes} for {p}"))
             )
         choices.append(Choice({"unanimous": True, "place": place}, _unanimous_phrases(place)))
+        for count in range(2, MAX_COUNT + 1):
+            c = number_word(count)
+            choices.append(Choice({"unanimous": True, "count": count, "place": place},
+                                  (f"unanimous with {c} votes for number {p}",)))
     choices.append(Choice({"none": True}, ("no majority", "no absolute majority", "no majority at all")))
     choices.append(_hint_choice())
     return tuple(choices)
