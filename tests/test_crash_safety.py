@@ -1,0 +1,72 @@
+"""Kill -9 in the middle of a game played from a WAV file; `gm resume` loses and repeats nothing."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gm.demo import DEMO_OPTIONS, plan, render
+from gm.games import find, load
+
+ROOT = Path(__file__).resolve().parent.parent
+KILLS = 20
+
+
+def start(args: list[str], state: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "gm", *args], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env={**os.environ, "GM_STATE_DIR": str(state)})
+
+
+def answers(state: Path) -> list[tuple[str, object]]:
+    record = json.loads((state / "current.json").read_text())
+    return [(a["step"], a["answer"]["value"]) for a in record["answers"]], record["finished"]
+
+
+@pytest.mark.slow
+def test_kill_nine_at_twenty_random_moments(tmp_path):
+    game = load(find("who-the-f"))
+    script = plan(game, dict(DEMO_OPTIONS["who_the_f"]), 7)
+    wav = render(script, tmp_path / "game.wav")
+    play = ["play", "who-the-f", "--wav", str(wav), "--asr", "sphinx", "--seed", "7",
+            *[f"--{k}={v}" for k, v in DEMO_OPTIONS["who_the_f"].items()]]
+
+    reference = tmp_path / "reference"
+    began = time.monotonic()
+    assert start(play, reference).wait(timeout=600) == 0
+    whole = time.monotonic() - began
+    expected, finished = answers(reference)
+    assert finished and len(expected) > 20
+
+    state = tmp_path / "killed"
+    rng = random.Random(11)
+    process = start(play, state)
+    kills = 0
+    seen: list[int] = []
+    while True:
+        try:
+            process.wait(timeout=rng.uniform(0.8, max(1.0, whole / 8)))
+            break  # the game ended before this kill
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+            kills += 1
+        if (state / "current.json").exists():
+            so_far, _ = answers(state)
+            assert so_far == expected[: len(so_far)]  # nothing lost, nothing taken twice
+            seen.append(len(so_far))
+        process = start(["resume", "--wav", str(wav), "--asr", "sphinx"] if (state / "current.json").exists()
+                        else play, state)
+        if kills >= KILLS:
+            assert process.wait(timeout=600) == 0
+            break
+    final, finished = answers(state)
+    assert kills == KILLS, f"the game ended after {kills} kills; make the kills come sooner"
+    assert finished and final == expected
+    assert len(set(seen)) > 5  # the kills fell at many different moments of the game
