@@ -97,3 +97,30 @@ def test_corrupted_save_falls_back_to_the_previous_one(tmp_path):
     result = gm("resume", "--text", stdin="", env=env)
     assert result.returncode == 0
     assert "damaged" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_listen_prints_one_json_line_per_utterance(tmp_path):
+    from gm.speech.synth import Silence, Utterance, write
+    wav = write(tmp_path / "numbers.wav", [Silence(1.0), Utterance("three"), Silence(1.5),
+                                           Utterance("we should order pizza tonight", "en-gb"), Silence(1.5),
+                                           Utterance("seven", "en-us+f3"), Silence(1.5)])
+    result = gm("listen", "--wav", str(wav), "--expect", "numbers", "--asr", "sphinx")
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert {"file", "text", "intent", "confidence", "start", "end"} <= set(rows[0])
+    assert [r["intent"] for r in rows if r["intent"] is not None] == [3, 7]
+    assert rows[0]["file"] == str(wav) and rows[0]["start"] < rows[-1]["start"]
+
+
+def test_say_writes_a_wav(tmp_path):
+    out = tmp_path / "hello.wav"
+    result = gm("say", "Hello table, shall we play?", "--wav", str(out))
+    assert result.returncode == 0, result.stderr
+    assert out.stat().st_size > 16000  # half a second of speech at the least
+
+
+def test_models_list_and_offline_download(tmp_path):
+    listed = gm("models", "--dir", str(tmp_path))
+    assert listed.returncode == 0 and "en-us-small" in listed.stdout
+    offline = gm("models", "download", "en-us-small", "--dir", str(tmp_path), "--url", "http://127.0.0.1:9/m.zip")
+    assert_one_sentence(offline, "cannot reach")

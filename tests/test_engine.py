@@ -284,3 +284,21 @@ def test_microphone_lost_pauses_says_so_and_carries_on(speaker, common, tmp_path
     assert source.tries_left == 0
     assert engine.record.answers and engine.record.answers[0]["decision"] == "2 players"
     assert store.load()[0].answers == engine.record.answers
+
+
+class Doubtful(TextHearing):
+    """Typed input whose recogniser is unsure of every word."""
+
+    def poll(self):
+        return [Final(tuple(Alternative(a.text, 0.3) for a in e.alternatives), e.start, e.end)
+                if isinstance(e, Final) else e for e in super().poll()]
+
+
+def test_a_doubtful_recognition_is_confirmed_first(speaker, common):
+    lines, commands = common
+    transcript = Transcript()
+    engine = Engine(ToyGame(), Doubtful(io.StringIO("two\nno\nthree\nyes\n")), speaker, lines, commands,
+                    transcript, Record("toy", {}, 1))
+    engine.run()
+    assert "I heard two. Is that right?" in speaker.lines
+    assert decisions(transcript) == ["3 players"]

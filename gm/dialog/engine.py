@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from gm.content import Lines
@@ -32,6 +32,7 @@ class EngineConfig:
     tone_seconds: float = 0.12
     mumble_max: float = 2.5  # an utterance heard as nothing gets "sorry" only if this short
     sorry_gap: float = 20.0  # at most one "sorry" for unclear mumbles in this many seconds
+    doubtful: float = 0.5  # a choice heard with less recogniser confidence is confirmed first
 
 
 class Flow(enum.Enum):
@@ -321,6 +322,9 @@ class Engine:
                    intent=None if match is None else (f"command:{match.command.value}" if match.command else match.phrase),
                    score=None if match is None else round(match.score, 1))
         if match is not None:
+            confidence = next((a.confidence for a in final.alternatives if a.text == match.heard), 1.0)
+            if confidence < self.config.doubtful and match.command is None:
+                match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first
             return _Heard(match=match)
         if texts and vocabulary.free:
             return _Heard(free=tuple(texts))
