@@ -1,0 +1,47 @@
+"""Every content file in prompts/ loads and passes its game's checks; mistakes name file and line."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm.content import PROMPTS, ContentError, Lines, load
+from gm.cli import common_lines
+from gm.games import GAMES, load as load_game
+
+
+def test_every_prompt_file_belongs_to_something_that_checks_it():
+    names = {path.stem for path in (PROMPTS / "en").glob("*.toml")}
+    assert names == {"common"} | {entry.id for entry in GAMES}
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=[e.id for e in GAMES])
+def test_every_game_loads_its_content(entry):
+    game = load_game(entry)
+    assert game.id == entry.id
+
+
+def test_common_lines_and_commands_load():
+    lines, commands = common_lines()
+    for name in lines.names():
+        assert lines.many(name)
+    assert all(phrases for phrases in commands.values())
+
+
+def test_a_broken_file_names_the_file_and_the_line(tmp_path):
+    (tmp_path / "en").mkdir()
+    broken = tmp_path / "en" / "common.toml"
+    broken.write_text('[lines]\nwelcome = "Hello"\n\nrepeat = "unclosed\n')
+    with pytest.raises(ContentError, match=r"common\.toml.*line 4"):
+        load("common", root=tmp_path)
+
+
+def test_a_missing_line_is_named(tmp_path):
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "common.toml").write_text('[lines]\n\nwelcome = "Hi {title}"\n')
+    lines = Lines(load("common", root=tmp_path))
+    with pytest.raises(ContentError, match="'goodbye' is missing"):
+        lines("goodbye")
+    with pytest.raises(ContentError, match=r"line 3.*unknown field"):
+        lines("welcome", name="x")
