@@ -38,35 +38,32 @@ def test_kill_nine_at_twenty_random_moments(tmp_path):
             *[f"--{k}={v}" for k, v in DEMO_OPTIONS["who_the_f"].items()]]
 
     reference = tmp_path / "reference"
-    began = time.monotonic()
     assert start(play, reference).wait(timeout=600) == 0
-    whole = time.monotonic() - began
     expected, finished = answers(reference)
     assert finished and len(expected) > 20
 
+    # Kill at twenty moments spread over the game: each once the save holds a chosen number of
+    # decisions, plus a random instant, so the moments do not depend on how fast the machine is.
     state = tmp_path / "killed"
     rng = random.Random(11)
+    targets = sorted(rng.sample(range(1, len(expected) - 1), KILLS))
     process = start(play, state)
-    kills = 0
     seen: list[int] = []
-    while True:
-        try:
-            process.wait(timeout=rng.uniform(0.8, max(1.0, whole / 8)))
-            break  # the game ended before this kill
-        except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGKILL)
-            process.wait()
-            kills += 1
-        if (state / "current.json").exists():
-            so_far, _ = answers(state)
-            assert so_far == expected[: len(so_far)]  # nothing lost, nothing taken twice
-            seen.append(len(so_far))
-        process = start(["resume", "--wav", str(wav), "--asr", "sphinx"] if (state / "current.json").exists()
-                        else play, state)
-        if kills >= KILLS:
-            assert process.wait(timeout=600) == 0
-            break
+    for target in targets:
+        deadline = time.monotonic() + 300
+        while process.poll() is None and time.monotonic() < deadline:
+            if (state / "current.json").exists() and len(answers(state)[0]) >= target:
+                break
+            time.sleep(0.02)
+        assert process.poll() is None, "the game ended before every kill fell"
+        time.sleep(rng.uniform(0.0, 0.5))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        so_far, _ = answers(state)
+        assert so_far == expected[: len(so_far)]  # nothing lost, nothing taken twice
+        seen.append(len(so_far))
+        process = start(["resume", "--wav", str(wav), "--asr", "sphinx"], state)
+    assert process.wait(timeout=600) == 0
     final, finished = answers(state)
-    assert kills == KILLS, f"the game ended after {kills} kills; make the kills come sooner"
     assert finished and final == expected
-    assert len(set(seen)) > 5  # the kills fell at many different moments of the game
+    assert len(set(seen)) > 10  # the kills fell at many different moments of the game
