@@ -125,7 +125,10 @@ class SphinxRecognizer:
     name = "sphinx"
 
     def __init__(self, hmm: str | Path | None = None, dictionary: str | Path | None = None,
-                 lm: str | Path | None = None) -> None:
+                 lm: str | Path | None = None, garbage: bool = True) -> None:
+        # garbage=False is the naive baseline of scripts/bench.py: a plain grammar of the
+        # phrases, no garbage loop, no second pass; the best path is taken as it is.
+        self._garbage = garbage
         self._hmm = str(hmm or pocketsphinx.get_model_path("en-us/en-us"))
         self._dict = str(dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"))
         self._lm = str(lm or pocketsphinx.get_model_path("en-us/en-us.lm.bin"))
@@ -137,7 +140,7 @@ class SphinxRecognizer:
             else f"PocketSphinx (model {self._hmm})"
         )
         self._grammar = self._decoder(bestpath=False)  # decides: a phrase or the garbage loop
-        self._ranker = self._decoder(bestpath=True)  # re-ranks an accepted utterance for n-best
+        self._ranker = self._decoder(bestpath=True) if garbage else None  # re-ranks an accepted utterance
         self._free: pocketsphinx.Decoder | None = None  # n-gram decoder, loaded on first use
         self._logmath = self._grammar.get_logmath()
         self._added: set[str] = set()
@@ -234,10 +237,11 @@ class SphinxRecognizer:
             self._searches += 1
             search = f"gm{self._searches % 2}"  # two names in turn: the old search is replaced, not kept
             garbage = FREE_GARBAGE_WORD_PROB if vocabulary.free else GARBAGE_WORD_PROB
-            self._grammar.add_fsg(search, self._fsg(self._grammar, phrases, garbage))
+            self._grammar.add_fsg(search, self._fsg(self._grammar, phrases, garbage if self._garbage else None))
             self._grammar.activate_search(search)
-            self._ranker.add_fsg(search, self._fsg(self._ranker, phrases, None))
-            self._ranker.activate_search(search)
+            if self._ranker is not None:
+                self._ranker.add_fsg(search, self._fsg(self._ranker, phrases, None))
+                self._ranker.activate_search(search)
         if vocabulary.free and self._free is None:
             self._free = self._decoder(bestpath=True, lm=self._lm, fwdflat=False)
             for word in self._added:
@@ -316,7 +320,11 @@ class SphinxRecognizer:
         audio = b"".join(self._utterance)
         self._utterance = []
         alternatives: list[Alternative] = []
-        if self._plan.search:
+        if self._plan.search and not self._garbage:
+            hyp = self._grammar.hyp()
+            if hyp and hyp.hypstr:
+                alternatives = [Alternative(hyp.hypstr, 1.0)]
+        elif self._plan.search:
             shifted = _cmn_shift(self._cmn, self._grammar.get_cmn()) > CMN_REDECODE
             short = len(audio) <= REDECODE_SECONDS * 2 * RATE
             if short and (not self._cmn_learned or shifted):

@@ -80,7 +80,10 @@ class VoskRecognizer:
 
     name = "vosk"
 
-    def __init__(self, model_path: str | Path) -> None:
+    def __init__(self, model_path: str | Path, garbage: bool = True) -> None:
+        # garbage=False is the naive baseline of scripts/bench.py: a plain grammar of the
+        # phrases (no "[unk]"), no n-best, and the top result taken as it is.
+        self._garbage = garbage
         path = Path(model_path).expanduser()
         if not path.exists():
             raise SpeechError(f"The Vosk model folder {path} does not exist.")
@@ -93,7 +96,7 @@ class VoskRecognizer:
             raise SpeechError(f"Vosk could not load the model in {path} ({error}).") from None
         label = f"{path.parent.name}/{path.name}" if path.name == "model" else path.name
         self.description = f"Vosk (model {label})"
-        self._has_unk = self._model.vosk_model_find_word(UNK) >= 0
+        self._has_unk = garbage and self._model.vosk_model_find_word(UNK) >= 0
         self._grammar: _Stream | None = None
         self._grammar_json = ""
         self._free: _Stream | None = None
@@ -145,7 +148,8 @@ class VoskRecognizer:
         last one (its features are still dithered at random, so scores wobble by about a percent).
         """
         recognizer = vosk.KaldiRecognizer(self._model, RATE, self._grammar_json)
-        recognizer.SetMaxAlternatives(NBEST)
+        if self._garbage:
+            recognizer.SetMaxAlternatives(NBEST)
         return _Stream(recognizer, [])
 
     def feed(self, chunk: AudioChunk) -> list[AsrEvent]:
@@ -192,7 +196,11 @@ class VoskRecognizer:
 
     def _finish(self, ended: Ended) -> Final:
         alternatives: list[Alternative] = []
-        if self._grammar is not None and any(s is self._grammar for s in self._active):
+        if self._grammar is not None and any(s is self._grammar for s in self._active) and not self._garbage:
+            top = self._grammar.finish()
+            if top and top[0][0]:
+                alternatives.append(Alternative(top[0][0], 1.0))
+        elif self._grammar is not None and any(s is self._grammar for s in self._active):
             posteriors = _posteriors(self._grammar.finish())
             for text, p in sorted(posteriors.items(), key=lambda item: -item[1]):
                 if text in self._phrase_set and p >= MIN_POSTERIOR:

