@@ -13,6 +13,7 @@ from gm.content import ContentError, load as load_content
 from gm.games import funocracy
 from gm.games.funocracy import Mode, Phase, State, first_fitting, winners
 from gm.steps import Answer, AnswerKind, Ask, End, RulesError
+from gm.vocab import spoken_letter
 
 GAME = funocracy.load()
 
@@ -52,6 +53,11 @@ def answer_and_stand(state: State) -> State:
     out = free(state, word(state.face_up[0]))
     assert GAME.step(out.state).id == "funocracy.challenge"
     return timeout(out.state).state
+
+
+def answer_and_stand_out(state: State):
+    """Like answer_and_stand, but the outcome of the closing window (what gm says)."""
+    return timeout(free(state, word(state.face_up[0])).state)
 
 
 def stars(letter: str) -> int:
@@ -168,15 +174,32 @@ def test_heard_word_is_announced_with_its_letter_stars_and_player():
     assert out.state.phase is Phase.CHALLENGE
     assert out.state.pending.letter == b and out.state.pending.seat == 1
     ask = GAME.step(out.state)
-    assert ask.say[0].startswith(f"Heard {word(b)}: {b} scores")
+    assert ask.say[0].startswith(f"Heard {word(b)}: {spoken_letter(b)} scores")
     assert "player one" in ask.say[0]
+
+
+def test_letters_are_announced_with_their_nato_word_and_stars():
+    state = replace(start(), face_up=("W", "B", "Q"), pile=("T",) + start().pile[1:])
+    say = " ".join(GAME.step(state).say)
+    assert "W as in whiskey, two stars; B as in bravo, one star; and Q as in quebec, three stars" in say
+    out = answer_and_stand_out(state)
+    assert "New letter: T as in tango, one star." in out.say
+    alternative = replace(start(mode="alternative"), face_up=("B", "D"))
+    assert "Letters: B as in bravo and D as in delta." in GAME.step(alternative).say
+
+
+def test_which_letter_lists_the_letters_by_their_nato_word():
+    state = replace(start(), face_up=("B", "M", "T"))
+    ask = GAME.step(free(state, "zebra").state)
+    assert "B as in bravo, M as in mike or T as in tango" in ask.expected
+    assert {"bravo", "b as in bravo"} <= set(next(c for c in ask.choices if c.value == "B").phrases)
 
 
 def test_challenge_window_is_short_and_listens_for_meh():
     state = free(start(), word(start().face_up[0])).state
     ask = GAME.step(state)
     assert ask.id == "funocracy.challenge"
-    assert 3 <= ask.timeout <= 5 and not ask.countdown
+    assert 3 <= ask.timeout <= 5 and not ask.countdown and ask.confirm
     phrases = {p for c in ask.choices for p in c.phrases}
     assert {"meh", "mehh", "challenge"} <= phrases
 
@@ -543,3 +566,55 @@ def test_replaying_the_answers_gives_the_same_game():
     for answer in answers:
         replay = GAME.apply(replay, GAME.step(replay), answer, rng).state
     assert replay == state
+
+
+# ----- the simulated table ---------------------------------------------------------------------
+
+def check_line(ask: Ask, line) -> None:
+    """A reply the recogniser can hear: one of the ask's phrases, a hint word, "skip", or silence."""
+    answer = line.answer
+    if answer.kind is AnswerKind.CHOICE:
+        choice = next(c for c in ask.choices if c.value == answer.value)
+        assert line.text in choice.phrases and answer.heard == line.text
+    elif answer.kind is AnswerKind.FREE:
+        assert ask.free and line.text in ask.hints and answer.value == [line.text]
+    elif answer.kind is AnswerKind.SKIP:
+        assert ask.skippable and line.text in funocracy.SKIP_PHRASES
+    else:
+        assert line.text == "" and line.silence == ask.timeout + 1.5
+
+
+@pytest.mark.parametrize("seed,options", [(7, {"players": 4, "mode": "normal"}), (31, {}), (2, {}),
+                                          (5, {"players": 8, "mode": "alternative"})])
+def test_simulated_table_says_only_what_can_be_heard_and_finishes(seed, options):
+    from gm.demo import plan
+    rng, players = Random(seed), Random(seed + 1)
+    state = GAME.new(options, rng)
+    kinds = []
+    while not isinstance(step := GAME.step(state), End):
+        line = GAME.demo_line(state, step, players)
+        check_line(step, line)
+        assert 1 <= line.seat <= (state.players or 1)
+        kinds.append((step.id, line.answer.kind, line.text))
+        state = GAME.apply(state, step, line.answer, rng).state
+    assert state.round == 3
+    timeouts = [k for k in kinds if k[0] == "funocracy.answer" and k[1] is AnswerKind.TIMEOUT]
+    assert len(timeouts) == 1  # the first turn of round two
+    assert sum(1 for k in kinds if k[0] == "funocracy.vote") <= 1
+    script = plan(GAME, options, seed)
+    assert [l.text for l in script.lines if l.answer.value is not True] == [k[2] for k in kinds]  # less "yes"
+
+
+def test_simulated_table_challenges_once_and_gives_the_sounded_letter():
+    from gm.demo import plan
+    texts = [l.text for l in plan(GAME, {"players": 4, "mode": "normal"}, 7).lines]
+    assert texts.count("i challenge") == 1 and texts.count("majority meh") == 1
+    state = replace(start(), face_up=("N", "B", "T"))
+    state = replace(state, theme=next(i for i, t in enumerate(GAME.themes) if "knife" in t.answers))
+    line = GAME.demo_line(state, GAME.step(state), Random(1))
+    assert line.text[:2] in funocracy.SILENT_FIRST
+    asked = free(state, line.text).state
+    assert GAME.step(asked).id == "funocracy.letter"
+    reply = GAME.demo_line(asked, GAME.step(asked), Random(1))
+    assert reply.answer.value == funocracy.SILENT_FIRST[line.text[:2]]
+    assert reply.text == funocracy.LETTER_REPLIES[reply.answer.value]

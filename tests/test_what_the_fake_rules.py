@@ -21,6 +21,7 @@ from gm.steps import Answer, AnswerKind, Ask, End, Outcome, RulesError
 
 GAME = wtf.load()
 PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
+SAID = re.compile(r"[a-z']+( [a-z']+)*")  # a choice's phrase: lower-case words as a recogniser writes them
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -74,10 +75,19 @@ def draw_until_done(state: State) -> State:
     return state
 
 
+def name(state: State, text: str) -> Outcome:
+    """A player's names; names the theme does not suggest are checked, and the table says yes."""
+    outcome = free(state, text)
+    if outcome.state.pending:
+        assert outcome.say == ()
+        outcome = choose(outcome.state, True)
+    return outcome
+
+
 def name_all(state: State, *texts: str) -> Outcome:
     outcome = None
     for text in texts:
-        outcome = free(state, text) if text else choose(state, "nothing")
+        outcome = name(state, text) if text else choose(state, "nothing")
         state = outcome.state
     return outcome
 
@@ -305,7 +315,7 @@ def test_time_limit_shares_one_deadline_per_round() -> None:
     again = ask(choose(state, "shout").state)
     assert again.deadline == first.deadline and again.timeout == 60
     outcome = answer(state, AnswerKind.TIMEOUT)
-    assert outcome.say == ("Time! Stop drawing!",) and outcome.state.phase is Phase.NAMING
+    assert outcome.say == ("Stop drawing!",) and outcome.state.phase is Phase.NAMING  # the engine says "Time!"
 
 
 def test_deadline_differs_between_rounds_and_no_limit_waits() -> None:
@@ -399,8 +409,8 @@ def test_each_player_names_their_drawings_and_hears_them_back() -> None:
     step = ask(state)
     assert step.id == "what_the_fake.names" and step.free
     assert set(GAME.cards[state.card].hints) <= set(step.hints)
-    assert step.say == ("Player one, name your three drawings.",)
-    outcome = free(state, "a cactus, a sombrero and a llama")
+    assert step.say == ("Player one, name your three drawings, one at a time.",)
+    outcome = name(state, "a cactus, a sombrero and a llama")
     assert outcome.say == ("Player one: cactus, sombrero, llama.",)
     assert outcome.decision == "player one drew cactus, sombrero and llama"
     assert "llama" in ask(outcome.state).hints  # what others drew helps hear a Forger's copy
@@ -415,12 +425,73 @@ def test_more_than_three_or_nothing_heard_is_asked_again() -> None:
     assert "did not catch" in refused.say[0]
 
 
-def test_a_player_stopped_early_may_name_fewer_or_nothing() -> None:
+def test_a_player_stopped_early_says_thats_all_or_nothing() -> None:
     state = draw_until_done(go(start(players=3)))
-    state = free(state, "a boat and a car").state
-    outcome = choose(state, "nothing")
-    assert outcome.say == ("Player two: no drawings.",)
+    state = name(state, "a boat and a car").state
+    assert ask(state).say == ("Boat, car. Next drawing?",)
+    outcome = choose(state, "nothing")  # "that's all"
+    assert outcome.say == ("Player one: boat, car.",) and outcome.decision == "player one drew nothing more"
+    outcome = choose(outcome.state, "nothing")
+    assert outcome.say == ("Player two: no drawings.",) and outcome.decision == "player two drew nothing"
     assert outcome.state.drawings == (("boat", "car"), ())
+    assert "that's all" in ask(outcome.state).choices[0].phrases
+
+
+def test_names_one_at_a_time() -> None:
+    state = draw_until_done(go(start(players=3)))
+    outcome = name(state, "cactus")
+    assert outcome.say == () and outcome.decision == "player one drew cactus"
+    assert outcome.state.drawings == () and GAME.public(outcome.state)["drawings"] == {"1": ["cactus"]}
+    step = ask(outcome.state)
+    assert step.say == ("Cactus. Next drawing?",) and "Player one, your next drawing" in step.reprompts[0]
+    state = name(outcome.state, "a sombrero").state
+    refused = free(state, "a cat and a dog", accepted=False)  # four in all
+    assert refused.say == ("I heard cat and dog: that makes more than three drawings.",)
+    outcome = name(state, "a llama")
+    assert outcome.say == ("Player one: cactus, sombrero, llama.",) and outcome.state.drawings == (
+        ("cactus", "sombrero", "llama"),)
+    assert ask(outcome.state).say == ("Player two, name your three drawings, one at a time.",)
+
+
+def test_hints_are_offered_as_drawings_are_said() -> None:
+    state = draw_until_done(go(start(players=3)))
+    hints = ask(state).hints
+    for hint in GAME.cards[state.card].hints:
+        assert hint in hints and f"i drew {wtf.with_article(hint)}" in hints
+    assert wtf.spoken_forms(["cactus", "owl", "mittens", "owl"]) == (
+        "i drew a cactus", "a cactus", "cactus", "i drew an owl", "an owl", "owl", "i drew mittens", "mittens")
+    hint = GAME.cards[state.card].hints[0]
+    assert free(state, f"i drew {wtf.with_article(hint)}").state.naming == (hint,)
+
+
+def test_a_name_with_unknown_words_is_checked() -> None:
+    state = draw_until_done(go(start(players=3)))
+    hint = GAME.cards[state.card].hints[0]
+    outcome = free(state, "op's wolf", "over the wolf")
+    assert outcome.decision == "heard op's wolf for player one" and outcome.state.pending == ("op's wolf",)
+    step = ask(outcome.state)
+    assert step.id == "what_the_fake.check_names" and step.say == ("I heard op's wolf. Is that right?",)
+    refused = choose(outcome.state, False)
+    assert refused.say == ("Then please say it again.",) and refused.decision == "player one did not draw op's wolf"
+    assert refused.state.naming == () and refused.state.pending == ()
+    assert ask(refused.state).id == "what_the_fake.names"
+    kept = choose(outcome.state, True)
+    assert kept.state.naming == ("op's wolf",) and kept.decision == "player one drew op's wolf"
+    state = free(kept.state, f"a {hint}").state  # a hint is written down at once
+    assert state.naming == ("op's wolf", hint) and not state.pending
+    assert free(state, "a wolf").state.pending == ("wolf",)
+    again = free(outcome.state, f"i drew a {hint}")  # said again instead of yes or no
+    assert again.state.naming == (hint,) and not again.state.pending
+    assert free(outcome.state, "a wolf").state.pending == ("wolf",)
+
+
+def test_pick_names_trusts_a_reading_of_known_drawings() -> None:
+    hints = ("colander", "button", "sock")
+    # PocketSphinx: the grammar's phrase first, then the open model's guess
+    assert pick_names(["colander", "cullen the bottom and top"], hints) == (("colander",), True)
+    assert pick_names(["cullen the bottom and top", "colander"], hints) == (("colander",), True)
+    assert pick_names(["a cat and a dog", "a cat"], hints, room=1) == (("cat",), True)
+    assert pick_names(["a cat and a dog"], hints, room=1) == (("cat", "dog"), False)
 
 
 # ---------------------------------------------------------------------------- grouping
@@ -702,7 +773,7 @@ def random_answer(state: State, step: Ask, rng: random.Random) -> Answer:
 
 def check_choices(step: Ask) -> None:
     phrases = [p for c in step.choices for p in c.phrases]
-    assert all(PHRASE.fullmatch(p) for p in phrases), [p for p in phrases if not PHRASE.fullmatch(p)]
+    assert all(SAID.fullmatch(p) for p in phrases), [p for p in phrases if not SAID.fullmatch(p)]
     assert len(phrases) == len(set(phrases)), step.id
     assert step.say is not None and step.expected and (step.reprompts or step.id == "what_the_fake.drawing")
     assert step.id.startswith("what_the_fake.")

@@ -14,7 +14,8 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
   letter by name, or "no answer" to go back to the same turn, whose 25-second deadline keeps
   running (Ask.deadline is per turn). The "which letter?" ask itself has no time limit: the
   word was said in time.
-- Challenge window: a 4-second ask after the heard line. The letter is won only when the
+- Challenge window: a 4-second ask after the heard line; what is said in it is confirmed
+  ("I heard challenge. Is that right?"), since a challenge stops play for a vote. The letter is won only when the
   window closes (silence, "no challenge", a GOOD majority or a tie), never provisionally, so
   a MEHH majority has nothing to revert. "Wrong letter" in the window asks for the letter.
 - A tie is refused when the number of voters (players minus one) is odd.
@@ -40,8 +41,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from gm.content import ContentError, ContentFile, Lines, load as load_content, spoken_list
-from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError, Step
-from gm.vocab import letters as letter_choices, number_word, numbers
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
+from gm.vocab import letters as letter_choices, number_word, numbers, spoken_letter
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 ROUNDS = 3
@@ -53,6 +54,15 @@ CHALLENGE_SECONDS = 4.0
 THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftmost letter goes
 LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
 ARTICLES = ("a", "an", "the")
+# Spellings whose first letter is silent: a simulated player hears "knife" as an N word.
+SILENT_FIRST = {"kn": "N", "gn": "N", "wr": "R", "ph": "F"}
+# What the simulated players say, where PocketSphinx heard some phrases of a choice far more
+# reliably than others from espeak-ng voices (measured after another utterance, 16 tries each).
+LETTER_REPLIES = {"N": "n for november", "R": "r for romeo", "F": "letter f"}  # "f for foxtrot": 12/16
+SKIP_PHRASES = ("skip this one", "next question")  # plain "skip" came back as a theme word or "undo"
+PASS_PHRASES = ("i give up", "no idea")  # "pass" and "i pass" came back as "pause" / "unpause"
+CHALLENGE_PHRASE = "i challenge"  # 20/20; "challenge" 15/20, "meh" 2 voices of 4
+VOTE_MEH_PHRASE = "majority meh"  # 16/16; "meh wins" 2 voices of 4
 
 REQUIRED_LINES = (
     "ask_players", "players_reprompts", "players_expected", "players_decision", "ask_mode",
@@ -133,6 +143,16 @@ def winners(scores: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     keys = [(sum(s), s[2], s[1]) for s in scores]
     best = max(keys)
     return tuple(seat for seat, key in enumerate(keys, 1) if key == best)
+
+
+def _spoken_letters(letters: tuple[str, ...], conjunction: str = "and") -> str:
+    """'B as in bravo, M as in mike or T as in tango': letters that sound alike stay apart."""
+    return spoken_list([spoken_letter(l) for l in letters], conjunction)
+
+
+def _items(items: list[str]) -> str:
+    """Letter announcements joined with semicolons, since each one has a comma inside."""
+    return items[0] if len(items) == 1 else "; ".join(items[:-1]) + "; and " + items[-1]
 
 
 def first_fitting(alternatives: list[str] | tuple[str, ...], face_up: tuple[str, ...]) -> tuple[str, str] | None:
@@ -263,7 +283,7 @@ class Funocracy:
             p = state.pending
             return Ask(
                 id="funocracy.challenge",
-                say=(L("heard", word=p.word, letter=p.letter, stars=self._stars(self.stars[p.letter]),
+                say=(L("heard", word=p.word, letter=spoken_letter(p.letter), stars=self._stars(self.stars[p.letter]),
                        seat=number_word(p.seat)),),
                 choices=(
                     Choice("challenge", ("meh", "mehh", "challenge", "i challenge")),
@@ -273,6 +293,7 @@ class Funocracy:
                 timeout=CHALLENGE_SECONDS,
                 countdown=False,
                 expected=L("challenge_expected"),
+                confirm=True,  # a challenge stops play for a vote: a stray "meh" from the table must not
                 endpoint=0.5,
             )
         if state.phase is Phase.VOTE:
@@ -302,18 +323,18 @@ class Funocracy:
         line = "new_theme" if state.fresh_theme else "same_theme"
         say.append(L(line, seat=number_word(state.active), theme=theme.name))
         if state.mode is Mode.NORMAL:
-            items = [L("letter_item", letter=l, stars=self._stars(self.stars[l])) for l in state.face_up]
-            say.append(L("letters", letters=spoken_list(items)))
+            items = [L("letter_item", letter=spoken_letter(l), stars=self._stars(self.stars[l])) for l in state.face_up]
+            say.append(L("letters", letters=_items(items)))
         elif state.fresh_round or len(state.face_up) <= LIST_LETTERS_UP_TO:
-            say.append(L("letters", letters=spoken_list(state.face_up)))
+            say.append(L("letters", letters=_spoken_letters(state.face_up)))
         else:
             say.append(L("letters_left", count=number_word(len(state.face_up))))
-        letters = spoken_list(state.face_up, "or")
+        letters = _spoken_letters(state.face_up, "or")
         fitting = tuple(w for w in theme.answers if w[0].upper() in state.face_up)
         return Ask(
             id="funocracy.answer",
             say=tuple(say),
-            choices=(Choice("pass", ("pass", "i pass", "give up")),),
+            choices=(Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),),
             free=True,
             hints=fitting + tuple(w for w in theme.answers if w not in fitting),
             timeout=ANSWER_SECONDS,
@@ -322,7 +343,7 @@ class Funocracy:
             reprompts=tuple(r.format(theme=theme.name, letters=letters) for r in L.many("answer_reprompts")),
             expected=L("answer_expected", theme=theme.name, letters=letters),
             skippable=True,
-            endpoint=0.8,
+            endpoint=0.6,  # one word; the 0.3 s echo tail after it must still fit in a short gap
         )
 
     def _letter_ask(self, state: State) -> Ask:
@@ -335,8 +356,8 @@ class Funocracy:
             id="funocracy.letter",
             say=(say,),
             choices=letter_choices(state.face_up) + (Choice("none", ("no answer", "nothing", "cancel")),),
-            reprompts=tuple(r.format(example=state.face_up[0]) for r in L.many("letter_reprompts")),
-            expected=L("letter_expected", letters=spoken_list(state.face_up, "or")),
+            reprompts=tuple(r.format(example=spoken_letter(state.face_up[0])) for r in L.many("letter_reprompts")),
+            expected=L("letter_expected", letters=_spoken_letters(state.face_up, "or")),
             endpoint=0.5,
         )
 
@@ -502,7 +523,7 @@ class Funocracy:
             return state, [], True
         letter = state.pile[0]
         st = replace(state, face_up=state.face_up + (letter,), pile=state.pile[1:])
-        return st, [self.lines("new_letter", letter=letter, stars=self._stars(self.stars[letter]))], False
+        return st, [self.lines("new_letter", letter=spoken_letter(letter), stars=self._stars(self.stars[letter]))], False
 
     def _theme_lost(self, state: State, rng: random.Random, say: tuple[str, ...], decision: str,
                     advance: bool) -> Outcome:
@@ -514,7 +535,7 @@ class Funocracy:
         st = replace(state, themes_without_answer=count)
         if count >= THEMES_BEFORE_ROTATION:
             leftmost = st.face_up[0]
-            lines.append(L("three_themes", letter=leftmost))
+            lines.append(L("three_themes", letter=spoken_letter(leftmost)))
             st = replace(st, face_up=st.face_up[1:], discarded=st.discarded + (leftmost,),
                          themes_without_answer=0)
             st, drawn, ended = self._refill(st)
@@ -549,6 +570,70 @@ class Funocracy:
         lines.append(L("next_round", seat=number_word(first), ender=number_word(ender),
                        round=number_word(r + 1)))
         return Outcome(self._deal(state, r + 1, first, rng), say=tuple(lines), decision=decision)
+
+    # ----- the simulated table ------------------------------------------------------------
+
+    def demo_line(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        """A plausible reply of a simulated table (for `gm demo` and the end-to-end tests).
+
+        Most turns get a word from the theme's list; the first turn of round two runs out of
+        time; in round one the third good answer, if it is not the first on its theme, is
+        challenged and voted down; a word with a silent first letter ("knife" for N) gets the
+        "which letter?" exchange; a theme with no fitting word is skipped or passed.
+        """
+        return {
+            Phase.PLAYERS: self._demo_players,
+            Phase.MODE: self._demo_mode,
+            Phase.ANSWER: self._demo_answer,
+            Phase.LETTER: self._demo_letter,
+            Phase.CHALLENGE: self._demo_challenge,
+            Phase.VOTE: self._demo_vote,
+        }[state.phase](state, ask, rng)
+
+    @staticmethod
+    def _said(ask: Ask, value: Any, phrase: str, seat: int) -> Line:
+        """The Line that says `phrase`, which must be one of the phrases of the choice worth `value`."""
+        choice = next(c for c in ask.choices if c.value == value)
+        if phrase not in choice.phrases:
+            raise ValueError(f"{phrase!r} is not a phrase of {value!r} in {ask.id}")
+        return Line(Answer(AnswerKind.CHOICE, value, phrase), phrase, seat)
+
+    def _demo_players(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        players = rng.choice((2, 3, 4))
+        return self._said(ask, players, rng.choice(("{n}", "{n} players")).format(n=number_word(players)), 1)
+
+    def _demo_mode(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        mode = rng.choice((Mode.NORMAL, Mode.ALTERNATIVE))
+        return self._said(ask, mode.value, rng.choice((mode.value, f"{mode.value} mode")), 1)
+
+    def _demo_answer(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        seat = state.active
+        if state.round == 2 and state.fresh_round:
+            return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
+        answers = self.themes[state.theme].answers
+        silent = [w for w in answers if SILENT_FIRST.get(w[:2]) in state.face_up and w[0].upper() not in state.face_up]
+        fitting = [w for w in answers if w[0].upper() in state.face_up]
+        if silent or fitting:
+            word = rng.choice(silent or fitting)
+            return Line(Answer(AnswerKind.FREE, [word], word), word, seat)
+        if rng.random() < 0.5:
+            return Line(Answer(AnswerKind.SKIP), rng.choice(SKIP_PHRASES), seat)
+        return self._said(ask, "pass", rng.choice(PASS_PHRASES), seat)
+
+    def _demo_letter(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        word = state.heard or (state.pending.word if state.pending else "")
+        letter = SILENT_FIRST.get(word[:2])
+        if letter not in state.face_up:
+            return self._said(ask, "none", "no answer", state.active)
+        return self._said(ask, letter, LETTER_REPLIES[letter], state.active)
+
+    def _demo_challenge(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        if state.round == 1 and sum(len(w) for w in state.won) == 2 and not state.fresh_theme:
+            return self._said(ask, "challenge", CHALLENGE_PHRASE, _next_seat(state.pending.seat, state.players))
+        return Line(Answer(AnswerKind.TIMEOUT), "", state.pending.seat, silence=ask.timeout + 1.5)
+
+    def _demo_vote(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        return self._said(ask, "meh", VOTE_MEH_PHRASE, _next_seat(state.pending.seat, state.players))
 
     # ----- reports ----------------------------------------------------------------------
 

@@ -1,0 +1,179 @@
+"""Whole Funocracy games end to end: typed input, and synthesised voices through PocketSphinx.
+
+The simulated table (`Funocracy.demo_line`) plans every reply; the pure rules say what the
+game must decide for those replies. The engine, fed the same replies as text or as one WAV
+of espeak-ng voices, must decide the same things and end with the same scores.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from gm.demo import Script, plan, render
+from gm.games import funocracy
+from gm.steps import Answer, AnswerKind, Ask, End, Line
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = funocracy.load()
+# Two players set up by voice, normal mode, with a challenge voted down and a "which letter?"
+# exchange ("knife" for N); the first turn of round two times out.
+SEED = 31
+
+
+def gm(*args: str, stdin: str = "", env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gm", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, **(env or {})}, timeout=timeout)
+
+
+def expected(script: Script) -> tuple[list[tuple[str, str]], dict, End]:
+    """What the pure rules decide for the planned replies: decisions, final public state, end."""
+    rng = Random(script.seed)
+    state = GAME.new(script.options, rng)
+    lines = iter(script.lines)
+    decisions = []
+    while True:
+        step = GAME.step(state)
+        if isinstance(step, End):
+            return decisions, GAME.public(state), step
+        line = next(lines)
+        if step.confirm and line.answer.kind is AnswerKind.CHOICE:
+            assert next(lines).answer.value is True  # plan() confirms with a "yes"
+        outcome = GAME.apply(state, step, line.answer, rng)
+        if outcome.accepted:
+            state = outcome.state
+            decisions.append((step.id, outcome.decision))
+
+
+def say(text: str, seat: int = 1) -> Line:
+    """A command, which the rules never see (only the engine acts on it)."""
+    return Line(Answer(AnswerKind.CHOICE, None, text), text, seat)
+
+
+def with_table_talk(script: Script) -> Script:
+    """The planned game plus what a real table also says: repeat, score, pause and resume,
+    and a challenge said by mistake and undone."""
+    lines = list(script.lines)
+    answers = [i for i, l in enumerate(lines) if l.answer.kind is AnswerKind.FREE]
+    windows = [i for i, l in enumerate(lines) if i - 1 in answers and l.answer.kind is AnswerKind.TIMEOUT]
+    first, later, window = answers[0], answers[5], windows[8]
+    # Inserted from the back so the earlier indexes stay right.
+    # A challenge said by mistake, confirmed, then undone at the vote: back to the window.
+    lines[window:window] = [say("i challenge", 2), say("yes please", 2), say("undo", 1)]
+    lines[later:later] = [say("pause the game"), Line(Answer(AnswerKind.TIMEOUT), "", 1, silence=40.0), say("continue")]
+    lines[first:first] = [say("repeat"), say("what's the score")]
+    return Script(script.game, script.options, script.seed, tuple(lines))
+
+
+@pytest.fixture(scope="module")
+def script() -> Script:
+    return plan(GAME, {}, SEED)
+
+
+def test_the_planned_game_shows_what_the_issue_asks_for(script):
+    texts = [l.text for l in script.lines]
+    assert texts[:2] == ["two", "normal mode"]  # set up by voice
+    answers = [l for l in script.lines if l.answer.kind is AnswerKind.FREE]
+    assert len(answers) > 40
+    hints = {w for theme in GAME.themes for w in theme.answers}
+    assert all(l.text in hints for l in answers)
+    assert "i challenge" in texts and "majority meh" in texts  # one challenge, voted down
+    assert set(texts) & set(funocracy.LETTER_REPLIES.values())  # "which letter?" answered by name
+    assert sum(1 for l in script.lines if l.silence > 20) == 1  # one turn runs out of time
+    decisions, public, end = expected(script)
+    assert public["round"] == 3 and end.winners
+
+
+def events_of(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def effective_decisions(events: list[dict]) -> list[tuple[str, str]]:
+    """The accepted decisions, less the ones undone."""
+    out: list[tuple[str, str]] = []
+    for e in events:
+        if e["type"] != "decision" or e.get("step") == "confirm":
+            continue
+        if e.get("kind") == "undo":
+            out.pop()
+        elif e.get("accepted"):
+            out.append((e["step"], e["decision"]))
+    return out
+
+
+def first_divergence(events: list[dict], script: Script) -> str:
+    """Where the heard game left the planned one, and what the recogniser heard around there."""
+    planned = expected(script)[0]
+    decided = [e for e in events if e["type"] == "decision" and e.get("accepted") and e.get("step") != "confirm"]
+    got = effective_decisions(events)
+    index = next((i for i, (a, b) in enumerate(zip(got, planned)) if a != b), min(len(got), len(planned)))
+    at = decided[min(index, len(decided) - 1)]["t"] if decided else 0.0
+    heard = [f"{e['t']:.1f}s heard {e['text']!r} as {e['intent']} from {[a['text'] for a in e['alternatives']]}"
+             for e in events if e["type"] == "heard" and at - 12 <= e["t"] <= at + 1]
+    wanted = planned[index] if index < len(planned) else "the end"
+    instead = got[index] if index < len(got) else "nothing more"
+    return f"decision {index}: planned {wanted}, decided {instead}; " + "; ".join(heard)
+
+
+def check_game(events: list[dict], script: Script) -> None:
+    decisions, public, end = expected(script)
+    said = [e["text"] for e in events if e["type"] == "say"]
+    got = effective_decisions(events)
+    assert got == decisions
+    assert [e for e in events if e["type"] == "state"][-1]["state"] == public
+    over = [e for e in events if e["type"] == "game_over"]
+    assert len(over) == 1 and over[0]["winners"] == list(end.winners) and over[0]["state"] == public
+    assert said[-len(end.say):] == list(end.say)  # totals and the winner, announced last
+    totals = {seat: sum(stars) for seat, stars in public["scores"].items()}
+    assert all(f"{funocracy.number_word(t)} star" in end.say[0] for t in totals.values())
+    for r in ("one", "two", "three"):
+        assert any(f"round {r} is over" in s for s in said)
+    assert any("Which letter does the word start with?" in s for s in said)
+    assert any(" as in " in s and "star" in s for s in said)  # "W as in whiskey, two stars"
+    assert "Ten seconds." in said and "Time!" in said
+    assert any(s.startswith("Challenge!") for s in said) and any(s.startswith("Meh wins") for s in said)
+
+
+def check_table_talk(events: list[dict]) -> None:
+    said = [e["text"] for e in events if e["type"] == "say"]
+    assert "Undone: the answer was challenged." in said
+    assert any(s.startswith("Player one: zero stars in total") for s in said)  # "score"
+    assert "Paused. Say resume when you want to carry on." in said and "Resuming." in said
+    intro = next(s for s in said if s.startswith("Seat one is the youngest"))
+    assert said.count(intro) == 2  # "repeat"
+
+
+def test_a_whole_game_from_typed_input(script, tmp_path):
+    game = with_table_talk(script)
+    transcript = tmp_path / "t.jsonl"
+    result = gm("play", "funocracy", "--text", "--seed", str(SEED), "--transcript", str(transcript),
+                stdin=game.text(), env={"GM_STATE_DIR": str(tmp_path / "state")})
+    assert result.returncode == 0, result.stderr
+    events = events_of(transcript)
+    check_game(events, script)
+    check_table_talk(events)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="PocketSphinx's garbage loop still rejects short answers such as 'meh' "
+                   "in the challenge window, and the scripted table falls out of step (issue 6); "
+                   "strict, so this fails loudly the day it passes")
+def test_a_whole_game_from_synthesised_voices(script, tmp_path):
+    game = with_table_talk(script)
+    wav = render(game, tmp_path / "funocracy.wav")
+    transcript = tmp_path / "t.jsonl"
+    began = time.monotonic()
+    result = gm("play", "funocracy", "--wav", str(wav), "--asr", "sphinx", "--seed", str(SEED),
+                "--transcript", str(transcript), env={"GM_STATE_DIR": str(tmp_path / "state")})
+    assert result.returncode == 0, result.stderr
+    events = events_of(transcript)
+    assert effective_decisions(events) == expected(script)[0], first_divergence(events, script)
+    check_game(events, script)
+    check_table_talk(events)
+    print(f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s")
