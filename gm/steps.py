@@ -121,3 +121,11 @@ class Simulated(Protocol):
     """A game that can play itself: a plausible reply to any of its asks."""
 
     def demo_line(self, state: Any, ask: Ask, rng: random.Random) -> Line: ...
+
+
+def said(ask: Ask, value: JSON, phrase: str, seat: int) -> Line:
+    """The Line that says `phrase`, which must be one of the phrases of the choice worth `value`."""
+    choice = next(c for c in ask.choices if c.value == value)
+    if phrase not in choice.phrases:
+        raise ValueError(f"{phrase!r} is not a phrase of {value!r} in {ask.id}")
+    return Line(Answer(AnswerKind.CHOICE, value, phrase), phrase, seat)

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from gm.content import ContentError, ContentFile, Lines, load as load_content, spoken_list
-from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
+from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
 from gm.vocab import letters as letter_choices, number_word, numbers, spoken_letter
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -590,21 +590,14 @@ class Funocracy:
             Phase.VOTE: self._demo_vote,
         }[state.phase](state, ask, rng)
 
-    @staticmethod
-    def _said(ask: Ask, value: Any, phrase: str, seat: int) -> Line:
-        """The Line that says `phrase`, which must be one of the phrases of the choice worth `value`."""
-        choice = next(c for c in ask.choices if c.value == value)
-        if phrase not in choice.phrases:
-            raise ValueError(f"{phrase!r} is not a phrase of {value!r} in {ask.id}")
-        return Line(Answer(AnswerKind.CHOICE, value, phrase), phrase, seat)
 
     def _demo_players(self, state: State, ask: Ask, rng: random.Random) -> Line:
         players = rng.choice((2, 3, 4))
-        return self._said(ask, players, rng.choice(("{n}", "{n} players")).format(n=number_word(players)), 1)
+        return said(ask, players, rng.choice(("{n}", "{n} players")).format(n=number_word(players)), 1)
 
     def _demo_mode(self, state: State, ask: Ask, rng: random.Random) -> Line:
         mode = rng.choice((Mode.NORMAL, Mode.ALTERNATIVE))
-        return self._said(ask, mode.value, rng.choice((mode.value, f"{mode.value} mode")), 1)
+        return said(ask, mode.value, rng.choice((mode.value, f"{mode.value} mode")), 1)
 
     def _demo_answer(self, state: State, ask: Ask, rng: random.Random) -> Line:
         seat = state.active
@@ -618,22 +611,22 @@ class Funocracy:
             return Line(Answer(AnswerKind.FREE, [word], word), word, seat)
         if rng.random() < 0.5:
             return Line(Answer(AnswerKind.SKIP), rng.choice(SKIP_PHRASES), seat)
-        return self._said(ask, "pass", rng.choice(PASS_PHRASES), seat)
+        return said(ask, "pass", rng.choice(PASS_PHRASES), seat)
 
     def _demo_letter(self, state: State, ask: Ask, rng: random.Random) -> Line:
         word = state.heard or (state.pending.word if state.pending else "")
         letter = SILENT_FIRST.get(word[:2])
         if letter not in state.face_up:
-            return self._said(ask, "none", "no answer", state.active)
-        return self._said(ask, letter, LETTER_REPLIES[letter], state.active)
+            return said(ask, "none", "no answer", state.active)
+        return said(ask, letter, LETTER_REPLIES[letter], state.active)
 
     def _demo_challenge(self, state: State, ask: Ask, rng: random.Random) -> Line:
         if state.round == 1 and sum(len(w) for w in state.won) == 2 and not state.fresh_theme:
-            return self._said(ask, "challenge", CHALLENGE_PHRASE, _next_seat(state.pending.seat, state.players))
+            return said(ask, "challenge", CHALLENGE_PHRASE, _next_seat(state.pending.seat, state.players))
         return Line(Answer(AnswerKind.TIMEOUT), "", state.pending.seat, silence=ask.timeout + 1.5)
 
     def _demo_vote(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        return self._said(ask, "meh", VOTE_MEH_PHRASE, _next_seat(state.pending.seat, state.players))
+        return said(ask, "meh", VOTE_MEH_PHRASE, _next_seat(state.pending.seat, state.players))
 
     # ----- reports ----------------------------------------------------------------------
 

@@ -61,7 +61,7 @@ from rapidfuzz import fuzz
 
 from gm import content
 from gm.content import ContentError, ContentFile, Lines
-from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
+from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
 from gm.vocab import number_word, yes_no
 
 MIN_PLAYERS = 3
@@ -1093,27 +1093,20 @@ class WhatTheFake:
             Phase.POINTS: self._demo_points,
         }[state.phase](state, ask, rng)
 
-    @staticmethod
-    def _said(ask: Ask, value: Any, phrase: str, seat: int) -> Line:
-        """The Line that says `phrase`, one of the phrases of the choice worth `value`."""
-        choice = next(c for c in ask.choices if c.value == value)
-        if phrase not in choice.phrases:
-            raise ValueError(f"{phrase!r} is not a phrase of {value!r} in {ask.id}")
-        return Line(Answer(AnswerKind.CHOICE, value, phrase), phrase, seat)
 
     def _demo_players(self, state: State, ask: Ask, rng: random.Random) -> Line:
         players = rng.choice((3, 3, 4, 5))
-        return self._said(ask, players, f"{spoken(players)} players", 1)
+        return said(ask, players, f"{spoken(players)} players", 1)
 
     def _demo_mode(self, state: State, ask: Ask, rng: random.Random) -> Line:
         mode = rng.choice((Mode.OPEN, Mode.HIDDEN))
-        return self._said(ask, mode.value, f"{mode.value} roles", 1)
+        return said(ask, mode.value, f"{mode.value} roles", 1)
 
     def _demo_theme(self, state: State, ask: Ask, rng: random.Random) -> Line:
         seat = rng.randint(1, state.players)
         if not state.skips and rng.random() < 0.25:
-            return self._said(ask, "another", "new theme", seat)
-        return self._said(ask, "go", "start drawing", seat)
+            return said(ask, "another", "new theme", seat)
+        return said(ask, "go", "start drawing", seat)
 
     def _demo_drawing(self, state: State, ask: Ask, rng: random.Random) -> Line:
         enough = state.players - 1
@@ -1122,30 +1115,30 @@ class WhatTheFake:
             return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
         roll = rng.random()
         if state.shouts == 0 or roll < 0.5:
-            return self._said(ask, "shout", "what the fake", seat)
+            return said(ask, "shout", "what the fake", seat)
         if roll < 0.85:  # two shouted at once and gm heard one: the table gives the count
             count = min(enough, state.shouts + 2)
-            return self._said(ask, count, f"{spoken(count)} players done", seat)
-        return self._said(ask, "stop", "stop drawing", seat)
+            return said(ask, count, f"{spoken(count)} players done", seat)
+        return said(ask, "stop", "stop drawing", seat)
 
     def _demo_reveal(self, state: State, ask: Ask, rng: random.Random) -> Line:
         free = [s for s in range(1, state.players + 1) if s not in state.named]
         if forger_count(state.players) == 2 and not state.named and rng.random() < 0.5:
             a, b = sorted(rng.sample(free, 2))
-            return self._said(ask, f"{a} {b}", f"it was players {spoken(a)} and {spoken(b)}", a)
+            return said(ask, f"{a} {b}", f"it was players {spoken(a)} and {spoken(b)}", a)
         seat = rng.choice(free)
-        return self._said(ask, seat, f"it was player {spoken(seat)}", seat)
+        return said(ask, seat, f"it was player {spoken(seat)}", seat)
 
     def _demo_names(self, state: State, ask: Ask, rng: random.Random) -> Line:
         """One name an utterance, said in full (what PocketSphinx hears best); Forgers favour the
         typical drawings and what was said, Artists less so."""
         seat = len(state.drawings) + 1
         if state.pending:
-            return self._said(ask, True, "yes", seat)
+            return said(ask, True, "yes", seat)
         if not state.naming and rng.random() < 0.05:
-            return self._said(ask, "nothing", "no drawings", seat)
+            return said(ask, "nothing", "no drawings", seat)
         if len(state.naming) == DRAWINGS - 1 and rng.random() < 0.1:  # stopped mid-drawing
-            return self._said(ask, "nothing", "that's all", seat)
+            return said(ask, "nothing", "that's all", seat)
         hints = [h for h in self.cards[state.card].hints if h not in state.naming]
         said = {name for names in state.drawings for name in names}
         forger = state.roles is not None and state.roles[seat - 1] is Role.FORGER
@@ -1157,7 +1150,7 @@ class WhatTheFake:
     def _demo_groups(self, state: State, ask: Ask, rng: random.Random) -> Line:
         seat = rng.randint(1, state.players)
         if state.corrections or rng.random() < 0.4:  # at most one correction a round
-            return self._said(ask, "correct", "count the points", seat)
+            return said(ask, "correct", "count the points", seat)
         shared = [g for g in state.groups if len(g.seats) > 1]
         alone = [g for g in state.groups if len(g.seats) == 1 and not g.void]
         options: list[tuple[Any, str]] = []
@@ -1171,14 +1164,14 @@ class WhatTheFake:
             g = rng.choice(alone)
             options.append((f"invalid {g.number}", f"invalid group {spoken(g.number)}"))
         if not options:
-            return self._said(ask, "correct", "count the points", seat)
+            return said(ask, "correct", "count the points", seat)
         value, phrase = rng.choice(options)
-        return self._said(ask, value, phrase, seat)
+        return said(ask, value, phrase, seat)
 
     def _demo_points(self, state: State, ask: Ask, rng: random.Random) -> Line:
         seat = len(state.points) + 1
         points = rng.choices(range(DRAWINGS + 1), (1, 3, 3, 1))[0]
-        return self._said(ask, points, f"i scored {self._points(points)}", seat)
+        return said(ask, points, f"i scored {self._points(points)}", seat)
 
 
 # ---------------------------------------------------------------------------- loading
