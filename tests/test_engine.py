@@ -302,3 +302,32 @@ def test_a_doubtful_recognition_is_confirmed_first(speaker, common):
     engine.run()
     assert "I heard two. Is that right?" in speaker.lines
     assert decisions(transcript) == ["3 players"]
+
+
+class Guessing(TextHearing):
+    """Typed input whose recogniser adds a command as a lower guess to every utterance."""
+
+    def poll(self):
+        return [Final(e.alternatives + (Alternative("exit", 0.1),), e.start, e.end) if isinstance(e, Final) else e
+                for e in super().poll()]
+
+
+class FreeToy(ToyGame):
+    def step(self, state):
+        step = super().step(state)
+        return replace(step, free=True) if isinstance(step, Ask) and step.id == "toy.pick" else step
+
+    def apply(self, state, ask, answer, rng):
+        if answer.kind is AnswerKind.FREE:
+            answer = Answer(AnswerKind.CHOICE, len(answer.value[0].split()), answer.heard)
+        return super().apply(state, ask, answer, rng)
+
+
+def test_in_open_speech_a_lower_guess_is_never_a_command(speaker, common):
+    lines, commands = common
+    transcript = Transcript()
+    engine = Engine(FreeToy(), Guessing(io.StringIO("two\nstairs\n")), speaker, lines, commands, transcript,
+                    Record("toy", {}, 1))
+    assert engine.run() is Result.INPUT_ENDED
+    assert "Do you really want to stop the game? Say yes or no." not in speaker.lines
+    assert decisions(transcript) == ["2 players", "player 1 took 1"]

@@ -314,7 +314,9 @@ class Engine:
 
     def _understand(self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str) -> _Heard | None:
         texts = [a.text for a in final.alternatives if a.text.strip()]
-        match = matcher.match(texts) if texts else None
+        # In open speech only the best reading may be a command: lower ones are guesses
+        # ("stairs" came back as [stairs, fence, exit]).
+        match = matcher.match(texts[:1] if vocabulary.free else texts) if texts else None
         if vocabulary.free and match is not None and match.score < SURE_SCORE:
             match = None  # in open speech only a clear command or choice beats the words
         self._emit("heard", text=texts[0] if texts else "", start=round(final.start, 3), end=round(final.end, 3),

@@ -1140,9 +1140,9 @@ class WhatTheFake:
         if len(state.naming) == DRAWINGS - 1 and rng.random() < 0.1:  # stopped mid-drawing
             return said(ask, "nothing", "that's all", seat)
         hints = [h for h in self.cards[state.card].hints if h not in state.naming]
-        said = {name for names in state.drawings for name in names}
+        named = {name for names in state.drawings for name in names}
         forger = state.roles is not None and state.roles[seat - 1] is Role.FORGER
-        weights = [(3.0 if forger and hint in said else 1.0) / (1 + i * (0.8 if forger else 0.25))
+        weights = [(3.0 if forger and hint in named else 1.0) / (1 + i * (0.8 if forger else 0.25))
                    for i, hint in enumerate(hints)]
         said_as = f"i drew {with_article(rng.choices(hints, weights)[0])}"
         return Line(Answer(AnswerKind.FREE, [said_as], said_as), said_as, seat)
