@@ -1093,7 +1093,6 @@ class WhatTheFake:
             Phase.POINTS: self._demo_points,
         }[state.phase](state, ask, rng)
 
-
     def _demo_players(self, state: State, ask: Ask, rng: random.Random) -> Line:
         players = rng.choice((3, 3, 4, 5))
         return said(ask, players, f"{spoken(players)} players", 1)
