@@ -46,7 +46,7 @@ def test_kill_nine_at_twenty_random_moments(tmp_path):
     # decisions, plus a random instant, so the moments do not depend on how fast the machine is.
     state = tmp_path / "killed"
     rng = random.Random(11)
-    targets = sorted(rng.sample(range(1, len(expected) - 1), KILLS))
+    targets = sorted(rng.sample(range(1, len(expected) - 4), KILLS))
     process = start(play, state)
     seen: list[int] = []
     for target in targets:
@@ -58,12 +58,13 @@ def test_kill_nine_at_twenty_random_moments(tmp_path):
         assert process.poll() is None, "the game ended before every kill fell"
         time.sleep(rng.uniform(0.0, 0.5))
         process.send_signal(signal.SIGKILL)
-        process.wait()
+        if process.wait() == 0:
+            break  # the WAV ran faster than the random instant: the game finished before the kill
         so_far, _ = answers(state)
         assert so_far == expected[: len(so_far)]  # nothing lost, nothing taken twice
         seen.append(len(so_far))
         process = start(["resume", "--wav", str(wav), "--asr", "sphinx"], state)
-    assert process.wait(timeout=600) == 0
+    assert process.wait(timeout=600) == 0, process.stderr.read().decode()
     final, finished = answers(state)
     assert finished and final == expected
     assert len(set(seen)) > 10  # the kills fell at many different moments of the game
