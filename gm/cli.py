@@ -181,7 +181,7 @@ def run_game(args: argparse.Namespace, record: Record, resumed: bool) -> int:
     lines, commands = common_lines()
     store = SaveStore(Path(args.state_dir) if args.state_dir else None)
     with ExitStack() as stack:
-        transcript = Transcript()
+        transcript = Transcript(keep=0)  # events go to the sinks; none pile up in memory
         if args.transcript:
             stream = stack.enter_context(open(args.transcript, "w", encoding="utf-8"))
             transcript.to_stream(stream)

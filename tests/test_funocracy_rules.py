@@ -7,7 +7,6 @@ from dataclasses import replace
 from random import Random
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from gm.content import ContentError, load as load_content
 from gm.games import funocracy
@@ -549,14 +548,17 @@ def play(seed: int, players: int | None, mode: str | None, limit: int = 5000):
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.one_of(st.none(), st.integers(2, 8)),
-       mode=st.sampled_from([None, "normal", "alternative"]))
-def test_random_games_end_and_keep_invariants(seed, players, mode):
-    state, end, _ = play(seed, players, mode)
+def check_end(state: State, end: End) -> None:
+    """Three rounds played; the winners are the best totals (ties broken by the later rounds)."""
     assert state.round == 3
     assert end.winners and set(end.winners) <= set(range(1, state.players + 1))
     assert end.winners == winners(state.scores)
+
+
+@pytest.mark.parametrize("seed,players,mode", [(1, None, None), (2, 2, "normal"), (3, 8, "alternative")])
+def test_random_games_end_and_keep_invariants(seed, players, mode):
+    state, end, _ = play(seed, players, mode)
+    check_end(state, end)  # a thousand more in test_properties.py
 
 
 def test_replaying_the_answers_gives_the_same_game():

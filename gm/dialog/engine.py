@@ -47,12 +47,54 @@ class Result(enum.Enum):
 
 
 @dataclass
-class _Heard:
+class Heard:
     """What one listen produced."""
 
     match: Match | None = None
     free: tuple[str, ...] = ()
     timeout: bool = False
+
+
+def chatter_seconds(phrase: str) -> float:
+    """Longer than this, an utterance is not someone saying `phrase` but talk the grammar forced
+    onto it (a slow speaker takes about 0.5 s a word; the endpointer adds some margin)."""
+    return 1.5 + 0.5 * len(phrase.split())
+
+
+def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> Heard:
+    """How the engine reads one utterance: a choice or command, or in open speech the words.
+
+    A choice the recogniser doubted (confidence under `doubtful`) scores below sure, so it is
+    confirmed first. Nothing understood gives an empty Heard.
+    """
+    texts = [a.text for a in final.alternatives if a.text.strip()]
+    if not texts:
+        return Heard()
+    # In open speech only the best reading may be a command: lower ones are guesses
+    # ("stairs" came back as [stairs, fence, exit]), and only a clear one beats the words.
+    match = matcher.match(texts[:1] if free else texts)
+    if free and match is not None and match.score < SURE_SCORE:
+        match = None
+    if match is not None and final.end - final.start > chatter_seconds(match.phrase):
+        return Heard()  # four seconds of talk forced onto "what was that": chatter, not a command
+    if match is not None:
+        # Readings that mean the same thing pool their confidence ("that's all" 0.45 beside
+        # "that is all" 0.55 is a sure "that's all").
+        confidence = next((a.confidence for a in final.alternatives if a.text == match.heard), 1.0)
+        same = 0.0
+        for alternative in final.alternatives:
+            reading = matcher.match([alternative.text])
+            if reading is not None and (reading.value, reading.command) == (match.value, match.command):
+                same += alternative.confidence
+        confidence = max(confidence, same)
+        if confidence < doubtful and match.command is None:
+            match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first
+        return Heard(match=match)
+    if free:
+        # Below the best reading, a command or choice phrase is the grammar's guess, not a word.
+        phrases = set(matcher.phrases)
+        return Heard(free=(texts[0], *(t for t in texts[1:] if t not in phrases)))
+    return Heard()
 
 
 def rebuild(game: Game, record: Record) -> tuple[object, random.Random]:
@@ -258,7 +300,7 @@ class Engine:
     # -- listening -------------------------------------------------------------------------
 
     def _listen(self, matcher: Matcher, vocabulary: Vocabulary, expected: str, deadline: float | None,
-                countdown: bool, reprompts: Sequence[str]) -> _Heard:
+                countdown: bool, reprompts: Sequence[str]) -> Heard:
         """Poll the input until something in vocabulary is heard or the deadline passes."""
         self.hearing.listen_for(vocabulary)
         self._emit("listen", expected=expected, phrases=len(matcher.phrases), free=vocabulary.free,
@@ -305,32 +347,24 @@ class Engine:
                         tones_done.add(second)
                         self.speaker.tone(self.config.tone_hz, self.config.tone_seconds)
                 if left <= 0 and (speaking_since is None or now - deadline > self.config.grace):
-                    return _Heard(timeout=True)
+                    return Heard(timeout=True)
             elif speaking_since is None and used < len(reprompts) and now - quiet_since >= self.config.reprompt_after:
                 self._say((reprompts[used],))
                 used += 1
                 quiet_since = self.hearing.now
                 self.hearing.listen_for(vocabulary)
 
-    def _understand(self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str) -> _Heard | None:
+    def _understand(self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str) -> Heard | None:
+        heard = interpret(final, matcher, vocabulary.free, self.config.doubtful)
         texts = [a.text for a in final.alternatives if a.text.strip()]
-        # In open speech only the best reading may be a command: lower ones are guesses
-        # ("stairs" came back as [stairs, fence, exit]).
-        match = matcher.match(texts[:1] if vocabulary.free else texts) if texts else None
-        if vocabulary.free and match is not None and match.score < SURE_SCORE:
-            match = None  # in open speech only a clear command or choice beats the words
+        match = heard.match
         self._emit("heard", text=texts[0] if texts else "", start=round(final.start, 3), end=round(final.end, 3),
                    alternatives=[{"text": a.text, "confidence": round(a.confidence, 3)} for a in final.alternatives],
                    intent=None if match is None else (f"command:{match.command.value}" if match.command else match.phrase),
                    score=None if match is None else round(match.score, 1))
-        if match is not None:
-            confidence = next((a.confidence for a in final.alternatives if a.text == match.heard), 1.0)
-            if confidence < self.config.doubtful and match.command is None:
-                match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first
-            return _Heard(match=match)
-        if texts and vocabulary.free:
-            return _Heard(free=tuple(texts))
-        mumble = not texts and final.end - final.start > self.config.mumble_max
+        if match is not None or heard.free:
+            return heard
+        mumble = final.end - final.start > self.config.mumble_max  # long and not understood: talk
         if mumble or (not texts and self.hearing.now - self._last_sorry < self.config.sorry_gap):
             return None  # chatter, not an attempt: stay quiet
         self._last_sorry = self.hearing.now

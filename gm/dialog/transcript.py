@@ -5,14 +5,17 @@ The same stream feeds --transcript files, the console, tests and any future scor
 from __future__ import annotations
 
 import json
+from collections import deque
 from typing import Any, Callable, TextIO
 
 EVENT_TYPES = ("say", "heard", "listen", "decision", "state", "game_over")
 
 
 class Transcript:
-    def __init__(self) -> None:
-        self.events: list[dict] = []
+    def __init__(self, keep: int | None = None) -> None:
+        # `keep` bounds the events held in memory (the sinks still get every one): a game that
+        # waits through hours of chatter must not grow. None keeps them all, for tests.
+        self.events: deque[dict] = deque(maxlen=keep)
         self._sinks: list[Callable[[dict], None]] = []
 
     def add_sink(self, sink: Callable[[dict], None]) -> None:

@@ -74,34 +74,63 @@ def write_wav(path: str | Path, audio: bytes, rate: int = RATE) -> None:
 
 
 class WavSource:
-    """A WAV file read in fixed chunks; `now` is the sample clock."""
+    """A WAV file read in fixed chunks; `now` is the sample clock.
+
+    A 16 kHz mono 16-bit file (what gm and espeak-ng write) is streamed from disk, so an hour
+    of audio costs no more memory than a minute; any other format is converted whole first.
+    """
 
     def __init__(self, path: str | Path, chunk_seconds: float = CHUNK_SECONDS, start: float = 0.0) -> None:
         self.path = Path(path)
-        self._audio = read_wav(self.path)
-        self._step = max(2, int(RATE * chunk_seconds) * 2)
-        self._pos = min(len(self._audio), int(start * RATE) * 2)
+        self._frames_per_chunk = max(1, int(RATE * chunk_seconds))
+        self._wav: wave.Wave_read | None = None
+        self._audio = b""
+        try:
+            wav = wave.open(str(self.path), "rb")
+        except (wave.Error, EOFError, OSError):
+            wav = None  # read_wav below gives the one clear error
+        if wav is not None and (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, RATE):
+            self._wav, self._total = wav, wav.getnframes()
+        else:
+            if wav is not None:
+                wav.close()
+            self._audio = read_wav(self.path)
+            self._total = len(self._audio) // 2
+        self._frame = min(self._total, int(start * RATE))
+        if self._wav is not None:
+            self._wav.setpos(self._frame)
 
     @property
     def duration(self) -> float:
-        return len(self._audio) / 2 / RATE
+        return self._total / RATE
 
     @property
     def now(self) -> float:
-        return self._pos / 2 / RATE
+        return self._frame / RATE
 
     def read(self) -> AudioChunk | None:
-        if self._pos >= len(self._audio):
+        if self._frame >= self._total:
             return None
-        chunk = AudioChunk(self._audio[self._pos : self._pos + self._step], self.now)
-        self._pos += len(chunk.audio)
+        count = min(self._frames_per_chunk, self._total - self._frame)
+        if self._wav is not None:
+            data = self._wav.readframes(count)
+            count = len(data) // 2
+            if count == 0:
+                self._total = self._frame  # the header promised more than the file holds
+                return None
+        else:
+            data = self._audio[self._frame * 2 : (self._frame + count) * 2]
+        chunk = AudioChunk(data, self.now)
+        self._frame += count
         return chunk
 
     def flush(self) -> None:
         """A file holds nothing captured while gm spoke: nothing to drop."""
 
     def close(self) -> None:
-        pass
+        if self._wav is not None:
+            self._wav.close()
+            self._wav = None
 
 
 class MicrophoneSource:

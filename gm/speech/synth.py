@@ -58,8 +58,9 @@ class Silence:
     seconds: float
 
 
-def assemble(parts: list[Utterance | Silence | str | float], lead: float = 0.5) -> bytes:
-    """Utterances (or plain strings) and silences (or plain numbers of seconds) end to end."""
+def assemble(parts: list[Utterance | Silence | str | float | bytes], lead: float = 0.5) -> bytes:
+    """Utterances (or plain strings), silences (or plain numbers of seconds) and ready audio
+    (16 kHz mono int16 bytes) end to end."""
     cache: dict[Utterance, bytes] = {}
     out = [silence(lead)]
     for part in parts:
@@ -67,7 +68,9 @@ def assemble(parts: list[Utterance | Silence | str | float], lead: float = 0.5) 
             part = Silence(float(part))
         if isinstance(part, str):
             part = Utterance(part)
-        if isinstance(part, Silence):
+        if isinstance(part, bytes):
+            out.append(part)
+        elif isinstance(part, Silence):
             out.append(silence(part.seconds))
         else:
             if part not in cache:
