@@ -22,7 +22,7 @@ import random
 # Distinct espeak-ng voices for seats 1 to 8, so the table sounds like several people.
 VOICES = ("en-us", "en-gb", "en-us+f3", "en-gb-scotland", "en-us+m3", "en-029", "en-us+f4", "en-gb-x-rp")
 SPEEDS = (160, 150, 165, 145, 155, 160, 150, 170)
-LEADS = (0.4,)  # seconds of silence before a rehearsed reply, one run each
+LEAD = 0.4  # seconds of silence before a rehearsed reply
 AUDITION_TRIES = 8  # replies a simulated player may try before keeping one the recogniser mishears
 
 
@@ -134,22 +134,16 @@ class Audition:
         matcher = Matcher(ask.choices, self.commands)
         voice = voice_of(line.seat)
         speech = synthesize(line.text, voice.voice, voice.speed)
-        answers = []
-        for lead in LEADS:  # twice, at different places in the stream: a reply heard right only
-            # by luck (PocketSphinx on a knife edge between two words) is not kept
-            self.recognizer.reset()
-            self.recognizer.set_vocabulary(Vocabulary(matcher.phrases, ask.free, ask.hints, ask.endpoint))
-            audio = silence(lead) + speech + silence(1.2)
-            step = RATE // 5 * 2
-            events = []
-            for offset in range(0, len(audio), step):
-                events += self.recognizer.feed(AudioChunk(audio[offset:offset + step], offset / 2 / RATE))
-            events += self.recognizer.flush()
-            finals = [e for e in events if isinstance(e, Final)]
-            answers.append(self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None)
-            if answers[-1] is None:
-                break
-        answer = answers[0] if all(a is not None and a == answers[0] for a in answers) and len(answers) == len(LEADS) else None
+        self.recognizer.reset()
+        self.recognizer.set_vocabulary(Vocabulary(matcher.phrases, ask.free, ask.hints, ask.endpoint))
+        audio = silence(LEAD) + speech + silence(1.2)
+        step = RATE // 5 * 2
+        events = []
+        for offset in range(0, len(audio), step):
+            events += self.recognizer.feed(AudioChunk(audio[offset:offset + step], offset / 2 / RATE))
+        events += self.recognizer.flush()
+        finals = [e for e in events if isinstance(e, Final)]
+        answer = self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None
         self.refused += answer is None
         return answer
 
