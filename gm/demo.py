@@ -123,14 +123,12 @@ class Audition:
         self.recognizer = recognizer
         self.commands = commands
         self.doubtful = doubtful
-        self.tried = self.refused = 0
 
     def __call__(self, ask: Ask, line: Line) -> Answer | None:
         """The answer the engine would take from this line, None if it would take none.
 
         None too when it would hear a command or ask for a confirmation the table did not plan.
         """
-        self.tried += 1
         matcher = Matcher(ask.choices, self.commands)
         voice = voice_of(line.seat)
         speech = synthesize(line.text, voice.voice, voice.speed)
@@ -143,9 +141,7 @@ class Audition:
             events += self.recognizer.feed(AudioChunk(audio[offset:offset + step], offset / 2 / RATE))
         events += self.recognizer.flush()
         finals = [e for e in events if isinstance(e, Final)]
-        answer = self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None
-        self.refused += answer is None
-        return answer
+        return self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None
 
     def _answer(self, ask: Ask, matcher: Matcher, final: Final) -> Answer | None:
         """The engine's reading of one utterance, less the dialogue around it."""
