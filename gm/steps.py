@@ -6,8 +6,8 @@ listen for) and turns an `Answer` into an `Outcome`. The engine does everything 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, Union
+from dataclasses import dataclass
+from typing import Any, Mapping, Protocol, Union
 import random
 
 JSON = Union[None, bool, int, float, str, list, dict]

@@ -1,8 +1,6 @@
 """Every content file in prompts/ loads and passes its game's checks; mistakes name file and line."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
 import pytest
 

@@ -6,32 +6,23 @@ of espeak-ng voices, must decide the same things and end with the same scores.
 """
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import time
-from pathlib import Path
 from random import Random
 
 import pytest
 
+from transcripts import effective_decisions, events_of, gm
 from gm.cli import common_lines
 from gm.demo import Audition, Script, plan, render
 from gm.games import funocracy
 from gm.speech.asr.sphinx import SphinxRecognizer
-from gm.steps import Answer, AnswerKind, Ask, End, Line
+from gm.steps import Answer, AnswerKind, End, Line
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = funocracy.load()
 # Two players set up by voice, normal mode, with a challenge voted down and a "which letter?"
 # exchange ("knife" for N); the first turn of round two times out.
 SEED = int(os.environ.get("FUNO_SEED", "31"))
-
-
-def gm(*args: str, stdin: str = "", env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "gm", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, env={**os.environ, **(env or {})}, timeout=timeout)
 
 
 def expected(script: Script) -> tuple[list[tuple[str, str]], dict, End]:
@@ -98,23 +89,6 @@ def test_the_planned_game_shows_what_the_issue_asks_for(script):
     assert sum(1 for l in script.lines if l.silence > 20) == 1  # one turn runs out of time
     decisions, public, end = expected(script)
     assert public["round"] == 3 and end.winners
-
-
-def events_of(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines()]
-
-
-def effective_decisions(events: list[dict]) -> list[tuple[str, str]]:
-    """The accepted decisions, less the ones undone."""
-    out: list[tuple[str, str]] = []
-    for e in events:
-        if e["type"] != "decision" or e.get("step") == "confirm":
-            continue
-        if e.get("kind") == "undo":
-            out.pop()
-        elif e.get("accepted"):
-            out.append((e["step"], e["decision"]))
-    return out
 
 
 def first_divergence(events: list[dict], script: Script) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from transcripts import effective_decisions, said
 from gm.demo import Script, plan, render
 from gm.games import what_the_fake as wtf
 from gm.steps import Answer, AnswerKind, Ask, End, Line
@@ -166,20 +167,7 @@ def play(script: Script, tmp_path: Path, source: str) -> list[dict]:
 
 
 def decided(events: list[dict]) -> list[str]:
-    """The decisions that stand at the end: undo takes back the last one."""
-    standing: list[str] = []
-    for event in events:
-        if event["type"] != "decision" or event.get("step") == "confirm":
-            continue
-        if event.get("kind") == "undo":
-            standing.pop()
-        elif event.get("accepted"):
-            standing.append(event["decision"])
-    return standing
-
-
-def said(events: list[dict]) -> list[str]:
-    return [e["text"] for e in events if e["type"] == "say"]
+    return [decision for _, decision in effective_decisions(events)]
 
 
 def heard_versus_planned(events: list[dict], script: Script) -> str:

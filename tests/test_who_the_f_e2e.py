@@ -8,22 +8,17 @@ PocketSphinx (`--wav --asr sphinx`); the transcript must tell the game the pure 
 """
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from random import Random
 
 import pytest
 
+from transcripts import effective_decisions, events_of, gm
 from gm.demo import Script, plan, render
 from gm.games import who_the_f
-from gm.steps import Answer, AnswerKind, Ask, End, Line
+from gm.steps import Answer, AnswerKind, End, Line
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = who_the_f.load()
 
 
@@ -45,11 +40,6 @@ WON = Table("win", {}, (), 15)
 # majority, one more election, then no majority twice: no token left.
 LOST = Table("lose", {"players": 4, "difficulty": "expert", "reveal_after": 20},
              ("--players", "4", "--difficulty", "expert", "--reveal-after", "20"), 3)
-
-
-def gm(*args: str, stdin: str = "", env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "gm", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, env={**os.environ, **(env or {})}, timeout=timeout)
 
 
 def planned(table: Table) -> Script:
@@ -163,23 +153,6 @@ def test_the_planned_games_show_what_the_issue_asks_for(won, lost):
     assert want.public["phase"] == "lost" and want.public["tokens"] == 0 and want.end.winners == ()
 
 
-def events_of(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines()]
-
-
-def effective_decisions(events: list[dict]) -> list[tuple[str, str]]:
-    """The accepted decisions, less the ones undone."""
-    out: list[tuple[str, str]] = []
-    for e in events:
-        if e["type"] != "decision" or e.get("step") == "confirm":
-            continue
-        if e.get("kind") == "undo":
-            out.pop()
-        elif e.get("accepted"):
-            out.append((e["step"], e["decision"]))
-    return out
-
-
 def check_game(events: list[dict], script: Script) -> list[str]:
     want = expected(script)
     said = [e["text"] for e in events if e["type"] == "say"]
@@ -270,21 +243,3 @@ def test_a_whole_game_from_synthesised_voices(table, tmp_path):
     assert result.returncode == 0, result.stderr
     CHECKS[table.plays_to](events_of(transcript), script)
     print(f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s")
-
-
-@pytest.mark.slow
-def test_gm_demo_plays_a_whole_won_game(tmp_path):
-    from gm.cli import common_lines
-    from gm.demo import DEMO_OPTIONS, Audition
-    from gm.speech.asr.sphinx import SphinxRecognizer
-    # The demo's table rehearses its replies on the recogniser first; so does the expectation.
-    script = plan(GAME, dict(DEMO_OPTIONS["who_the_f"]), 7, audition=Audition(SphinxRecognizer(), common_lines()[1]))
-    transcript = tmp_path / "t.jsonl"
-    result = gm("demo", "who-the-f", "--console", "--transcript", str(transcript), "--state-dir", str(tmp_path / "state"))
-    assert result.returncode == 0, result.stderr
-    events = events_of(transcript)
-    want = expected(script)
-    assert effective_decisions(events) == want.decisions
-    assert [e for e in events if e["type"] == "game_over"][0]["winners"] == [1, 2, 3, 4, 5]
-    assert "table: we are ready" in result.stdout and "decided: votes revealed" in result.stdout
-    assert "is your Zuper-Zigoto!" in result.stdout

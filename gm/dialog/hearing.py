@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Iterator, Protocol, TextIO
 import re
 
-from gm.speech.base import (RATE, Alternative, AsrEvent, AudioSource, Final, Recognizer,
+from gm.speech.base import (Alternative, AsrEvent, AudioSource, Final, Recognizer,
                             SpeechStarted, Vocabulary)
 
 TICK = 0.1  # seconds a typed [silence N] advances per step, so timers fire on time

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein

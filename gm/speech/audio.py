@@ -221,5 +221,4 @@ def has_microphone() -> bool:
 
 
 if __name__ == "__main__":  # used by scripts/play: exit 0 when a microphone is present
-    import sys
     raise SystemExit(0 if has_microphone() else 1)

@@ -4,8 +4,8 @@ Nothing outside gm/speech/ imports an engine; the dialogue engine sees only thes
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Protocol, Sequence, Union
+from dataclasses import dataclass
+from typing import Protocol, Union
 
 RATE = 16000  # Hertz: every source yields 16 kHz mono signed 16-bit little-endian audio
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gm.speech.audio import RATE, read_wav, resample, to_pcm16, write_wav
+from gm.speech.audio import RATE, resample, to_pcm16, write_wav
 from gm.speech.base import SpeechError
 
 import io
