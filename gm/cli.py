@@ -150,11 +150,13 @@ def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool):
     return speakers[0] if len(speakers) == 1 else tts.TeeSpeaker(*speakers)
 
 
-def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0):
-    if args.text:
+def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, source=None):
+    """Typed lines, or audio (the given source, the WAV file or the microphone) and a recogniser."""
+    if args.text and source is None:
         return TextHearing(sys.stdin), None
     from gm.speech.audio import MicrophoneSource, WavSource
-    source = WavSource(args.wav, start=start) if args.wav else MicrophoneSource(config.input_device)
+    if source is None:
+        source = WavSource(args.wav, start=start) if args.wav else MicrophoneSource(config.input_device)
     recognizer = open_recognizer(args, config)
     return AudioHearing(source, recognizer), recognizer
 
@@ -168,13 +170,15 @@ def _config(args: argparse.Namespace) -> Config:
 def echo_event(event: dict) -> None:
     """The demo's running commentary: what the table said and what gm decided."""
     if event["type"] == "heard":
-        print(f"  [{event['t']:7.1f}s] table: {event['text'] or '(nothing gm listens for)'}", flush=True)
+        print(f"  [{event['t']:7.1f}s] gm heard: {event['text'] or '(nothing it listens for)'}", flush=True)
     elif event["type"] == "decision" and event.get("decision"):
         mark = "undo" if event.get("kind") == "undo" else ("decided" if event.get("accepted") else "refused")
         print(f"  [{event['t']:7.1f}s] {mark}: {event['decision']}", flush=True)
 
 
-def run_game(args: argparse.Namespace, record: Record, resumed: bool) -> int:
+def run_game(args: argparse.Namespace, record: Record, resumed: bool, table=None) -> int:
+    """Play (or resume) a game; `table` is the demo's simulated table, which is the input
+    source, reads the engine's state and follows its transcript."""
     config = _config(args)
     entry = find(record.game)
     game = load_game(entry)
@@ -188,7 +192,9 @@ def run_game(args: argparse.Namespace, record: Record, resumed: bool) -> int:
         if getattr(args, "echo", False):
             transcript.add_sink(echo_event)
         start = record.t if resumed and args.wav and record.source == str(Path(args.wav).resolve()) else 0.0
-        hearing, recognizer = open_hearing(args, config, start)
+        if table is not None:
+            transcript.add_sink(table.event)
+        hearing, recognizer = open_hearing(args, config, start, source=table)
         if args.wav:
             record.source = str(Path(args.wav).resolve())
         speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text))
@@ -198,6 +204,8 @@ def run_game(args: argparse.Namespace, record: Record, resumed: bool) -> int:
             from gm.speech.asr import describe
             greeting = (lines("recogniser", name=describe(recognizer)),)
         engine = Engine(game, hearing, speaker, lines, commands, transcript, record, store, EngineConfig())
+        if table is not None:
+            table.attach(engine)
         result = engine.run(resumed=resumed, greeting=greeting)
     if result is Result.INPUT_ENDED:
         print("gm: the input ended before the game did; 'gm resume' carries on from here.", file=sys.stderr)

@@ -1,21 +1,26 @@
 """`gm demo GAME`: a simulated table plays a whole game through the real recogniser.
 
 Each game's rules know how to play themselves (`demo_line`); the replies are spoken by one
-espeak-ng voice per seat into a WAV, which the engine hears exactly as it hears a microphone.
+espeak-ng voice per seat. `LiveTable` answers what gm asks at the moment it asks, as people
+do, and corrects gm ("undo") when it decided something the player did not mean; that is the
+demo. `plan` and `render` write a whole game ahead into a WAV for the end-to-end tests, whose
+table cannot react, so it rehearses its replies first (`Audition`).
 """
 from __future__ import annotations
 
 import argparse
 import sys
 import tempfile
+from collections import deque
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 from pathlib import Path
 
 from gm.dialog.engine import EngineConfig, interpret
 from gm.dialog.intents import Command, Matcher
 from gm.speech.base import RATE, AudioChunk, Final, Recognizer, Vocabulary
 from gm.speech.synth import Silence, Utterance, silence, synthesize, write
+from gm.vocab import NO, YES
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Line
 import random
 
@@ -162,32 +167,253 @@ class Audition:
         return Line(Answer(AnswerKind.SKIP), max(self.commands[Command.SKIP], key=len), line.seat)
 
 
+class LiveTable:
+    """A simulated table at the microphone: an audio source that answers what gm asks now.
+
+    It follows the engine's transcript. When gm listens for an ask, the player whose turn it
+    is says the game's own reply for the state gm is in (`demo_line`), so a mishearing cannot
+    put the table out of step. When gm confirms ("did you say ...?") the player answers as the
+    truth is; when gm decides something the player did not mean, the player says "undo" and
+    tries again. A reply gm talked over or let pass is said again, put another way ("resume",
+    then "continue"; another word for the theme), but meaning the same. The clock is the
+    sample clock, as for a WAV file; `play`, if given, plays each reply aloud and `said` is
+    told who says what.
+    """
+
+    LEAD = 0.8  # seconds between gm's last word and a reply (gm drops 0.3 s after it speaks)
+    GAP = 1.0  # silence after a reply
+    WAIT = 5.0  # seconds of silence from gm after a reply before a player tries again
+    REPEATS = 3  # a reply is said again at most this often for one listen
+    CORRECTIONS = 2  # "undo" at most this often in a row
+    PATIENCE = 300.0  # seconds without a decision after which the table gives up (input ends)
+
+    def __init__(self, game: Game, commands: Mapping[Command, Sequence[str]], seed: int,
+                 play: Callable[[bytes], None] | None = None,
+                 said: Callable[[float, int, str], None] | None = None,
+                 chunk_seconds: float = 0.1) -> None:
+        self.game = game
+        self.commands = commands
+        self.players = random.Random(seed + 1)
+        self._play = play
+        self._said = said
+        self._chunk = max(1, int(RATE * chunk_seconds))
+        self._frame = 0
+        self._segments: deque[list] = deque()  # [audio not read yet, the Line it begins or None]
+        self._engine: object | None = None
+        self._ask: Ask | None = None  # the ask the player is answering
+        self._line: Line | None = None  # what the player means for it, until gm decides it right
+        self._intended: tuple[bool, str] | None = None  # what the rules would decide for that
+        self._tried: set[str] = set()  # what was said for it already
+        self._heard: str | None = None  # the intent of the last utterance gm heard
+        self._saying: Line | None = None  # the reply said last
+        self._started = False  # its speech has begun
+        self._again_due = False  # gm spoke over it or asked again: say it again
+        self._quiet_since = 0.0  # when the table last fell silent
+        self._listening = False
+        self._repeats = 0
+        self._corrections = 0
+        self._wrong = False  # gm decided something the player did not mean
+        self._undoing = False  # the player has said "undo"
+        self._last_decision = 0.0
+
+    def attach(self, engine: object) -> None:
+        """The engine whose state the players read (its `state` and `rng`)."""
+        self._engine = engine
+
+    # -- AudioSource ----------------------------------------------------------------------
+
+    @property
+    def now(self) -> float:
+        return self._frame / RATE
+
+    def read(self) -> AudioChunk | None:
+        if self.now - self._last_decision > self.PATIENCE:
+            return None
+        saying = self._saying
+        if self._listening and saying is not None and saying.text and self._repeats < self.REPEATS:
+            if self._again_due or (not self._segments and self.now - self._quiet_since >= self.WAIT):
+                self._repeats += 1
+                self._reply(self._again())
+        self._again_due = False
+        out = bytearray()
+        want = self._chunk * 2
+        while len(out) < want and self._segments:
+            segment = self._segments[0]
+            if segment[1] is not None:  # a reply begins
+                line, segment[1] = segment[1], None
+                self._started = True
+                if self._said is not None:
+                    self._said(self.now + len(out) / 2 / RATE, line.seat, line.text)
+                if self._play is not None:
+                    self._play(segment[0])
+            take = segment[0][:want - len(out)]
+            out += take
+            segment[0] = segment[0][len(take):]
+            if not segment[0]:
+                self._segments.popleft()
+                if not self._segments:
+                    self._quiet_since = self.now + len(out) / 2 / RATE
+        out += bytes(want - len(out))
+        chunk = AudioChunk(bytes(out), self.now)
+        self._frame += self._chunk
+        return chunk
+
+    def flush(self) -> None:
+        """Nothing was captured while gm spoke: the table waits for gm to finish."""
+
+    def close(self) -> None:
+        self._segments.clear()
+
+    # -- following the transcript ------------------------------------------------------------
+
+    def event(self, event: dict) -> None:
+        kind = event["type"]
+        if kind == "listen":
+            self._on_listen(event["step"])
+        elif kind == "heard":
+            self._heard = event.get("intent")
+        elif kind == "decision":
+            self._on_decision(event)
+        elif kind == "say" and self._listening and self._saying is not None and self._saying.text:
+            if not self._started:
+                self._reply(self._saying)  # not begun: it still waits until gm has finished
+            else:
+                self._again_due = True  # unless gm listens for something else first
+
+    def _on_listen(self, step: str) -> None:
+        engine = self._engine
+        assert engine is not None, "attach the engine first"
+        self._listening, self._repeats, self._again_due = True, 0, False
+        seat = self._saying.seat if self._saying else 1
+        if step == "confirm":  # "did you say ...?", or "do you really want to stop?"
+            self._reply(said_as(seat, "yes" if self._right() else "no"))
+            return
+        if step == "paused":  # gm heard "pause" where nobody said it
+            self._reply(said_as(seat, self.commands[Command.RESUME][0]))
+            return
+        ask = self.game.step(engine.state)  # type: ignore[attr-defined]
+        if not isinstance(ask, Ask) or ask.id != step:
+            return
+        if self._wrong and self._corrections < self.CORRECTIONS and Command.UNDO in self.commands:
+            self._corrections += 1
+            self._undoing = True
+            self._reply(said_as(seat, self.commands[Command.UNDO][0]))
+            return
+        self._wrong = self._undoing = False
+        if self._line is None or self._ask is None or self._ask.id != ask.id:
+            self._line, self._tried = None, set()
+        self._ask = ask
+        self._reply(self._fresh())
+
+    def _fresh(self) -> Line:
+        """The player's reply to the current ask, said another way than what gm misheard
+        already: the same choice in other words, another word for the theme, or "skip" where
+        nothing else is left."""
+        engine = self._engine
+        ask = self._ask
+        assert ask is not None and engine is not None
+        line = self._line
+        if line is None or line.answer.kind is not AnswerKind.CHOICE:
+            for _ in range(8):
+                line = self.game.demo_line(engine.state, ask, self.players)  # type: ignore[attr-defined]
+                if line.text not in self._tried:
+                    break
+        if line.text in self._tried and line.answer.kind is AnswerKind.CHOICE:
+            choice = next((c for c in ask.choices if c.value == line.answer.value), None)
+            other = [p for p in (choice.phrases if choice else ()) if p not in self._tried]
+            if other:
+                text = self.players.choice(other)
+                line = replace(line, text=text, answer=replace(line.answer, heard=text))
+        if line.text in self._tried and ask.skippable and Command.SKIP in self.commands:
+            line = Line(Answer(AnswerKind.SKIP), max(self.commands[Command.SKIP], key=len), line.seat)
+        self._tried.add(line.text)
+        self._line = line
+        self._intended = _decided(self.game, engine.state, ask, line.answer, engine.rng)  # type: ignore[attr-defined]
+        return line
+
+    def _again(self) -> Line:
+        """The reply once more, put another way, meaning the same."""
+        saying = self._saying
+        assert saying is not None
+        if self._ask is not None and saying is self._line:
+            return self._fresh()
+        for family in (*self.commands.values(), YES, NO):
+            if saying.text in family:
+                return replace(saying, text=family[(list(family).index(saying.text) + 1) % len(family)])
+        return saying
+
+    def _on_decision(self, event: dict) -> None:
+        self._listening = False
+        self._last_decision = self.now
+        if event.get("step") == "confirm":
+            return
+        if event.get("kind") == "undo":  # back to the ask: the player says what it meant again
+            self._wrong = self._undoing = False
+            return
+        if self._undoing:  # "undo" was heard as something else: that is wrong too
+            self._wrong = bool(event.get("accepted"))
+            return
+        if self._ask is None or event.get("step") != self._ask.id:
+            return
+        meant = self._intended
+        self._wrong = meant is not None and meant[0] and (bool(event.get("accepted")), event.get("decision")) != meant
+        if self._ask.deadline and event.get("answer", {}).get("kind") == AnswerKind.TIMEOUT.value:
+            self._wrong = False  # the turn's time is up, and stays up after an undo
+        if not self._wrong:
+            self._corrections, self._line = 0, None
+
+    def _right(self) -> bool:
+        """Whether what gm heard (and now confirms) is what the player meant."""
+        if self._ask is None or self._line is None or not self._heard or self._heard.startswith("command:"):
+            return False
+        match = Matcher(self._ask.choices, {}).match([self._heard])
+        return match is not None and match.value == self._line.answer.value
+
+    def _reply(self, line: Line) -> None:
+        """Say `line` after a short pause, instead of anything not said yet."""
+        self._saying, self._started = line, False
+        self._segments.clear()
+        if not line.text:
+            self._segments.append([silence(line.silence), None])
+            return
+        voice = voice_of(line.seat)
+        speech = synthesize(line.text, voice.voice, voice.speed)
+        self._segments.extend(([silence(self.LEAD), None], [speech, line], [silence(self.GAP), None]))
+
+
+def said_as(seat: int, text: str) -> Line:
+    """A seat saying words that are not an answer to the ask (yes, no, undo, resume)."""
+    return Line(Answer(AnswerKind.CHOICE, None), text, seat)
+
+
 def render(script: Script, path: Path) -> Path:
     return write(path, script.parts(), lead=0.6)
 
 
 def run(args: argparse.Namespace) -> int:
-    from gm.cli import run_game
-    from gm.games import find
+    from gm.cli import _config, common_lines, run_game
+    from gm.games import find, load as load_game
     from gm.state import Record
     from gm.speech.audio import input_devices
+    from gm.speech import tts
 
-    from gm.games import load as load_game
     entry = find(args.game)
     game = load_game(entry)
-    from gm.cli import _config, common_lines, open_recognizer
-    print(f"gm demo: the simulated table rehearses its replies on the recogniser first "
-          f"(a minute or so), so that a mishearing does not put it out of step.", file=sys.stderr)
-    audition = Audition(open_recognizer(args, _config(args)), common_lines()[1])
-    script = plan(game, dict(DEMO_OPTIONS.get(entry.id, {})), args.seed, audition=audition)
-    workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
-    wav = render(script, workdir / f"{entry.id}.wav")
+    config = _config(args)
     has_output = any(d["max_output_channels"] > 0 for d in input_devices())
-    args.wav, args.text = str(wav), False
-    args.speak = has_output and not args.console
-    args.echo = True
+    args.console = args.console or not has_output  # no speaker: print what gm says
+    args.speak = not args.console
+    play = (lambda audio: tts.play(audio, config.output_device)) if args.speak else None
+
+    def said(t: float, seat: int, text: str) -> None:
+        print(f"  [{t:7.1f}s] seat {seat} says: {text}", flush=True)
+
+    table = LiveTable(game, common_lines()[1], args.seed, play=play, said=said)
+    options = dict(DEMO_OPTIONS.get(entry.id, {}))
+    args.wav, args.text, args.echo = None, False, True
     if not args.state_dir:
+        workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
         args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
-    print(f"gm demo: {entry.title}, a simulated table of {script.options.get('players', '?')} players "
+    print(f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
           f"speaking through espeak-ng voices into the real recogniser.", file=sys.stderr)
-    return run_game(args, Record(entry.id, dict(script.options), script.seed), resumed=False)
+    return run_game(args, Record(entry.id, options, args.seed), resumed=False, table=table)

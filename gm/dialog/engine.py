@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from gm.content import Lines
@@ -203,7 +203,7 @@ class Engine:
         reprompts = ask.reprompts if ask.reprompts is not None else tuple(
             t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt"))
         while True:
-            heard = self._listen(matcher, vocabulary, ask.expected, deadline,
+            heard = self._listen(ask.id, matcher, vocabulary, ask.expected, deadline,
                                  ask.countdown, reprompts if deadline is None else ())
             if heard.timeout:
                 if ask.countdown:
@@ -265,7 +265,7 @@ class Engine:
         vocabulary = Vocabulary(matcher.phrases, endpoint=0.6)
         expected = self.lines("paused_expected")
         while True:
-            heard = self._listen(matcher, vocabulary, expected, None, False, ())
+            heard = self._listen("paused", matcher, vocabulary, expected, None, False, ())
             command = heard.match.command if heard.match else None
             if command is Command.RESUME:
                 self._say((self.lines("resumed"), *ask.say))
@@ -287,7 +287,7 @@ class Engine:
         expected = self.lines("confirm_expected")
         reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))
         while True:
-            heard = self._listen(matcher, vocabulary, expected, None, False, reprompts)
+            heard = self._listen("confirm", matcher, vocabulary, expected, None, False, reprompts)
             if heard.match and heard.match.command is Command.REPEAT:
                 self._say((question,))
                 self.hearing.listen_for(vocabulary)
@@ -299,11 +299,14 @@ class Engine:
 
     # -- listening -------------------------------------------------------------------------
 
-    def _listen(self, matcher: Matcher, vocabulary: Vocabulary, expected: str, deadline: float | None,
-                countdown: bool, reprompts: Sequence[str]) -> Heard:
-        """Poll the input until something in vocabulary is heard or the deadline passes."""
+    def _listen(self, step: str, matcher: Matcher, vocabulary: Vocabulary, expected: str,
+                deadline: float | None, countdown: bool, reprompts: Sequence[str]) -> Heard:
+        """Poll the input until something in vocabulary is heard or the deadline passes.
+
+        `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
+        """
         self.hearing.listen_for(vocabulary)
-        self._emit("listen", expected=expected, phrases=len(matcher.phrases), free=vocabulary.free,
+        self._emit("listen", step=step, expected=expected, phrases=len(matcher.phrases), free=vocabulary.free,
                    deadline=None if deadline is None else round(deadline, 3))
         quiet_since = self.hearing.now
         speaking_since: float | None = None

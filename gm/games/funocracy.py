@@ -132,6 +132,7 @@ class State:
     heard: str = ""  # the text that fitted no letter, for the "which letter?" ask
     fresh_round: bool = False  # the round was just dealt: announce it
     fresh_theme: bool = False  # the theme was just revealed
+    challenges: int = 0  # answers challenged so far this game
 
 
 def _next_seat(seat: int, players: int) -> int:
@@ -461,7 +462,8 @@ class Funocracy:
         if answer.kind is AnswerKind.TIMEOUT or (answer.kind is AnswerKind.CHOICE and answer.value == "stand"):
             return self._valid(state, rng, (L("stands"),), L("stands_decision"))
         if answer.kind is AnswerKind.CHOICE and answer.value == "challenge":
-            return Outcome(replace(state, phase=Phase.VOTE), decision=L("challenge_decision"))
+            return Outcome(replace(state, phase=Phase.VOTE, challenges=state.challenges + 1),
+                           decision=L("challenge_decision"))
         if answer.kind is AnswerKind.CHOICE and answer.value == "wrong_letter":
             return Outcome(replace(state, phase=Phase.LETTER, heard=""), decision=L("wrong_letter_decision"))
         return self._refuse(state)
@@ -577,8 +579,8 @@ class Funocracy:
         """A plausible reply of a simulated table (for `gm demo` and the end-to-end tests).
 
         Most turns get a word from the theme's list; the first turn of round two runs out of
-        time; in round one the third good answer, if it is not the first on its theme, is
-        challenged and voted down; a word with a silent first letter ("knife" for N) gets the
+        time; in round one the first answer after two good ones that is not the first on its
+        theme is challenged (once a game) and voted down; a word with a silent first letter ("knife" for N) gets the
         "which letter?" exchange; a theme with no fitting word is skipped or passed.
         """
         return {
@@ -621,7 +623,7 @@ class Funocracy:
         return said(ask, letter, LETTER_REPLIES[letter], state.active)
 
     def _demo_challenge(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        if state.round == 1 and sum(len(w) for w in state.won) == 2 and not state.fresh_theme:
+        if state.round == 1 and not state.challenges and sum(len(w) for w in state.won) >= 2 and not state.fresh_theme:
             return said(ask, "challenge", CHALLENGE_PHRASE, _next_seat(state.pending.seat, state.players))
         return Line(Answer(AnswerKind.TIMEOUT), "", state.pending.seat, silence=ask.timeout + 1.5)
 

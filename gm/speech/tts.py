@@ -75,7 +75,7 @@ def check_output(device: str | int | None = None) -> None:
         ))
 
 
-def _play(audio: bytes, device: str | int | None) -> None:
+def play(audio: bytes, device: str | int | None) -> None:
     """Play 16 kHz int16 audio on a device, blocking until it has been heard."""
     import sounddevice
 
@@ -192,11 +192,11 @@ class Pyttsx3Speaker:
 
     def say(self, text: str) -> float:
         audio = self._synth.audio(text)
-        _play(audio, self._device)
+        play(audio, self._device)
         return len(audio) / 2 / RATE
 
     def tone(self, frequency: float, seconds: float) -> float:
-        _play(tone_samples(frequency, seconds), self._device)
+        play(tone_samples(frequency, seconds), self._device)
         return seconds
 
     def close(self) -> None:
