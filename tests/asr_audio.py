@@ -43,13 +43,16 @@ def scene(texts: list[str] | tuple[str, ...], voice: str = "en-us", lead: float 
     return Scene(b"".join(parts), tuple(spoken))
 
 
-def run(recognizer: Recognizer, audio: bytes, chunk_seconds: float = 0.1, start: float = 0.0) -> list[AsrEvent]:
-    """Feed the audio in fixed chunks stamped on the sample clock, then flush."""
+def run(recognizer: Recognizer, audio: bytes, chunk_seconds: float = 0.1, start: float = 0.0,
+        flush: bool = True) -> list[AsrEvent]:
+    """Feed the audio in fixed chunks stamped on the sample clock, then flush (unless told not to:
+    the input goes on, so only what the endpointer ended comes out)."""
     step = max(2, int(RATE * chunk_seconds) * 2)
     events: list[AsrEvent] = []
     for offset in range(0, len(audio), step):
         events += recognizer.feed(AudioChunk(audio[offset : offset + step], start + offset / 2 / RATE))
-    events += recognizer.flush()
+    if flush:
+        events += recognizer.flush()
     return events
 
 

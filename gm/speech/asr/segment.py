@@ -58,6 +58,13 @@ class SegmenterSettings:
     tail: int = 10  # frames of a pause given to the decoder before holding the rest back
     max_frames: int = 400  # 12 s: a longer utterance is cut (chatter must not hold the decoder)
     vad_mode: int = Vad.LOOSE
+    # The VAD calls background talk, music and fan noise speech, so in a noisy room an
+    # utterance never ended. A voice that speaks to gm is louder than the room: once the noise
+    # floor (the quietest 90 ms in the last `floor_frames`) is above `floor_quiet_db`, a frame
+    # counts as speech only `floor_margin_db` above it. None: the VAD alone decides.
+    floor_margin_db: float | None = 12.0
+    floor_quiet_db: float = 38.0  # dB of int16 RMS (about -52 dBFS): quieter rooms need no gate
+    floor_frames: int = 67  # 2 s
 
 
 class Segmenter:
@@ -66,6 +73,9 @@ class Segmenter:
     def __init__(self, settings: SegmenterSettings | None = None) -> None:
         self.settings = settings or SegmenterSettings()
         self._noise = _comfort_noise()
+        # The room's noise outlives an utterance: reset() keeps what the floor has learnt.
+        self._energies: deque[float] = deque(maxlen=3)
+        self._levels: deque[float] = deque(maxlen=self.settings.floor_frames)
         self.reset()
 
     def reset(self) -> None:
@@ -135,6 +145,8 @@ class Segmenter:
         self._index += 1
         noisy = self._noisy(frame, index)
         speech = bool(self._vad.is_speech(noisy))  # on exact zeros the VAD can stick in 'speech'
+        if self.settings.floor_margin_db is not None:
+            speech = self._above_floor(noisy) and speech
         if not self._in_speech:
             self._history.append((noisy, speech))
             window = list(self._history)[-self.settings.start_window :]
@@ -174,6 +186,14 @@ class Segmenter:
         if silence_frames * FRAME_SECONDS >= self.settings.endpoint or self._length >= self.settings.max_frames:
             events += self._end()
         return events
+
+    def _above_floor(self, frame: bytes) -> bool:
+        samples = np.frombuffer(frame, dtype="<i2").astype(np.float64)
+        level = 10.0 * np.log10(float(np.dot(samples, samples)) / samples.size + 1.0)
+        self._energies.append(level)
+        self._levels.append(sum(self._energies) / len(self._energies))
+        floor = min(self._levels)
+        return floor < self.settings.floor_quiet_db or level >= floor + self.settings.floor_margin_db
 
     def _end(self) -> list[SegmentEvent]:
         self._in_speech = False

@@ -1,0 +1,68 @@
+"""The endpointer in a noisy room: espeak-ng speech under pink noise made by sox.
+
+The WebRTC VAD calls steady noise speech, so without the noise-floor gate an utterance never
+ends while the noise goes on; with it, the end is found soon after the voice stops.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from gm.speech.asr.segment import Ended, Segmenter, SegmenterSettings
+from gm.speech.asr.sphinx import SphinxRecognizer
+from gm.speech.audio import read_wav
+from gm.speech.base import RATE, AudioChunk, Final, Vocabulary
+from gm.speech.synth import mix, silence, synthesize
+
+from asr_audio import run
+
+
+def pink(tmp_path, seconds: float) -> bytes:
+    if not shutil.which("sox"):
+        pytest.skip("sox is not installed")
+    path = tmp_path / "pink.wav"
+    subprocess.run(["sox", "-R", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(path), "synth", str(seconds),
+                    "pinknoise", "vol", "0.3"], check=True)
+    return read_wav(path)
+
+
+@pytest.fixture
+def noisy(tmp_path):
+    """'next question' from 1.0 s, then silence to 6 s, all under pink noise at 15 dB SNR."""
+    speech = synthesize("next question")
+    clean = silence(1.0) + speech + silence(5.0 - len(speech) / 2 / RATE)
+    return mix(clean, pink(tmp_path, 6.0), 15.0), 1.0 + len(speech) / 2 / RATE
+
+
+def ends(settings: SegmenterSettings, audio: bytes) -> list[Ended]:
+    segmenter = Segmenter(settings)
+    events = []
+    for offset in range(0, len(audio), 3200):
+        events += segmenter.push(AudioChunk(audio[offset:offset + 3200], offset / 2 / RATE))
+    return [e for e in events if isinstance(e, Ended)]  # finish() not called: the noise goes on
+
+
+def test_without_the_gate_noise_holds_the_utterance_open(noisy):
+    audio, _ = noisy
+    assert ends(SegmenterSettings(floor_margin_db=None), audio) == []
+
+
+def test_the_noise_floor_gate_finds_the_end_of_speech(noisy):
+    audio, speech_end = noisy
+    found = ends(SegmenterSettings(), audio)
+    assert len(found) == 1
+    assert found[0].start == pytest.approx(1.0, abs=0.35)
+    assert speech_end - 0.6 <= found[0].end <= speech_end + 0.4  # espeak-ng ends on ~0.4 s of silence
+
+
+def test_a_command_is_heard_in_noise_before_the_noise_stops(tmp_path):
+    # 25 dB: at 20 dB and below PocketSphinx's garbage loop takes the noisy phrase (BENCHMARKS.md).
+    speech = synthesize("next question")
+    audio = mix(silence(1.0) + speech + silence(3.0), pink(tmp_path, 5.0), 25.0)
+    sphinx = SphinxRecognizer()
+    sphinx.set_vocabulary(Vocabulary(("next question", "repeat", "what's the score"), endpoint=0.6))
+    finals = [e for e in run(sphinx, audio, flush=False) if isinstance(e, Final)]
+    assert [f.text for f in finals] == ["next question"]
+    assert finals[0].end < 1.0 + len(speech) / 2 / RATE + 0.4
