@@ -90,6 +90,7 @@ def vosk_model(path: str | None) -> tuple[Path, str]:
 def worker(args: argparse.Namespace) -> int:
     from make_corpus import expectation_sets
     from gm.speech.audio import read_wav
+    from gm.dialog.engine import EngineConfig, interpret
     from gm.speech.base import AudioChunk, Final, RATE, Vocabulary
 
     corpus = Path(args.corpus)
@@ -131,7 +132,7 @@ def worker(args: argparse.Namespace) -> int:
                 return None
             if args.mode == "baseline" or matcher is None:
                 return intents.get(_key(texts[0], eset.language))
-            match = matcher.match(texts)
+            match = interpret(final, matcher, False, EngineConfig.doubtful).match  # the engine's own reading
             return None if match is None else [match.value, match.command.value if match.command else None]
 
         for row in clips:
@@ -485,7 +486,9 @@ METHOD = """\
   "unanimous for M", "no majority"); `fun_vote`, `fun_challenge`; `drawing` = What the Fake's drawing
   ask. Every vocabulary is the ask's phrases plus the common commands, with the ask's endpoint.
 - **Right intent**: the first decision on the clip is the intent of the phrase said (a choice's value or a
-  command). gm's confirmation of doubtful answers is not simulated: a doubtful right answer counts right.
+  command). gm reads each utterance as the engine does (`gm.dialog.engine.interpret`: an utterance far
+  longer than the phrase it matched is chatter, readings of one choice pool their confidence). gm's
+  confirmation of doubtful answers is not simulated: a doubtful right answer counts right.
   *Wrong intent* is a decision for something else, which is worse than no decision.
 - **Baseline**: the same engine and the same endpointer with a plain grammar of the same phrases, no
   garbage path, no second pass, no n-best; its top result is looked up exactly.
@@ -500,10 +503,17 @@ METHOD = """\
   the audio fed (silence included: about half of the phrase clips is silence, the off-script audio is
   dense speech). **Peak RSS**: `ru_maxrss` of the process running that configuration alone (Python,
   numpy and gm included). **Model load**: constructing the recogniser.
-- **In noise the endpointer never closes**: its WebRTC VAD (mode LOOSE) calls babble and even pink noise
-  at -50 dBFS speech, so no noisy clip ends on its own; the utterance is ended by `flush()` at the end
-  of the clip (about 1 s after the phrase). At a real table it would run on to the 12 s cut-off and take
-  the babble with it, so the noisy accuracies here are better than gm would do live.
+- **In noise**: the WebRTC VAD (mode LOOSE) calls babble and even pink noise speech. Once the noise
+  floor (the quietest 90 ms of the last 2 s) is above -52 dBFS, a frame counts as speech only 12 dB
+  above it: that ends many utterances in pink noise. Babble is itself speech, often as loud as the
+  voice less 10 dB, and still holds most utterances open; those are ended by `flush()` at the end of
+  the clip (about 1 s after the phrase). At a real table they would run on to the 12 s cut-off.
+- **Start** and **countdown** (`start_and_countdown`): a fresh `gm play who-the-f` process on a silent
+  WAV, timed until its first `say` event (console speaker) and until its second (with `--speak-to`, so
+  the first line's audio has been made by pyttsx3); and the first turn of a Funocracy game heard from
+  silence, "time!" decided against the 25-second deadline on the sample clock. Deadlines fall on the
+  chunk grid, so on the sample clock the error is what the engine adds; a microphone adds its input
+  latency, which cannot be measured on this machine (no microphone).
 - Every figure is the median over the runs; each run starts each configuration in a fresh process.
 """
 
