@@ -203,7 +203,7 @@ class LiveTable:
         self._ask: Ask | None = None  # the ask the player is answering
         self._line: Line | None = None  # what the player means for it, until gm decides it right
         self._intended: tuple[bool, str] | None = None  # what the rules would decide for that
-        self._tried: set[str] = set()  # what was said for it already
+        self._tried: dict[str, int] = {}  # what was said for it already, how often
         self._heard: str | None = None  # the intent of the last utterance gm heard
         self._saying: Line | None = None  # the reply said last
         self._started = False  # its speech has begun
@@ -301,14 +301,14 @@ class LiveTable:
             return
         self._wrong = self._undoing = False
         if self._line is None or self._ask is None or self._ask.id != ask.id:
-            self._line, self._tried = None, set()
+            self._line, self._tried = None, {}
         self._ask = ask
         self._reply(self._fresh())
 
     def _fresh(self) -> Line:
-        """The player's reply to the current ask, said another way than what gm misheard
-        already: the same choice in other words, another word for the theme, or "skip" where
-        nothing else is left."""
+        """The player's reply to the current ask, said another way than before where it can
+        be: the same choice in other words, another word for the theme; the same words once
+        more; then "skip" where the ask allows it."""
         engine = self._engine
         ask = self._ask
         assert ask is not None and engine is not None
@@ -324,9 +324,9 @@ class LiveTable:
             if other:
                 text = self.players.choice(other)
                 line = replace(line, text=text, answer=replace(line.answer, heard=text))
-        if line.text in self._tried and ask.skippable and Command.SKIP in self.commands:
+        if self._tried.get(line.text, 0) >= 2 and ask.skippable and Command.SKIP in self.commands:
             line = Line(Answer(AnswerKind.SKIP), max(self.commands[Command.SKIP], key=len), line.seat)
-        self._tried.add(line.text)
+        self._tried[line.text] = self._tried.get(line.text, 0) + 1
         self._line = line
         self._intended = _decided(self.game, engine.state, ask, line.answer, engine.rng)  # type: ignore[attr-defined]
         return line

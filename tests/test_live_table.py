@@ -1,0 +1,51 @@
+"""The demo's live table (`gm.demo.LiveTable`) on a small game, through the real PocketSphinx.
+
+The toy's second player means three and, once, says "two": gm decides two, so the player
+says "undo" and puts it another way ("three"). The table's voice goes to `play`, its lines
+to `said`, and the game ends as the players meant it.
+"""
+from __future__ import annotations
+
+import random
+
+from gm.demo import LiveTable
+from gm.dialog.engine import Engine, Result
+from gm.dialog.hearing import AudioHearing
+from gm.dialog.transcript import Transcript
+from gm.speech.asr import open_recognizer
+from gm.state import Record
+from gm.steps import Answer, AnswerKind, Ask, Line, said
+from toygame import ToyGame, ToyState
+
+
+class DemoToy(ToyGame):
+    def demo_line(self, state: ToyState, ask: Ask, rng: random.Random) -> Line:
+        if ask.id == "toy.players":
+            return said(ask, 2, "two", 1)
+        seat = (state.round - 1) % state.players + 1
+        if state.round == 2:
+            return Line(Answer(AnswerKind.CHOICE, 3, "three"), "two", seat)  # a slip of the tongue
+        return said(ask, 5, "five", seat)
+
+
+def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common):
+    lines, commands = common
+    played, spoken = [], []
+    table = LiveTable(DemoToy(), commands, seed=1, play=played.append,
+                      said=lambda t, seat, text: spoken.append((seat, text)))
+    transcript = Transcript()
+    transcript.add_sink(table.event)
+    engine = Engine(DemoToy(), AudioHearing(table, open_recognizer("sphinx")), speaker, lines, commands,
+                    transcript, Record("toy", {}, seed=3))
+    table.attach(engine)
+    assert engine.run() is Result.OVER
+    decided = [(e.get("kind"), e["decision"]) for e in transcript.of_type("decision") if e.get("step") != "confirm"]
+    assert decided == [
+        (None, "2 players"), (None, "player 1 took 5"),
+        (None, "player 2 took 2"), ("undo", "player 2 took 2"), (None, "player 2 took 3"),
+        (None, "player 1 took 5"),
+    ]
+    assert engine.state.scores == (10, 3)
+    assert spoken == [(1, "two"), (1, "five"), (2, "two"), (2, "undo"), (2, "three"), (1, "five")]
+    assert len(played) == len(spoken) and all(len(audio) > 3200 for audio in played)
+
