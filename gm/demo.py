@@ -175,7 +175,8 @@ class LiveTable:
     put the table out of step. When gm confirms ("did you say ...?") the player answers as the
     truth is; when gm decides something the player did not mean, the player says "undo" and
     tries again. A reply gm talked over or let pass is said again, put another way ("resume",
-    then "continue"; another word for the theme), but meaning the same. The clock is the
+    then "continue"; another word for the theme), but meaning the same; after two tries a
+    neighbour says it for the player, as people at a table do. The clock is the
     sample clock, as for a WAV file; `play`, if given, plays each reply aloud and `said` is
     told who says what.
     """
@@ -183,7 +184,8 @@ class LiveTable:
     LEAD = 0.8  # seconds between gm's last word and a reply (gm drops 0.3 s after it speaks)
     GAP = 1.0  # silence after a reply
     WAIT = 5.0  # seconds of silence from gm after a reply before a player tries again
-    REPEATS = 3  # a reply is said again at most this often for one listen
+    REPEATS = 6  # a reply is said again at most this often for one listen
+    HELP_AFTER = 2  # tries by a player gm does not hear before a neighbour says it for them
     CORRECTIONS = 2  # "undo" at most this often in a row
     PATIENCE = 300.0  # seconds without a decision after which the table gives up (input ends)
 
@@ -326,6 +328,8 @@ class LiveTable:
                 line = replace(line, text=text, answer=replace(line.answer, heard=text))
         if self._tried.get(line.text, 0) >= 2 and ask.skippable and Command.SKIP in self.commands:
             line = Line(Answer(AnswerKind.SKIP), max(self.commands[Command.SKIP], key=len), line.seat)
+        if sum(self._tried.values()) >= self.HELP_AFTER:
+            line = replace(line, seat=_neighbour(line.seat))
         self._tried[line.text] = self._tried.get(line.text, 0) + 1
         self._line = line
         self._intended = _decided(self.game, engine.state, ask, line.answer, engine.rng)  # type: ignore[attr-defined]
@@ -337,10 +341,11 @@ class LiveTable:
         assert saying is not None
         if self._ask is not None and saying is self._line:
             return self._fresh()
+        seat = _neighbour(saying.seat) if self._repeats > self.HELP_AFTER else saying.seat
         for family in (*self.commands.values(), YES, NO):
             if saying.text in family:
-                return replace(saying, text=family[(list(family).index(saying.text) + 1) % len(family)])
-        return saying
+                return replace(saying, seat=seat, text=family[(list(family).index(saying.text) + 1) % len(family)])
+        return replace(saying, seat=seat)
 
     def _on_decision(self, event: dict) -> None:
         self._listening = False
@@ -379,6 +384,12 @@ class LiveTable:
         voice = voice_of(line.seat)
         speech = synthesize(line.text, voice.voice, voice.speed)
         self._segments.extend(([silence(self.LEAD), None], [speech, line], [silence(self.GAP), None]))
+
+
+def _neighbour(seat: int) -> int:
+    """Who says it for a player gm does not hear: seat 1, or seat 2 for seat 1 (the voices
+    PocketSphinx hears best)."""
+    return 2 if seat == 1 else 1
 
 
 def said_as(seat: int, text: str) -> Line:
