@@ -162,9 +162,7 @@ class Audition:
 
     def fallback(self, ask: Ask, line: Line) -> Line:
         """What a player says when nothing it tried was heard: skip, where the ask allows it."""
-        if not ask.skippable or Command.SKIP not in self.commands:
-            return line
-        return Line(Answer(AnswerKind.SKIP), max(self.commands[Command.SKIP], key=len), line.seat)
+        return skip(ask, self.commands, line)
 
 
 class LiveTable:
@@ -326,8 +324,8 @@ class LiveTable:
             if other:
                 text = self.players.choice(other)
                 line = replace(line, text=text, answer=replace(line.answer, heard=text))
-        if self._tried.get(line.text, 0) >= 2 and ask.skippable and Command.SKIP in self.commands:
-            line = Line(Answer(AnswerKind.SKIP), max(self.commands[Command.SKIP], key=len), line.seat)
+        if self._tried.get(line.text, 0) >= 2:
+            line = skip(ask, self.commands, line)
         if sum(self._tried.values()) >= self.HELP_AFTER:
             line = replace(line, seat=_neighbour(line.seat))
         self._tried[line.text] = self._tried.get(line.text, 0) + 1
@@ -384,6 +382,14 @@ class LiveTable:
         voice = voice_of(line.seat)
         speech = synthesize(line.text, voice.voice, voice.speed)
         self._segments.extend(([silence(self.LEAD), None], [speech, line], [silence(self.GAP), None]))
+
+
+def skip(ask: Ask, commands: Mapping[Command, Sequence[str]], line: Line) -> Line:
+    """The seat of `line` saying "skip" (its longest phrase, the one heard best), where the ask
+    allows it; else `line` itself."""
+    if not ask.skippable or Command.SKIP not in commands:
+        return line
+    return Line(Answer(AnswerKind.SKIP), max(commands[Command.SKIP], key=len), line.seat)
 
 
 def _neighbour(seat: int) -> int:
