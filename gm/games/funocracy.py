@@ -580,8 +580,9 @@ class Funocracy:
 
         Most turns get a word from the theme's list; the first turn of round two runs out of
         time; in round one the first answer after two good ones that is not the first on its
-        theme is challenged (once a game) and voted down; a word with a silent first letter ("knife" for N) gets the
-        "which letter?" exchange; a theme with no fitting word is skipped or passed.
+        theme is challenged (once a game) and voted down; a word with a silent first letter
+        ("knife" for N) gets the "which letter?" exchange; a theme with no fitting word is
+        skipped or passed.
         """
         return {
             Phase.PLAYERS: self._demo_players,
@@ -623,7 +624,8 @@ class Funocracy:
         return said(ask, letter, LETTER_REPLIES[letter], state.active)
 
     def _demo_challenge(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        if state.round == 1 and not state.challenges and sum(len(w) for w in state.won) >= 2 and not state.fresh_theme:
+        won = sum(len(w) for w in state.won)
+        if state.round == 1 and not state.challenges and won >= 2 and not state.fresh_theme:
             return said(ask, "challenge", CHALLENGE_PHRASE, _next_seat(state.pending.seat, state.players))
         return Line(Answer(AnswerKind.TIMEOUT), "", state.pending.seat, silence=ask.timeout + 1.5)
 
