@@ -18,6 +18,7 @@ from pathlib import Path
 
 from gm.dialog.engine import EngineConfig, interpret
 from gm.dialog.intents import Command, Matcher
+from gm.speech.asr import recognize
 from gm.speech.base import RATE, AudioChunk, Final, Recognizer, Vocabulary
 from gm.speech.synth import Silence, Utterance, silence, synthesize, write
 from gm.vocab import NO, YES
@@ -104,7 +105,7 @@ def plan(game: Game, options: dict, seed: int, max_lines: int = 5000,
             if heard is not None and _decided(game, state, step, heard, rng) == _decided(game, state, step, line.answer, rng):
                 break
             if attempt == AUDITION_TRIES - 1:
-                line = audition.fallback(step, line)
+                line = skip(step, audition.commands, line)  # nothing tried was heard
                 break
             line = game.demo_line(state, step, players)  # type: ignore[attr-defined]
         lines.append(line)
@@ -139,12 +140,7 @@ class Audition:
         speech = synthesize(line.text, voice.voice, voice.speed)
         self.recognizer.reset()
         self.recognizer.set_vocabulary(Vocabulary(matcher.phrases, ask.free, ask.hints, ask.endpoint))
-        audio = silence(LEAD) + speech + silence(1.2)
-        step = RATE // 5 * 2
-        events = []
-        for offset in range(0, len(audio), step):
-            events += self.recognizer.feed(AudioChunk(audio[offset:offset + step], offset / 2 / RATE))
-        events += self.recognizer.flush()
+        events = recognize(self.recognizer, silence(LEAD) + speech + silence(1.2), chunk_seconds=0.2)
         finals = [e for e in events if isinstance(e, Final)]
         return self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None
 
@@ -159,10 +155,6 @@ class Audition:
         if not ask.confirm and not match.sure:
             return None  # the engine would ask "is that right?", which the table has not planned
         return Answer(AnswerKind.CHOICE, match.value, match.heard)
-
-    def fallback(self, ask: Ask, line: Line) -> Line:
-        """What a player says when nothing it tried was heard: skip, where the ask allows it."""
-        return skip(ask, self.commands, line)
 
 
 class LiveTable:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.speech.base import RATE, AsrEvent, AudioChunk, Final, Recognizer
+from gm.speech.asr import recognize
+from gm.speech.base import RATE, AsrEvent, Final, Recognizer
 from gm.speech.synth import silence, synthesize
 
 
@@ -47,13 +48,7 @@ def run(recognizer: Recognizer, audio: bytes, chunk_seconds: float = 0.1, start:
         flush: bool = True) -> list[AsrEvent]:
     """Feed the audio in fixed chunks stamped on the sample clock, then flush (unless told not to:
     the input goes on, so only what the endpointer ended comes out)."""
-    step = max(2, int(RATE * chunk_seconds) * 2)
-    events: list[AsrEvent] = []
-    for offset in range(0, len(audio), step):
-        events += recognizer.feed(AudioChunk(audio[offset : offset + step], start + offset / 2 / RATE))
-    if flush:
-        events += recognizer.flush()
-    return events
+    return recognize(recognizer, audio, chunk_seconds, start, flush)
 
 
 def finals(events: list[AsrEvent]) -> list[Final]:

@@ -7,10 +7,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm.speech.base import Recognizer, SpeechError
+from gm.speech.base import RATE, AsrEvent, AudioChunk, Recognizer, SpeechError
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[3] / "models"  # the repository's models/
 NO_VOSK_MODEL = "No Vosk model is installed; run 'gm models download en-us-small' or use --asr sphinx."
+
+
+def recognize(recognizer: Recognizer, audio: bytes, chunk_seconds: float = 0.1, start: float = 0.0,
+              flush: bool = True) -> list[AsrEvent]:
+    """Every event of a recogniser fed `audio` (16 kHz mono int16) in fixed chunks stamped on
+    the sample clock from `start`, then flushed (unless told not to: the input goes on, so
+    only what the endpointer ended comes out)."""
+    step = max(2, int(RATE * chunk_seconds) * 2)
+    events: list[AsrEvent] = []
+    for offset in range(0, len(audio), step):
+        events += recognizer.feed(AudioChunk(audio[offset : offset + step], start + offset / 2 / RATE))
+    if flush:
+        events += recognizer.flush()
+    return events
 
 
 def is_vosk_model(path: Path) -> bool:
