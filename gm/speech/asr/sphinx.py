@@ -369,7 +369,7 @@ class SphinxRecognizer:
             # is noise ('knife' came back as [knife, the ah you], and 'ah you' fitted the A).
             hyp = self._free.hyp()
             text = " ".join(w for w in (hyp.hypstr if hyp else "").split() if not w.startswith(("<", "[")))
-            if text and all(a.text != text for a in alternatives):
+            if text:
                 confidence = min(1.0, max(0.0, self._free.get_prob()))
                 alternatives.append(Alternative(text, confidence))
         return Final(tuple(alternatives[:NBEST]), ended.start, ended.end)
