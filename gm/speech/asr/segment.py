@@ -135,18 +135,22 @@ class Segmenter:
         return self._end()
 
     def _noisy(self, frame: bytes, index: int) -> bytes:
+        return self._noisy_samples(frame, index).astype("<i2").tobytes()
+
+    def _noisy_samples(self, frame: bytes, index: int) -> np.ndarray:
         samples = np.frombuffer(frame, dtype="<i2").astype(np.int32)
         offset = (index * FRAME_SAMPLES) % (self._noise.size - FRAME_SAMPLES)
         samples = samples + self._noise[offset : offset + FRAME_SAMPLES]
-        return np.clip(samples, -32768, 32767).astype("<i2").tobytes()
+        return np.clip(samples, -32768, 32767)
 
     def _frame(self, frame: bytes) -> list[SegmentEvent]:
         index = self._index
         self._index += 1
-        noisy = self._noisy(frame, index)
+        samples = self._noisy_samples(frame, index)
+        noisy = samples.astype("<i2").tobytes()
         speech = bool(self._vad.is_speech(noisy))  # on exact zeros the VAD can stick in 'speech'
         if self.settings.floor_margin_db is not None:
-            speech = self._above_floor(noisy) and speech
+            speech = self._above_floor(samples) and speech
         if not self._in_speech:
             self._history.append((noisy, speech))
             window = list(self._history)[-self.settings.start_window :]
@@ -187,8 +191,8 @@ class Segmenter:
             events += self._end()
         return events
 
-    def _above_floor(self, frame: bytes) -> bool:
-        samples = np.frombuffer(frame, dtype="<i2").astype(np.float64)
+    def _above_floor(self, samples: np.ndarray) -> bool:
+        samples = samples.astype(np.float64)
         level = 10.0 * np.log10(float(np.dot(samples, samples)) / samples.size + 1.0)
         self._energies.append(level)
         self._levels.append(sum(self._energies) / len(self._energies))
