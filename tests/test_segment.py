@@ -1,7 +1,9 @@
-"""The endpointer in a noisy room: espeak-ng speech under pink noise made by sox.
+"""The endpointer in a noisy room, and on talk longer than anything gm listens for.
 
 The WebRTC VAD calls steady noise speech, so without the noise-floor gate an utterance never
-ends while the noise goes on; with it, the end is found soon after the voice stops.
+ends while the noise goes on; with it, the end is found soon after the voice stops (espeak-ng
+speech under pink noise made by sox). Talk longer than the longest phrase of an ask is not
+decoded past that length: it could only be chatter.
 """
 from __future__ import annotations
 
@@ -10,10 +12,10 @@ import subprocess
 
 import pytest
 
-from gm.speech.asr.segment import Ended, Segmenter, SegmenterSettings
+from gm.speech.asr.segment import Audio, Ended, Segmenter, SegmenterSettings
 from gm.speech.asr.sphinx import SphinxRecognizer
 from gm.speech.audio import read_wav
-from gm.speech.base import RATE, AudioChunk, Final, Vocabulary
+from gm.speech.base import RATE, AudioChunk, Final, Vocabulary, chatter_seconds
 from gm.speech.synth import mix, silence, synthesize
 
 from asr_audio import run
@@ -66,3 +68,56 @@ def test_a_command_is_heard_in_noise_before_the_noise_stops(tmp_path):
     finals = [e for e in run(sphinx, audio, flush=False) if isinstance(e, Final)]
     assert [f.text for f in finals] == ["next question"]
     assert finals[0].end < 1.0 + len(speech) / 2 / RATE + 0.4
+
+
+# -- speech longer than anything listened for ------------------------------------------------
+
+TALK = "honestly I had no idea what the answer was, so I just said the first thing that came into my head"
+
+
+def segment(audio: bytes, limit: float | None) -> list:
+    segmenter = Segmenter()
+    segmenter.set_limit(limit)
+    events = []
+    for offset in range(0, len(audio), 3200):
+        events += segmenter.push(AudioChunk(audio[offset:offset + 3200], offset / 2 / RATE))
+    return events + segmenter.finish()
+
+
+def decoded_seconds(events: list) -> float:
+    return sum(len(e.data) for e in events if isinstance(e, Audio)) / 2 / RATE
+
+
+def test_talk_past_the_limit_is_not_passed_on_but_still_ends_where_it_ends():
+    audio = silence(0.5) + synthesize(TALK) + silence(1.5)
+    whole = segment(audio, None)
+    cut = segment(audio, 2.0)
+    [long] = [e for e in whole if isinstance(e, Ended)]
+    [short] = [e for e in cut if isinstance(e, Ended)]
+    assert long.end - long.start > 4.0 and not long.overlong
+    assert short.overlong
+    assert (short.start, short.end) == (long.start, long.end)  # the end is found as before
+    assert decoded_seconds(whole) > 4.0
+    # what a decoder gets: the preroll (0.3 s) and speech up to the limit, nothing after it
+    assert 2.0 < decoded_seconds(cut) <= 2.0 + 0.3 + 0.06
+
+
+def test_a_phrase_within_the_limit_is_passed_on_whole():
+    audio = silence(0.5) + synthesize("what's the score") + silence(1.5)
+    assert decoded_seconds(segment(audio, 3.0)) == decoded_seconds(segment(audio, None))
+    assert not [e for e in segment(audio, 3.0) if isinstance(e, Ended)][0].overlong
+
+
+def test_the_limit_comes_from_the_longest_phrase_and_open_speech_has_none():
+    assert Vocabulary(("yes", "no", "what's the score")).longest == chatter_seconds("what's the score") == 3.0
+    assert Vocabulary(("yes",), free=True, hints=("apple",)).longest is None
+    assert Vocabulary().longest is None
+
+
+def test_sphinx_does_not_decode_talk_longer_than_any_phrase_and_hears_the_next_phrase():
+    sphinx = SphinxRecognizer()
+    sphinx.set_vocabulary(Vocabulary(("yes", "no", "what's the score"), endpoint=0.5))
+    audio = silence(0.5) + synthesize("yes " + TALK) + silence(1.5) + synthesize("what's the score") + silence(1.5)
+    finals = [e for e in run(sphinx, audio) if isinstance(e, Final)]
+    assert [f.text for f in finals] == ["", "what's the score"]
+    assert finals[0].end - finals[0].start > 4.0

@@ -15,7 +15,7 @@ from gm.content import Lines
 from gm.dialog.hearing import EndOfInput, Hearing
 from gm.dialog.intents import SURE_SCORE, Command, Match, Matcher
 from gm.dialog.transcript import Transcript
-from gm.speech.base import DeviceLost, Final, Speaker, SpeechStarted, Vocabulary
+from gm.speech.base import DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds
 from gm.state import Record, SaveError, SaveStore
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
 from gm.vocab import yes_no
@@ -53,12 +53,6 @@ class Heard:
     match: Match | None = None
     free: tuple[str, ...] = ()
     timeout: bool = False
-
-
-def chatter_seconds(phrase: str) -> float:
-    """Longer than this, an utterance is not someone saying `phrase` but talk the grammar forced
-    onto it (a slow speaker takes about 0.5 s a word; the endpointer adds some margin)."""
-    return 1.5 + 0.5 * len(phrase.split())
 
 
 def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> Heard:

@@ -54,6 +54,12 @@ class AudioSource(Protocol):
     def close(self) -> None: ...
 
 
+def chatter_seconds(phrase: str) -> float:
+    """Longer than this, an utterance is not someone saying `phrase` but talk the grammar forced
+    onto it (a slow speaker takes about 0.5 s a word; the endpointer adds some margin)."""
+    return 1.5 + 0.5 * len(phrase.split())
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """What the recogniser should listen for during one ask."""
@@ -62,6 +68,14 @@ class Vocabulary:
     free: bool = False  # open speech allowed (phrases and hints are favoured)
     hints: tuple[str, ...] = ()  # words to favour in open speech
     endpoint: float = 0.7  # seconds of trailing silence that end an utterance
+
+    @property
+    def longest(self) -> float | None:
+        """Seconds of speech beyond which an utterance is none of the phrases, only chatter: the
+        recogniser may stop decoding it. None for open speech, which has no such bound."""
+        if self.free or not self.phrases:
+            return None
+        return max(chatter_seconds(phrase) for phrase in self.phrases)
 
 
 @dataclass(frozen=True)

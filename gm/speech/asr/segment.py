@@ -34,6 +34,7 @@ class Audio:
 class Ended:
     start: float  # source seconds of the first speech frame
     end: float  # source seconds where the last speech frame ends
+    overlong: bool = False  # longer than the limit: its audio stopped there, nothing to decode
 
 
 SegmentEvent = Union[Began, Audio, Ended]
@@ -72,6 +73,7 @@ class Segmenter:
 
     def __init__(self, settings: SegmenterSettings | None = None) -> None:
         self.settings = settings or SegmenterSettings()
+        self._limit: float | None = None
         self._noise = _comfort_noise()
         # The room's noise outlives an utterance: reset() keeps what the floor has learnt.
         self._energies: deque[float] = deque(maxlen=3)
@@ -96,9 +98,16 @@ class Segmenter:
         self._trailing = 0
         self._held: list[bytes] = []
         self._length = 0
+        self._overlong = False
 
     def set_endpoint(self, seconds: float) -> None:
         self.settings = replace(self.settings, endpoint=seconds)
+
+    def set_limit(self, seconds: float | None) -> None:
+        """Speech longer than `seconds` cannot be anything listened for (Vocabulary.longest):
+        from there on its audio is held back, so no decoder spends time on it, and its Ended
+        says `overlong`. The utterance still ends where it ends. None: no limit."""
+        self._limit = seconds
 
     @property
     def now(self) -> float:
@@ -165,6 +174,7 @@ class Segmenter:
             self._trailing = 0
             self._held = []
             self._length = len(frames)
+            self._overlong = False
             self._recent.clear()
             self._recent.extend([True] * 3)
             self._history.clear()
@@ -186,6 +196,10 @@ class Segmenter:
                 events.append(Audio(noisy))
             else:
                 self._held.append(noisy)
+        if self._limit is not None and not self._overlong:
+            self._overlong = (self._last_speech + 1 - self._start_index) * FRAME_SECONDS > self._limit
+        if self._overlong:
+            events = [e for e in events if not isinstance(e, Audio)]
         silence_frames = index - self._last_speech
         if silence_frames * FRAME_SECONDS >= self.settings.endpoint or self._length >= self.settings.max_frames:
             events += self._end()
@@ -203,4 +217,4 @@ class Segmenter:
         self._in_speech = False
         self._held = []
         self._history.clear()
-        return [Ended(self.time_of(self._start_index), self.time_of(self._last_speech + 1))]
+        return [Ended(self.time_of(self._start_index), self.time_of(self._last_speech + 1), self._overlong)]

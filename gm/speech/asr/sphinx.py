@@ -237,6 +237,7 @@ class SphinxRecognizer:
         self._drop_utterance()
         self._segmenter.reset()
         self._segmenter.set_endpoint(vocabulary.endpoint)
+        self._segmenter.set_limit(vocabulary.longest if self._garbage else None)  # the baseline hears it all
         if vocabulary.free and self._free is None:
             self._free = self._decoder(bestpath=True, lm=self._lm, fwdflat=False, **FREE_SEARCH)
             if self._garbage:
@@ -337,6 +338,8 @@ class SphinxRecognizer:
         self._decoding = False
         audio = b"".join(self._utterance)
         self._utterance = []
+        if ended.overlong:
+            return Final((), ended.start, ended.end)  # talk, longer than any phrase: not decoded
         alternatives: list[Alternative] = []
         short = len(audio) <= REDECODE_SECONDS * 2 * RATE
         if self._plan.search and not self._garbage:

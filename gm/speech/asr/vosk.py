@@ -116,6 +116,7 @@ class VoskRecognizer:
     def set_vocabulary(self, vocabulary: Vocabulary) -> None:
         self.reset()
         self._segmenter.set_endpoint(vocabulary.endpoint)
+        self._segmenter.set_limit(vocabulary.longest if self._garbage else None)  # the baseline hears it all
         wanted = tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ())
         phrases: list[str] = []
         for phrase in wanted:
@@ -196,6 +197,10 @@ class VoskRecognizer:
 
     def _finish(self, ended: Ended) -> Final:
         alternatives: list[Alternative] = []
+        if ended.overlong:  # talk, longer than any phrase: its audio stopped at the limit
+            for stream in self._active:
+                stream.finish()
+            return Final((), ended.start, ended.end)
         if self._grammar is not None and any(s is self._grammar for s in self._active) and not self._garbage:
             top = self._grammar.finish()
             if top and top[0][0]:
