@@ -62,11 +62,12 @@ class ContentFile:
             for name, kind in fields.items():
                 field = record.get(name) if isinstance(record, dict) else None
                 if not isinstance(field, kind) or (isinstance(field, str) and not field.strip()):
-                    raise ContentError(
-                        f"{self.path}, line {self._record_line(key, index)}: entry {index} of "
-                        f"[[{key}]] needs '{name}' ({kind.__name__})."
-                    )
+                    raise self.entry_fail(key, index, f"needs '{name}' ({kind.__name__})")
         return tuple(value)
+
+    def entry_fail(self, key: str, index: int, problem: str) -> ContentError:
+        """The error for the index-th (1-based) [[key]] entry, pointing at its line."""
+        return ContentError(f"{self.path}, line {self._record_line(key, index)}: entry {index} of [[{key}]] {problem}.")
 
     def _record_line(self, key: str, index: int) -> str:
         header = re.compile(rf"^[ \t]*\[\[[ \t]*{re.escape(key)}[ \t]*\]\]", re.M)

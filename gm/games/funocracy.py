@@ -40,7 +40,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from gm.content import ContentError, ContentFile, Lines, load as load_content, spoken_list
+from gm.content import ContentFile, Lines, load as load_content, spoken_list
 from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
 from gm.vocab import letters as letter_choices, number_word, numbers, spoken_letter
 
@@ -669,16 +669,6 @@ class Funocracy:
 
 # ----- content ------------------------------------------------------------------------------
 
-def _entry_line(source: ContentFile, key: str, index: int) -> str:
-    """The line of the index-th (1-based) [[key]] header."""
-    starts = [m.start() for m in re.finditer(rf"^\s*\[\[\s*{re.escape(key)}\s*\]\]", source.text, re.M)]
-    return str(source.text.count("\n", 0, starts[index - 1]) + 1) if index <= len(starts) else "?"
-
-
-def _entry_error(source: ContentFile, key: str, index: int, problem: str) -> ContentError:
-    return ContentError(f"{source.path}, line {_entry_line(source, key, index)}: entry {index} of [[{key}]] {problem}.")
-
-
 def load(language: str = "en", source: ContentFile | None = None) -> Funocracy:
     """Read and check prompts/<language>/funocracy.toml: letters, themes and lines."""
     source = source or load_content("funocracy", language)
@@ -687,22 +677,22 @@ def load(language: str = "en", source: ContentFile | None = None) -> Funocracy:
                                               minimum=HIDDEN_DISCARDS + FACE_UP + 1), 1):
         letter = record["letter"].strip().upper()
         if not re.fullmatch(r"[A-Z]", letter) or letter == "X":
-            raise _entry_error(source, "letters", i, f"has '{record['letter']}', not one letter A to Z (X has no clean spoken name)")
+            raise source.entry_fail("letters", i, f"has '{record['letter']}', not one letter A to Z (X has no clean spoken name)")
         if letter in stars:
-            raise _entry_error(source, "letters", i, f"repeats the letter {letter}")
+            raise source.entry_fail("letters", i, f"repeats the letter {letter}")
         if isinstance(record["stars"], bool) or not 1 <= record["stars"] <= 3:
-            raise _entry_error(source, "letters", i, f"gives {letter} {record['stars']} stars, not 1 to 3")
+            raise source.entry_fail("letters", i, f"gives {letter} {record['stars']} stars, not 1 to 3")
         stars[letter] = record["stars"]
     themes: list[Theme] = []
     names: set[str] = set()
     for i, record in enumerate(source.records("themes", {"name": str, "answers": list}, minimum=60), 1):
         name = record["name"].strip()
         if name.lower() in names:
-            raise _entry_error(source, "themes", i, f"repeats the theme '{name}'")
+            raise source.entry_fail("themes", i, f"repeats the theme '{name}'")
         names.add(name.lower())
         answers = record["answers"]
         if len(answers) < 5 or not all(isinstance(a, str) and re.fullmatch(r"[a-z]+", a) for a in answers):
-            raise _entry_error(source, "themes", i, "needs at least 5 answers, each one lower-case word")
+            raise source.entry_fail("themes", i, "needs at least 5 answers, each one lower-case word")
         themes.append(Theme(name, tuple(answers)))
     lines = Lines(source)
     for name in REQUIRED_LINES:

@@ -60,7 +60,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from rapidfuzz import fuzz
 
 from gm import content
-from gm.content import ContentError, ContentFile, Lines
+from gm.content import ContentFile, Lines
 from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
 from gm.vocab import number_word, yes_no
 
@@ -1195,15 +1195,14 @@ def _cards(source: ContentFile) -> tuple[Card, ...]:
     cards: list[Card] = []
     seen: set[tuple[str, str]] = set()
     for index, record in enumerate(records, 1):
-        where = f"{source.path}, line {source._record_line('expo', index)}: entry {index} of [[expo]]"
         hints = record["hints"]
         if not all(isinstance(h, str) and PHRASE.fullmatch(h.strip()) for h in hints):
-            raise ContentError(f"{where} has a hint that is not lower-case words.")
+            raise source.entry_fail("expo", index, "has a hint that is not lower-case words")
         if len(hints) < MIN_HINTS:
-            raise ContentError(f"{where} needs at least {MIN_HINTS} hints, it has {len(hints)}.")
+            raise source.entry_fail("expo", index, f"needs at least {MIN_HINTS} hints, it has {len(hints)}")
         key = (record["city"].strip().lower(), record["theme"].strip().lower())
         if key in seen:
-            raise ContentError(f"{where} repeats {record['city']}, {record['theme']}.")
+            raise source.entry_fail("expo", index, f"repeats {record['city']}, {record['theme']}")
         seen.add(key)
         cards.append(Card(record["city"].strip(), record["theme"].strip(), tuple(h.strip() for h in hints)))
     return tuple(cards)
