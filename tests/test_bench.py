@@ -57,3 +57,25 @@ def test_a_tiny_corpus_is_made_and_benched(tmp_path):
     text = report.read_text(encoding="utf-8")
     assert "scripts/bench.py --corpus" in text and "--asr sphinx" in text
     assert "| commands, clean | 100% |" in text
+
+
+def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
+    from asr_audio import finals, run
+    from gm.speech.asr.sphinx import SphinxRecognizer
+    from gm.speech.base import Vocabulary
+    from gm.speech.synth import silence, synthesize
+
+    assert bench.sphinx_settings(["garbage_prob=1e-28", "beam=1e-40", "maxhmmpf=2000"]) == {
+        "garbage_prob": 1e-28, "search": {"beam": 1e-40, "maxhmmpf": 2000}}
+    with pytest.raises(SystemExit, match="NAME=VALUE"):
+        bench.sphinx_settings(["beam"])
+    audio = silence(0.5) + synthesize("next question") + silence(1.2)
+    vocabulary = Vocabulary(("next question", "what's the score", "repeat"), endpoint=0.6)
+    heard = {}
+    for name, settings in {"default": {}, "free garbage": bench.sphinx_settings(["garbage_prob=1.0"]),
+                           "narrow beam": bench.sphinx_settings(["beam=1e-5", "pbeam=1e-5", "wbeam=1e-3"])}.items():
+        recognizer = SphinxRecognizer(**settings)
+        recognizer.set_vocabulary(vocabulary)
+        heard[name] = [f.text for f in finals(run(recognizer, audio))]
+    # garbage as likely as a phrase explains everything; a beam that narrow loses the phrase
+    assert heard == {"default": ["next question"], "free garbage": [""], "narrow beam": [""]}

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
+from typing import Mapping
 
 import pocketsphinx
 
@@ -129,10 +130,14 @@ class SphinxRecognizer:
     name = "sphinx"
 
     def __init__(self, hmm: str | Path | None = None, dictionary: str | Path | None = None,
-                 lm: str | Path | None = None, garbage: bool = True) -> None:
+                 lm: str | Path | None = None, garbage: bool = True,
+                 garbage_prob: float = GARBAGE_WORD_PROB, search: Mapping[str, object] | None = None) -> None:
         # garbage=False is the naive baseline of scripts/bench.py: a plain grammar of the
         # phrases, no garbage loop, no second pass; the best path is taken as it is.
+        # garbage_prob and search (decoder settings such as beam) are there for the bench to
+        # measure what other settings would buy and cost; gm itself uses the defaults.
         self._garbage = garbage
+        self._garbage_prob = garbage_prob
         self._hmm = str(hmm or pocketsphinx.get_model_path("en-us/en-us"))
         self._dict = str(dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"))
         self._lm = str(lm or pocketsphinx.get_model_path("en-us/en-us.lm.bin"))
@@ -143,7 +148,8 @@ class SphinxRecognizer:
             "PocketSphinx (English model from the pocketsphinx package)" if hmm is None
             else f"PocketSphinx (model {self._hmm})"
         )
-        self._grammar = self._decoder(bestpath=False)  # decides: a phrase or the garbage loop
+        self._search = dict(search or {})
+        self._grammar = self._decoder(bestpath=False, **self._search)  # decides: a phrase or the garbage loop
         self._ranker = self._decoder(bestpath=True) if garbage else None  # re-ranks an accepted utterance
         self._free: pocketsphinx.Decoder | None = None  # n-gram decoder, loaded on first use
         self._whole: pocketsphinx.Decoder | None = None  # open speech: grammar again, batch CMN
@@ -245,7 +251,7 @@ class SphinxRecognizer:
                 # the utterance's own cepstral mean (batch CMN), so a word is heard the same
                 # whoever spoke before (with the running mean 'navy' after another voice became
                 # 'elite', and a rehearsed word was not heard in the game).
-                self._whole = self._decoder(bestpath=False, cmn="batch")
+                self._whole = self._decoder(bestpath=False, cmn="batch", **self._search)
                 self._whole_ranker = self._decoder(bestpath=True, cmn="batch")
             for word in self._added:
                 for decoder in (self._free, self._whole, self._whole_ranker):
@@ -256,7 +262,7 @@ class SphinxRecognizer:
         if phrases:
             self._searches += 1
             search = f"gm{self._searches % 2}"  # two names in turn: the old search is replaced, not kept
-            garbage = FREE_GARBAGE_WORD_PROB if vocabulary.free else GARBAGE_WORD_PROB
+            garbage = FREE_GARBAGE_WORD_PROB if vocabulary.free else self._garbage_prob
             # Every decoder takes every search, so the names alternate in step everywhere (an
             # active search cannot be replaced: a decoder given only the open asks kept the
             # hints of the card before).
