@@ -167,8 +167,8 @@ class LiveTable:
     tries again. A reply gm talked over or let pass is said again, put another way ("resume",
     then "continue"; another word for the theme), but meaning the same; after two tries a
     neighbour says it for the player, as people at a table do. The clock is the
-    sample clock, as for a WAV file; `play`, if given, plays each reply aloud and `said` is
-    told who says what.
+    sample clock, as for a WAV file. Each reply goes to the engine's speaker as well (`play`:
+    aloud, and into the `--speak-to` WAV beside gm's lines), and `said` is told who says what.
     """
 
     LEAD = 0.8  # seconds between gm's last word and a reply (gm drops 0.3 s after it speaks)
@@ -180,13 +180,11 @@ class LiveTable:
     PATIENCE = 300.0  # seconds without a decision after which the table gives up (input ends)
 
     def __init__(self, game: Game, commands: Mapping[Command, Sequence[str]], seed: int,
-                 play: Callable[[bytes], None] | None = None,
                  said: Callable[[float, int, str], None] | None = None,
                  chunk_seconds: float = 0.1) -> None:
         self.game = game
         self.commands = commands
         self.players = random.Random(seed + 1)
-        self._play = play
         self._said = said
         self._chunk = max(1, int(RATE * chunk_seconds))
         self._frame = 0
@@ -209,7 +207,8 @@ class LiveTable:
         self._last_decision = 0.0
 
     def attach(self, engine: object) -> None:
-        """The engine whose state the players read (its `state` and `rng`)."""
+        """The engine whose state the players read (its `state` and `rng`) and whose speaker
+        plays their replies."""
         self._engine = engine
 
     # -- AudioSource ----------------------------------------------------------------------
@@ -236,8 +235,8 @@ class LiveTable:
                 self._started = True
                 if self._said is not None:
                     self._said(self.now + len(out) / 2 / RATE, line.seat, line.text)
-                if self._play is not None:
-                    self._play(segment[0])
+                if self._engine is not None:
+                    self._engine.speaker.play(segment[0])
             take = segment[0][:want - len(out)]
             out += take
             segment[0] = segment[0][len(take):]
@@ -400,24 +399,21 @@ def render(script: Script, path: Path) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gm.cli import _config, common_lines, run_game
+    from gm.cli import common_lines, run_game
     from gm.games import find, load as load_game
     from gm.state import Record
     from gm.speech.audio import input_devices
-    from gm.speech import tts
 
     entry = find(args.game)
     game = load_game(entry)
-    config = _config(args)
     has_output = any(d["max_output_channels"] > 0 for d in input_devices())
     args.console = args.console or not has_output  # no speaker: print what gm says
     args.speak = not args.console
-    play = (lambda audio: tts.play(audio, config.output_device)) if args.speak else None
 
     def said(t: float, seat: int, text: str) -> None:
         print(f"  [{t:7.1f}s] seat {seat} says: {text}", flush=True)
 
-    table = LiveTable(game, common_lines()[1], args.seed, play=play, said=said)
+    table = LiveTable(game, common_lines()[1], args.seed, said=said)
     options = dict(DEMO_OPTIONS.get(entry.id, {}))
     args.wav, args.text, args.echo = None, False, True
     if not args.state_dir:

@@ -12,6 +12,7 @@ class RecordingSpeaker:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.tones: list[float] = []
+        self.played: list[bytes] = []
 
     def say(self, text: str) -> float:
         self.lines.append(text)
@@ -20,6 +21,10 @@ class RecordingSpeaker:
     def tone(self, frequency: float, seconds: float) -> float:
         self.tones.append(frequency)
         return seconds
+
+    def play(self, audio: bytes) -> float:
+        self.played.append(audio)
+        return len(audio) / 32000
 
     def close(self) -> None:
         pass

@@ -1,8 +1,8 @@
 """The demo's live table (`gm.demo.LiveTable`) on a small game, through the real PocketSphinx.
 
 The toy's second player means three and, once, says "two": gm decides two, so the player
-says "undo" and puts it another way ("three"). The table's voice goes to `play`, its lines
-to `said`, and the game ends as the players meant it.
+says "undo" and puts it another way ("three"). The table's voice goes to the engine's speaker,
+its lines to `said`, and the game ends as the players meant it.
 """
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import AudioHearing
 from gm.dialog.transcript import Transcript
 from gm.speech.asr import open_recognizer
+from gm.speech.audio import read_wav
+from gm.speech.tts import TeeSpeaker, WavSpeaker
 from gm.state import Record
 from gm.steps import Answer, AnswerKind, Ask, Line, said
 from toygame import ToyGame, ToyState
@@ -28,15 +30,15 @@ class DemoToy(ToyGame):
         return said(ask, 5, "five", seat)
 
 
-def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common):
+def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, tmp_path):
     lines, commands = common
-    played, spoken = [], []
-    table = LiveTable(DemoToy(), commands, seed=1, play=played.append,
-                      said=lambda t, seat, text: spoken.append((seat, text)))
+    wav = WavSpeaker(tmp_path / "table.wav")  # what --speak-to writes: gm's lines and the table's replies
+    spoken = []
+    table = LiveTable(DemoToy(), commands, seed=1, said=lambda t, seat, text: spoken.append((seat, text)))
     transcript = Transcript()
     transcript.add_sink(table.event)
-    engine = Engine(DemoToy(), AudioHearing(table, open_recognizer("sphinx")), speaker, lines, commands,
-                    transcript, Record("toy", {}, seed=3))
+    engine = Engine(DemoToy(), AudioHearing(table, open_recognizer("sphinx")), TeeSpeaker(speaker, wav), lines,
+                    commands, transcript, Record("toy", {}, seed=3))
     table.attach(engine)
     assert engine.run() is Result.OVER
     decided = [(e.get("kind"), e["decision"]) for e in transcript.of_type("decision") if e.get("step") != "confirm"]
@@ -47,5 +49,13 @@ def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common):
     ]
     assert engine.state.scores == (10, 3)
     assert spoken == [(1, "two"), (1, "five"), (2, "two"), (2, "undo"), (2, "three"), (1, "five")]
-    assert len(played) == len(spoken) and all(len(audio) > 3200 for audio in played)
+    assert len(speaker.played) == len(spoken) and all(len(audio) > 3200 for audio in speaker.played)
+    wav.close()
+    recorded = read_wav(tmp_path / "table.wav")
+    at = [0]
+    for reply in speaker.played:  # every reply, in order (seat 1 says "five" twice, alike)
+        at.append(recorded.find(reply, at[-1] + 1))
+    at = at[1:]
+    assert -1 not in at
+    assert at[0] > 16000 and len(recorded) > sum(map(len, speaker.played)) + 32000  # between gm's lines
 

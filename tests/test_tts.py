@@ -116,10 +116,13 @@ def test_tee_speaks_through_every_speaker(tmp_path: Path) -> None:
     tee = TeeSpeaker(ConsoleSpeaker(out), WavSpeaker(tmp_path / "t.wav"))
     assert tee.say("Who is the funniest?") == pytest.approx(4 / 2.7)  # the first speaker's answer
     assert tee.tone(660, 0.1) == 0.1
+    player = tone_samples(440, 0.5)  # another voice, played as it is (the demo's players)
+    assert tee.play(player) == pytest.approx(0.5)
     tee.close()
-    assert out.getvalue() == "gm: Who is the funniest?\n[beep]\n"
+    assert out.getvalue() == "gm: Who is the funniest?\n[beep]\n"  # the console prints no audio
     audio = read_wav(tmp_path / "t.wav")
-    assert len(audio) / 2 / RATE > 0.6 and rms(audio[: -int(0.1 * RATE) * 2]) > 500
+    assert audio.endswith(tone_samples(660, 0.1) + player)
+    assert len(audio) / 2 / RATE > 1.1 and rms(audio[: -int(0.6 * RATE) * 2]) > 500
 
 
 @pytest.mark.skipif(has_output_device(), reason="this machine has a speaker")

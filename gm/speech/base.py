@@ -134,4 +134,7 @@ class Speaker(Protocol):
     def tone(self, frequency: float, seconds: float) -> float:
         """A short beep, for the last seconds of a countdown."""
 
+    def play(self, audio: bytes) -> float:
+        """Other voices as they are (16 kHz int16): the demo's simulated players."""
+
     def close(self) -> None: ...

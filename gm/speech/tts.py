@@ -199,6 +199,10 @@ class Pyttsx3Speaker:
         play(tone_samples(frequency, seconds), self._device)
         return seconds
 
+    def play(self, audio: bytes) -> float:
+        play(audio, self._device)
+        return len(audio) / 2 / RATE
+
     def close(self) -> None:
         self._synth.close()
 
@@ -221,12 +225,15 @@ class ConsoleSpeaker:
         self._print("[beep]")
         return seconds
 
+    def play(self, audio: bytes) -> float:
+        return len(audio) / 2 / RATE  # whoever plays a voice prints its words
+
     def close(self) -> None:
         pass
 
 
 class WavSpeaker:
-    """Everything gm says and beeps, in one 16 kHz WAV that is valid after every line."""
+    """Everything gm says, beeps and plays, in one 16 kHz WAV that is valid after every line."""
 
     def __init__(self, path: str | Path, voice: str | None = None, rate: int | None = None,
                  volume: float | None = None, gap: float = 0.0) -> None:
@@ -261,7 +268,9 @@ class WavSpeaker:
         return len(audio) / 2 / RATE
 
     def tone(self, frequency: float, seconds: float) -> float:
-        audio = tone_samples(frequency, seconds)
+        return self.play(tone_samples(frequency, seconds))
+
+    def play(self, audio: bytes) -> float:
         self._append(audio)
         return len(audio) / 2 / RATE
 
@@ -293,6 +302,9 @@ class TeeSpeaker:
 
     def tone(self, frequency: float, seconds: float) -> float:
         return [speaker.tone(frequency, seconds) for speaker in self.speakers][0]
+
+    def play(self, audio: bytes) -> float:
+        return [speaker.play(audio) for speaker in self.speakers][0]
 
     def close(self) -> None:
         for speaker in self.speakers:
