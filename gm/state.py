@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,11 +83,22 @@ class SaveStore:
                 out.flush()
                 os.fsync(out.fileno())
             if self.current.exists() and self._readable(self.current):
-                os.replace(self.current, self.previous)
-            os.replace(tmp, self.current)
+                self._keep_previous()
+            os.replace(tmp, self.current)  # atomic: current.json is never missing, only old or new
             self._sync_dir()
         except OSError as error:
             raise SaveError(f"The game cannot be saved in {self.directory} ({error.strerror or error}).") from None
+
+    def _keep_previous(self) -> None:
+        """previous.json becomes a copy of current.json, which stays in place (a hard link where
+        the file system has them); a reader never finds current.json gone."""
+        staging = self.directory / f".previous-{os.getpid()}"
+        staging.unlink(missing_ok=True)
+        try:
+            os.link(self.current, staging)
+        except OSError:
+            shutil.copyfile(self.current, staging)
+        os.replace(staging, self.previous)
 
     def _sync_dir(self) -> None:
         try:

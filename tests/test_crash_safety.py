@@ -1,7 +1,6 @@
 """Kill -9 in the middle of a game played from a WAV file; `gm resume` loses and repeats nothing."""
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -14,6 +13,7 @@ import pytest
 
 from gm.demo import DEMO_OPTIONS, plan, render
 from gm.games import find, load
+from gm.state import SaveStore
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 20
@@ -24,9 +24,10 @@ def start(args: list[str], state: Path) -> subprocess.Popen:
                             stderr=subprocess.PIPE, env={**os.environ, "GM_STATE_DIR": str(state)})
 
 
-def answers(state: Path) -> list[tuple[str, object]]:
-    record = json.loads((state / "current.json").read_text())
-    return [(a["step"], a["answer"]["value"]) for a in record["answers"]], record["finished"]
+def answers(state: Path) -> tuple[list[tuple[str, object]], bool]:
+    """The saved answers and whether the game is over, read as `gm resume` reads them."""
+    record, _ = SaveStore(state).load()
+    return [(a["step"], a["answer"]["value"]) for a in record.answers], record.finished
 
 
 @pytest.mark.slow

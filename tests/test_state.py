@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -19,6 +20,31 @@ def test_the_last_two_saves_are_kept(tmp_path):
     store.write(record(2))
     assert len(json.loads(store.previous.read_text())["answers"]) == 1
     assert store.load() == (record(2), None)
+
+
+@pytest.mark.parametrize("links", [True, False], ids=["hard-link", "no-hard-links"])
+def test_current_json_is_never_missing_while_a_save_is_written(tmp_path, monkeypatch, links):
+    """A reader (or a kill) at any moment of a save finds current.json, old or new."""
+    if not links:  # a file system without hard links (FAT on a USB stick): previous.json is copied
+        monkeypatch.setattr(os, "link", lambda *_: (_ for _ in ()).throw(OSError("no links")))
+    store = SaveStore(tmp_path)
+    store.write(record(1))
+    seen = []
+    real_replace = os.replace
+
+    def replace(source, target):
+        seen.append(store.current.exists())
+        real_replace(source, target)
+        seen.append(store.current.exists())
+
+    monkeypatch.setattr(os, "replace", replace)
+    for n in (2, 3):
+        store.write(record(n))
+    assert seen and all(seen)
+    assert store.load() == (record(3), None)
+    assert len(json.loads(store.previous.read_text())["answers"]) == 2
+    store.current.write_text("{")  # damaged in place: the previous save is a separate file
+    assert store.load()[0] == record(2)
 
 
 @pytest.mark.parametrize("damage", [
