@@ -85,6 +85,8 @@ def sphinx_settings(pairs: Sequence[str]) -> dict:
         except ValueError:
             number = value.strip()
         if name.strip() == "garbage_prob":
+            if not isinstance(number, (int, float)):
+                raise SystemExit(f"bench: garbage_prob wants a number, not {value!r}.")
             out["garbage_prob"] = float(number)
         else:
             out.setdefault("search", {})[name.strip()] = number

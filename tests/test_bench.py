@@ -69,6 +69,8 @@ def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
         "garbage_prob": 1e-28, "search": {"beam": 1e-40, "maxhmmpf": 2000}}
     with pytest.raises(SystemExit, match="NAME=VALUE"):
         bench.sphinx_settings(["beam"])
+    with pytest.raises(SystemExit, match="wants a number"):
+        bench.sphinx_settings(["garbage_prob=lots"])
     audio = silence(0.5) + synthesize("next question") + silence(1.2)
     vocabulary = Vocabulary(("next question", "what's the score", "repeat"), endpoint=0.6)
     heard = {}
