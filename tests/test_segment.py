@@ -38,12 +38,17 @@ def noisy(tmp_path):
     return mix(clean, pink(tmp_path, 6.0), 15.0), 1.0 + len(speech) / 2 / RATE
 
 
-def ends(settings: SegmenterSettings, audio: bytes) -> list[Ended]:
-    segmenter = Segmenter(settings)
+def feed(segmenter: Segmenter, audio: bytes, finish: bool) -> list:
+    """Every event of `audio` pushed in 0.1 s chunks, and of finish() if the input ends."""
     events = []
     for offset in range(0, len(audio), 3200):
         events += segmenter.push(AudioChunk(audio[offset:offset + 3200], offset / 2 / RATE))
-    return [e for e in events if isinstance(e, Ended)]  # finish() not called: the noise goes on
+    return events + (segmenter.finish() if finish else [])
+
+
+def ends(settings: SegmenterSettings, audio: bytes) -> list[Ended]:
+    events = feed(Segmenter(settings), audio, finish=False)  # the noise goes on
+    return [e for e in events if isinstance(e, Ended)]
 
 
 def test_without_the_gate_noise_holds_the_utterance_open(noisy):
@@ -78,10 +83,7 @@ TALK = "honestly I had no idea what the answer was, so I just said the first thi
 def segment(audio: bytes, limit: float | None) -> list:
     segmenter = Segmenter()
     segmenter.set_limit(limit)
-    events = []
-    for offset in range(0, len(audio), 3200):
-        events += segmenter.push(AudioChunk(audio[offset:offset + 3200], offset / 2 / RATE))
-    return events + segmenter.finish()
+    return feed(segmenter, audio, finish=True)
 
 
 def decoded_seconds(events: list) -> float:
