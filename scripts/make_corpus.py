@@ -63,6 +63,7 @@ class ExpectationSet:
     spoken: tuple[str, ...]  # what the corpus says; may repeat a phrase to weight it
     language: str = "en"
     note: str = ""
+    confirm: bool = False  # the ask confirms every answer before deciding (Ask.confirm)
 
     def matcher(self) -> Matcher:
         return Matcher(self.choices, self.commands)
@@ -129,7 +130,8 @@ def english_sets() -> dict[str, ExpectationSet]:
         sets[name] = ExpectationSet(
             name, ask_id, choices if choices is not None else ask.choices,
             commands_ if commands_ is not None else every,
-            endpoint if endpoint is not None else ask.endpoint, tuple(spoken), note=note)
+            endpoint if endpoint is not None else ask.endpoint, tuple(spoken), note=note,
+            confirm=ask.confirm if ask is not None else False)
 
     numbers = [p for p in _phrases(players) if p.split()[0] in
                "one two three four five six seven eight".split()]

@@ -65,8 +65,8 @@ def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
     from gm.speech.base import Vocabulary
     from gm.speech.synth import silence, synthesize
 
-    assert bench.sphinx_settings(["garbage_prob=1e-28", "beam=1e-40", "maxhmmpf=2000"]) == {
-        "garbage_prob": 1e-28, "search": {"beam": 1e-40, "maxhmmpf": 2000}}
+    assert bench.sphinx_settings(["garbage_prob=1e-28", "beam=1e-40", "maxhmmpf=2000", "phone_prob=1e-16"]) == {
+        "garbage_prob": 1e-28, "phone_prob": 1e-16, "search": {"beam": 1e-40, "maxhmmpf": 2000}}
     with pytest.raises(SystemExit, match="NAME=VALUE"):
         bench.sphinx_settings(["beam"])
     with pytest.raises(SystemExit, match="wants a number"):
@@ -75,9 +75,44 @@ def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
     vocabulary = Vocabulary(("next question", "what's the score", "repeat"), endpoint=0.6)
     heard = {}
     for name, settings in {"default": {}, "free garbage": bench.sphinx_settings(["garbage_prob=1.0"]),
+                           "free phones": bench.sphinx_settings(["phone_prob=1.0"]),
                            "narrow beam": bench.sphinx_settings(["beam=1e-5", "pbeam=1e-5", "wbeam=1e-3"])}.items():
         recognizer = SphinxRecognizer(**settings)
         recognizer.set_vocabulary(vocabulary)
         heard[name] = [f.text for f in finals(run(recognizer, audio))]
-    # garbage as likely as a phrase explains everything; a beam that narrow loses the phrase
-    assert heard == {"default": ["next question"], "free garbage": [""], "narrow beam": [""]}
+    # garbage words or phones as likely as a phrase explain everything; a beam that narrow loses the phrase
+    assert heard == {"default": ["next question"], "free garbage": [""], "free phones": [""], "narrow beam": [""]}
+
+
+def _clip(right: bool, confidence: float, anyway: bool = False, asked: bool | None = None) -> dict:
+    how = {"confidence": confidence, "choice": True, "anyway": anyway,
+           "asked": anyway or confidence < 0.5 if asked is None else asked}
+    return {"expected": "one", "set": "numbers", "source": "espeak", "snr": None, "noise": None,
+            "right": right, "wrong": not right, "endpointed": True, "decided": [1, None], "how": how}
+
+
+def test_calibration_counts_the_choices_a_threshold_would_confirm():
+    clips = [_clip(True, 1.0), _clip(True, 0.6), _clip(True, 0.2), _clip(False, 0.4), _clip(False, 0.95),
+             _clip(False, 0.1, anyway=True),  # the ask confirms it whatever the confidence: not counted
+             {"expected": "two", "right": False, "wrong": False, "how": {}}]  # nothing decided
+    rows = {r["threshold"]: r for r in bench.calibration(clips)}
+    assert rows[0.5] == {"threshold": 0.5, "right": 3, "wrong": 2, "right_asked": 1, "wrong_asked": 1}
+    assert (rows[0.99]["right_asked"], rows[0.99]["wrong_asked"]) == (2, 2)
+    assert bench.calibration([{**c, "how": {}} for c in clips]) == []  # the baseline has no confidence
+
+
+def test_summary_separates_wrong_decisions_taken_from_those_asked_first():
+    off = {"expected": None, "seconds": 60.0, "decisions": [[None, "repeat"], [3, None]],
+           "how": [{"asked": False}, {"asked": True}]}
+    run = {"model": "m", "language": "en", "latency_s": [0.02], "latency_cpu_s": [0.02], "cpu_per_audio_s": 0.05,
+           "rss_mb": 100, "load_s": 0.3, "audio_s": 100.0,
+           "clips": [_clip(False, 0.2), _clip(False, 0.9), _clip(True, 1.0), _clip(True, 0.3), off]}
+    summary = bench.summarise([run])
+    key = ("numbers", "espeak", "clean")
+    assert summary["cells"][key] == 50.0 and summary["wrong"][key] == 50.0
+    assert summary["silent"][key] == 25.0  # the wrong one at 0.2 would have been confirmed first
+    assert (summary["fa"], summary["fa_asked"]) == (2, 1)
+    text = bench.tables({("sphinx", "baseline"): summary, ("sphinx", "gm"): summary})
+    assert "| numbers (espeak) | 4 |" in text and "50.0 → 50.0 (25.0)" in text
+    assert "(2 / 1.0, 1 of them asked first)" in text
+    assert "| 0.5 | 1 (50%) | 1 (50%) |" in text

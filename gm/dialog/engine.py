@@ -55,6 +55,18 @@ class Heard:
     timeout: bool = False
 
 
+def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
+    """The recogniser's confidence in `match`: readings that mean the same thing pool theirs
+    ("that's all" 0.45 beside "that is all" 0.55 is a sure "that's all")."""
+    confidence = next((a.confidence for a in final.alternatives if a.text == match.heard), 1.0)
+    same = 0.0
+    for alternative in final.alternatives:
+        reading = matcher.match([alternative.text])
+        if reading is not None and (reading.value, reading.command) == (match.value, match.command):
+            same += alternative.confidence
+    return max(confidence, same)
+
+
 def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> Heard:
     """How the engine reads one utterance: a choice or command, or in open speech the words.
 
@@ -72,15 +84,7 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     if match is not None and final.end - final.start > chatter_seconds(match.phrase):
         return Heard()  # four seconds of talk forced onto "what was that": chatter, not a command
     if match is not None:
-        # Readings that mean the same thing pool their confidence ("that's all" 0.45 beside
-        # "that is all" 0.55 is a sure "that's all").
-        confidence = next((a.confidence for a in final.alternatives if a.text == match.heard), 1.0)
-        same = 0.0
-        for alternative in final.alternatives:
-            reading = matcher.match([alternative.text])
-            if reading is not None and (reading.value, reading.command) == (match.value, match.command):
-                same += alternative.confidence
-        confidence = max(confidence, same)
+        confidence = pooled_confidence(final, matcher, match)
         if confidence < doubtful and match.command is None:
             match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first
         return Heard(match=match)

@@ -131,13 +131,16 @@ class SphinxRecognizer:
 
     def __init__(self, hmm: str | Path | None = None, dictionary: str | Path | None = None,
                  lm: str | Path | None = None, garbage: bool = True,
-                 garbage_prob: float = GARBAGE_WORD_PROB, search: Mapping[str, object] | None = None) -> None:
+                 garbage_prob: float = GARBAGE_WORD_PROB, search: Mapping[str, object] | None = None,
+                 phone_prob: float | None = None) -> None:
         # garbage=False is the naive baseline of scripts/bench.py: a plain grammar of the
         # phrases, no garbage loop, no second pass; the best path is taken as it is.
-        # garbage_prob and search (decoder settings such as beam) are there for the bench to
-        # measure what other settings would buy and cost; gm itself uses the defaults.
+        # garbage_prob, phone_prob (each phone of a phone loop beside the garbage words, the
+        # classic filler model) and search (decoder settings such as beam) are there for the
+        # bench to measure what other settings would buy and cost; gm itself uses the defaults.
         self._garbage = garbage
         self._garbage_prob = garbage_prob
+        self._phone_prob = phone_prob
         self._hmm = str(hmm or pocketsphinx.get_model_path("en-us/en-us"))
         self._dict = str(dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"))
         self._lm = str(lm or pocketsphinx.get_model_path("en-us/en-us.lm.bin"))
@@ -237,6 +240,11 @@ class SphinxRecognizer:
                 if word not in vocabulary:
                     p = garbage
                     transitions += [(0, loop, p, word), (loop, loop, p, word), (loop, final, p, word), (0, final, p, word)]
+            for phone in sorted(_PHONES) if self._phone_prob is not None else ():
+                word, p = f"_ph_{phone.lower()}", self._phone_prob
+                if decoder.lookup_word(word) is None:
+                    decoder.add_word(word, phone, True)
+                transitions += [(0, loop, p, word), (loop, loop, p, word), (loop, final, p, word), (0, final, p, word)]
         return decoder.create_fsg("gm", 0, final, transitions)
 
     def set_vocabulary(self, vocabulary: Vocabulary) -> None:
