@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Mapping, Sequence
 from pathlib import Path
 
-from gm.dialog.engine import EngineConfig, interpret
+from gm.dialog.engine import EngineConfig, interpret, listening_commands
 from gm.dialog.intents import Command, Matcher
 from gm.speech.asr import recognize
 from gm.speech.base import RATE, AudioChunk, Final, Recognizer, Vocabulary
@@ -135,7 +135,7 @@ class Audition:
 
         None too when it would hear a command or ask for a confirmation the table did not plan.
         """
-        matcher = Matcher(ask.choices, self.commands)
+        matcher = Matcher(ask.choices, listening_commands(self.commands))
         voice = voice_of(line.seat)
         speech = synthesize(line.text, voice.voice, voice.speed)
         self.recognizer.reset()

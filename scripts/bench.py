@@ -161,13 +161,14 @@ def worker(args: argparse.Namespace) -> int:
                 return None, {}
             # The confidence the engine weighed (readings of one choice pooled), and whether it
             # would ask "X, right?" before deciding: the ask always confirms, or the match or the
-            # recogniser is doubtful. `anyway`: it would ask whatever the confidence.
+            # recogniser is doubtful. `doubtable`: the confidence alone decides whether it asks
+            # (a choice, heard exactly enough, where only doubtful answers are confirmed).
             confidence = pooled_confidence(final, matcher, match)
             plain = interpret(final, matcher, False, 0.0).match
             choice = match.command is None
             how = {"confidence": round(confidence, 4), "choice": choice,
-                   "asked": choice and (eset.confirm or not match.sure),
-                   "anyway": choice and (eset.confirm or plain is None or not plain.sure)}
+                   "asked": choice and eset.confirm != "never" and (eset.confirm == "always" or not match.sure),
+                   "doubtable": choice and eset.confirm == "doubtful" and plain is not None and plain.sure}
             return [match.value, match.command.value if match.command else None], how
 
         for row in clips:
@@ -272,10 +273,9 @@ CALIBRATION_THRESHOLDS = (0.3, 0.5, 0.7, 0.9, 0.99)
 
 def calibration(clips: list[dict]) -> list[dict]:
     """How well the recogniser's confidence separates right choices from wrong ones: per
-    threshold, how many of each the engine would confirm first. Only choices it would not
-    confirm anyway count; empty for the baseline, which has no confidence."""
-    decided = [c for c in clips if c["expected"] is not None and c.get("how", {}).get("choice")
-               and not c["how"]["anyway"]]
+    threshold, how many of each the engine would confirm first. Only choices whose confirmation
+    the threshold alone decides count; empty for the baseline, which has no confidence."""
+    decided = [c for c in clips if c["expected"] is not None and c.get("how", {}).get("doubtable")]
     if not decided:
         return []
     right = [c["how"]["confidence"] for c in decided if c["right"]]
@@ -351,7 +351,7 @@ def summarise(runs: list[dict]) -> dict:
     }
 
 
-SET_ORDER = ("numbers", "commands", "yesno", "letters", "votes", "fun_vote", "fun_challenge", "drawing", "cards",
+SET_ORDER = ("numbers", "commands", "paused", "yesno", "letters", "votes", "fun_vote", "fun_challenge", "drawing", "cards",
              "ko_numbers", "ko_commands", "ko_answers")
 
 
@@ -410,9 +410,10 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
         rows = gm["calibration"]
         if rows:
             lines += ["", f"Confidence calibration (run 1): of the {rows[0]['right']} right and {rows[0]['wrong']} "
-                      "wrong choices decided on phrase clips that the engine would not confirm anyway (the ask "
-                      "does not confirm every answer, the match is exact), how many a doubtful-confidence "
-                      f"threshold would confirm first. gm uses {EngineConfig.doubtful}.", "",
+                      "wrong choices decided on phrase clips where the recogniser's confidence alone decides "
+                      "whether gm asks first (the ask confirms only doubtful answers, the match is exact; yes and "
+                      "no are never confirmed), how many each threshold would confirm. gm confirms below "
+                      f"{EngineConfig.doubtful}.", "",
                       "| confirm below confidence | right choices asked again | wrong choices caught |",
                       "|---|---|---|"]
             lines += [f"| {r['threshold']} | {r['right_asked']} ({_fmt(_pct_of(r['right_asked'], r['right']))}%) "

@@ -63,7 +63,7 @@ class ExpectationSet:
     spoken: tuple[str, ...]  # what the corpus says; may repeat a phrase to weight it
     language: str = "en"
     note: str = ""
-    confirm: bool = False  # the ask confirms every answer before deciding (Ask.confirm)
+    confirm: str = "doubtful"  # which answers gm confirms first: "always" (Ask.confirm), "doubtful", "never"
 
     def matcher(self) -> Matcher:
         return Matcher(self.choices, self.commands)
@@ -107,8 +107,10 @@ def english_sets() -> dict[str, ExpectationSet]:
     from gm.games import GAMES, load
     from gm.vocab import NATO, letters, yes_no
 
+    from gm.dialog.engine import listening_commands
+
     _, commands = common_lines()
-    every = {c: commands[c] for c in Command}
+    every = listening_commands({c: commands[c] for c in Command})  # what every question listens for
     games = {entry.id: load(entry) for entry in GAMES}
     asks: dict[str, Ask] = {}
     for game_id, game in games.items():
@@ -122,7 +124,7 @@ def english_sets() -> dict[str, ExpectationSet]:
 
     def add(name: str, ask_id: str, spoken: Sequence[str], choices: tuple[Choice, ...] | None = None,
             commands_: Mapping[Command, tuple[str, ...]] | None = None, endpoint: float | None = None,
-            note: str = "") -> None:
+            note: str = "", confirm: str | None = None) -> None:
         ask = asks.get(ask_id)
         if ask is None and choices is None:
             print(f"make_corpus: the games no longer ask {ask_id}; set {name} left out", file=sys.stderr)
@@ -131,17 +133,17 @@ def english_sets() -> dict[str, ExpectationSet]:
             name, ask_id, choices if choices is not None else ask.choices,
             commands_ if commands_ is not None else every,
             endpoint if endpoint is not None else ask.endpoint, tuple(spoken), note=note,
-            confirm=ask.confirm if ask is not None else False)
+            confirm=confirm or ("always" if ask is not None and ask.confirm else "doubtful"))
 
     numbers = [p for p in _phrases(players) if p.split()[0] in
                "one two three four five six seven eight".split()]
     bare = [p for p in numbers if " " not in p]
     add("numbers", players.id, bare * 2 + [p for p in numbers if " " in p])
-    add("commands", "who_the_f.vote", [p for ps in commands.values() for p in ps],
+    add("commands", "who_the_f.vote", [p for ps in every.values() for p in ps],
         note="commands while a vote is open")
     add("yesno", "engine.confirm", [p for c in yes_no() for p in c.phrases] + ["yes", "no"] * 3,
         choices=yes_no(), commands_={Command.REPEAT: commands[Command.REPEAT]}, endpoint=0.5,
-        note="mirrors Engine._yes_no (confirmations)")
+        note="mirrors Engine._yes_no (confirmations)", confirm="never")
     letter_ask = asks.get("funocracy.letter")
     if letter_ask is not None:
         extra = tuple(c for c in letter_ask.choices
@@ -162,6 +164,9 @@ def english_sets() -> dict[str, ExpectationSet]:
         ask = asks.get(ask_id)
         if ask is not None:
             add(name, ask_id, [p for p in _phrases(ask) if p != "mehh"])
+    paused = {c: commands[c] for c in (Command.RESUME, Command.QUIT, Command.HELP)}
+    add("paused", "engine.paused", list(commands[Command.RESUME]) * 2, choices=(), commands_=paused, endpoint=0.6,
+        note="mirrors Engine._pause (only resume, quit and help are listened for)")
     return sets
 
 
@@ -176,7 +181,10 @@ def cards_set() -> ExpectationSet:
     """Not a game's: the playing cards of pocketsphinx-testdata, the only whole human phrases there."""
     from gm.cli import common_lines
 
+    from gm.dialog.engine import listening_commands
+
     _, commands = common_lines()
+    commands = listening_commands(commands)
     cards = [f"{r} of {s}" for r in CARD_RANKS for s in ("clubs", "hearts", "diamonds", "spades")]
     phrases = list(dict.fromkeys(cards + list(CARDS_HUMAN.values())))
     return ExpectationSet("cards", "pocketsphinx-testdata cards", tuple(Choice(p, (p,)) for p in phrases),

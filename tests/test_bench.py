@@ -84,9 +84,8 @@ def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
     assert heard == {"default": ["next question"], "free garbage": [""], "free phones": [""], "narrow beam": [""]}
 
 
-def _clip(right: bool, confidence: float, anyway: bool = False, asked: bool | None = None) -> dict:
-    how = {"confidence": confidence, "choice": True, "anyway": anyway,
-           "asked": anyway or confidence < 0.5 if asked is None else asked}
+def _clip(right: bool, confidence: float, anyway: bool = False) -> dict:
+    how = {"confidence": confidence, "choice": True, "doubtable": not anyway, "asked": anyway or confidence < 0.5}
     return {"expected": "one", "set": "numbers", "source": "espeak", "snr": None, "noise": None,
             "right": right, "wrong": not right, "endpointed": True, "decided": [1, None], "how": how}
 

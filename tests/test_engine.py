@@ -147,6 +147,37 @@ def test_pause_stops_the_countdown(speaker, common):
     assert "Paused. Say resume when you want to carry on." in speaker.lines
 
 
+class VocabularyLog(TextHearing):
+    """Typed input that keeps every vocabulary the engine listens with."""
+
+    def __init__(self, lines):
+        super().__init__(lines)
+        self.vocabularies = []
+
+    def listen_for(self, vocabulary):
+        self.vocabularies.append(vocabulary)
+        super().listen_for(vocabulary)
+
+
+def test_resume_is_listened_for_only_while_paused(speaker, common):
+    from gm.dialog.intents import Command
+
+    lines, commands = common
+    hearing = VocabularyLog(io.StringIO("two\ngo on\npause\ngo on\nfive\n"))
+    game, transcript = ToyGame(), Transcript()
+    engine = Engine(game, hearing, speaker, lines, commands, transcript, Record(game.id, {}, seed=1))
+    engine.run()
+    resume = set(commands[Command.RESUME])
+    paused = [v for v in hearing.vocabularies if resume & set(v.phrases)]
+    assert [set(v.phrases) for v in paused] == [resume | set(commands[Command.QUIT]) | set(commands[Command.HELP])]
+    asking = [v for v in hearing.vocabularies if v not in paused]
+    assert asking and all(set(commands[Command.PAUSE]) <= set(v.phrases) for v in asking)
+    # "go on" during a question is no command (it was a silent no-op, and took the place of "one");
+    # while paused it resumes, and the game goes on
+    assert "Paused. Say resume when you want to carry on." in speaker.lines
+    assert decisions(transcript) == ["2 players", "player 1 took 5"]
+
+
 class ConfirmingToy(ToyGame):
     def step(self, state):
         step = super().step(state)

@@ -55,6 +55,13 @@ class Heard:
     timeout: bool = False
 
 
+def listening_commands(commands: Mapping[Command, Sequence[str]]) -> dict[Command, Sequence[str]]:
+    """The commands an ask listens for: all but resume, which means something only while the game
+    is paused (and there is listened for alone). Out of a question's vocabulary, "go on" and
+    "carry on" no longer take the place of "one" or "k" when those are the answers."""
+    return {command: phrases for command, phrases in commands.items() if command is not Command.RESUME}
+
+
 def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
     """The recogniser's confidence in `match`: readings that mean the same thing pool theirs
     ("that's all" 0.45 beside "that is all" 0.55 is a sure "that's all")."""
@@ -118,6 +125,7 @@ class Engine:
         self.speaker = speaker
         self.lines = lines
         self.commands = dict(commands)
+        self._asked_commands = listening_commands(self.commands)
         self.transcript = transcript
         self.record = record
         self.store = store
@@ -191,7 +199,7 @@ class Engine:
 
     def _ask(self, ask: Ask) -> Answer | Flow:
         self._say(ask.say)
-        matcher = Matcher(ask.choices, self.commands)
+        matcher = Matcher(ask.choices, self._asked_commands)
         vocabulary = Vocabulary(matcher.phrases, ask.free, ask.hints, ask.endpoint)
         deadline = None
         if ask.timeout is not None:
@@ -246,13 +254,11 @@ class Engine:
             self._say((self.lines("quit_cancelled"),))
         elif command is Command.PAUSE:
             return self._pause(ask)
-        elif command is Command.RESUME:
-            pass  # not paused: nothing to do
         self._listen_again(ask)
         return None
 
     def _listen_again(self, ask: Ask) -> None:
-        self.hearing.listen_for(Vocabulary(Matcher(ask.choices, self.commands).phrases,
+        self.hearing.listen_for(Vocabulary(Matcher(ask.choices, self._asked_commands).phrases,
                                            ask.free, ask.hints, ask.endpoint))
 
     def _pause(self, ask: Ask) -> float | Flow:
