@@ -564,16 +564,19 @@ METHOD = """\
   (60 ms margins) from the PocketSphinx test recordings (`cards/*.wav`, `tidigits/dhd.2934z.raw`),
   and the five card phrases whole. `numbers.raw` is left out: nothing says what it contains.
 - **Sets**: the asks harvested from the games' own simulated tables: `numbers` = who-the-f players ask
-  (1-12, "N players"); `commands` = every phrase of `prompts/en/common.toml` while a who-the-f vote is
-  open; `yesno` = the engine's confirmation; `letters` = the Funocracy letter ask with B D K M S face up
+  (1-12, "N players"); `commands` = every phrase of `prompts/en/common.toml` that a question listens
+  for (all but resume) while a who-the-f vote is open; `paused` = resume, quit and help while paused;
+  `yesno` = the engine's confirmation; `letters` = the Funocracy letter ask with B D K M S face up
   (name, "letter b", NATO, "b as in bravo"); `votes` = who-the-f results ("N votes for number M",
   "unanimous for M", "no majority"); `fun_vote`, `fun_challenge`; `drawing` = What the Fake's drawing
-  ask. Every vocabulary is the ask's phrases plus the common commands, with the ask's endpoint.
+  ask. Every vocabulary is the ask's phrases plus the commands a question listens for, with the ask's endpoint.
 - **Right intent**: the first decision on the clip is the intent of the phrase said (a choice's value or a
   command). gm reads each utterance as the engine does (`gm.dialog.engine.interpret`: an utterance far
   longer than the phrase it matched is chatter, readings of one choice pool their confidence). gm's
-  confirmation of doubtful answers is not simulated: a doubtful right answer counts right.
-  *Wrong intent* is a decision for something else, which is worse than no decision.
+  confirmation is not simulated: a right answer gm would confirm first counts right. *Wrong intent* is a
+  decision for something else, which is worse than no decision; in brackets, the wrong decisions gm
+  would take without asking first (it asks "X, right?" when the ask confirms every answer, or the match
+  or the recogniser's confidence is doubtful; commands and yes/no are never confirmed).
 - **Baseline**: the same engine and the same endpointer with a plain grammar of the same phrases, no
   garbage path, no second pass, no n-best; its top result is looked up exactly.
 - **False accepts**: every decision taken on off-script speech (LibriVox and PocketSphinx test readings,
