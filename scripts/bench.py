@@ -148,34 +148,39 @@ def worker(args: argparse.Namespace) -> int:
         matcher = eset.matcher() if eset.language == "en" else None
         intents = _intents(eset)
 
-        def decide(final: Final) -> tuple[list | None, dict]:
+        def decide(final: Final) -> tuple[list | None, object]:
             """[value, command]: the baseline's exact lookup, or gm's Matcher (exact lookup for Hangul);
-            and how sure: the recogniser's confidence, and whether the engine asks first."""
+            and gm's Match, if any."""
             texts = [a.text for a in final.alternatives if a.text.strip()]
             if not texts:
-                return None, {}
+                return None, None
             if args.mode == "baseline" or matcher is None:
-                return intents.get(_key(texts[0], eset.language)), {}
+                return intents.get(_key(texts[0], eset.language)), None
             match = interpret(final, matcher, False, EngineConfig.doubtful).match  # the engine's own reading
             if match is None:
-                return None, {}
-            # The confidence the engine weighed (readings of one choice pooled), and whether it
-            # would ask "X, right?" before deciding: the ask always confirms, or the match or the
-            # recogniser is doubtful. `doubtable`: the confidence alone decides whether it asks
-            # (a choice, heard exactly enough, where only doubtful answers are confirmed).
-            confidence = pooled_confidence(final, matcher, match)
+                return None, None
+            return [match.value, match.command.value if match.command else None], match
+
+        def sureness(final: Final, match) -> dict:
+            """The confidence the engine weighed (readings of one choice pooled), and whether it would
+            ask "X, right?" before deciding: the ask always confirms, or the match or the recogniser
+            is doubtful. `doubtable`: the confidence alone decides whether it asks (a choice, heard
+            exactly enough, where only doubtful answers are confirmed). Bookkeeping, not recognition:
+            its CPU time is not counted."""
+            if match is None:
+                return {}
             plain = interpret(final, matcher, False, 0.0).match
             choice = match.command is None
-            how = {"confidence": round(confidence, 4), "choice": choice,
-                   "asked": choice and eset.confirm != "never" and (eset.confirm == "always" or not match.sure),
-                   "doubtable": choice and eset.confirm == "doubtful" and plain is not None and plain.sure}
-            return [match.value, match.command.value if match.command else None], how
+            return {"confidence": round(pooled_confidence(final, matcher, match), 4), "choice": choice,
+                    "asked": choice and eset.confirm != "never" and (eset.confirm == "always" or not match.sure),
+                    "doubtable": choice and eset.confirm == "doubtful" and plain is not None and plain.sure}
 
         for row in clips:
             audio = read_wav(corpus / row["path"])
             offscript = row["expected"] is None
             recognizer.reset()
             decisions, how, heard, endpointed = [], [], [], None
+            bookkeeping = 0.0
             cpu0 = time.process_time()
             fed = 0
             for offset in range(0, len(audio) + step, step):
@@ -185,7 +190,7 @@ def worker(args: argparse.Namespace) -> int:
                 fed = min(len(audio), offset + step)
                 finals = [e for e in events if isinstance(e, Final)]
                 for final in finals:
-                    decision, sure = decide(final)
+                    decision, match = decide(final)
                     wall, cpu = time.perf_counter() - w, time.process_time() - c
                     heard.append(final.text)
                     if endpointed is None:
@@ -195,12 +200,14 @@ def worker(args: argparse.Namespace) -> int:
                         latencies_cpu.append(cpu)
                     if decision is not None:
                         decisions.append(decision)
-                        how.append(sure)
+                        spent = time.process_time()
+                        how.append(sureness(final, match))
+                        bookkeeping += time.process_time() - spent
                 if decisions and not offscript:
                     break  # the engine acts on the first decision and listens for something else
                 if not piece:
                     break
-            cpu_total += time.process_time() - cpu0
+            cpu_total += time.process_time() - cpu0 - bookkeeping
             audio_total += fed / 2 / RATE
             result = {k: row.get(k) for k in ("path", "set", "snr", "noise", "source", "expected", "seconds", "kind")}
             result["heard"] = heard
