@@ -105,9 +105,8 @@ def english_sets() -> dict[str, ExpectationSet]:
     from gm.cli import common_lines
     from gm.demo import DEMO_OPTIONS
     from gm.games import GAMES, load
-    from gm.vocab import NATO, letters, yes_no
-
     from gm.dialog.engine import listening_commands
+    from gm.vocab import NATO, letters, yes_no
 
     _, commands = common_lines()
     every = listening_commands({c: commands[c] for c in Command})  # what every question listens for
@@ -180,11 +179,9 @@ CARDS_HUMAN = {  # cards/cards.transcription
 def cards_set() -> ExpectationSet:
     """Not a game's: the playing cards of pocketsphinx-testdata, the only whole human phrases there."""
     from gm.cli import common_lines
-
     from gm.dialog.engine import listening_commands
 
-    _, commands = common_lines()
-    commands = listening_commands(commands)
+    commands = listening_commands(common_lines()[1])
     cards = [f"{r} of {s}" for r in CARD_RANKS for s in ("clubs", "hearts", "diamonds", "spades")]
     phrases = list(dict.fromkeys(cards + list(CARDS_HUMAN.values())))
     return ExpectationSet("cards", "pocketsphinx-testdata cards", tuple(Choice(p, (p,)) for p in phrases),
