@@ -236,14 +236,13 @@ class SphinxRecognizer:
         if garbage is not None:
             loop = next_state
             vocabulary = {w for p in phrases for w in p.split()}
-            for word in GARBAGE_WORDS:
-                if word not in vocabulary:
-                    p = garbage
-                    transitions += [(0, loop, p, word), (loop, loop, p, word), (loop, final, p, word), (0, final, p, word)]
+            fillers = [(word, garbage) for word in GARBAGE_WORDS if word not in vocabulary]
             for phone in sorted(_PHONES) if self._phone_prob is not None else ():
-                word, p = f"_ph_{phone.lower()}", self._phone_prob
+                word = f"_ph_{phone.lower()}"
                 if decoder.lookup_word(word) is None:
                     decoder.add_word(word, phone, True)
+                fillers.append((word, self._phone_prob))
+            for word, p in fillers:  # each filler starts, continues and ends the loop
                 transitions += [(0, loop, p, word), (loop, loop, p, word), (loop, final, p, word), (0, final, p, word)]
         return decoder.create_fsg("gm", 0, final, transitions)
 
