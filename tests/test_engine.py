@@ -178,6 +178,17 @@ def test_resume_is_listened_for_only_while_paused(speaker, common):
     assert decisions(transcript) == ["2 players", "player 1 took 5"]
 
 
+def test_what_people_say_to_each_other_is_no_command(speaker, common):
+    # "hold on", "what was that", "cancel that" are said across the table far more often than to
+    # gm, and were the commands most often taken wrongly from talk (BENCHMARKS.md): not commands
+    _, commands = common
+    talk = ("hold on", "wait a minute", "what was that", "what can i say", "cancel that", "undo that")
+    assert not {p for phrases in commands.values() for p in phrases} & set(talk)
+    _, transcript, _ = play("two\n" + "\n".join(talk) + "\nfive\n", speaker, common)
+    assert not [s for s in speaker.lines if s.startswith(("Paused", "Undone"))]
+    assert decisions(transcript) == ["2 players", "player 1 took 5"]
+
+
 class ConfirmingToy(ToyGame):
     def step(self, state):
         step = super().step(state)

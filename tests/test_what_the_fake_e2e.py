@@ -112,8 +112,8 @@ def wrong_reply(state: wtf.State, step: Ask, planned: Line) -> list[Line]:
     return []
 
 
-# The commands' phrases PocketSphinx hears best on the eight seat voices: "score", "help", "hold on"
-# and "go back" are misheard by three to six of them. The typed tests say the same.
+# The commands' phrases PocketSphinx hears best on the eight seat voices: "score", "help" and
+# "go back" are misheard by three to six of them. The typed tests say the same.
 ROTATION = (("what is the score",), ("repeat",), ("pause the game", "carry on"), ("what's the score",),
             ("say that again",), ("pause the game", "continue"))
 

@@ -89,7 +89,7 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     if free and match is not None and match.score < SURE_SCORE:
         match = None
     if match is not None and final.end - final.start > chatter_seconds(match.phrase):
-        return Heard()  # four seconds of talk forced onto "what was that": chatter, not a command
+        return Heard()  # four seconds of talk forced onto "say that again": chatter, not a command
     if match is not None:
         confidence = pooled_confidence(final, matcher, match)
         if confidence < doubtful and match.command is None:

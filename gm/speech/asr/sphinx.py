@@ -23,8 +23,10 @@ log = logging.getLogger(__name__)
 
 # Frequent English words: the garbage path. A sentence is mostly made of words like these, a
 # command is not; each one costs GARBAGE_WORD_PROB so a phrase wins whenever it fits well.
+# No "on": it swallows the middle of "unanimous" and the "I" of "I challenge" in British voices
+# (it had always been a command's word, "hold on", and so never in the loop until that went).
 GARBAGE_WORDS = tuple("""
-the of and to a in is it you that he was on are with as i his they be at have this from or had
+the of and to a in is it you that he was are with as i his they be at have this from or had
 by not but what some we can out other were all there when up use your how said an each she which
 do their time if will way about many then them would like so these her long make thing see him
 has look more day could go come did sound most people my over know water than call first who may
