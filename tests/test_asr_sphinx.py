@@ -75,6 +75,19 @@ def test_results_do_not_depend_on_chunk_size():
     assert [text for text, _, _ in outcomes[0]] == ["next question", "four votes for number two", "", "yes", "six"]
 
 
+@pytest.mark.parametrize("voice, speed, pitch", [("en-gb+f2", 190, 70), ("en-gb-scotland", 160, 35)])
+def test_a_contraction_is_not_taken_apart_by_the_garbage_loop(voice, speed, pitch):
+    # While paused gm listens for resume, quit and help. With "what can we say" gone from help,
+    # "we" was free to join the garbage loop, and "we" + "back" explained "we're back" better
+    # than the phrase did, in these two corpus voices. A word of a phrase and what comes before
+    # its apostrophe stay out of the loop.
+    recognizer = SphinxRecognizer()
+    recognizer.set_vocabulary(Vocabulary(phrases=("resume", "continue", "go on", "we're back", "carry on",
+                                                  "unpause", "quit", "exit", "help", "help me")))
+    spoken = scene(("we're back",), voice, speed=speed, pitch=pitch)
+    assert heard(spoken, run(recognizer, spoken.audio)) == {"we're back": ["we're back"]}
+
+
 def test_times_are_on_the_source_clock(sphinx):
     sphinx.set_vocabulary(Vocabulary(phrases=COMMANDS))
     speech = synthesize("next question")

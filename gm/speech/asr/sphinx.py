@@ -237,7 +237,7 @@ class SphinxRecognizer:
                 state = target
         if garbage is not None:
             loop = next_state
-            vocabulary = {w for p in phrases for w in p.split()}
+            vocabulary = {part for p in phrases for w in p.split() for part in (w, w.split("'")[0])}  # "we're": "we" too
             fillers = [(word, garbage) for word in GARBAGE_WORDS if word not in vocabulary]
             for phone in sorted(_PHONES) if self._phone_prob is not None else ():
                 word = f"_ph_{phone.lower()}"
