@@ -115,3 +115,20 @@ def test_summary_separates_wrong_decisions_taken_from_those_asked_first():
     assert "| numbers (espeak) | 4 |" in text and "50.0 → 50.0 (25.0)" in text
     assert "(2 / 1.0, 1 of them asked first)" in text
     assert "| 0.5 | 1 (50%) | 1 (50%) |" in text
+
+
+@pytest.mark.slow
+def test_command_forms_says_how_often_each_phrase_is_heard():
+    result = subprocess.run([sys.executable, str(SCRIPTS / "command_forms.py"), "--voices", "en-us", "--speeds", "160"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = {line.split(" | ")[0].strip("| "): line for line in result.stdout.splitlines()[2:]}
+    assert set(rows) == {"repeat", "help", "score", "pause", "undo", "skip", "quit"}  # not resume: a question's commands
+    assert '"what is the score" 1' in rows["score"] and '"quit" 1' in rows["quit"]
+
+
+def test_command_forms_refuses_a_bad_speed_in_one_sentence():
+    result = subprocess.run([sys.executable, str(SCRIPTS / "command_forms.py"), "--speeds", "fast"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0 and "--speeds" in result.stderr

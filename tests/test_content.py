@@ -27,6 +27,19 @@ def test_common_lines_and_commands_load():
     assert all(phrases for phrases in commands.values())
 
 
+def test_what_gm_teaches_aloud_is_what_it_listens_for():
+    # the spoken help names one form of each command, the one heard best; a form that is not one
+    # of the command's phrases would teach the table to say something gm ignores
+    import re
+
+    lines, commands = common_lines()
+    phrases = {p for ps in commands.values() for p in ps}
+    for name in ("help", "help_no_expected"):
+        taught = re.search(r"you can (?:also )?say (.+)\.$", lines.many(name)[0]).group(1)
+        forms = [f.strip() for f in re.split(r",|\bor\b", taught) if f.strip()]
+        assert len(forms) >= 5 and all(f in phrases for f in forms), (name, forms)
+
+
 def test_a_broken_file_names_the_file_and_the_line(tmp_path):
     (tmp_path / "en").mkdir()
     broken = tmp_path / "en" / "common.toml"
