@@ -5,8 +5,8 @@
 
 Each phrase of each command a question listens for is said alone by each voice at each speed
 (espeak-ng), to a fresh recogniser listening as a question does: the commands beside some of the
-games' phrases. A phrase is heard when gm's Matcher takes it as its own command, wrong when it
-takes it as something else. Prints one Markdown row per command, for BENCHMARKS.md; the spoken
+games' phrases. A phrase is heard when the engine's reading (`interpret`) takes it as its own
+command, wrong when it takes it as something else. Prints one Markdown row per command, for BENCHMARKS.md; the spoken
 help names the form heard best (prompts/en/common.toml).
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gm.cli import common_lines  # noqa: E402
 from gm.demo import VOICES  # noqa: E402
-from gm.dialog.engine import listening_commands  # noqa: E402
+from gm.dialog.engine import EngineConfig, interpret, listening_commands  # noqa: E402
 from gm.dialog.intents import Matcher  # noqa: E402
 from gm.speech.asr import recognize  # noqa: E402
 from gm.speech.asr.sphinx import SphinxRecognizer  # noqa: E402
@@ -60,8 +60,8 @@ def main(argv: list[str] | None = None) -> int:
                     except SpeechError as error:
                         raise SystemExit(f"command_forms: {error}")
                     finals = [e for e in recognize(recognizer, audio, 0.1) if isinstance(e, Final)]
-                    texts = [a.text for f in finals for a in f.alternatives[:1] if a.text]
-                    match = matcher.match(texts[:1]) if texts else None
+                    readings = [interpret(f, matcher, False, EngineConfig.doubtful).match for f in finals]
+                    match = next((m for m in readings if m is not None), None)  # the engine's own reading
                     if match is not None and match.command is command:
                         heard += 1
                     elif match is not None:
