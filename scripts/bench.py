@@ -23,6 +23,7 @@ import platform
 import re
 import resource
 import shlex
+import signal
 import statistics
 import subprocess
 import sys
@@ -453,7 +454,7 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
          lambda s: f"{_fmt(s['p50'] * 1000)} ms (CPU {_fmt(s['p50_cpu'] * 1000)} ms)", lambda s: s["p50"] <= 0.150),
         ("recognition CPU per second of audio", "<= 0.05 s", lambda s: f"{_fmt(s['cpu'], 3)} s",
          lambda s: s["cpu"] <= 0.05),
-        ("resident memory (peak, whole process)", "<= 150 MB", lambda s: f"{_fmt(s['rss'])} MB",
+        ("resident memory (peak, the bench's whole process: closed asks only)", "<= 150 MB", lambda s: f"{_fmt(s['rss'])} MB",
          lambda s: s["rss"] <= 150),
     ]
     rows = ["| measure | goal | " + " | ".join(f"{a}: gm (baseline)" for a in english) + " |",
@@ -479,32 +480,53 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
         return (f"{_fmt(st['countdown_error'] * 1000)} ms (worst {_fmt(st['countdown_max'] * 1000)} ms) "
                 f"{'✓' if st['countdown_max'] <= 0.020 else '✗'}")
 
+    def playing_cell(asr: str) -> str:
+        if asr not in starts:
+            return "not measured"
+        return f"{_fmt(starts[asr]['playing_rss'])} MB {'✓' if starts[asr]['playing_rss'] <= 150 else '✗'}"
+
+    rows.append("| resident memory playing Funocracy (peak, the whole `gm play` process, open speech heard) | <= 150 MB | "
+                + " | ".join(playing_cell(a) for a in english) + " |")
     rows.append("| start to first spoken word | <= 1.5 s | " + " | ".join(start_cell(a) for a in english) + " |")
     rows.append("| error of a 25-second countdown | <= 20 ms | " + " | ".join(countdown_cell(a) for a in english) + " |")
     return "\n".join(rows)
 
 
 def _gm_play(args: list[str], transcript: Path, wav: Path, until: Callable[[list[dict]], bool],
-             timeout: float = 300) -> tuple[float, list[dict]]:
+             timeout: float = 300) -> tuple[float, list[dict], float]:
     """`gm play` on a WAV file in a subprocess: seconds from launch until its transcript's
-    events satisfy `until` (the process is then stopped), and the events by then."""
+    events satisfy `until` (the process is then stopped), the events by then, and the peak
+    resident memory of the whole process in MB."""
     command = [sys.executable, "-m", "gm", "play", *args, "--wav", str(wav), "--console",
                "--transcript", str(transcript), "--state-dir", str(transcript.parent / "state")]
     began = time.perf_counter()
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    found = None
     try:
-        while time.perf_counter() - began < timeout:
+        while found is None and time.perf_counter() - began < timeout:
             if transcript.exists():
                 events = [json.loads(line) for line in transcript.read_text().splitlines() if line.endswith("}")]
                 if until(events):
-                    return time.perf_counter() - began, events
+                    found = time.perf_counter() - began, events
+                    break
             if process.poll() is not None:
                 break
             time.sleep(0.005)
     finally:
-        process.kill()
-        process.wait()
-    raise RuntimeError(f"gm play {' '.join(args)} ended before the awaited event")
+        rss = _stop(process)
+    if found is None:
+        raise RuntimeError(f"gm play {' '.join(args)} ended before the awaited event")
+    return found[0], found[1], rss
+
+
+def _stop(process: subprocess.Popen) -> float:
+    """Kill `process` and reap it: its peak resident memory in MB (nan if it had ended already)."""
+    if process.poll() is not None:
+        return float("nan")
+    process.kill()
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = -signal.SIGKILL  # reaped here: Popen must not wait for it again
+    return usage.ru_maxrss / 1024  # kilobytes on Linux
 
 
 def _timed_out(event: dict) -> bool:
@@ -528,23 +550,25 @@ def start_and_countdown(asr: str, runs: int) -> dict:
     from gm.speech.audio import write_wav
     from gm.speech.synth import silence
 
-    firsts, audio, errors = [], [], []
+    firsts, audio, errors, playing = [], [], [], []
     with tempfile.TemporaryDirectory(prefix="gm-start-") as tmp:
         quiet = Path(tmp) / "quiet.wav"
         write_wav(quiet, silence(40.0))
         for run in range(runs):
-            seconds, _ = _gm_play(["who-the-f", "--asr", asr], Path(tmp) / f"a{run}.jsonl", quiet, _says(1))
+            seconds, _, _ = _gm_play(["who-the-f", "--asr", asr], Path(tmp) / f"a{run}.jsonl", quiet, _says(1))
             firsts.append(seconds)
-            seconds, _ = _gm_play(["who-the-f", "--asr", asr, "--speak-to", str(Path(tmp) / f"v{run}.wav")],
-                                  Path(tmp) / f"b{run}.jsonl", quiet, _says(2))
+            seconds, _, _ = _gm_play(["who-the-f", "--asr", asr, "--speak-to", str(Path(tmp) / f"v{run}.wav")],
+                                     Path(tmp) / f"b{run}.jsonl", quiet, _says(2))
             audio.append(seconds)
-            _, events = _gm_play(["funocracy", "--players", "2", "--mode", "normal", "--asr", asr, "--seed", str(run)],
-                                 Path(tmp) / f"c{run}.jsonl", quiet, lambda evs: any(map(_timed_out, evs)))
+            _, events, rss = _gm_play(["funocracy", "--players", "2", "--mode", "normal", "--asr", asr,
+                                       "--seed", str(run)], Path(tmp) / f"c{run}.jsonl", quiet,
+                                      lambda evs: any(map(_timed_out, evs)))
+            playing.append(rss)
             timeout = next(e for e in events if _timed_out(e))
             listen = [e for e in events if e["type"] == "listen" and e.get("deadline") and e["t"] <= timeout["t"]][-1]
             errors.append(abs(timeout["t"] - listen["deadline"]))
     return {"first_line": _median(firsts), "first_audio": _median(audio),
-            "countdown_error": _median(errors), "countdown_max": max(errors)}
+            "countdown_error": _median(errors), "countdown_max": max(errors), "playing_rss": _median(playing)}
 
 
 def machine() -> str:
@@ -596,7 +620,10 @@ METHOD = """\
 - **CPU per audio second**: `time.process_time()` over feeding every clip, phrase and off-script, divided by
   the audio fed (silence included: about half of the phrase clips is silence, the off-script audio is
   dense speech). **Peak RSS**: `ru_maxrss` of the process running that configuration alone (Python,
-  numpy and gm included). **Model load**: constructing the recogniser.
+  numpy and gm included). It hears closed asks only, so it never loads the n-gram model that open
+  speech needs; **resident memory playing Funocracy** is the peak of the whole `gm play funocracy`
+  process of the countdown measurement (below), whose first answer ask is open speech (the n-gram model
+  loaded, console speaker). **Model load**: constructing the recogniser.
 - **In noise**: the WebRTC VAD (mode LOOSE) calls babble and even pink noise speech. Once the noise
   floor (the quietest 90 ms of the last 2 s) is above -52 dBFS, a frame counts as speech only 12 dB
   above it: that ends many utterances in pink noise. Babble is itself speech, often as loud as the

@@ -13,7 +13,7 @@ import pytest
 
 from asr_audio import finals, heard, run, scene
 from gm.speech.asr import NO_VOSK_MODEL, describe, find_vosk_model, open_recognizer
-from gm.speech.asr.sphinx import SphinxRecognizer, letters_to_phones
+from gm.speech.asr.sphinx import Lexicon, SphinxRecognizer, letters_to_phones
 from gm.speech.audio import read_wav
 from gm.speech.base import AudioChunk, Partial, SpeechError, SpeechStarted, Vocabulary
 from gm.speech.synth import silence, synthesize
@@ -181,6 +181,34 @@ def test_unknown_words_get_a_pronunciation_or_are_skipped(sphinx, caplog):
     assert "日本" in caplog.text  # no letters to pronounce: skipped with a warning, no crash
     final = finals(run(sphinx, scene(["tie", "good"], "en-us").audio))
     assert [f.text for f in final] == ["tie", "good"]
+
+
+def test_the_lexicon_reads_a_word_with_its_variants_and_nothing_else(tmp_path):
+    dictionary = tmp_path / "words.dict"
+    dictionary.write_text("read R IY D\nread(2) R EH D\nreader R IY D ER\nready R EH D IY # a comment\n"
+                          "a.b EY B IY\n  \nzebra(3) Z IY B R AH\n", encoding="utf-8")
+    lexicon = Lexicon(dictionary)
+    assert lexicon.pronunciations(["read", "ready", "a.b", "zebra", "none", "read"]) == {
+        "read": ("R IY D", "R EH D"), "ready": ("R EH D IY",), "a.b": ("EY B IY",), "zebra": ("Z IY B R AH",),
+        "none": (),
+    }
+    assert lexicon.pronunciations(["reader"]) == {"reader": ("R IY D ER",)}
+    (tmp_path / "empty.dict").write_bytes(b"")
+    assert Lexicon(tmp_path / "empty.dict").pronunciations(["read"]) == {"read": ()}
+
+
+def test_the_grammar_listens_with_the_dictionary_s_every_pronunciation():
+    """The grammar decoders load no dictionary: they are taught each word they listen for, with
+    every variant the dictionary gives ("the" is DH AH and DH IY), as a decoder loading the whole
+    dictionary would have it."""
+    recognizer = SphinxRecognizer()
+    recognizer.set_vocabulary(Vocabulary(phrases=("the end", "either way")))
+    full = recognizer._decoder(bestpath=False, lm=recognizer._lm)  # loads the whole dictionary
+    for word in ("the", "either", "end", "way", "what"):  # "what" is a garbage-loop word
+        variants = [full.lookup_word(word if k == 1 else f"{word}({k})") for k in range(1, 5)]
+        taught = [recognizer._grammar.lookup_word(word if k == 1 else f"{word}({k})") for k in range(1, 5)]
+        assert taught == variants and taught[0] is not None
+    assert recognizer._grammar.lookup_word("zebra") is None  # not listened for, not loaded
 
 
 @pytest.mark.slow

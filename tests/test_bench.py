@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,6 +58,7 @@ def test_a_tiny_corpus_is_made_and_benched(tmp_path):
     text = report.read_text(encoding="utf-8")
     assert "scripts/bench.py --corpus" in text and "--asr sphinx" in text
     assert "| commands, clean | 100% |" in text
+    assert re.search(r"\| resident memory playing Funocracy [^|]*\| <= 150 MB \| \d+ MB [✓✗] \|", text)
 
 
 def test_sphinx_settings_are_parsed_and_reach_the_recogniser():

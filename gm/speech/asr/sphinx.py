@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import logging
 import math
+import mmap
+import os
 import re
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Mapping
+from typing import Iterable, Mapping
 
 import pocketsphinx
 
@@ -117,6 +119,34 @@ def words_of(phrase: str) -> list[str]:
     return re.findall(r"[a-z0-9']+(?:-[a-z0-9']+)*", phrase.lower())
 
 
+class Lexicon:
+    """The pronunciation dictionary, read from its file a few words at a time.
+
+    A decoder loaded with the whole CMU dictionary holds about 21 MB of it (134,000 entries);
+    the grammar decoders hold only the words they listen for, taught from here."""
+
+    def __init__(self, path: str | Path) -> None:
+        self._path = Path(path)
+        self._known: dict[str, tuple[str, ...]] = {}
+
+    def pronunciations(self, words: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """Each word's pronunciations in the file's order of variants ('the', 'the(2)'); () if none."""
+        wanted = list(dict.fromkeys(words))
+        missing = [w for w in wanted if w not in self._known]
+        if missing:
+            found: dict[str, list[tuple[int, str]]] = {w: [] for w in missing}
+            names = b"|".join(re.escape(w.encode()) for w in sorted(missing, key=len, reverse=True))
+            entry = re.compile(rb"^(" + names + rb")(?:\((\d+)\))?[ \t]+([^\r\n#]+)", re.MULTILINE)
+            with open(self._path, "rb") as file:
+                if os.fstat(file.fileno()).st_size:  # an empty file cannot be mapped
+                    with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                        for match in entry.finditer(data):
+                            variant = int(match.group(2) or 1)
+                            found[match.group(1).decode()].append((variant, " ".join(match.group(3).decode().split())))
+            self._known.update({w: tuple(phones for _, phones in sorted(p)) for w, p in found.items()})
+        return {w: self._known[w] for w in wanted}
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What one vocabulary compiles to."""
@@ -154,13 +184,14 @@ class SphinxRecognizer:
             else f"PocketSphinx (model {self._hmm})"
         )
         self._search = dict(search or {})
+        self._lexicon = Lexicon(self._dict)
+        self._added: dict[str, tuple[str, ...]] = {}  # word -> pronunciations the decoders were taught
         self._grammar = self._decoder(bestpath=False, **self._search)  # decides: a phrase or the garbage loop
         self._ranker = self._decoder(bestpath=True) if garbage else None  # re-ranks an accepted utterance
         self._free: pocketsphinx.Decoder | None = None  # n-gram decoder, loaded on first use
         self._whole: pocketsphinx.Decoder | None = None  # open speech: grammar again, batch CMN
         self._whole_ranker: pocketsphinx.Decoder | None = None
         self._logmath = self._grammar.get_logmath()
-        self._added: set[str] = set()
         self._segmenter = Segmenter()
         self._plan = _Plan((), False, None)
         self._phrase_set: frozenset[str] = frozenset()
@@ -171,49 +202,72 @@ class SphinxRecognizer:
         self._last_partial = ""
         self._cmn = ""
         self._cmn_learned = False  # until one utterance has taught the cepstral mean
+        self._pronounceable(GARBAGE_WORDS)
+        self._fillers = tuple(w for w in GARBAGE_WORDS if w in self._added)
         self.set_vocabulary(Vocabulary())
 
     def _decoder(self, bestpath: bool, lm: str | None = None, fwdflat: bool = True, **search) -> pocketsphinx.Decoder:
+        """A grammar decoder starts with no words (it is taught those it listens for); the n-gram
+        decoder loads the whole dictionary, since its language model may say any word."""
         try:
-            return pocketsphinx.Decoder(
-                hmm=self._hmm, dict=self._dict, lm=lm, bestpath=bestpath, fwdflat=fwdflat, loglevel="FATAL", **search
+            decoder = pocketsphinx.Decoder(
+                hmm=self._hmm, dict=self._dict if lm else os.devnull, lm=lm, bestpath=bestpath, fwdflat=fwdflat,
+                loglevel="FATAL", **search
             )
         except (RuntimeError, ValueError) as error:
             raise SpeechError(f"PocketSphinx could not load its model from {self._hmm} ({error}).") from None
+        self._teach(decoder, list(self._added))
+        return decoder
+
+    def _teach(self, decoder: pocketsphinx.Decoder, words: list[str]) -> None:
+        """Add `words` (known to self._added) with every pronunciation, updating the search once."""
+        entries = [(word if k == 0 else f"{word}({k + 1})", phones)
+                   for word in words for k, phones in enumerate(self._added[word])]
+        entries = [(name, phones) for name, phones in entries if decoder.lookup_word(name) is None]
+        for index, (name, phones) in enumerate(entries):
+            decoder.add_word(name, phones, index == len(entries) - 1)
 
     # -- vocabulary ---------------------------------------------------------------------------
 
-    def _pronounce(self, word: str) -> bool:
-        """Make sure every decoder knows `word`; False if no pronunciation can be found."""
-        if word in self._added or self._grammar.lookup_word(word):
-            return True
-        phones = None
-        squeezed = re.sub(r"(.)\1+", r"\1", word)
-        if squeezed != word:
-            phones = self._grammar.lookup_word(squeezed)
-        if phones is None and "-" in word:
-            parts = [self._grammar.lookup_word(p) or letters_to_phones(p) for p in word.split("-")]
-            phones = " ".join(parts) if all(parts) else None
-        if phones is None:
-            phones = letters_to_phones(word)
-        if not phones or not set(phones.split()) <= _PHONES:
-            return False
-        log.info("PocketSphinx: pronouncing %r as %s", word, phones)
+    def _pronounceable(self, words: Iterable[str]) -> None:
+        """Teach every decoder the words of `words` it can be taught: the dictionary's
+        pronunciations, else a guess from the spelling ('meh', 'mehh', 'x-ray')."""
+        new = [w for w in dict.fromkeys(words) if w not in self._added]
+        if not new:
+            return
+        known = self._lexicon.pronunciations(new + [re.sub(r"(.)\1+", r"\1", w) for w in new]
+                                             + [p for w in new if "-" in w for p in w.split("-")])
+        taught = []
+        for word in new:
+            pronunciations = known[word]
+            if not pronunciations:
+                squeezed = re.sub(r"(.)\1+", r"\1", word)
+                phones = known[squeezed][0] if squeezed != word and known[squeezed] else None
+                if phones is None and "-" in word:
+                    parts = [(known[p] or (letters_to_phones(p),))[0] for p in word.split("-")]
+                    phones = " ".join(parts) if all(parts) else None
+                if phones is None:
+                    phones = letters_to_phones(word)
+                if not phones or not set(phones.split()) <= _PHONES:
+                    continue
+                log.info("PocketSphinx: pronouncing %r as %s", word, phones)
+                pronunciations = (phones,)
+            self._added[word] = pronunciations
+            taught.append(word)
         for decoder in (self._grammar, self._ranker, self._free, self._whole, self._whole_ranker):
             if decoder is not None:
-                decoder.add_word(word, phones, True)
-        self._added.add(word)
-        return True
+                self._teach(decoder, taught)
 
     def _usable(self, phrases: tuple[str, ...]) -> tuple[str, ...]:
         out: list[str] = []
+        self._pronounceable(w for phrase in phrases for w in words_of(phrase))
         for phrase in phrases:
             words = words_of(phrase)
             if not words:
                 if phrase.strip():
                     log.warning("PocketSphinx: skipping %r, it has no English words", phrase)
                 continue
-            missing = [w for w in words if not self._pronounce(w)]
+            missing = [w for w in words if w not in self._added]
             if missing:
                 log.warning("PocketSphinx: skipping %r, no pronunciation for %s", phrase, ", ".join(missing))
                 continue
@@ -238,7 +292,7 @@ class SphinxRecognizer:
         if garbage is not None:
             loop = next_state
             vocabulary = {part for p in phrases for w in p.split() for part in (w, w.split("'")[0])}  # "we're": "we" too
-            fillers = [(word, garbage) for word in GARBAGE_WORDS if word not in vocabulary]
+            fillers = [(word, garbage) for word in self._fillers if word not in vocabulary]
             for phone in sorted(_PHONES) if self._phone_prob is not None else ():
                 word = f"_ph_{phone.lower()}"
                 if decoder.lookup_word(word) is None:
@@ -262,10 +316,6 @@ class SphinxRecognizer:
                 # 'elite', and a rehearsed word was not heard in the game).
                 self._whole = self._decoder(bestpath=False, cmn="batch", **self._search)
                 self._whole_ranker = self._decoder(bestpath=True, cmn="batch")
-            for word in self._added:
-                for decoder in (self._free, self._whole, self._whole_ranker):
-                    if decoder is not None:
-                        decoder.add_word(word, self._grammar.lookup_word(word), True)
         phrases = self._usable(tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ()))
         search = None
         if phrases:
