@@ -6,14 +6,17 @@ system has them.
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 import time
 from pathlib import Path
 
+import pocketsphinx
 import pytest
 
 from asr_audio import finals, heard, run, scene
 from gm.speech.asr import NO_VOSK_MODEL, describe, find_vosk_model, open_recognizer
-from gm.speech.asr.sphinx import Lexicon, SphinxRecognizer, letters_to_phones
+from gm.speech.asr.sphinx import WORD_MODEL, Lexicon, SphinxRecognizer, letters_to_phones
 from gm.speech.audio import read_wav
 from gm.speech.base import AudioChunk, Partial, SpeechError, SpeechStarted, Vocabulary
 from gm.speech.synth import silence, synthesize
@@ -203,12 +206,24 @@ def test_the_grammar_listens_with_the_dictionary_s_every_pronunciation():
     dictionary would have it."""
     recognizer = SphinxRecognizer()
     recognizer.set_vocabulary(Vocabulary(phrases=("the end", "either way")))
-    full = recognizer._decoder(bestpath=False, lm=recognizer._lm)  # loads the whole dictionary
+    full = pocketsphinx.Decoder(hmm=recognizer._hmm, dict=recognizer._dict, lm=None, loglevel="FATAL")  # all of it
     for word in ("the", "either", "end", "way", "what"):  # "what" is a garbage-loop word
         variants = [full.lookup_word(word if k == 1 else f"{word}({k})") for k in range(1, 5)]
         taught = [recognizer._grammar.lookup_word(word if k == 1 else f"{word}({k})") for k in range(1, 5)]
         assert taught == variants and taught[0] is not None
     assert recognizer._grammar.lookup_word("zebra") is None  # not listened for, not loaded
+
+
+def test_the_word_model_is_made_again_byte_for_byte_by_its_script(tmp_path):
+    """Open speech is heard with gm/speech/asr/data/en-us-words.*, derived from PocketSphinx's own
+    model by scripts/make_word_lm.py: the script makes the same files again."""
+    script = Path(__file__).resolve().parents[1] / "scripts" / "make_word_lm.py"
+    subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
+    for made in ("en-us-words.lm", "en-us-words.dict"):
+        assert (tmp_path / made).read_bytes() == (WORD_MODEL.parent / made).read_bytes()
+    assert "ngram 2=40000" in WORD_MODEL.read_text(encoding="utf-8")[:100]  # 20,000 words, each starting and ending
+    refused = subprocess.run([sys.executable, str(script), "--words", "0"], capture_output=True, text=True)
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
 
 
 @pytest.mark.slow
