@@ -254,14 +254,14 @@ def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
 
 
 def cmd_listen(args: argparse.Namespace) -> int:
-    from gm.speech.base import Final, Vocabulary
+    from gm.speech.base import Final
     from gm.speech.audio import MicrophoneSource, WavSource
     choices, commands, free = expectation(args.expect)
     matcher = Matcher(choices, commands)
     config = _config(args)
     sources = [WavSource(path) for path in args.wav] if args.wav else [MicrophoneSource(config.input_device)]
     recognizer = open_recognizer(args, config)
-    vocabulary = Vocabulary(matcher.phrases, free=free, endpoint=0.6)
+    vocabulary = matcher.vocabulary(free=free, endpoint=0.6)
     if not args.wav:
         print("Listening; press Ctrl+C to stop.", file=sys.stderr)
     for source in sources:

@@ -19,7 +19,7 @@ from pathlib import Path
 from gm.dialog.engine import EngineConfig, interpret, listening_commands
 from gm.dialog.intents import Command, Matcher
 from gm.speech.asr import recognize
-from gm.speech.base import RATE, AudioChunk, Final, Recognizer, Vocabulary
+from gm.speech.base import RATE, AudioChunk, Final, Recognizer
 from gm.speech.synth import Silence, Utterance, silence, synthesize, write
 from gm.vocab import NO, YES
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Line
@@ -139,7 +139,7 @@ class Audition:
         voice = voice_of(line.seat)
         speech = synthesize(line.text, voice.voice, voice.speed)
         self.recognizer.reset()
-        self.recognizer.set_vocabulary(Vocabulary(matcher.phrases, ask.free, ask.hints, ask.endpoint))
+        self.recognizer.set_vocabulary(matcher.vocabulary(ask.free, ask.hints, ask.endpoint))
         events = recognize(self.recognizer, silence(LEAD) + speech + silence(1.2), chunk_seconds=0.2)
         finals = [e for e in events if isinstance(e, Final)]
         return self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None

@@ -145,7 +145,8 @@ def worker(args: argparse.Namespace) -> int:
     cpu_total = audio_total = 0.0
     for name, clips in by_set.items():
         eset = sets[name]
-        recognizer.set_vocabulary(Vocabulary(eset.phrases(), endpoint=eset.endpoint))
+        recognizer.set_vocabulary(eset.matcher().vocabulary(endpoint=eset.endpoint) if eset.language == "en"
+                                  else Vocabulary(eset.phrases(), endpoint=eset.endpoint))
         matcher = eset.matcher() if eset.language == "en" else None
         intents = _intents(eset)
 

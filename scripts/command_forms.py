@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     _, commands = common_lines()
     asked = listening_commands(commands)
     matcher = Matcher((), asked)
-    vocabulary = Vocabulary(phrases=ANSWERS + matcher.phrases)
+    vocabulary = Vocabulary(phrases=ANSWERS + matcher.phrases, commands=matcher.command_phrases)
     tries = len(voices) * len(speeds)
     print(f"| command | phrases, heard of {tries} (wrongly taken as something else) |\n|---|---|")
     for command, phrases in asked.items():

@@ -83,3 +83,13 @@ def test_normalise_and_parse_number():
     assert normalise("for to", numbers=True) == "4 2"
     assert parse_number("I say number six") == 6
     assert parse_number("nothing here") is None
+
+
+def test_the_vocabulary_names_which_phrases_are_commands():
+    """The recogniser is told which phrases are commands (it checks those heard in long talk);
+    a phrase that is also a game's choice is the choice."""
+    matcher = Matcher((Choice(1, ("one", "repeat")),), {Command.REPEAT: ("repeat", "say again"), Command.SCORE: ("score",)})
+    vocabulary = matcher.vocabulary(endpoint=0.5)
+    assert vocabulary.phrases == ("one", "repeat", "say again", "score")
+    assert vocabulary.commands == ("say again", "score")
+    assert vocabulary.endpoint == 0.5 and not vocabulary.free

@@ -200,7 +200,7 @@ class Engine:
     def _ask(self, ask: Ask) -> Answer | Flow:
         self._say(ask.say)
         matcher = Matcher(ask.choices, self._asked_commands)
-        vocabulary = Vocabulary(matcher.phrases, ask.free, ask.hints, ask.endpoint)
+        vocabulary = matcher.vocabulary(ask.free, ask.hints, ask.endpoint)
         deadline = None
         if ask.timeout is not None:
             start = self.hearing.now
@@ -258,15 +258,14 @@ class Engine:
         return None
 
     def _listen_again(self, ask: Ask) -> None:
-        self.hearing.listen_for(Vocabulary(Matcher(ask.choices, self._asked_commands).phrases,
-                                           ask.free, ask.hints, ask.endpoint))
+        self.hearing.listen_for(Matcher(ask.choices, self._asked_commands).vocabulary(ask.free, ask.hints, ask.endpoint))
 
     def _pause(self, ask: Ask) -> float | Flow:
         began = self.hearing.now
         self._say((self.lines("paused"),))
         only = {c: self.commands[c] for c in (Command.RESUME, Command.QUIT, Command.HELP) if c in self.commands}
         matcher = Matcher((), only)
-        vocabulary = Vocabulary(matcher.phrases, endpoint=0.6)
+        vocabulary = matcher.vocabulary(endpoint=0.6)
         expected = self.lines("paused_expected")
         while True:
             heard = self._listen("paused", matcher, vocabulary, expected, None, False, ())
@@ -287,7 +286,7 @@ class Engine:
     def _yes_no(self, question: str) -> bool:
         self._say((question,))
         matcher = Matcher(yes_no(), {c: self.commands[c] for c in (Command.REPEAT,) if c in self.commands})
-        vocabulary = Vocabulary(matcher.phrases, endpoint=0.5)
+        vocabulary = matcher.vocabulary(endpoint=0.5)
         expected = self.lines("confirm_expected")
         reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))
         while True:

@@ -14,6 +14,7 @@ from typing import Mapping, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from gm.speech.base import Vocabulary
 from gm.steps import JSON, Choice
 from gm.vocab import NUMBER_HOMOPHONES, NUMBER_WORDS
 
@@ -126,6 +127,15 @@ class Matcher:
     def phrases(self) -> tuple[str, ...]:
         """Everything a recogniser should listen for, as written."""
         return tuple(dict.fromkeys(entry[1] for entry in self._entries))
+
+    @property
+    def command_phrases(self) -> tuple[str, ...]:
+        """Those of `phrases` that are commands."""
+        return tuple(dict.fromkeys(entry[1] for entry in self._entries if entry[3] is not None))
+
+    def vocabulary(self, free: bool = False, hints: Sequence[str] = (), endpoint: float = 0.7) -> Vocabulary:
+        """What a recogniser should listen for to be matched here."""
+        return Vocabulary(self.phrases, free, tuple(hints), endpoint, self.command_phrases)
 
     def match(self, alternatives: Sequence[str]) -> Match | None:
         best: Match | None = None

@@ -68,6 +68,9 @@ class Vocabulary:
     free: bool = False  # open speech allowed (phrases and hints are favoured)
     hints: tuple[str, ...] = ()  # words to favour in open speech
     endpoint: float = 0.7  # seconds of trailing silence that end an utterance
+    # Those of `phrases` that are commands: said at any moment and never confirmed, so the
+    # recogniser may check one heard in a long utterance against open transcription.
+    commands: tuple[str, ...] = ()
 
     @property
     def longest(self) -> float | None:

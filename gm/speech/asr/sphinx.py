@@ -52,6 +52,11 @@ WORD_DICTIONARY = WORD_MODEL.with_suffix(".dict")
 FREE_SEARCH = {"maxhmmpf": 2000, "maxwpf": 10}
 CONFIDENCE_SCALE = 250.0  # score units (log base 1.0001, shifted) per e-fold of relative confidence
 PARTIAL_EVERY = 10  # frames between partial hypotheses
+# A command can come at any moment and is never confirmed, so one heard in a long utterance is
+# checked against open transcription (the word model): talk comes back as many words ("but if
+# you can we gotta kinda silly blaming someone" where the grammar heard "what is the score").
+TALK_CHECK_SECONDS = 1.2  # commands said alone are shorter; ones heard in talk mostly longer
+TALK_EXTRA_WORDS = 4  # more words than the command's own plus these: talk
 REDECODE_SECONDS = 3.0  # longer utterances are chatter, not worth a second pass
 CMN_REDECODE = 10.0  # a cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8
 
@@ -159,6 +164,7 @@ class _Plan:
     phrases: tuple[str, ...]  # closed phrases and hints, as the grammar spells them
     free: bool
     search: str | None  # name of the grammar search, None when there are no phrases
+    commands: frozenset[str] = frozenset()  # those of `phrases` that are commands
 
 
 class SphinxRecognizer:
@@ -194,7 +200,8 @@ class SphinxRecognizer:
         self._added: dict[str, tuple[str, ...]] = {}  # word -> pronunciations the decoders were taught
         self._grammar = self._decoder(bestpath=False, **self._search)  # decides: a phrase or the garbage loop
         self._ranker = self._decoder(bestpath=True) if garbage else None  # re-ranks an accepted utterance
-        self._free: pocketsphinx.Decoder | None = None  # n-gram decoder, loaded on first use
+        # The word model's decoder: open speech, and the check of commands heard in long utterances.
+        self._free = self._decoder(bestpath=True, lm=self._lm, fwdflat=False, **FREE_SEARCH) if garbage else None
         self._whole: pocketsphinx.Decoder | None = None  # open speech: grammar again, batch CMN
         self._whole_ranker: pocketsphinx.Decoder | None = None
         self._logmath = self._grammar.get_logmath()
@@ -313,15 +320,15 @@ class SphinxRecognizer:
         self._segmenter.reset()
         self._segmenter.set_endpoint(vocabulary.endpoint)
         self._segmenter.set_limit(vocabulary.longest if self._garbage else None)  # the baseline hears it all
-        if vocabulary.free and self._free is None:
+        if vocabulary.free and self._free is None:  # the baseline's, on first use
             self._free = self._decoder(bestpath=True, lm=self._lm, fwdflat=False, **FREE_SEARCH)
-            if self._garbage:
-                # One word from whichever player's turn it is: decided again, and ranked, with
-                # the utterance's own cepstral mean (batch CMN), so a word is heard the same
-                # whoever spoke before (with the running mean 'navy' after another voice became
-                # 'elite', and a rehearsed word was not heard in the game).
-                self._whole = self._decoder(bestpath=False, cmn="batch", **self._search)
-                self._whole_ranker = self._decoder(bestpath=True, cmn="batch")
+        if vocabulary.free and self._garbage and self._whole is None:
+            # One word from whichever player's turn it is: decided again, and ranked, with
+            # the utterance's own cepstral mean (batch CMN), so a word is heard the same
+            # whoever spoke before (with the running mean 'navy' after another voice became
+            # 'elite', and a rehearsed word was not heard in the game).
+            self._whole = self._decoder(bestpath=False, cmn="batch", **self._search)
+            self._whole_ranker = self._decoder(bestpath=True, cmn="batch")
         phrases = self._usable(tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ()))
         search = None
         if phrases:
@@ -336,7 +343,8 @@ class SphinxRecognizer:
             for decoder, loop in [(d, garbage if self._garbage else None) for d in deciders] + [(r, None) for r in rankers]:
                 decoder.add_fsg(search, self._fsg(decoder, phrases, loop))
                 decoder.activate_search(search)
-        self._plan = _Plan(phrases, vocabulary.free, search)
+        commands = frozenset(" ".join(words_of(p)) for p in vocabulary.commands) & frozenset(phrases)
+        self._plan = _Plan(phrases, vocabulary.free, search, commands)
         self._phrase_set = frozenset(phrases)
 
     # -- audio --------------------------------------------------------------------------------
@@ -438,6 +446,9 @@ class SphinxRecognizer:
             text = hyp.hypstr if hyp else ""
             if text in self._phrase_set:
                 alternatives = self._rank(text, audio)
+        if (alternatives and self._garbage and alternatives[0].text in self._plan.commands
+                and ended.end - ended.start >= TALK_CHECK_SECONDS and self._talk(alternatives[0].text, audio)):
+            return Final((), ended.start, ended.end)
         if self._plan.free and self._free is not None and not alternatives:
             # Only when no phrase or hint fits: beside a hint the n-gram's guess of a single word
             # is noise ('knife' came back as [knife, the ah you], and 'ah you' fitted the A).
@@ -447,6 +458,21 @@ class SphinxRecognizer:
                 confidence = min(1.0, max(0.0, self._free.get_prob()))
                 alternatives.append(Alternative(text, confidence))
         return Final(tuple(alternatives[:NBEST]), ended.start, ended.end)
+
+    def _talk(self, command: str, audio: bytes) -> bool:
+        """Whether open transcription hears talk, not `command`, in `audio` (see TALK_CHECK_SECONDS).
+        In open speech the word model has heard the utterance already."""
+        if not self._plan.free:
+            self._free.set_cmn(self._grammar.get_cmn())
+            self._free.start_utt()
+            self._free.process_raw(audio, full_utt=True)
+            self._free.end_utt()
+        hyp = self._free.hyp()
+        words = [w for w in (hyp.hypstr if hyp else "").split() if not w.startswith(("<", "["))]
+        if len(words) <= len(command.split()) + TALK_EXTRA_WORDS:
+            return False
+        log.info("PocketSphinx: %r in %.1f s of talk (%s): not a command", command, len(audio) / 2 / RATE, " ".join(words))
+        return True
 
     def _rank(self, best: str, audio: bytes, batch: pocketsphinx.Decoder | None = None) -> list[Alternative]:
         """N-best among the phrases only (the ranker has no garbage loop), `best` first."""
