@@ -9,8 +9,8 @@ and the dictionary of those words beside it:
 
     .venv/bin/python scripts/make_word_lm.py            # gm/speech/asr/data/en-us-words.{lm,dict}
 
-Both files are derived from the pocketsphinx package's en-us model (BSD-style licence, see its
-LICENSE); the same command makes them again, byte for byte.
+Both files are derived from the pocketsphinx package's en-us model (BSD-style licence, kept in
+gm/speech/asr/data/NOTICE); the same command makes them again, byte for byte.
 """
 from __future__ import annotations
 
