@@ -621,10 +621,10 @@ METHOD = """\
 - **CPU per audio second**: `time.process_time()` over feeding every clip, phrase and off-script, divided by
   the audio fed (silence included: about half of the phrase clips is silence, the off-script audio is
   dense speech). **Peak RSS**: `ru_maxrss` of the process running that configuration alone (Python,
-  numpy and gm included). It hears closed asks only, so it never loads the n-gram model that open
-  speech needs; **resident memory playing Funocracy** is the peak of the whole `gm play funocracy`
-  process of the countdown measurement (below), whose first answer ask is open speech (the n-gram model
-  loaded, console speaker). **Model load**: constructing the recogniser.
+  numpy and gm included). It hears closed asks only, so it never builds the decoders that open
+  speech adds; **resident memory playing Funocracy** is the peak of the whole `gm play funocracy`
+  process of the countdown measurement (below), whose first answer ask is open speech (every decoder
+  built, console speaker). **Model load**: constructing the recogniser.
 - **In noise**: the WebRTC VAD (mode LOOSE) calls babble and even pink noise speech. Once the noise
   floor (the quietest 90 ms of the last 2 s) is above -52 dBFS, a frame counts as speech only 12 dB
   above it: that ends many utterances in pink noise. Babble is itself speech, often as loud as the
