@@ -201,7 +201,7 @@ class SphinxRecognizer:
         self._grammar = self._decoder(bestpath=False, **self._search)  # decides: a phrase or the garbage loop
         self._ranker = self._decoder(bestpath=True) if garbage else None  # re-ranks an accepted utterance
         # The word model's decoder: open speech, and the check of commands heard in long utterances.
-        self._free = self._decoder(bestpath=True, lm=self._lm, fwdflat=False, **FREE_SEARCH) if garbage else None
+        self._free = self._word_decoder() if garbage else None
         self._whole: pocketsphinx.Decoder | None = None  # open speech: grammar again, batch CMN
         self._whole_ranker: pocketsphinx.Decoder | None = None
         self._logmath = self._grammar.get_logmath()
@@ -232,6 +232,10 @@ class SphinxRecognizer:
         self._teach(decoder, list(self._added))
         return decoder
 
+    def _word_decoder(self) -> pocketsphinx.Decoder:
+        """The word model's n-gram decoder."""
+        return self._decoder(bestpath=True, lm=self._lm, fwdflat=False, **FREE_SEARCH)
+
     def _teach(self, decoder: pocketsphinx.Decoder, words: list[str]) -> None:
         """Add `words` (known to self._added) with every pronunciation, updating the search once."""
         entries = [(word if k == 0 else f"{word}({k + 1})", phones)
@@ -248,14 +252,14 @@ class SphinxRecognizer:
         new = [w for w in dict.fromkeys(words) if w not in self._added]
         if not new:
             return
-        known = self._lexicon.pronunciations(new + [re.sub(r"(.)\1+", r"\1", w) for w in new]
+        squeezed = {w: re.sub(r"(.)\1+", r"\1", w) for w in new}  # 'mehh' -> 'meh'
+        known = self._lexicon.pronunciations(new + list(squeezed.values())
                                              + [p for w in new if "-" in w for p in w.split("-")])
         taught = []
         for word in new:
             pronunciations = known[word]
             if not pronunciations:
-                squeezed = re.sub(r"(.)\1+", r"\1", word)
-                phones = known[squeezed][0] if squeezed != word and known[squeezed] else None
+                phones = known[squeezed[word]][0] if squeezed[word] != word and known[squeezed[word]] else None
                 if phones is None and "-" in word:
                     parts = [(known[p] or (letters_to_phones(p),))[0] for p in word.split("-")]
                     phones = " ".join(parts) if all(parts) else None
@@ -321,7 +325,7 @@ class SphinxRecognizer:
         self._segmenter.set_endpoint(vocabulary.endpoint)
         self._segmenter.set_limit(vocabulary.longest if self._garbage else None)  # the baseline hears it all
         if vocabulary.free and self._free is None:  # the baseline's, on first use
-            self._free = self._decoder(bestpath=True, lm=self._lm, fwdflat=False, **FREE_SEARCH)
+            self._free = self._word_decoder()
         if vocabulary.free and self._garbage and self._whole is None:
             # One word from whichever player's turn it is: decided again, and ranked, with
             # the utterance's own cepstral mean (batch CMN), so a word is heard the same
@@ -452,8 +456,7 @@ class SphinxRecognizer:
         if self._plan.free and self._free is not None and not alternatives:
             # Only when no phrase or hint fits: beside a hint the n-gram's guess of a single word
             # is noise ('knife' came back as [knife, the ah you], and 'ah you' fitted the A).
-            hyp = self._free.hyp()
-            text = " ".join(w for w in (hyp.hypstr if hyp else "").split() if not w.startswith(("<", "[")))
+            text = " ".join(self._free_words())
             if text:
                 confidence = min(1.0, max(0.0, self._free.get_prob()))
                 alternatives.append(Alternative(text, confidence))
@@ -467,12 +470,16 @@ class SphinxRecognizer:
             self._free.start_utt()
             self._free.process_raw(audio, full_utt=True)
             self._free.end_utt()
-        hyp = self._free.hyp()
-        words = [w for w in (hyp.hypstr if hyp else "").split() if not w.startswith(("<", "["))]
+        words = self._free_words()
         if len(words) <= len(command.split()) + TALK_EXTRA_WORDS:
             return False
         log.info("PocketSphinx: %r in %.1f s of talk (%s): not a command", command, len(audio) / 2 / RATE, " ".join(words))
         return True
+
+    def _free_words(self) -> list[str]:
+        """The words the word model heard in the last utterance, fillers left out."""
+        hyp = self._free.hyp()
+        return [w for w in (hyp.hypstr if hyp else "").split() if not w.startswith(("<", "["))]
 
     def _rank(self, best: str, audio: bytes, batch: pocketsphinx.Decoder | None = None) -> list[Alternative]:
         """N-best among the phrases only (the ranker has no garbage loop), `best` first."""
