@@ -17,7 +17,7 @@ from gm.config import Config, ConfigError
 from gm.config import load as load_config
 from gm.content import ContentError, Lines
 from gm.content import load as load_content
-from gm.dialog.engine import Engine, EngineConfig, Result
+from gm.dialog.engine import Engine, EngineConfig, Result, listening_commands
 from gm.dialog.hearing import AudioHearing, TextHearing
 from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
@@ -240,7 +240,7 @@ def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
     if name == "numbers":
         return vocab.numbers(0, 20), {}, False
     if name == "commands":
-        return (), commands, False
+        return (), listening_commands(commands), False  # as an ask hears them: no "resume"
     if name == "yesno":
         return vocab.yes_no(), {}, False
     if name == "free":

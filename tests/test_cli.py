@@ -112,6 +112,15 @@ def test_listen_prints_one_json_line_per_utterance(tmp_path):
     assert rows[0]["file"] == str(wav) and rows[0]["start"] < rows[-1]["start"]
 
 
+def test_listen_hears_the_commands_an_ask_hears():
+    from gm.cli import expectation
+    from gm.dialog.intents import Command
+    choices, commands, free = expectation("commands")
+    assert choices == () and not free
+    assert Command.REPEAT in commands and Command.SKIP in commands and Command.PAUSE in commands
+    assert Command.RESUME not in commands  # heard only while a game is paused
+
+
 def test_say_writes_a_wav(tmp_path):
     out = tmp_path / "hello.wav"
     result = gm("say", "Hello table, shall we play?", "--wav", str(out))
