@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 import sys
 from pathlib import Path
 
@@ -25,22 +24,22 @@ OUT = ROOT / "gm" / "speech" / "asr" / "data"
 UNKNOWN = -536870912  # what NGramModel.prob gives a word the model does not have
 
 
-def words(limit: int) -> tuple[list[tuple[float, float, float, str]], dict[str, list[str]], float]:
+def words(limit: int) -> tuple[list[tuple[float, float, float, str]], dict[str, tuple[str, ...]], float]:
     """The `limit` most probable words of the en-us model that the dictionary can say, as log10
     probabilities (of the word, of the word after a sentence's start, of a sentence's end after
     the word) and the word; every dictionary entry of theirs; the log10 probability of a
     sentence's end."""
     import pocketsphinx
 
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from gm.speech.asr.sphinx import Lexicon
+
     hmm = pocketsphinx.get_model_path("en-us/en-us")
     decoder = pocketsphinx.Decoder(hmm=hmm, dict="/dev/null", lm=None, loglevel="FATAL")
     logmath = decoder.get_logmath()
     model = pocketsphinx.NGramModel(pocketsphinx.Config(), logmath, pocketsphinx.get_model_path("en-us/en-us.lm.bin"))
-    entries: dict[str, list[str]] = {}
-    for line in open(pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"), encoding="utf-8"):
-        match = re.match(r"([^\s(]+)(\(\d+\))?\s+([^#\n]+)", line)
-        if match:
-            entries.setdefault(match.group(1), []).append(" ".join(match.group(3).split()))
+    entries = Lexicon(pocketsphinx.get_model_path("en-us/cmudict-en-us.dict")).entries()
     scored = []
     for word in entries:
         score = model.prob([word])

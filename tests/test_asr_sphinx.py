@@ -196,8 +196,13 @@ def test_the_lexicon_reads_a_word_with_its_variants_and_nothing_else(tmp_path):
         "none": (),
     }
     assert lexicon.pronunciations(["reader"]) == {"reader": ("R IY D ER",)}
+    # every entry, as scripts/make_word_lm.py reads them: in the file's order, the same way
+    assert list(lexicon.entries().items()) == [
+        ("read", ("R IY D", "R EH D")), ("reader", ("R IY D ER",)), ("ready", ("R EH D IY",)),
+        ("a.b", ("EY B IY",)), ("zebra", ("Z IY B R AH",))]
     (tmp_path / "empty.dict").write_bytes(b"")
     assert Lexicon(tmp_path / "empty.dict").pronunciations(["read"]) == {"read": ()}
+    assert Lexicon(tmp_path / "empty.dict").entries() == {}
 
 
 def test_the_grammar_listens_with_the_dictionary_s_every_pronunciation():

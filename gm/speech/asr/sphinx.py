@@ -144,17 +144,27 @@ class Lexicon:
         wanted = list(dict.fromkeys(words))
         missing = [w for w in wanted if w not in self._known]
         if missing:
-            found: dict[str, list[tuple[int, str]]] = {w: [] for w in missing}
-            names = b"|".join(re.escape(w.encode()) for w in sorted(missing, key=len, reverse=True))
-            entry = re.compile(rb"^(" + names + rb")(?:\((\d+)\))?[ \t]+([^\r\n#]+)", re.MULTILINE)
-            with open(self._path, "rb") as file:
-                if os.fstat(file.fileno()).st_size:  # an empty file cannot be mapped
-                    with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                        for match in entry.finditer(data):
-                            variant = int(match.group(2) or 1)
-                            found[match.group(1).decode()].append((variant, " ".join(match.group(3).decode().split())))
-            self._known.update({w: tuple(phones for _, phones in sorted(p)) for w, p in found.items()})
+            found = self._read(b"|".join(re.escape(w.encode()) for w in sorted(missing, key=len, reverse=True)))
+            self._known.update({w: found.get(w, ()) for w in missing})
         return {w: self._known[w] for w in wanted}
+
+    def entries(self) -> dict[str, tuple[str, ...]]:
+        """Every word of the file, in its order, with its pronunciations (scripts/make_word_lm.py)."""
+        return self._read(rb"[^\s(]+")
+
+    def _read(self, names: bytes) -> dict[str, tuple[str, ...]]:
+        """The entries whose word matches the pattern `names`: a line is the word, its variant
+        number in brackets after the first ('the(2)'), then its phones, then perhaps a comment."""
+        found: dict[str, list[tuple[int, str]]] = {}
+        entry = re.compile(rb"^(" + names + rb")(?:\((\d+)\))?[ \t]+([^\r\n#]+)", re.MULTILINE)
+        with open(self._path, "rb") as file:
+            if os.fstat(file.fileno()).st_size:  # an empty file cannot be mapped
+                with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                    for match in entry.finditer(data):
+                        variant = int(match.group(2) or 1)
+                        found.setdefault(match.group(1).decode(), []).append(
+                            (variant, " ".join(match.group(3).decode().split())))
+        return {w: tuple(phones for _, phones in sorted(p)) for w, p in found.items()}
 
 
 @dataclass(frozen=True)
