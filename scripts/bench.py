@@ -121,7 +121,8 @@ class KeywordSpotter:
         self._segmenter = Segmenter()
         self._searches = 0
         self._decoding = False
-        self._keyfile = Path(tempfile.mkdtemp(prefix="gm-kws-")) / "phrases.kws"
+        self._folder = tempfile.TemporaryDirectory(prefix="gm-kws-")  # removed with the spotter
+        self._keyfile = Path(self._folder.name) / "phrases.kws"
 
     def set_vocabulary(self, vocabulary) -> None:
         from gm.speech.asr.sphinx import words_of
