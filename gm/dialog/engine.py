@@ -199,8 +199,7 @@ class Engine:
 
     def _ask(self, ask: Ask) -> Answer | Flow:
         self._say(ask.say)
-        matcher = Matcher(ask.choices, self._asked_commands)
-        vocabulary = matcher.vocabulary(ask.free, ask.hints, ask.endpoint)
+        matcher, vocabulary = self._hearing_for(ask)
         deadline = None
         if ask.timeout is not None:
             start = self.hearing.now
@@ -257,8 +256,13 @@ class Engine:
         self._listen_again(ask)
         return None
 
+    def _hearing_for(self, ask: Ask) -> tuple[Matcher, Vocabulary]:
+        """What an ask's answers are matched with, and what the recogniser listens for."""
+        matcher = Matcher(ask.choices, self._asked_commands)
+        return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint)
+
     def _listen_again(self, ask: Ask) -> None:
-        self.hearing.listen_for(Matcher(ask.choices, self._asked_commands).vocabulary(ask.free, ask.hints, ask.endpoint))
+        self.hearing.listen_for(self._hearing_for(ask)[1])
 
     def _pause(self, ask: Ask) -> float | Flow:
         began = self.hearing.now
