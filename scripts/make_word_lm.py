@@ -20,6 +20,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pocketsphinx  # noqa: E402
+
+from gm.speech.asr.sphinx import Lexicon, entry_name  # noqa: E402
+
 OUT = ROOT / "gm" / "speech" / "asr" / "data"
 UNKNOWN = -536870912  # what NGramModel.prob gives a word the model does not have
 
@@ -29,12 +36,6 @@ def words(limit: int) -> tuple[list[tuple[float, float, float, str]], dict[str, 
     probabilities (of the word, of the word after a sentence's start, of a sentence's end after
     the word) and the word; every dictionary entry of theirs; the log10 probability of a
     sentence's end."""
-    import pocketsphinx
-
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from gm.speech.asr.sphinx import Lexicon
-
     hmm = pocketsphinx.get_model_path("en-us/en-us")
     decoder = pocketsphinx.Decoder(hmm=hmm, dict="/dev/null", lm=None, loglevel="FATAL")
     logmath = decoder.get_logmath()
@@ -65,7 +66,7 @@ def write(limit: int, out: Path) -> tuple[Path, Path]:
     lines += ["", "\\2-grams:"] + [f"{first:.4f} <s> {word}" for _, first, _, word in kept]
     lines += [f"{last:.4f} {word} </s>" for _, _, last, word in kept]
     lm.write_text("\n".join(lines + ["", "\\end\\", ""]), encoding="utf-8")
-    dictionary.write_text("".join(f"{word if k == 0 else f'{word}({k + 1})'} {phones}\n"
+    dictionary.write_text("".join(f"{entry_name(word, k)} {phones}\n"
                                   for word in sorted(entries) for k, phones in enumerate(entries[word])),
                           encoding="utf-8")
     return lm, dictionary

@@ -129,6 +129,11 @@ def words_of(phrase: str) -> list[str]:
     return re.findall(r"[a-z0-9']+(?:-[a-z0-9']+)*", phrase.lower())
 
 
+def entry_name(word: str, index: int) -> str:
+    """How a dictionary spells a word's pronunciation number `index` (from 0): 'the', 'the(2)'."""
+    return word if index == 0 else f"{word}({index + 1})"
+
+
 class Lexicon:
     """The pronunciation dictionary, read from its file a few words at a time.
 
@@ -248,8 +253,7 @@ class SphinxRecognizer:
 
     def _teach(self, decoder: pocketsphinx.Decoder, words: list[str]) -> None:
         """Add `words` (known to self._added) with every pronunciation, updating the search once."""
-        entries = [(word if k == 0 else f"{word}({k + 1})", phones)
-                   for word in words for k, phones in enumerate(self._added[word])]
+        entries = [(entry_name(word, k), phones) for word in words for k, phones in enumerate(self._added[word])]
         entries = [(name, phones) for name, phones in entries if decoder.lookup_word(name) is None]
         for index, (name, phones) in enumerate(entries):
             decoder.add_word(name, phones, index == len(entries) - 1)
