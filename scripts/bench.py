@@ -81,6 +81,7 @@ def _intents(eset) -> dict[str, list]:
 def sphinx_settings(pairs: Sequence[str]) -> dict:
     """--sphinx-setting NAME=VALUE for gm's PocketSphinx: garbage_prob (the garbage loop's word
     probability), phone_prob (a phone loop beside the garbage words, each phone costing that),
+    garbage_entry (the garbage loop entered and left by empty transitions, entering costing that),
     kws_per_phone (KeywordSpotter's threshold per phone), or a decoder setting for its grammar search
     (beam, pbeam, wbeam, maxhmmpf...)."""
     out: dict = {}
@@ -92,7 +93,7 @@ def sphinx_settings(pairs: Sequence[str]) -> dict:
             number: object = int(value) if re.fullmatch(r"-?\d+", value.strip()) else float(value)
         except ValueError:
             number = value.strip()
-        if name.strip() in ("garbage_prob", "phone_prob", "kws_per_phone"):
+        if name.strip() in ("garbage_prob", "phone_prob", "kws_per_phone", "garbage_entry"):
             if not isinstance(number, (int, float)):
                 raise SystemExit(f"bench: {name.strip()} wants a number, not {value!r}.")
             out[name.strip()] = float(number)

@@ -67,8 +67,9 @@ def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
     from gm.speech.base import Vocabulary
     from gm.speech.synth import silence, synthesize
 
-    assert bench.sphinx_settings(["garbage_prob=1e-28", "beam=1e-40", "maxhmmpf=2000", "phone_prob=1e-16"]) == {
-        "garbage_prob": 1e-28, "phone_prob": 1e-16, "search": {"beam": 1e-40, "maxhmmpf": 2000}}
+    assert bench.sphinx_settings(["garbage_prob=1e-28", "beam=1e-40", "maxhmmpf=2000", "phone_prob=1e-16",
+                                  "garbage_entry=1"]) == {
+        "garbage_prob": 1e-28, "phone_prob": 1e-16, "garbage_entry": 1.0, "search": {"beam": 1e-40, "maxhmmpf": 2000}}
     with pytest.raises(SystemExit, match="NAME=VALUE"):
         bench.sphinx_settings(["beam"])
     with pytest.raises(SystemExit, match="wants a number"):
@@ -78,12 +79,18 @@ def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
     heard = {}
     for name, settings in {"default": {}, "free garbage": bench.sphinx_settings(["garbage_prob=1.0"]),
                            "free phones": bench.sphinx_settings(["phone_prob=1.0"]),
+                           "empty transitions": bench.sphinx_settings(["garbage_entry=1.0"]),
+                           "free empty transitions": bench.sphinx_settings(["garbage_entry=1.0", "garbage_prob=1.0"]),
+                           "free words, dear entry": bench.sphinx_settings(["garbage_entry=1e-200", "garbage_prob=1.0"]),
                            "narrow beam": bench.sphinx_settings(["beam=1e-5", "pbeam=1e-5", "wbeam=1e-3"])}.items():
         recognizer = SphinxRecognizer(**settings)
         recognizer.set_vocabulary(vocabulary)
         heard[name] = [f.text for f in finals(run(recognizer, audio))]
-    # garbage words or phones as likely as a phrase explain everything; a beam that narrow loses the phrase
-    assert heard == {"default": ["next question"], "free garbage": [""], "free phones": [""], "narrow beam": [""]}
+    # garbage words or phones as likely as a phrase explain everything, unless entering their loop
+    # costs too much; a beam that narrow loses the phrase
+    assert heard == {"default": ["next question"], "free garbage": [""], "free phones": [""], "narrow beam": [""],
+                     "empty transitions": ["next question"], "free empty transitions": [""],
+                     "free words, dear entry": ["next question"]}
 
 
 def test_keyword_spotting_is_measured_with_the_same_phrases_and_endpointer():

@@ -190,15 +190,18 @@ class SphinxRecognizer:
     def __init__(self, hmm: str | Path | None = None, dictionary: str | Path | None = None,
                  lm: str | Path | None = None, garbage: bool = True,
                  garbage_prob: float = GARBAGE_WORD_PROB, search: Mapping[str, object] | None = None,
-                 phone_prob: float | None = None) -> None:
+                 phone_prob: float | None = None, garbage_entry: float | None = None) -> None:
         # garbage=False is the naive baseline of scripts/bench.py: a plain grammar of the
         # phrases, no garbage loop, no second pass; the best path is taken as it is.
         # garbage_prob, phone_prob (each phone of a phone loop beside the garbage words, the
-        # classic filler model) and search (decoder settings such as beam) are there for the
-        # bench to measure what other settings would buy and cost; gm itself uses the defaults.
+        # classic filler model), garbage_entry (a loop entered and left by empty transitions, the
+        # entry costing this; each garbage word then leaves one state instead of four) and search
+        # (decoder settings such as beam) are there for the bench to measure what other settings
+        # would buy and cost; gm itself uses the defaults.
         self._garbage = garbage
-        self._garbage_prob = garbage_prob
         self._phone_prob = phone_prob
+        self._garbage_prob = garbage_prob
+        self._garbage_entry = garbage_entry
         self._hmm = str(hmm or pocketsphinx.get_model_path("en-us/en-us"))
         self._dict = str(dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"))
         self._lm = str(lm or WORD_MODEL)
@@ -329,8 +332,12 @@ class SphinxRecognizer:
                 if decoder.lookup_word(word) is None:
                     decoder.add_word(word, phone, True)
                 fillers.append((word, self._phone_prob))
-            for word, p in fillers:  # each filler starts, continues and ends the loop
-                transitions += [(0, loop, p, word), (loop, loop, p, word), (loop, final, p, word), (0, final, p, word)]
+            if self._garbage_entry is None:
+                for word, p in fillers:  # each filler starts, continues and ends the loop
+                    transitions += [(0, loop, p, word), (loop, loop, p, word), (loop, final, p, word), (0, final, p, word)]
+            else:  # the bench's alternative: empty transitions into and out of a loop of fillers
+                transitions += [(0, loop, self._garbage_entry), (loop, final, 1.0)]
+                transitions += [(loop, loop, p, word) for word, p in fillers]
         return decoder.create_fsg("gm", 0, final, transitions)
 
     def set_vocabulary(self, vocabulary: Vocabulary) -> None:
