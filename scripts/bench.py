@@ -733,7 +733,7 @@ def steady_table(steady: dict[str, dict]) -> str:
     for cond in gm:
         lines.append(f"| {cond} | {base[cond]['right']} → {gm[cond]['right']} of {gm[cond]['n']} "
                      f"| {base[cond]['alone']} → {gm[cond]['alone']} |")
-    return "\n".join(lines)
+    return "\n".join(lines + [""])
 
 
 def machine() -> str:
@@ -873,7 +873,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     starts = {asr: start_and_countdown(asr, args.runs) for asr in asrs
               if summary[(asr, "gm")]["language"] == "en"}
     steady = {mode: steady_noise(mode) for mode in ("baseline", "gm")} if "sphinx" in asrs and not args.no_steady else {}
-    body = tables(summary) + (("\n\n" + steady_table(steady)) if steady else "")
+    body = tables(summary) + (("\n" + steady_table(steady)) if steady else "")
     goal_table = goals(summary, starts, steady)
     elapsed = time.perf_counter() - began
     print(body)
