@@ -73,6 +73,12 @@ def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
     table = bench.steady_table(steady)
     assert "| pink noise 20 dB | 2 → 2 of 2 |" in table
     assert re.search(r"\| babble 10 dB \| \d → \d of 2 \| \d+ → \d+ \|", table)
+    figures = {"language": "en", "cells": {}, "counts": {}, "fa": 0, "fa_minutes": 1.0, "fa_asked": 0, "p50": 0.0,
+               "p50_cpu": 0.0, "cpu": 0.0, "rss": 0.0, "load": 0.0}
+    rows = bench.goals({("sphinx", "gm"): figures, ("sphinx", "baseline"): figures}, {}, steady).splitlines()
+    babble = next(k for k, row in enumerate(rows) if row.startswith("| commands, babble at 10 dB SNR |"))
+    assert re.fullmatch(r"\| commands, steady babble at 10 dB SNR \(3 s of it first\) \| >= 95% \| "
+                        r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2\) \|", rows[babble + 1])
 
 
 def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
