@@ -683,7 +683,8 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     floor often still remembers the clip before, so they rarely show a settled room. Here each
     command comes after STEADY_LEAD s of table babble (four espeak-ng voices chatting) or pink
     noise, at each SNR, and each noise also runs `alone_seconds` with nobody speaking to gm.
-    Returns {"babble 10 dB": {"right": r, "n": n, "alone": decisions taken in the noise alone}, ...}."""
+    Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent, "n": n,
+    "alone": decisions taken in the noise alone}, ...}."""
     import random
 
     import numpy as np
@@ -710,17 +711,19 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     out: dict[str, dict] = {}
     for name, noise in noises.items():
         for snr in snrs:
-            right = n = 0
+            right = wrong = n = 0
             for k, (voice, speed, text) in enumerate((v, s, t) for v in voices for s in speeds for t in commands):
                 start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
                 said = decisions(mix(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0),
                                      noise[start:] + noise[:start], snr))
                 n += 1
                 right += bool(said) and said[0] == intents.get(_key(text, "en"))
+                wrong += bool(said) and said[0] != intents.get(_key(text, "en"))
             # The noise alone at the level it had under the commands (mix() scales it to a voice).
             level = mix(silence(alone_seconds) + synthesize(commands[0], voices[0]), noise, snr)
             quiet = decisions(level[: int(alone_seconds * RATE) * 2])
-            out[f"{name} {snr} dB"] = {"right": right, "n": n, "alone": len(quiet), "alone_seconds": alone_seconds}
+            out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "n": n, "alone": len(quiet),
+                                       "alone_seconds": alone_seconds}
     return out
 
 
@@ -729,11 +732,12 @@ def steady_table(steady: dict[str, dict]) -> str:
     base, gm = steady["baseline"], steady["gm"]
     alone = next(iter(gm.values()))["alone_seconds"]
     lines = [f"### Commands in steady noise (PocketSphinx; {STEADY_LEAD:.0f} s of the noise before each command)", "",
-             f"| noise | commands right, baseline → gm | decisions in {alone:.0f} s of the noise alone, baseline → gm |",
-             "|---|---|---|"]
+             f"| noise | commands right, baseline → gm | wrong intent, baseline → gm "
+             f"| decisions in {alone:.0f} s of the noise alone, baseline → gm |",
+             "|---|---|---|---|"]
     for cond in gm:
         lines.append(f"| {cond} | {base[cond]['right']} → {gm[cond]['right']} of {gm[cond]['n']} "
-                     f"| {base[cond]['alone']} → {gm[cond]['alone']} |")
+                     f"| {base[cond]['wrong']} → {gm[cond]['wrong']} | {base[cond]['alone']} → {gm[cond]['alone']} |")
     return "\n".join(lines + [""])
 
 
@@ -800,7 +804,8 @@ METHOD = """\
   endpointer's noise floor often still remembers the quieter clip before. So eight commands, said by
   three espeak-ng voices at 150 and 190 wpm, each come after 3 s of table babble (four espeak-ng voices
   chatting) or pink noise at 20, 10 and 5 dB SNR; each noise also runs 36 s with nobody speaking to gm,
-  at the level it had under the commands, and every decision there is counted.
+  at the level it had under the commands, and every decision there is counted. A command's first
+  decision for another intent counts as wrong.
 - **Start** and **countdown** (`start_and_countdown`): a fresh `gm play who-the-f` process on a silent
   WAV, timed until its first `say` event (console speaker) and until its second (with `--speak-to`, so
   the first line's audio has been made by pyttsx3); and the first turn of a Funocracy game heard from

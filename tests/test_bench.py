@@ -71,8 +71,10 @@ def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
     assert all(cell["n"] == 2 and cell["alone_seconds"] == 8.0 for mode in steady.values() for cell in mode.values())
     assert steady["gm"]["pink noise 20 dB"]["right"] == 2  # a settled pink noise 20 dB down is no obstacle
     table = bench.steady_table(steady)
-    assert "| pink noise 20 dB | 2 → 2 of 2 |" in table
-    assert re.search(r"\| babble 10 dB \| \d → \d of 2 \| \d+ → \d+ \|", table)
+    assert steady["gm"]["pink noise 20 dB"]["wrong"] == 0
+    assert all(cell["right"] + cell["wrong"] <= cell["n"] for mode in steady.values() for cell in mode.values())
+    assert "| pink noise 20 dB | 2 → 2 of 2 | 0 → 0 |" in table
+    assert re.search(r"\| babble 10 dB \| \d → \d of 2 \| \d → \d \| \d+ → \d+ \|", table)
     figures = {"language": "en", "cells": {}, "counts": {}, "fa": 0, "fa_minutes": 1.0, "fa_asked": 0, "p50": 0.0,
                "p50_cpu": 0.0, "cpu": 0.0, "rss": 0.0, "load": 0.0}
     rows = bench.goals({("sphinx", "gm"): figures, ("sphinx", "baseline"): figures}, {}, steady).splitlines()
