@@ -708,21 +708,23 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
         finals = [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
         return [d for d in (_decide(f, mode, eset, matcher, intents)[0] for f in finals) if d is not None]
 
+    # Each command is made once and said into every noise and level, its intent looked up once.
+    spoken = [(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0), intents.get(_key(text, "en")))
+              for voice in voices for speed in speeds for text in commands]
+    reference = synthesize(commands[0], voices[0])  # the voice the noise alone is scaled to
     out: dict[str, dict] = {}
     for name, noise in noises.items():
         for snr in snrs:
-            right = wrong = n = 0
-            for k, (voice, speed, text) in enumerate((v, s, t) for v in voices for s in speeds for t in commands):
+            right = wrong = 0
+            for k, (clip, expected) in enumerate(spoken):
                 start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
-                said = decisions(mix(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0),
-                                     noise[start:] + noise[:start], snr))
-                n += 1
-                right += bool(said) and said[0] == intents.get(_key(text, "en"))
-                wrong += bool(said) and said[0] != intents.get(_key(text, "en"))
+                said = decisions(mix(clip, noise[start:] + noise[:start], snr))
+                right += bool(said) and said[0] == expected
+                wrong += bool(said) and said[0] != expected
             # The noise alone at the level it had under the commands (mix() scales it to a voice).
-            level = mix(silence(alone_seconds) + synthesize(commands[0], voices[0]), noise, snr)
+            level = mix(silence(alone_seconds) + reference, noise, snr)
             quiet = decisions(level[: int(alone_seconds * RATE) * 2])
-            out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "n": n, "alone": len(quiet),
+            out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "n": len(spoken), "alone": len(quiet),
                                        "alone_seconds": alone_seconds}
     return out
 
