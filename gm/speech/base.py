@@ -103,8 +103,16 @@ class Final:
     """One finished utterance. No alternatives (or only empty ones) means nothing in vocabulary."""
 
     alternatives: tuple[Alternative, ...]
-    start: float
+    start: float  # source seconds: where the endpointer found speech begin and end
     end: float
+    # Seconds the first alternative's words took, where the recogniser could tell them from the
+    # noise around them (the endpointer counts steady noise as speech); None: not known.
+    said: float | None = None
+
+    @property
+    def seconds(self) -> float:
+        """How long the utterance took: the words' own time where known, else the endpointer's span."""
+        return self.said if self.said is not None else self.end - self.start
 
     @property
     def text(self) -> str:

@@ -68,6 +68,40 @@ class SegmenterSettings:
     floor_frames: int = 67  # 2 s
 
 
+# A decoded phrase whose words stand this far above the rest of its utterance (the loud 10% of
+# frames compared) was said over the room's noise: the rest is noise the endpointer took for
+# speech, and the phrase took only as long as its words. Talk around a phrase is about as loud.
+PHRASE_MARGIN_DB = 12.0
+_GUARD_FRAMES = 3  # frames either side of the words left out of "the rest": their edges
+
+
+def _levels(samples: np.ndarray) -> np.ndarray:
+    """dB of int16 RMS of each whole frame."""
+    count = samples.size // FRAME_SAMPLES
+    frames = samples[: count * FRAME_SAMPLES].astype(np.float64).reshape(count, FRAME_SAMPLES)
+    return 10.0 * np.log10(np.mean(frames * frames, axis=1) + 1.0)
+
+
+def phrase_seconds(audio: bytes, words: tuple[float, float] | None) -> float | None:
+    """How long a decoded phrase took to say (Final.said), when that can be told from the noise.
+
+    `audio` is every sample the decoder got for the utterance; `words` is where the decoder put
+    the phrase's words in it (seconds from its start). When they stand PHRASE_MARGIN_DB above
+    the rest, the phrase took as long as its words: under steady noise the VAD calls the noise
+    speech too, and "three" in 2 s of it is still someone saying "three", not talk. None
+    otherwise: the endpointer's span is all there is.
+    """
+    if words is None:
+        return None
+    levels = _levels(np.frombuffer(audio, dtype="<i2"))
+    first, last = (int(round(t * RATE / FRAME_SAMPLES)) for t in words)
+    inside = levels[first:last]
+    rest = np.concatenate([levels[: max(0, first - _GUARD_FRAMES)], levels[last + _GUARD_FRAMES :]])
+    if inside.size == 0 or (rest.size and np.percentile(inside, 90) - np.percentile(rest, 90) < PHRASE_MARGIN_DB):
+        return None
+    return words[1] - words[0]
+
+
 class Segmenter:
     """Turns chunks into Began / Audio / Ended events on a fixed frame grid."""
 

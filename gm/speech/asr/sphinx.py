@@ -18,7 +18,7 @@ from typing import Iterable, Mapping
 
 import pocketsphinx
 
-from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter
+from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter, phrase_seconds
 from gm.speech.base import RATE, Alternative, AsrEvent, AudioChunk, Final, Partial, SpeechError, SpeechStarted, Vocabulary
 
 log = logging.getLogger(__name__)
@@ -445,6 +445,7 @@ class SphinxRecognizer:
         if ended.overlong:
             return Final((), ended.start, ended.end)  # talk, longer than any phrase: not decoded
         alternatives: list[Alternative] = []
+        decider: pocketsphinx.Decoder | None = None  # the decoder whose phrase came first
         short = len(audio) <= REDECODE_SECONDS * 2 * RATE
         if self._plan.search and not self._garbage:
             hyp = self._grammar.hyp()
@@ -458,6 +459,7 @@ class SphinxRecognizer:
             text = hyp.hypstr if hyp else ""
             if text in self._phrase_set:
                 alternatives = self._rank(text, audio, self._whole_ranker)
+                decider = self._whole
         elif self._plan.search:
             shifted = _cmn_shift(self._cmn, self._grammar.get_cmn()) > CMN_REDECODE
             if short and (not self._cmn_learned or shifted):
@@ -471,6 +473,7 @@ class SphinxRecognizer:
             text = hyp.hypstr if hyp else ""
             if text in self._phrase_set:
                 alternatives = self._rank(text, audio)
+                decider = self._grammar
         if (alternatives and self._garbage and alternatives[0].text in self._plan.commands
                 and ended.end - ended.start >= TALK_CHECK_SECONDS and self._talk(alternatives[0].text, audio)):
             return Final((), ended.start, ended.end)
@@ -481,7 +484,17 @@ class SphinxRecognizer:
             if text:
                 confidence = min(1.0, max(0.0, self._free.get_prob()))
                 alternatives.append(Alternative(text, confidence))
-        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end)
+        said = phrase_seconds(audio, self._words(decider)) if decider else None
+        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, said)
+
+    def _words(self, decoder: pocketsphinx.Decoder) -> tuple[float, float] | None:
+        """Where the decoder's best path put its words (silence and fillers left out), in seconds
+        from the start of the utterance's audio."""
+        words = [seg for seg in decoder.seg() if not seg.word.startswith(("<", "[", "+"))]
+        if not words:
+            return None
+        frate = float(decoder.config["frate"])
+        return words[0].start_frame / frate, (words[-1].end_frame + 1) / frate
 
     def _talk(self, command: str, audio: bytes) -> bool:
         """Whether open transcription hears talk, not `command`, in `audio` (see TALK_CHECK_SECONDS).

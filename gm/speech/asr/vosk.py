@@ -15,7 +15,7 @@ from pathlib import Path
 import vosk
 
 from gm.speech.asr import is_vosk_model
-from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter
+from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter, phrase_seconds
 from gm.speech.base import RATE, Alternative, AsrEvent, AudioChunk, Final, Partial, SpeechError, SpeechStarted, Vocabulary
 
 log = logging.getLogger(__name__)
@@ -24,19 +24,21 @@ NBEST = 5
 MIN_POSTERIOR = 0.2  # a phrase further down the n-best than this is not worth offering
 PARTIAL_EVERY = 10  # frames between partial hypotheses
 UNK = "[unk]"
+Span = tuple[float, float]  # where a result's words lie, in seconds from the start of the utterance's audio
+Hypothesis = tuple[str, float, "Span | None"]  # text, Vosk's score, where its words lie
 
 
 def _words(text: str) -> list[str]:
     return text.lower().split()
 
 
-def _posteriors(alternatives: list[tuple[str, float]]) -> dict[str, float]:
+def _posteriors(alternatives: list[Hypothesis]) -> dict[str, float]:
     """Vosk's n-best 'confidence' is a log-likelihood; softmax it and sum equal texts."""
     if not alternatives:
         return {}
-    top = max(score for _, score in alternatives)
+    top = max(score for _, score, _ in alternatives)
     weights: dict[str, float] = {}
-    for text, score in alternatives:
+    for text, score, _ in alternatives:
         weights[text] = weights.get(text, 0.0) + math.exp(score - top)
     total = sum(weights.values())
     return {text: w / total for text, w in weights.items()}
@@ -47,32 +49,37 @@ class _Stream:
     """One KaldiRecognizer and the finished pieces of the current utterance."""
 
     recognizer: vosk.KaldiRecognizer
-    pieces: list[list[tuple[str, float]]]
+    pieces: list[list[Hypothesis]]
 
     def accept(self, data: bytes) -> None:
         if self.recognizer.AcceptWaveform(data):  # Kaldi's own endpoint fired inside a pause
             self.pieces.append(self._parse(self.recognizer.Result()))
 
-    def finish(self) -> list[tuple[str, float]]:
+    def finish(self) -> list[Hypothesis]:
         self.pieces.append(self._parse(self.recognizer.FinalResult()))
-        pieces = [p for p in self.pieces if p and any(text for text, _ in p)]
+        pieces = [p for p in self.pieces if p and any(text for text, _, _ in p)]
         self.pieces = []
         if not pieces:
             return []
         if len(pieces) == 1:
             return pieces[0]
         head = " ".join(p[0][0] for p in pieces[:-1] if p[0][0])
-        return [(f"{head} {text}".strip(), score) for text, score in pieces[-1]]
+        spans = [p[0][2] for p in pieces[:-1] if p[0][2]]
+        return [(f"{head} {text}".strip(), score, (spans[0][0], span[1]) if spans and span else None)
+                for text, score, span in pieces[-1]]
 
     def partial(self) -> str:
         return " ".join(_words(json.loads(self.recognizer.PartialResult()).get("partial", "")))
 
     @staticmethod
-    def _parse(result: str) -> list[tuple[str, float]]:
+    def _parse(result: str) -> list[Hypothesis]:
         data = json.loads(result)
-        if "alternatives" in data:
-            return [(" ".join(_words(a.get("text", ""))), float(a.get("confidence", 0.0))) for a in data["alternatives"]]
-        return [(" ".join(_words(data.get("text", ""))), 0.0)]
+        out: list[Hypothesis] = []
+        for entry in data.get("alternatives", [data]):
+            words = [w for w in entry.get("result", ()) if w.get("word") != UNK]
+            span = (float(words[0]["start"]), float(words[-1]["end"])) if words else None
+            out.append((" ".join(_words(entry.get("text", ""))), float(entry.get("confidence", 0.0)), span))
+        return out
 
 
 class VoskRecognizer:
@@ -108,6 +115,7 @@ class VoskRecognizer:
         self._frames = 0
         self._last_partial = ""
         self._in_utterance = False
+        self._utterance: list[bytes] = []  # the audio of the utterance in progress
         self.set_vocabulary(Vocabulary())
 
     def knows(self, word: str) -> bool:
@@ -151,6 +159,7 @@ class VoskRecognizer:
         recognizer = vosk.KaldiRecognizer(self._model, RATE, self._grammar_json)
         if self._garbage:
             recognizer.SetMaxAlternatives(NBEST)
+            recognizer.SetWords(True)  # where the words lie, for Final.said
         return _Stream(recognizer, [])
 
     def feed(self, chunk: AudioChunk) -> list[AsrEvent]:
@@ -173,11 +182,13 @@ class VoskRecognizer:
             if isinstance(event, Began):
                 out.append(SpeechStarted(event.at))
                 self._frames, self._last_partial, self._in_utterance = 0, "", True
+                self._utterance = []
                 if self._grammar_json:
                     fresh = self._grammar_stream()
                     self._active = [fresh if s is self._grammar else s for s in self._active]
                     self._grammar = fresh
             elif isinstance(event, Audio):
+                self._utterance.append(event.data)
                 for stream in self._active:
                     stream.accept(event.data)
                 before = self._frames
@@ -197,6 +208,8 @@ class VoskRecognizer:
 
     def _finish(self, ended: Ended) -> Final:
         alternatives: list[Alternative] = []
+        audio, self._utterance = b"".join(self._utterance), []
+        words: Span | None = None  # where the first alternative's words lie, if a grammar heard it
         if ended.overlong:  # talk, longer than any phrase: its audio stopped at the limit
             for stream in self._active:
                 stream.finish()
@@ -206,10 +219,13 @@ class VoskRecognizer:
             if top and top[0][0]:
                 alternatives.append(Alternative(top[0][0], 1.0))
         elif self._grammar is not None and any(s is self._grammar for s in self._active):
-            posteriors = _posteriors(self._grammar.finish())
+            hypotheses = self._grammar.finish()
+            posteriors = _posteriors(hypotheses)
             for text, p in sorted(posteriors.items(), key=lambda item: -item[1]):
                 if text in self._phrase_set and p >= MIN_POSTERIOR:
                     alternatives.append(Alternative(text, round(p, 4)))
+            if alternatives:
+                words = next(span for text, _, span in hypotheses if text == alternatives[0].text)
         if self._free is not None and any(s is self._free for s in self._active):
             posteriors = _posteriors(self._free.finish())
             ceiling = alternatives[-1].confidence if alternatives else 1.0
@@ -217,4 +233,4 @@ class VoskRecognizer:
                 text = " ".join(w for w in text.split() if w != UNK)
                 if text and all(a.text != text for a in alternatives):
                     alternatives.append(Alternative(text, round(min(p, ceiling), 4)))
-        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end)
+        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, phrase_seconds(audio, words))
