@@ -102,6 +102,30 @@ def phrase_seconds(audio: bytes, words: tuple[float, float] | None) -> float | N
     return words[1] - words[0]
 
 
+_CORE_PAD_FRAMES = 10  # frames kept either side of the loud core, as the preroll
+_CORE_SHORTER = 0.5  # seconds the core must save to be worth decoding again
+
+
+def loud_core(audio: bytes) -> bytes | None:
+    """The stretch of an utterance's audio from its first to its last frame within
+    PHRASE_MARGIN_DB of its loud 10%, with a margin either side; None when that is not
+    _CORE_SHORTER shorter than the whole.
+
+    When noise starts with a voice (a tap, music, a second conversation further off), the noise
+    floor has not learnt it yet and the utterance runs on through seconds of it, which the
+    garbage loop explains better than the phrase. The voice for gm is the loudest thing in it.
+    """
+    levels = _levels(np.frombuffer(audio, dtype="<i2"))
+    if levels.size == 0:
+        return None
+    loud = np.nonzero(levels >= np.percentile(levels, 90) - PHRASE_MARGIN_DB)[0]
+    first = max(0, int(loud[0]) - _CORE_PAD_FRAMES)
+    last = min(levels.size, int(loud[-1]) + 1 + _CORE_PAD_FRAMES)
+    if (levels.size - (last - first)) * FRAME_SECONDS < _CORE_SHORTER:
+        return None
+    return audio[first * FRAME_BYTES : last * FRAME_BYTES]
+
+
 class Segmenter:
     """Turns chunks into Began / Audio / Ended events on a fixed frame grid."""
 
