@@ -345,6 +345,30 @@ def test_a_doubtful_recognition_is_confirmed_first(speaker, common):
     assert decisions(transcript) == ["3 players"]
 
 
+class NoisyRoom(TextHearing):
+    """Typed input heard as if the endpointer ran on through 4 s of noise after each utterance;
+    `said`: how long the recogniser says the words took (None: it could not tell)."""
+
+    def __init__(self, stream, said):
+        super().__init__(stream)
+        self.said = said
+
+    def poll(self):
+        return [Final(e.alternatives, e.start, e.start + 4.0, self.said) if isinstance(e, Final) else e
+                for e in super().poll()]
+
+
+@pytest.mark.parametrize("said,decided", [(0.4, ["2 players"]), (None, [])])
+def test_an_answer_is_as_long_as_its_words_where_the_recogniser_knows(speaker, common, said, decided):
+    lines, commands = common
+    transcript = Transcript()
+    Engine(ToyGame(), NoisyRoom(io.StringIO("two\n"), said), speaker, lines, commands, transcript,
+           Record("toy", {}, 1)).run()
+    assert decisions(transcript) == decided  # four seconds of "two" is chatter, 0.4 s is not
+    heard = transcript.of_type("heard")[0]
+    assert heard["said"] == said and heard["end"] - heard["start"] == pytest.approx(4.0)
+
+
 class Guessing(TextHearing):
     """Typed input whose recogniser adds a command as a lower guess to every utterance."""
 

@@ -369,6 +369,7 @@ class Engine:
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match
         self._emit("heard", text=texts[0] if texts else "", start=round(final.start, 3), end=round(final.end, 3),
+                   said=None if final.said is None else round(final.said, 3),
                    alternatives=[{"text": a.text, "confidence": round(a.confidence, 3)} for a in final.alternatives],
                    intent=None if match is None else (f"command:{match.command.value}" if match.command else match.phrase),
                    score=None if match is None else round(match.score, 1))
