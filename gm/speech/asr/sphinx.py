@@ -58,7 +58,9 @@ PARTIAL_EVERY = 10  # frames between partial hypotheses
 TALK_CHECK_SECONDS = 1.2  # commands said alone are shorter; ones heard in talk mostly longer
 TALK_EXTRA_WORDS = 4  # more words than the command's own plus these: talk
 REDECODE_SECONDS = 3.0  # longer utterances are chatter, not worth a second pass
-CMN_REDECODE = 10.0  # a cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8
+CMN_REDECODE = 6.0  # a cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8
+# (10 before: 6 hears 2 more clean clips, 2 more commands, 10 more noisy ones and takes 3 fewer wrong, for
+# about a fifth more CPU; BENCHMARKS.md, "The tenth session")
 
 _PHONES = set(
     "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
