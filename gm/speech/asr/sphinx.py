@@ -126,6 +126,15 @@ def _cmn_shift(before: str, after: str) -> float:
     return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)))
 
 
+def _decode(decoder: pocketsphinx.Decoder, audio: bytes, full_utt: bool = False) -> str:
+    """Decode `audio` as one utterance; the best path's text ("" if none)."""
+    decoder.start_utt()
+    decoder.process_raw(audio, full_utt=full_utt)
+    decoder.end_utt()
+    hyp = decoder.hyp()
+    return hyp.hypstr if hyp else ""
+
+
 def words_of(phrase: str) -> list[str]:
     """Lower-case dictionary tokens of a phrase: letters, digits, apostrophes, inner hyphens."""
     return re.findall(r"[a-z0-9']+(?:-[a-z0-9']+)*", phrase.lower())
@@ -454,11 +463,7 @@ class SphinxRecognizer:
             if hyp and hyp.hypstr:
                 alternatives = [Alternative(hyp.hypstr, 1.0)]
         elif self._plan.search and self._plan.free and self._whole is not None and short:
-            self._whole.start_utt()
-            self._whole.process_raw(audio, full_utt=True)
-            self._whole.end_utt()
-            hyp = self._whole.hyp()
-            text = hyp.hypstr if hyp else ""
+            text = _decode(self._whole, audio, full_utt=True)
             if text in self._phrase_set:
                 alternatives = self._rank(text, audio, self._whole_ranker)
                 decider = self._whole
@@ -468,9 +473,7 @@ class SphinxRecognizer:
                 self._cmn_learned = True
                 # The first utterance (or one after the room changed) was normalised with a stale
                 # cepstral mean; decoding it again with the mean it just taught costs one pass.
-                self._grammar.start_utt()
-                self._grammar.process_raw(audio)
-                self._grammar.end_utt()
+                _decode(self._grammar, audio)
             hyp = self._grammar.hyp()
             text = hyp.hypstr if hyp else ""
             if text not in self._phrase_set and (core := loud_core(audio)) is not None:
@@ -511,12 +514,8 @@ class SphinxRecognizer:
         (Measured on the whole corpus, BENCHMARKS.md: 23 more noisy clips right, no more wrong.)
         """
         cmn = self._grammar.get_cmn()
-        self._grammar.start_utt()
-        self._grammar.process_raw(core)
-        self._grammar.end_utt()
+        text = _decode(self._grammar, core)
         self._grammar.set_cmn(cmn)
-        hyp = self._grammar.hyp()
-        text = hyp.hypstr if hyp else ""
         return text if text in self._phrase_set and text not in self._plan.commands else ""
 
     def _talk(self, command: str, audio: bytes) -> bool:
@@ -524,9 +523,7 @@ class SphinxRecognizer:
         In open speech the word model has heard the utterance already."""
         if not self._plan.free:
             self._free.set_cmn(self._grammar.get_cmn())
-            self._free.start_utt()
-            self._free.process_raw(audio, full_utt=True)
-            self._free.end_utt()
+            _decode(self._free, audio, full_utt=True)
         words = self._free_words()
         if len(words) <= len(command.split()) + TALK_EXTRA_WORDS:
             return False
@@ -543,9 +540,7 @@ class SphinxRecognizer:
         ranker = batch or self._ranker
         if batch is None:
             ranker.set_cmn(self._grammar.get_cmn())
-        ranker.start_utt()
-        ranker.process_raw(audio, full_utt=batch is not None)
-        ranker.end_utt()
+        _decode(ranker, audio, full_utt=batch is not None)
         scores: dict[str, float] = {}
         for hyp in islice(ranker.nbest() or (), 4 * NBEST):
             if hyp is None:
