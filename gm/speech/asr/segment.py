@@ -264,8 +264,7 @@ class Segmenter:
         return events
 
     def _above_floor(self, samples: np.ndarray) -> bool:
-        samples = samples.astype(np.float64)
-        level = 10.0 * np.log10(float(np.dot(samples, samples)) / samples.size + 1.0)
+        level = float(_levels(samples)[0])  # one frame (its sum of squares is exact in float64)
         self._energies.append(level)
         self._levels.append(sum(self._energies) / len(self._energies))
         floor = min(self._levels)
