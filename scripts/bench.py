@@ -46,9 +46,10 @@ for path in (ROOT, ROOT / "scripts"):
 
 CHUNK_SECONDS = 0.1  # what gm's sources deliver (gm.speech.audio.CHUNK_SECONDS)
 CONDITIONS = ("clean", "20 dB", "10 dB", "5 dB")
+# The goals, as goals() checks them: percentages right, seconds, MB.
 GOALS = {
-    "numbers": 97.0, "commands_clean": 100.0, "commands_babble10": 95.0, "latency_ms": 150.0,
-    "cpu": 0.05, "rss_mb": 150.0, "start_s": 1.5,
+    "numbers": 97.0, "commands_clean": 100.0, "commands_babble10": 95.0, "latency_s": 0.150,
+    "cpu": 0.05, "rss_mb": 150.0, "start_s": 1.5, "countdown_s": 0.020,
 }
 
 
@@ -533,19 +534,20 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
                 lambda s: s["cells"].get(key, nan) >= goal)
 
     measures = [
-        ("numbers spoken by real people, clean", ">= 97%", *accuracy("numbers", "human", "clean", 97.0)),
-        ("numbers, espeak-ng voices, clean", ">= 97%", *accuracy("numbers", "espeak", "clean", 97.0)),
-        ("commands, clean", "100%", *accuracy("commands", "espeak", "clean", 100.0)),
-        ("commands, babble at 10 dB SNR", ">= 95%", *accuracy("commands", "espeak", "babble 10 dB", 95.0)),
+        ("numbers spoken by real people, clean", f">= {GOALS['numbers']:.0f}%", *accuracy("numbers", "human", "clean", GOALS["numbers"])),
+        ("numbers, espeak-ng voices, clean", f">= {GOALS['numbers']:.0f}%", *accuracy("numbers", "espeak", "clean", GOALS["numbers"])),
+        ("commands, clean", f"{GOALS['commands_clean']:.0f}%", *accuracy("commands", "espeak", "clean", GOALS["commands_clean"])),
+        ("commands, babble at 10 dB SNR", f">= {GOALS['commands_babble10']:.0f}%",
+         *accuracy("commands", "espeak", "babble 10 dB", GOALS["commands_babble10"])),
         ("off-script talk (decisions taken)", "none in 10 min",
          lambda s: f"{_fmt(s['fa'])} in {s['fa_minutes']:.1f} min"
                    + (f" ({_fmt(s['fa_asked'])} asked first)" if s["fa_asked"] else ""), lambda s: s["fa"] == 0),
-        ("end of speech to decision, beyond the endpoint, median", "<= 150 ms",
-         lambda s: f"{_fmt(s['p50'] * 1000)} ms (CPU {_fmt(s['p50_cpu'] * 1000)} ms)", lambda s: s["p50"] <= 0.150),
-        ("recognition CPU per second of audio", "<= 0.05 s", lambda s: f"{_fmt(s['cpu'], 3)} s",
-         lambda s: s["cpu"] <= 0.05),
-        ("resident memory (peak, the bench's whole process: closed asks only)", "<= 150 MB", lambda s: f"{_fmt(s['rss'])} MB",
-         lambda s: s["rss"] <= 150),
+        ("end of speech to decision, beyond the endpoint, median", f"<= {GOALS['latency_s'] * 1000:.0f} ms",
+         lambda s: f"{_fmt(s['p50'] * 1000)} ms (CPU {_fmt(s['p50_cpu'] * 1000)} ms)", lambda s: s["p50"] <= GOALS["latency_s"]),
+        ("recognition CPU per second of audio", f"<= {GOALS['cpu']} s", lambda s: f"{_fmt(s['cpu'], 3)} s",
+         lambda s: s["cpu"] <= GOALS["cpu"]),
+        ("resident memory (peak, the bench's whole process: closed asks only)", f"<= {GOALS['rss_mb']:.0f} MB",
+         lambda s: f"{_fmt(s['rss'])} MB", lambda s: s["rss"] <= GOALS["rss_mb"]),
     ]
     rows = ["| measure | goal | " + " | ".join(f"{a}: gm (baseline)" for a in english) + " |",
             "|---|---|" + "---|" * len(english)]
@@ -561,32 +563,32 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
             return f"not measured; {load}"
         st = starts[asr]
         return (f"{_fmt(st['first_line'], 2)} s to the first line, {_fmt(st['first_audio'], 2)} s to its audio "
-                f"made by pyttsx3 {'✓' if st['first_audio'] <= 1.5 else '✗'} ({load})")
+                f"made by pyttsx3 {'✓' if st['first_audio'] <= GOALS['start_s'] else '✗'} ({load})")
 
     def countdown_cell(asr: str) -> str:
         if asr not in starts:
             return "not measured"
         st = starts[asr]
         return (f"{_fmt(st['countdown_error'] * 1000)} ms (worst {_fmt(st['countdown_max'] * 1000)} ms) "
-                f"{'✓' if st['countdown_max'] <= 0.020 else '✗'}")
+                f"{'✓' if st['countdown_max'] <= GOALS['countdown_s'] else '✗'}")
 
     def playing_cell(asr: str) -> str:
         if asr not in starts:
             return "not measured"
-        return f"{_fmt(starts[asr]['playing_rss'])} MB {'✓' if starts[asr]['playing_rss'] <= 150 else '✗'}"
+        return f"{_fmt(starts[asr]['playing_rss'])} MB {'✓' if starts[asr]['playing_rss'] <= GOALS['rss_mb'] else '✗'}"
 
     if steady:
         cell = {mode: steady[mode]["babble 10 dB"] for mode in ("baseline", "gm")}
         share = {mode: 100.0 * c["right"] / c["n"] for mode, c in cell.items()}
-        shown = (f"{_fmt(share['gm'], 1)}% of {cell['gm']['n']} {'✓' if share['gm'] >= 95 else '✗'} "
+        shown = (f"{_fmt(share['gm'], 1)}% of {cell['gm']['n']} {'✓' if share['gm'] >= GOALS['commands_babble10'] else '✗'} "
                  f"({_fmt(share['baseline'], 1)}% of {cell['baseline']['n']})")
         after = next(k for k, row in enumerate(rows) if row.startswith("| commands, babble at 10 dB SNR |")) + 1
-        rows.insert(after, "| commands, steady babble at 10 dB SNR (3 s of it first) | >= 95% | "
+        rows.insert(after, f"| commands, steady babble at 10 dB SNR (3 s of it first) | >= {GOALS['commands_babble10']:.0f}% | "
                     + " | ".join(shown if a == "sphinx" else "not measured" for a in english) + " |")
-    rows.append("| resident memory playing Funocracy (peak, the whole `gm play` process, open speech heard) | <= 150 MB | "
+    rows.append(f"| resident memory playing Funocracy (peak, the whole `gm play` process, open speech heard) | <= {GOALS['rss_mb']:.0f} MB | "
                 + " | ".join(playing_cell(a) for a in english) + " |")
-    rows.append("| start to first spoken word | <= 1.5 s | " + " | ".join(start_cell(a) for a in english) + " |")
-    rows.append("| error of a 25-second countdown | <= 20 ms | " + " | ".join(countdown_cell(a) for a in english) + " |")
+    rows.append(f"| start to first spoken word | <= {GOALS['start_s']} s | " + " | ".join(start_cell(a) for a in english) + " |")
+    rows.append(f"| error of a 25-second countdown | <= {GOALS['countdown_s'] * 1000:.0f} ms | " + " | ".join(countdown_cell(a) for a in english) + " |")
     return "\n".join(rows)
 
 
@@ -697,13 +699,11 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
 
     eset = expectation_sets()["commands"]
     matcher, intents = eset.matcher(), _intents(eset)
-    recognizer = SphinxRecognizer(garbage=mode == "gm")
-    recognizer.set_vocabulary(matcher.vocabulary(endpoint=eset.endpoint))
     length = alone_seconds + STEADY_LEAD + 3.0
     noises = {"babble": babble_track(Voices(), BABBLE, VOICES, length, 4, random.Random(3)),
               "pink noise": pink_noise(length, np.random.default_rng(3))}
 
-    def decisions(audio: bytes) -> list:
+    def decisions(recognizer: SphinxRecognizer, audio: bytes) -> list:
         recognizer.reset()
         finals = [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
         return [d for d in (_decide(f, mode, eset, matcher, intents)[0] for f in finals) if d is not None]
@@ -715,15 +715,19 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     out: dict[str, dict] = {}
     for name, noise in noises.items():
         for snr in snrs:
+            # A recogniser of its own for each noise and level, as a table starts gm afresh: what
+            # one condition taught it (its cepstral mean, its noise floor) does not carry over.
+            recognizer = SphinxRecognizer(garbage=mode == "gm")
+            recognizer.set_vocabulary(matcher.vocabulary(endpoint=eset.endpoint))
             right = wrong = 0
             for k, (clip, expected) in enumerate(spoken):
                 start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
-                said = decisions(mix(clip, noise[start:] + noise[:start], snr))
+                said = decisions(recognizer, mix(clip, noise[start:] + noise[:start], snr))
                 right += bool(said) and said[0] == expected
                 wrong += bool(said) and said[0] != expected
             # The noise alone at the level it had under the commands (mix() scales it to a voice).
             level = mix(silence(alone_seconds) + reference, noise, snr)
-            quiet = decisions(level[: int(alone_seconds * RATE) * 2])
+            quiet = decisions(recognizer, level[: int(alone_seconds * RATE) * 2])
             out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "n": len(spoken), "alone": len(quiet),
                                        "alone_seconds": alone_seconds}
     return out
