@@ -138,3 +138,24 @@ def test_a_word_said_as_noise_starts_is_timed_by_its_own_words(recognizer, tmp_p
     assert final.end - final.start > chatter_seconds("취소")
     assert final.said is not None and final.said <= spoken
     assert final.seconds <= chatter_seconds("취소")
+
+
+@pytest.mark.parametrize("phrase", ["점수", "다음 문제"])  # score, next question
+def test_a_phrase_said_into_a_steady_noise_is_heard(recognizer, tmp_path, phrase):
+    # The endpointer is shared: in steady noise both recognisers get the suppressed audio.
+    from test_segment import pink, steady_room
+
+    from gm.speech.asr.segment import Segmenter, SegmenterSettings
+
+    audio, _, _ = steady_room(pink(tmp_path, 8.0), phrase, 10.0, voice="ko")
+    recognizer.set_vocabulary(Vocabulary(phrases=PHRASES))
+
+    def texts(settings: SegmenterSettings) -> list[str]:
+        recognizer._segmenter = Segmenter(settings)
+        return [f.text for f in finals(run(recognizer, audio, flush=False))]
+
+    try:
+        assert texts(SegmenterSettings()) == [phrase]
+        assert phrase not in texts(SegmenterSettings(steady_spread_db=None))
+    finally:
+        recognizer._segmenter = Segmenter()

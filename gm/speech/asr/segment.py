@@ -2,7 +2,9 @@
 
 Audio is cut into fixed 30 ms frames counted from the source clock, so where an utterance
 starts and ends, and which samples a decoder sees, never depend on how the audio was chunked.
-Only speech (with a short margin) reaches a decoder: silence costs almost nothing.
+Only speech (with a short margin) reaches a decoder: silence costs almost nothing. In a noisy
+room a frame must stand over the noise floor to count as speech; a steady noise (a fan, rain)
+is taken out by WebRTC's noise suppression first, for the gate and for the decoder.
 """
 from __future__ import annotations
 
@@ -40,6 +42,38 @@ class Ended:
 SegmentEvent = Union[Began, Audio, Ended]
 
 
+class Suppressor:
+    """WebRTC's noise suppression (the webrtc-noise-gain package) on 30 ms frames, ten
+    milliseconds at a time; it keeps learning the noise whether or not its output is used."""
+
+    def __init__(self, level: int) -> None:
+        from webrtc_noise_gain import AudioProcessor  # no wheel for Windows: see suppressor()
+
+        self._processor = AudioProcessor(0, level)  # no automatic gain
+
+    def __call__(self, frame: bytes) -> bytes:
+        step = FRAME_BYTES // 3
+        return b"".join(self._processor.Process10ms(frame[at : at + step]).audio for at in range(0, FRAME_BYTES, step))
+
+
+def suppressor(level: int) -> Suppressor | None:
+    """A Suppressor, or None where its package is not installed (gm then hears steady noise
+    as it did without one)."""
+    try:
+        return Suppressor(level)
+    except ImportError:
+        return None
+
+
+def _above(energies: deque[float], levels: deque[float], samples: np.ndarray, margin: float) -> bool:
+    """Whether one frame stands `margin` dB over the noise floor, the quietest 90 ms (three
+    frames averaged, kept in `energies`) of the frames in `levels`, which it joins."""
+    level = float(_levels(samples)[0])  # one frame (its sum of squares is exact in float64)
+    energies.append(level)
+    levels.append(sum(energies) / len(energies))
+    return level >= min(levels) + margin
+
+
 def _comfort_noise(seed: int = 7) -> np.ndarray:
     """Two seconds of faint fixed white noise (about -60 dBFS).
 
@@ -66,6 +100,15 @@ class SegmenterSettings:
     floor_margin_db: float | None = 12.0
     floor_quiet_db: float = 38.0  # dB of int16 RMS (about -52 dBFS): quieter rooms need no gate
     floor_frames: int = 67  # 2 s
+    # A steady noise (a fan, rain, a hum) stands as loud as a voice 10 dB over it, so the gate
+    # above cuts the voice too. Where the room is not quiet and its quieter frames lie within
+    # `steady_spread_db` of each other (the quarter of `floor_frames` above the quietest; babble
+    # and music spread wider), WebRTC's noise suppression takes the noise out: the gate also
+    # lets through a frame `floor_margin_db` above the suppressed floor, and the decoder gets
+    # the suppressed audio. None: never.
+    steady_spread_db: float | None = 2.5
+    suppression_level: int = 2  # WebRTC's noise suppression level, 1 (mild) to 4
+    suppressed_margin_db: float = 8.0  # over the suppressed floor (6: the same; 12 cuts weak words)
 
 
 # A decoded phrase whose words stand this far above the rest of its utterance (the loud 10% of
@@ -133,9 +176,14 @@ class Segmenter:
         self.settings = settings or SegmenterSettings()
         self._limit: float | None = None
         self._noise = _comfort_noise()
-        # The room's noise outlives an utterance: reset() keeps what the floor has learnt.
+        # The room's noise outlives an utterance: reset() keeps what the floor and the
+        # suppressor have learnt.
         self._energies: deque[float] = deque(maxlen=3)
         self._levels: deque[float] = deque(maxlen=self.settings.floor_frames)
+        self._suppress = suppressor(self.settings.suppression_level) if self.settings.steady_spread_db is not None else None
+        self._suppressed_energies: deque[float] = deque(maxlen=3)
+        self._suppressed_levels: deque[float] = deque(maxlen=self.settings.floor_frames)
+        self.steady = False  # the noise is steady: the gate and the decoder use suppressed audio
         self.reset()
 
     def reset(self) -> None:
@@ -217,7 +265,17 @@ class Segmenter:
         noisy = samples.astype("<i2").tobytes()
         speech = bool(self._vad.is_speech(noisy))  # on exact zeros the VAD can stick in 'speech'
         if self.settings.floor_margin_db is not None:
-            speech = self._above_floor(samples) and speech
+            loud = _above(self._energies, self._levels, samples, self.settings.floor_margin_db)
+            quiet = min(self._levels) < self.settings.floor_quiet_db
+            if self._suppress is not None:
+                suppressed = self._noisy_samples(self._suppress(frame), index)
+                over = _above(self._suppressed_energies, self._suppressed_levels, suppressed,
+                              self.settings.suppressed_margin_db)
+                if not self._in_speech:  # an utterance keeps the audio it began with
+                    self.steady = not quiet and self._spread() < self.settings.steady_spread_db
+                if self.steady:
+                    noisy, loud = suppressed.astype("<i2").tobytes(), loud or over
+            speech = speech and (quiet or loud)
         if not self._in_speech:
             self._history.append((noisy, speech))
             window = list(self._history)[-self.settings.start_window :]
@@ -263,12 +321,13 @@ class Segmenter:
             events += self._end()
         return events
 
-    def _above_floor(self, samples: np.ndarray) -> bool:
-        level = float(_levels(samples)[0])  # one frame (its sum of squares is exact in float64)
-        self._energies.append(level)
-        self._levels.append(sum(self._energies) / len(self._energies))
-        floor = min(self._levels)
-        return floor < self.settings.floor_quiet_db or level >= floor + self.settings.floor_margin_db
+    def _spread(self) -> float:
+        """dB from the quietest of the last `floor_frames` to the quarter above it; infinite until
+        that many frames have been heard."""
+        if len(self._levels) < self.settings.floor_frames:
+            return float("inf")
+        levels = sorted(self._levels)
+        return levels[len(levels) // 4] - levels[0]
 
     def _end(self) -> list[SegmentEvent]:
         self._in_speech = False
