@@ -95,6 +95,24 @@ def test_the_vocabulary_names_which_phrases_are_commands():
     assert vocabulary.endpoint == 0.5 and not vocabulary.free
 
 
+def test_a_phrase_shorter_than_anyone_says_it_is_a_scrap_of_noise(commands):
+    # "repeat that" came from 0.18 s of babble; its words' own time (0.59 s, preroll included)
+    # does not count here: only how long the endpointer heard sound.
+    from gm.dialog.engine import interpret
+    from gm.dialog.hearing import TextHearing
+    from gm.speech.base import Alternative, Final, least_seconds
+
+    matcher = Matcher((), commands)
+    heard = (Alternative("repeat that", 1.0),)
+    assert least_seconds("repeat that") == pytest.approx(0.3)
+    assert interpret(Final(heard, 46.14, 46.32, said=0.59), matcher, False, 0.5).match is None
+    assert interpret(Final(heard, 46.14, 46.5), matcher, False, 0.5).match.command is Command.REPEAT
+    # A typed line takes as long as saying it would, so a long one is not a scrap.
+    line = "unanimous with seven votes for number three"
+    [_, final] = TextHearing(iter([line])).poll()
+    assert final.end - final.start >= least_seconds(line) and final.text == line
+
+
 def test_a_command_longer_than_anyone_says_it_is_chatter_unless_its_words_were_short(commands):
     from gm.dialog.engine import interpret
     from gm.speech.base import Alternative, Final

@@ -270,3 +270,15 @@ def test_sphinx_does_not_decode_talk_longer_than_any_phrase_and_hears_the_next_p
     finals = [e for e in run(sphinx, audio) if isinstance(e, Final)]
     assert [f.text for f in finals] == ["", "what's the score"]
     assert finals[0].end - finals[0].start > 4.0
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en-gb", "en-us+f3"])
+def test_the_fastest_voice_takes_longer_than_the_least_time_of_a_phrase(voice):
+    # A phrase heard in less than least_seconds() is dropped as a scrap of noise: espeak-ng at 260
+    # words a minute, faster than anyone calls across a table, still takes longer.
+    from gm.speech.base import least_seconds
+
+    for text in ("repeat that", "what's the score", "yes", "skip this one", "unanimous with seven votes for number three"):
+        [found] = [e for e in segment(silence(0.5) + synthesize(text, voice, speed=260) + silence(1.5), None)
+                   if isinstance(e, Ended)]
+        assert found.end - found.start >= 1.5 * least_seconds(text), text

@@ -15,7 +15,7 @@ from gm.content import Lines
 from gm.dialog.hearing import EndOfInput, Hearing
 from gm.dialog.intents import SURE_SCORE, Command, Match, Matcher
 from gm.dialog.transcript import Transcript
-from gm.speech.base import DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds
+from gm.speech.base import DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds, least_seconds
 from gm.state import Record, SaveError, SaveStore
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
 from gm.vocab import yes_no
@@ -90,6 +90,8 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
         match = None
     if match is not None and final.seconds > chatter_seconds(match.phrase):
         return Heard()  # four seconds of talk forced onto "say that again": chatter, not a command
+    if match is not None and final.end - final.start < least_seconds(match.phrase):
+        return Heard()  # "repeat that" in 0.18 s: a scrap of noise, not anyone saying it
     if match is not None:
         confidence = pooled_confidence(final, matcher, match)
         if confidence < doubtful and match.command is None:

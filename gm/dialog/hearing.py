@@ -9,7 +9,7 @@ from typing import Iterator, Protocol, TextIO
 import re
 
 from gm.speech.base import (Alternative, AsrEvent, AudioSource, Final, Recognizer,
-                            SpeechStarted, Vocabulary)
+                            SpeechStarted, Vocabulary, least_seconds)
 
 TICK = 0.1  # seconds a typed [silence N] advances per step, so timers fire on time
 
@@ -118,9 +118,9 @@ class TextHearing:
                 self._silence_left = float(silence.group(1))
                 return self.poll()
             start = self._now
-            self._now += self._utterance + self._endpoint
-            return [SpeechStarted(start),
-                    Final((Alternative(line.lower(), 1.0),), start, start + self._utterance)]
+            said = max(self._utterance, 2 * least_seconds(line))  # a long line takes longer to say
+            self._now += said + self._endpoint
+            return [SpeechStarted(start), Final((Alternative(line.lower(), 1.0),), start, start + said)]
         raise EndOfInput
 
     def drop(self, tail: float) -> None:

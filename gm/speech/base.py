@@ -60,6 +60,13 @@ def chatter_seconds(phrase: str) -> float:
     return 1.5 + 0.5 * len(phrase.split())
 
 
+def least_seconds(phrase: str) -> float:
+    """Shorter than this, an utterance is not someone saying `phrase` but a scrap of sound the
+    grammar stretched it over ("repeat that" from 0.18 s of babble): 0.03 s a letter, under half
+    what the fastest espeak-ng voice takes (BENCHMARKS.md, "The eleventh session")."""
+    return 0.03 * sum(c.isalpha() for c in phrase)
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """What the recogniser should listen for during one ask."""
