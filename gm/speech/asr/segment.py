@@ -177,7 +177,7 @@ class Segmenter:
         self._limit: float | None = None
         self._noise = _comfort_noise()
         # The room's noise outlives an utterance: reset() keeps what the floor and the
-        # suppressor have learnt.
+        # suppressor have learnt. The suppressor runs only while the room is not quiet.
         self._energies: deque[float] = deque(maxlen=3)
         self._levels: deque[float] = deque(maxlen=self.settings.floor_frames)
         self._suppress = suppressor(self.settings.suppression_level) if self.settings.steady_spread_db is not None else None
@@ -267,12 +267,16 @@ class Segmenter:
         if self.settings.floor_margin_db is not None:
             loud = _above(self._energies, self._levels, samples, self.settings.floor_margin_db)
             quiet = min(self._levels) < self.settings.floor_quiet_db
-            if self._suppress is not None:
+            if self._suppress is not None and quiet and not self.steady:
+                self._suppressed_levels.clear()  # a quiet room: nothing to take out
+            elif self._suppress is not None:
                 suppressed = self._noisy_samples(self._suppress(frame), index)
                 over = _above(self._suppressed_energies, self._suppressed_levels, suppressed,
                               self.settings.suppressed_margin_db)
                 if not self._in_speech:  # an utterance keeps the audio it began with
-                    self.steady = not quiet and self._spread() < self.settings.steady_spread_db
+                    # (once the suppressor has heard the room for as long as the floor looks back)
+                    self.steady = (not quiet and len(self._suppressed_levels) == self.settings.floor_frames
+                                   and self._spread() < self.settings.steady_spread_db)
                 if self.steady:
                     noisy, loud = suppressed.astype("<i2").tobytes(), loud or over
             speech = speech and (quiet or loud)
