@@ -802,7 +802,8 @@ METHOD = """\
   built, console speaker). **Model load**: constructing the recogniser.
 - **In noise**: the WebRTC VAD (mode LOOSE) calls babble and even pink noise speech. Once the noise
   floor (the quietest 90 ms of the last 2 s) is above -52 dBFS, a frame counts as speech only 12 dB
-  above it: that ends many utterances in pink noise. Babble is itself speech, often as loud as the
+  above it (or, where the noise is steady and WebRTC's suppressor takes it out, 8 dB above the
+  suppressed floor): that ends many utterances in pink noise. Babble is itself speech, often as loud as the
   voice less 10 dB, and still holds most utterances open; those are ended by `flush()` at the end of
   the clip (about 1 s after the phrase). At a real table they would run on to the 12 s cut-off.
 - **Steady noise** (`steady_noise`, PocketSphinx, once per bench; `--no-steady` skips it): at a table the
@@ -811,7 +812,7 @@ METHOD = """\
   three espeak-ng voices at 150 and 190 wpm, each come after 3 s of table babble (four espeak-ng voices
   chatting) or pink noise at 20, 10 and 5 dB SNR; each noise also runs 36 s with nobody speaking to gm,
   at the level it had under the commands, and every decision there is counted. A command's first
-  decision for another intent counts as wrong.
+  decision for another intent counts as wrong. Each noise and level has a recogniser of its own.
 - **Start** and **countdown** (`start_and_countdown`): a fresh `gm play who-the-f` process on a silent
   WAV, timed until its first `say` event (console speaker) and until its second (with `--speak-to`, so
   the first line's audio has been made by pyttsx3); and the first turn of a Funocracy game heard from
