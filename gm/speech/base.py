@@ -62,8 +62,8 @@ def chatter_seconds(phrase: str) -> float:
 
 def least_seconds(phrase: str) -> float:
     """Shorter than this, an utterance is not someone saying `phrase` but a scrap of sound the
-    grammar stretched it over ("repeat that" from 0.18 s of babble): 0.03 s a letter, under half
-    what the fastest espeak-ng voice takes (BENCHMARKS.md, "The eleventh session")."""
+    grammar stretched it over ("repeat that" from 0.18 s of babble): 0.03 s a letter, at most two
+    thirds of what espeak-ng takes at 260 words a minute (BENCHMARKS.md, "The eleventh session")."""
     return 0.03 * sum(c.isalpha() for c in phrase)
 
 

@@ -44,7 +44,7 @@ SegmentEvent = Union[Began, Audio, Ended]
 
 class Suppressor:
     """WebRTC's noise suppression (the webrtc-noise-gain package) on 30 ms frames, ten
-    milliseconds at a time; it keeps learning the noise whether or not its output is used."""
+    milliseconds at a time; while it runs it learns the noise, whether or not its output is used."""
 
     def __init__(self, level: int) -> None:
         from webrtc_noise_gain import AudioProcessor  # no wheel for Windows: see suppressor()
@@ -104,8 +104,8 @@ class SegmenterSettings:
     # above cuts the voice too. Where the room is not quiet and its quieter frames lie within
     # `steady_spread_db` of each other (the quarter of `floor_frames` above the quietest; babble
     # and music spread wider), WebRTC's noise suppression takes the noise out: the gate also
-    # lets through a frame `floor_margin_db` above the suppressed floor, and the decoder gets
-    # the suppressed audio. None: never.
+    # lets through a frame `suppressed_margin_db` above the suppressed floor, and the decoder
+    # gets the suppressed audio. None: never.
     steady_spread_db: float | None = 2.5
     suppression_level: int = 2  # WebRTC's noise suppression level, 1 (mild) to 4
     suppressed_margin_db: float = 8.0  # over the suppressed floor (6: the same; 12 cuts weak words)
