@@ -345,6 +345,28 @@ def test_a_doubtful_recognition_is_confirmed_first(speaker, common):
     assert decisions(transcript) == ["3 players"]
 
 
+def test_a_question_nobody_answers_is_dropped_quietly(speaker, common):
+    # gm asked about something it heard in talk: the table talks on, so after one reprompt and as
+    # long again of quiet gm stops asking, says nothing more, and listens for the answer again.
+    lines, commands = common
+    transcript = Transcript()
+    engine = Engine(ToyGame(), Doubtful(io.StringIO("two\n[silence 18]\nthree\nyes\n")), speaker, lines, commands,
+                    transcript, Record("toy", {}, 1))
+    engine.run()
+    assert "I heard two. Is that right?" in speaker.lines
+    assert [l for l in speaker.lines if "yes or no" in l] == ["I'm still listening. You can say yes or no."]
+    assert "Okay, please say it again." not in speaker.lines
+    unanswered = [e for e in transcript.events if e["type"] == "decision" and e.get("step") == "confirm"]
+    assert unanswered[0]["answer"] is None and not unanswered[0]["accepted"]
+    assert decisions(transcript) == ["3 players"]
+
+
+def test_a_quit_nobody_confirms_goes_on_with_the_game(speaker, common):
+    result, transcript, engine = play("two\nquit\n[silence 18]\nthree\n", speaker, common)
+    assert "Okay, we keep playing." in speaker.lines
+    assert decisions(transcript) == ["2 players", "player 1 took 3"]
+
+
 class NoisyRoom(TextHearing):
     """Typed input heard as if the endpointer ran on through 4 s of noise after each utterance;
     `said`: how long the recogniser says the words took (None: it could not tell)."""

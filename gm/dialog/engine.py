@@ -221,10 +221,13 @@ class Engine:
             match = heard.match
             assert match is not None
             if match.command is None:
-                if (ask.confirm or not match.sure) and not self._confirm(match.phrase):
-                    self._say((self.lines("confirm_retry"),))
-                    self.hearing.listen_for(vocabulary)
-                    continue
+                if ask.confirm or not match.sure:
+                    right = self._confirm(match.phrase)
+                    if not right:
+                        if right is False:  # "no"; nobody answering was most likely talk, not gm's
+                            self._say((self.lines("confirm_retry"),))
+                        self.hearing.listen_for(vocabulary)
+                        continue
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
             flow = self._command(match.command, ask)
             if isinstance(flow, (Answer, Flow)):
@@ -286,17 +289,22 @@ class Engine:
                 self._say((self.lines("paused"),))
             self.hearing.listen_for(vocabulary)
 
-    def _confirm(self, phrase: str) -> bool:
+    def _confirm(self, phrase: str) -> bool | None:
         return self._yes_no(self.lines("confirm", heard=phrase))
 
-    def _yes_no(self, question: str) -> bool:
+    def _yes_no(self, question: str) -> bool | None:
+        """Yes or no to `question`; None when nobody answers it (one reprompt, then as long again
+        of quiet): a question nobody answers came most likely from talk, and gm stops asking."""
         self._say((question,))
         matcher = Matcher(yes_no(), {c: self.commands[c] for c in (Command.REPEAT,) if c in self.commands})
         vocabulary = matcher.vocabulary(endpoint=0.5)
         expected = self.lines("confirm_expected")
-        reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))
+        reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))[:1]
         while True:
-            heard = self._listen("confirm", matcher, vocabulary, expected, None, False, reprompts)
+            heard = self._listen("confirm", matcher, vocabulary, expected, None, False, reprompts, give_up=True)
+            if heard.timeout:
+                self._emit("decision", step="confirm", answer=None, accepted=False, decision=question)
+                return None
             if heard.match and heard.match.command is Command.REPEAT:
                 self._say((question,))
                 self.hearing.listen_for(vocabulary)
@@ -309,10 +317,11 @@ class Engine:
     # -- listening -------------------------------------------------------------------------
 
     def _listen(self, step: str, matcher: Matcher, vocabulary: Vocabulary, expected: str,
-                deadline: float | None, countdown: bool, reprompts: Sequence[str]) -> Heard:
+                deadline: float | None, countdown: bool, reprompts: Sequence[str], give_up: bool = False) -> Heard:
         """Poll the input until something in vocabulary is heard or the deadline passes.
 
         `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
+        With `give_up`, quiet as long as a reprompt waits after the last reprompt is a timeout.
         """
         self.hearing.listen_for(vocabulary)
         self._emit("listen", step=step, expected=expected, phrases=len(matcher.phrases), free=vocabulary.free,
@@ -360,11 +369,14 @@ class Engine:
                         self.speaker.tone(self.config.tone_hz, self.config.tone_seconds)
                 if left <= 0 and (speaking_since is None or now - deadline > self.config.grace):
                     return Heard(timeout=True)
-            elif speaking_since is None and used < len(reprompts) and now - quiet_since >= self.config.reprompt_after:
-                self._say((reprompts[used],))
-                used += 1
-                quiet_since = self.hearing.now
-                self.hearing.listen_for(vocabulary)
+            elif speaking_since is None and now - quiet_since >= self.config.reprompt_after:
+                if used < len(reprompts):
+                    self._say((reprompts[used],))
+                    used += 1
+                    quiet_since = self.hearing.now
+                    self.hearing.listen_for(vocabulary)
+                elif give_up:
+                    return Heard(timeout=True)
 
     def _understand(self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str) -> Heard | None:
         heard = interpret(final, matcher, vocabulary.free, self.config.doubtful)
