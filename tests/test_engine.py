@@ -335,24 +335,25 @@ class Doubtful(TextHearing):
                 if isinstance(e, Final) else e for e in super().poll()]
 
 
-def test_a_doubtful_recognition_is_confirmed_first(speaker, common):
+def play_doubtful(script: str, speaker, common) -> Transcript:
+    """The toy game on typed `script`, every word heard with a confidence of 0.3."""
     lines, commands = common
     transcript = Transcript()
-    engine = Engine(ToyGame(), Doubtful(io.StringIO("two\nno\nthree\nyes\n")), speaker, lines, commands,
-                    transcript, Record("toy", {}, 1))
-    engine.run()
+    Engine(ToyGame(), Doubtful(io.StringIO(script)), speaker, lines, commands, transcript, Record("toy", {}, 1)).run()
+    return transcript
+
+
+def test_a_doubtful_recognition_is_confirmed_first(speaker, common):
+    transcript = play_doubtful("two\nno\nthree\nyes\n", speaker, common)
     assert "I heard two. Is that right?" in speaker.lines
+    assert "Okay, please say it again." in speaker.lines
     assert decisions(transcript) == ["3 players"]
 
 
 def test_a_question_nobody_answers_is_dropped_quietly(speaker, common):
     # gm asked about something it heard in talk: the table talks on, so after one reprompt and as
     # long again of quiet gm stops asking, says nothing more, and listens for the answer again.
-    lines, commands = common
-    transcript = Transcript()
-    engine = Engine(ToyGame(), Doubtful(io.StringIO("two\n[silence 18]\nthree\nyes\n")), speaker, lines, commands,
-                    transcript, Record("toy", {}, 1))
-    engine.run()
+    transcript = play_doubtful("two\n[silence 18]\nthree\nyes\n", speaker, common)
     assert "I heard two. Is that right?" in speaker.lines
     assert [l for l in speaker.lines if "yes or no" in l] == ["I'm still listening. You can say yes or no."]
     assert "Okay, please say it again." not in speaker.lines
