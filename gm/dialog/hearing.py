@@ -118,9 +118,9 @@ class TextHearing:
                 self._silence_left = float(silence.group(1))
                 return self.poll()
             start = self._now
-            said = max(self._utterance, 2 * least_seconds(line))  # a long line takes longer to say
-            self._now += said + self._endpoint
-            return [SpeechStarted(start), Final((Alternative(line.lower(), 1.0),), start, start + said)]
+            seconds = max(self._utterance, 2 * least_seconds(line))  # a long line takes longer to say
+            self._now += seconds + self._endpoint
+            return [SpeechStarted(start), Final((Alternative(line.lower(), 1.0),), start, start + seconds)]
         raise EndOfInput
 
     def drop(self, tail: float) -> None:

@@ -65,13 +65,35 @@ def suppressor(level: int) -> Suppressor | None:
         return None
 
 
-def _above(energies: deque[float], levels: deque[float], samples: np.ndarray, margin: float) -> bool:
-    """Whether one frame stands `margin` dB over the noise floor, the quietest 90 ms (three
-    frames averaged, kept in `energies`) of the frames in `levels`, which it joins."""
-    level = float(_levels(samples)[0])  # one frame (its sum of squares is exact in float64)
-    energies.append(level)
-    levels.append(sum(energies) / len(energies))
-    return level >= min(levels) + margin
+class _Floor:
+    """A noise floor: the quietest 90 ms (three frames averaged) of the last `frames` frames."""
+
+    def __init__(self, frames: int) -> None:
+        self._energies: deque[float] = deque(maxlen=3)
+        self._levels: deque[float] = deque(maxlen=frames)
+        self.db = 0.0  # the floor after the last frame heard
+
+    def above(self, samples: np.ndarray, margin: float) -> bool:
+        """Hear one frame; whether it stands `margin` dB over the floor (itself included)."""
+        level = float(_levels(samples)[0])  # one frame (its sum of squares is exact in float64)
+        self._energies.append(level)
+        self._levels.append(sum(self._energies) / len(self._energies))
+        self.db = min(self._levels)
+        return level >= self.db + margin
+
+    @property
+    def full(self) -> bool:
+        return len(self._levels) == self._levels.maxlen
+
+    def spread(self) -> float:
+        """dB from the quietest of the frames to the quarter above it; infinite until full."""
+        if not self.full:
+            return float("inf")
+        levels = sorted(self._levels)
+        return levels[len(levels) // 4] - levels[0]
+
+    def clear(self) -> None:
+        self._levels.clear()
 
 
 def _comfort_noise(seed: int = 7) -> np.ndarray:
@@ -178,11 +200,9 @@ class Segmenter:
         self._noise = _comfort_noise()
         # The room's noise outlives an utterance: reset() keeps what the floor and the
         # suppressor have learnt. The suppressor runs only while the room is not quiet.
-        self._energies: deque[float] = deque(maxlen=3)
-        self._levels: deque[float] = deque(maxlen=self.settings.floor_frames)
+        self._floor = _Floor(self.settings.floor_frames)
         self._suppress = suppressor(self.settings.suppression_level) if self.settings.steady_spread_db is not None else None
-        self._suppressed_energies: deque[float] = deque(maxlen=3)
-        self._suppressed_levels: deque[float] = deque(maxlen=self.settings.floor_frames)
+        self._suppressed_floor = _Floor(self.settings.floor_frames)
         self.steady = False  # the noise is steady: the gate and the decoder use suppressed audio
         self.reset()
 
@@ -265,18 +285,17 @@ class Segmenter:
         noisy = samples.astype("<i2").tobytes()
         speech = bool(self._vad.is_speech(noisy))  # on exact zeros the VAD can stick in 'speech'
         if self.settings.floor_margin_db is not None:
-            loud = _above(self._energies, self._levels, samples, self.settings.floor_margin_db)
-            quiet = min(self._levels) < self.settings.floor_quiet_db
+            loud = self._floor.above(samples, self.settings.floor_margin_db)
+            quiet = self._floor.db < self.settings.floor_quiet_db
             if self._suppress is not None and quiet and not self.steady:
-                self._suppressed_levels.clear()  # a quiet room: nothing to take out
+                self._suppressed_floor.clear()  # a quiet room: nothing to take out
             elif self._suppress is not None:
                 suppressed = self._noisy_samples(self._suppress(frame), index)
-                over = _above(self._suppressed_energies, self._suppressed_levels, suppressed,
-                              self.settings.suppressed_margin_db)
+                over = self._suppressed_floor.above(suppressed, self.settings.suppressed_margin_db)
                 if not self._in_speech:  # an utterance keeps the audio it began with
                     # (once the suppressor has heard the room for as long as the floor looks back)
-                    self.steady = (not quiet and len(self._suppressed_levels) == self.settings.floor_frames
-                                   and self._spread() < self.settings.steady_spread_db)
+                    self.steady = (not quiet and self._suppressed_floor.full
+                                   and self._floor.spread() < self.settings.steady_spread_db)
                 if self.steady:
                     noisy, loud = suppressed.astype("<i2").tobytes(), loud or over
             speech = speech and (quiet or loud)
@@ -324,14 +343,6 @@ class Segmenter:
         if silence_frames * FRAME_SECONDS >= self.settings.endpoint or self._length >= self.settings.max_frames:
             events += self._end()
         return events
-
-    def _spread(self) -> float:
-        """dB from the quietest of the last `floor_frames` to the quarter above it; infinite until
-        that many frames have been heard."""
-        if len(self._levels) < self.settings.floor_frames:
-            return float("inf")
-        levels = sorted(self._levels)
-        return levels[len(levels) // 4] - levels[0]
 
     def _end(self) -> list[SegmentEvent]:
         self._in_speech = False
