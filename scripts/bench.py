@@ -263,6 +263,7 @@ def worker(args: argparse.Namespace) -> int:
             plain = interpret(final, matcher, False, 0.0).match
             choice = match.command is None
             return {"confidence": round(pooled_confidence(final, matcher, match), 4), "choice": choice,
+                    "span": round(final.end - final.start, 2), "said": final.said and round(final.said, 2),
                     "asked": choice and eset.confirm != "never" and (eset.confirm == "always" or not match.sure),
                     "doubtable": choice and eset.confirm == "doubtful" and plain is not None and plain.sure}
 

@@ -124,3 +124,22 @@ def test_a_command_longer_than_anyone_says_it_is_chatter_unless_its_words_were_s
     # the recogniser told the word (0.5 s) from the steady noise the endpointer took for speech
     assert interpret(Final(heard, 10.0, 14.0, said=0.5), matcher, False, 0.5).match.command is Command.REPEAT
     assert interpret(Final(heard, 10.0, 11.0, said=4.0), matcher, False, 0.5).match is None
+
+
+def test_a_doubted_choice_buried_in_sound_as_loud_as_itself_is_dropped_not_asked(commands):
+    # "three votes for six" at confidence 0.34 inside a conversation: the recogniser placed the
+    # words, and they stood no louder than the talk around them. Doubted and buried, such a
+    # choice was wrong or not meant for gm six times in eight on the corpus.
+    from gm.dialog.engine import interpret
+    from gm.dialog.intents import SURE_SCORE
+    from gm.speech.base import Alternative, Final
+
+    matcher = Matcher(vocab.numbers(1, 8, ("{n}", "number {n}")), commands)
+    doubted = (Alternative("number three", 0.34), Alternative("number five", 0.3))
+    assert interpret(Final(doubted, 5.0, 6.5, buried=True), matcher, False, 0.5).match is None
+    asked = interpret(Final(doubted, 5.0, 6.5, said=0.8), matcher, False, 0.5).match
+    assert asked.value == 3 and asked.score < SURE_SCORE  # heard apart: confirmed first, as before
+    sure = (Alternative("number three", 0.9),)
+    assert interpret(Final(sure, 5.0, 6.5, buried=True), matcher, False, 0.5).match.value == 3
+    command = (Alternative("repeat that", 0.2),)  # commands are never confirmed, so never dropped so
+    assert interpret(Final(command, 5.0, 6.5, buried=True), matcher, False, 0.5).match.command is Command.REPEAT

@@ -115,6 +115,9 @@ class Final:
     # Seconds the first alternative's words took, where the recogniser could tell them from the
     # noise around them (the endpointer counts steady noise as speech); None: not known.
     said: float | None = None
+    # True when the recogniser placed the first alternative's words and they did not stand out
+    # from the sound around them: it came out of talk or noise as loud as itself.
+    buried: bool = False
 
     @property
     def seconds(self) -> float:

@@ -167,6 +167,13 @@ def phrase_seconds(audio: bytes, words: tuple[float, float] | None) -> float | N
     return words[1] - words[0]
 
 
+def word_timing(audio: bytes, words: tuple[float, float] | None) -> dict:
+    """Final's `said` and `buried` for a phrase the decoder put at `words` in `audio` (None: no
+    phrase placed): buried when its words did not stand out from the sound around them."""
+    said = phrase_seconds(audio, words)
+    return {"said": said, "buried": words is not None and said is None}
+
+
 _CORE_PAD_FRAMES = 10  # frames kept either side of the loud core, as the preroll
 _CORE_SHORTER = 0.5  # seconds the core must save to be worth decoding again
 

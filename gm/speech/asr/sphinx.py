@@ -18,7 +18,7 @@ from typing import Iterable, Mapping
 
 import pocketsphinx
 
-from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter, loud_core, phrase_seconds
+from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter, loud_core, word_timing
 from gm.speech.base import RATE, Alternative, AsrEvent, AudioChunk, Final, Partial, SpeechError, SpeechStarted, Vocabulary
 
 log = logging.getLogger(__name__)
@@ -492,8 +492,8 @@ class SphinxRecognizer:
             if text:
                 confidence = min(1.0, max(0.0, self._free.get_prob()))
                 alternatives.append(Alternative(text, confidence))
-        said = phrase_seconds(audio, self._words(decider)) if decider else None
-        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, said)
+        timing = word_timing(audio, self._words(decider) if decider else None)
+        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **timing)
 
     def _words(self, decoder: pocketsphinx.Decoder) -> tuple[float, float] | None:
         """Where the decoder's best path put its words (silence and fillers left out), in seconds

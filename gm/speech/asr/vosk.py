@@ -15,7 +15,7 @@ from pathlib import Path
 import vosk
 
 from gm.speech.asr import is_vosk_model
-from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter, phrase_seconds
+from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter, word_timing
 from gm.speech.base import RATE, Alternative, AsrEvent, AudioChunk, Final, Partial, SpeechError, SpeechStarted, Vocabulary
 
 log = logging.getLogger(__name__)
@@ -233,4 +233,4 @@ class VoskRecognizer:
                 text = " ".join(w for w in text.split() if w != UNK)
                 if text and all(a.text != text for a in alternatives):
                     alternatives.append(Alternative(text, round(min(p, ceiling), 4)))
-        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, phrase_seconds(audio, words))
+        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **word_timing(audio, words))
