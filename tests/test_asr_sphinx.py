@@ -46,11 +46,14 @@ def sphinx() -> SphinxRecognizer:
 def test_every_phrase_is_heard_as_itself(sphinx, voice):
     sphinx.set_vocabulary(Vocabulary(phrases=EVERYTHING))
     spoken = scene(EVERYTHING, voice)
-    result = heard(spoken, run(sphinx, spoken.audio))
+    events = run(sphinx, spoken.audio)
+    result = heard(spoken, events)
     misses = {text: got for text, got in result.items() if got != [text]}
-    wrong = {text: got for text, got in misses.items() if any(got)}  # heard as another phrase
+    doubted = {f.text for f in finals(events) if f.doubted}
+    wrong = {text: got for text, got in misses.items() if set(got) - doubted - {""}}  # another phrase, undoubted
     # A phrase espeak-ng says oddly may fall to the garbage path, a miss, but never to another
-    # phrase. Measured: en-us and en-gb miss 1 to 3 of these 23 ("one", "seven", "score").
+    # phrase, unless doubted (gm asks first): en-gb's "seven" on the brisk second look was "one".
+    # Measured: en-us and en-gb miss 1 to 3 of these 23 ("one", "seven", "score").
     assert len(misses) <= 3, misses
     assert not wrong, wrong
 
@@ -233,6 +236,26 @@ def test_a_command_heard_in_long_talk_is_checked_against_open_transcription(voic
     assert [f.text for f in finals(run(recognizer, audio))] == ["what is the score", "what is the score", "repeat that"]
     recognizer.set_vocabulary(Vocabulary(phrases=phrases, commands=("what is the score", "repeat that")))
     assert [f.text for f in finals(run(recognizer, audio))] == ["what is the score", "", ""]
+
+
+@pytest.mark.parametrize("voice,speed,word", [("en-gb", 130, "seven"), ("en-us", 110, "six"), ("en-gb-x-rp", 130, "meh")])
+def test_a_slow_short_answer_the_garbage_loop_won_is_heard_by_the_brisk_look(voice, speed, word):
+    """Said slowly, a one-word answer fits the garbage loop's short words better than itself; the
+    brisk decoder (BRISK_FRATE) hears it as if said faster. Without it, nothing is heard."""
+    phrases = ("one", "two", "three", "four", "five", "six", "seven", "eight", "yes", "no", "yeah", "nah", "meh",
+               "what's the score", "repeat that", "undo")
+    vocabulary = Vocabulary(phrases, commands=("what's the score", "repeat that", "undo"))
+    audio = (silence(1.0) + synthesize("what's the score", voice, 160, 50) + silence(1.2)
+             + synthesize(word, voice, speed, 50) + silence(1.0))
+    texts = {}
+    for brisk in (True, False):
+        recognizer = SphinxRecognizer()
+        if not brisk:
+            recognizer._brisk = None
+        recognizer.set_vocabulary(vocabulary)
+        texts[brisk] = [(f.text, f.doubted) for f in finals(run(recognizer, audio))]
+    # heard on the second look only, so doubted: gm asks "I heard seven. Is that right?"
+    assert texts == {True: [("what's the score", False), (word, True)], False: [("what's the score", False), ("", False)]}
 
 
 def test_the_word_model_is_made_again_byte_for_byte_by_its_script(tmp_path):

@@ -77,9 +77,10 @@ def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
 def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> Heard:
     """How the engine reads one utterance: a choice or command, or in open speech the words.
 
-    A choice the recogniser doubted (confidence under `doubtful`) scores below sure, so it is
-    confirmed first; unless its words were buried in talk or noise as loud as themselves, where
-    it was wrong or not meant for gm six times in eight (BENCHMARKS.md, "The twelfth session"):
+    A choice the recogniser doubted (confidence under `doubtful`, or heard only on a second
+    look: Final.doubted) scores below sure, so it is confirmed first; unless its words were
+    buried in talk or noise as loud as themselves, where it was wrong or not meant for gm six
+    times in eight (BENCHMARKS.md, "The twelfth session"):
     then it is dropped. Nothing understood gives an empty Heard.
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]
@@ -96,7 +97,7 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
         return Heard()  # "repeat that" in 0.18 s: a scrap of noise, not anyone saying it
     if match is not None:
         confidence = pooled_confidence(final, matcher, match)
-        if confidence < doubtful and match.command is None:
+        if (confidence < doubtful or final.doubted) and match.command is None:
             if final.buried:  # doubted, and no louder than the talk or noise around it: not worth a question
                 return Heard()
             match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first

@@ -118,6 +118,9 @@ class Final:
     # True when the recogniser placed the first alternative's words and they did not stand out
     # from the sound around them: it came out of talk or noise as loud as itself.
     buried: bool = False
+    # True when the recogniser heard the first alternative only on a second, looser look (a slow
+    # answer the garbage loop had won): it is confirmed first, whatever its confidence.
+    doubted: bool = False
 
     @property
     def seconds(self) -> float:

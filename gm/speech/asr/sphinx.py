@@ -62,6 +62,16 @@ CMN_REDECODE = 6.0  # a cepstral mean shift (Euclidean) worth decoding again for
 # (10 before: 6 hears 2 more clean clips, 2 more commands, 10 more noisy ones and takes 3 fewer wrong, for
 # about a fifth more CPU; BENCHMARKS.md, "The tenth session")
 
+# A slow voice stretches a short answer ("seven", "meh" at 130 words a minute) over more frames
+# than its phones like, and the garbage loop's short words fit it better. An utterance of up to
+# BRISK_SECONDS that the loop won is looked at again at BRISK_FRATE frames a second (the model's
+# are 100), as if said 1.25 times faster, for the ask's answers of up to BRISK_WORDS words.
+# Commands stay out, as from the loud core: in noise the second look made them up. What it hears
+# is doubted (Final.doubted), so gm asks first: en-gb's "seven" at 160 came out of it as "one".
+BRISK_FRATE = 80
+BRISK_SECONDS = 1.5
+BRISK_WORDS = 2
+
 _PHONES = set(
     "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
 )
@@ -191,6 +201,7 @@ class _Plan:
     free: bool
     search: str | None  # name of the grammar search, None when there are no phrases
     commands: frozenset[str] = frozenset()  # those of `phrases` that are commands
+    brisk: bool = False  # the brisk decoder listens too (a closed ask with short phrases)
 
 
 class SphinxRecognizer:
@@ -229,6 +240,8 @@ class SphinxRecognizer:
         self._added: dict[str, tuple[str, ...]] = {}  # word -> pronunciations the decoders were taught
         self._grammar = self._decoder(bestpath=False, **self._search)  # decides: a phrase or the garbage loop
         self._ranker = self._decoder(bestpath=True) if garbage else None  # re-ranks an accepted utterance
+        # A second look at short utterances the garbage loop won, as if said faster (BRISK_FRATE).
+        self._brisk = self._decoder(bestpath=False, frate=BRISK_FRATE, **self._search) if garbage else None
         # The word model's decoder: open speech, and the check of commands heard in long utterances.
         self._free = self._word_decoder() if garbage else None
         self._whole: pocketsphinx.Decoder | None = None  # open speech: grammar again, batch CMN
@@ -299,7 +312,7 @@ class SphinxRecognizer:
                 pronunciations = (phones,)
             self._added[word] = pronunciations
             taught.append(word)
-        for decoder in (self._grammar, self._ranker, self._free, self._whole, self._whole_ranker):
+        for decoder in (self._grammar, self._ranker, self._brisk, self._free, self._whole, self._whole_ranker):
             if decoder is not None:
                 self._teach(decoder, taught)
 
@@ -366,7 +379,7 @@ class SphinxRecognizer:
             self._whole = self._decoder(bestpath=False, cmn="batch", **self._search)
             self._whole_ranker = self._decoder(bestpath=True, cmn="batch")
         phrases = self._usable(tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ()))
-        search = None
+        search, short = None, ()
         if phrases:
             self._searches += 1
             search = f"gm{self._searches % 2}"  # two names in turn: the old search is replaced, not kept
@@ -379,8 +392,13 @@ class SphinxRecognizer:
             for decoder, loop in [(d, garbage if self._garbage else None) for d in deciders] + [(r, None) for r in rankers]:
                 decoder.add_fsg(search, self._fsg(decoder, phrases, loop))
                 decoder.activate_search(search)
+            short = tuple(p for p in phrases if len(p.split()) <= BRISK_WORDS)
+            if self._brisk is not None:  # in step with the others, even where it will not listen
+                self._brisk.add_fsg(search, self._fsg(self._brisk, short, garbage))
+                self._brisk.activate_search(search)
+        brisk = self._brisk is not None and not vocabulary.free and bool(short)
         commands = frozenset(" ".join(words_of(p)) for p in vocabulary.commands) & frozenset(phrases)
-        self._plan = _Plan(phrases, vocabulary.free, search, commands)
+        self._plan = _Plan(phrases, vocabulary.free, search, commands, brisk)
         self._phrase_set = frozenset(phrases)
 
     # -- audio --------------------------------------------------------------------------------
@@ -476,12 +494,16 @@ class SphinxRecognizer:
                 _decode(self._grammar, audio)
             hyp = self._grammar.hyp()
             text = hyp.hypstr if hyp else ""
+            decider = self._grammar
             if text not in self._phrase_set and (core := loud_core(audio)) is not None:
                 text = self._core_choice(core)
                 audio = core if text else audio
+            if text not in self._phrase_set and self._plan.brisk and len(audio) <= BRISK_SECONDS * 2 * RATE:
+                text, decider = self._brisk_choice(audio), self._brisk
             if text in self._phrase_set:
                 alternatives = self._rank(text, audio)
-                decider = self._grammar
+            else:
+                decider = None
         if (alternatives and self._garbage and alternatives[0].text in self._plan.commands
                 and ended.end - ended.start >= TALK_CHECK_SECONDS and self._talk(alternatives[0].text, audio)):
             return Final((), ended.start, ended.end)
@@ -493,7 +515,8 @@ class SphinxRecognizer:
                 confidence = min(1.0, max(0.0, self._free.get_prob()))
                 alternatives.append(Alternative(text, confidence))
         timing = word_timing(audio, self._words(decider) if decider else None)
-        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **timing)
+        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **timing,
+                     doubted=decider is not None and decider is self._brisk)
 
     def _words(self, decoder: pocketsphinx.Decoder) -> tuple[float, float] | None:
         """Where the decoder's best path put its words (silence and fillers left out), in seconds
@@ -516,6 +539,13 @@ class SphinxRecognizer:
         cmn = self._grammar.get_cmn()
         text = _decode(self._grammar, core)
         self._grammar.set_cmn(cmn)
+        return text if text in self._phrase_set and text not in self._plan.commands else ""
+
+    def _brisk_choice(self, audio: bytes) -> str:
+        """The answer the brisk decoder hears in a short utterance the garbage loop won (see
+        BRISK_FRATE), starting from the grammar decoder's cepstral mean; "" if none."""
+        self._brisk.set_cmn(self._grammar.get_cmn())
+        text = _decode(self._brisk, audio)
         return text if text in self._phrase_set and text not in self._plan.commands else ""
 
     def _talk(self, command: str, audio: bytes) -> bool:
