@@ -78,10 +78,10 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     """How the engine reads one utterance: a choice or command, or in open speech the words.
 
     A choice the recogniser doubted (confidence under `doubtful`, or heard only on a second
-    look: Final.doubted) scores below sure, so it is confirmed first; unless its words were
-    buried in talk or noise as loud as themselves, where it was wrong or not meant for gm six
-    times in eight (BENCHMARKS.md, "The twelfth session"):
-    then it is dropped. Nothing understood gives an empty Heard.
+    look: Final.doubted) scores below sure, so it is confirmed first. If its words were also
+    buried in talk or noise as loud as themselves, it is dropped: such choices were wrong or not
+    meant for gm six times in eight (BENCHMARKS.md, "The twelfth session"). Nothing understood
+    gives an empty Heard.
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:

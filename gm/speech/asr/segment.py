@@ -213,6 +213,11 @@ class Segmenter:
         self.steady = False  # the noise is steady: the gate and the decoder use suppressed audio
         self.reset()
 
+    @property
+    def quiet(self) -> bool:
+        """The room is quiet: its noise floor lies under `floor_quiet_db`."""
+        return self._floor.db < self.settings.floor_quiet_db
+
     def reset(self) -> None:
         """Forget everything: partial frame, history, utterance in progress, the VAD's own state."""
         self._vad = Vad(self.settings.vad_mode, RATE, FRAME_SECONDS)
@@ -293,7 +298,7 @@ class Segmenter:
         speech = bool(self._vad.is_speech(noisy))  # on exact zeros the VAD can stick in 'speech'
         if self.settings.floor_margin_db is not None:
             loud = self._floor.above(samples, self.settings.floor_margin_db)
-            quiet = self._floor.db < self.settings.floor_quiet_db
+            quiet = self.quiet
             if self._suppress is not None and quiet and not self.steady:
                 self._suppressed_floor.clear()  # a quiet room: nothing to take out
             elif self._suppress is not None:

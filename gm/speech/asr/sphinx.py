@@ -65,7 +65,8 @@ CMN_REDECODE = 6.0  # a cepstral mean shift (Euclidean) worth decoding again for
 # A slow voice stretches a short answer ("seven", "meh" at 130 words a minute) over more frames
 # than its phones like, and the garbage loop's short words fit it better. An utterance of up to
 # BRISK_SECONDS that the loop won is looked at again at BRISK_FRATE frames a second (the model's
-# are 100), as if said 1.25 times faster, for the ask's answers of up to BRISK_WORDS words.
+# are 100), as if said 1.25 times faster, for the ask's answers of up to BRISK_WORDS words, in a
+# quiet room (in noise, where the loop wins most utterances, it heard no more answers for its CPU).
 # Commands stay out, as from the loud core: in noise the second look made them up. What it hears
 # is doubted (Final.doubted), so gm asks first: en-gb's "seven" at 160 came out of it as "one".
 BRISK_FRATE = 80
@@ -498,7 +499,8 @@ class SphinxRecognizer:
             if text not in self._phrase_set and (core := loud_core(audio)) is not None:
                 text = self._core_choice(core)
                 audio = core if text else audio
-            if text not in self._phrase_set and self._plan.brisk and len(audio) <= BRISK_SECONDS * 2 * RATE:
+            if (text not in self._phrase_set and self._plan.brisk and self._segmenter.quiet
+                    and len(audio) <= BRISK_SECONDS * 2 * RATE):
                 text, decider = self._brisk_choice(audio), self._brisk
             if text in self._phrase_set:
                 alternatives = self._rank(text, audio)
