@@ -258,6 +258,34 @@ def test_a_slow_short_answer_the_garbage_loop_won_is_heard_by_the_brisk_look(voi
     assert texts == {True: [("what's the score", False), (word, True)], False: [("what's the score", False), ("", False)]}
 
 
+def test_the_brisk_look_runs_only_in_a_quiet_room(tmp_path):
+    """In noise the garbage loop wins most utterances and the second look heard no more answers
+    there (BENCHMARKS.md, "The twelfth session"), so it is not taken."""
+    from test_segment import pink
+
+    from gm.speech.asr.sphinx import BRISK_SECONDS
+    from gm.speech.synth import mix
+
+    quiet = (silence(1.0) + synthesize("what's the score", "en-gb") + silence(1.2)
+             + synthesize("seven", "en-gb", 130) + silence(1.0))
+    noisy = mix(quiet, pink(tmp_path, 6.0), 20.0)
+
+    def hear(audio: bytes) -> tuple[list, int]:
+        recognizer = SphinxRecognizer()
+        recognizer.set_vocabulary(Vocabulary(NUMBERS + ("meh", "what's the score", "undo"),
+                                             commands=("what's the score", "undo")))
+        looks = []
+        brisk_choice = recognizer._brisk_choice
+        recognizer._brisk_choice = lambda utterance: looks.append(utterance) or brisk_choice(utterance)
+        return finals(run(recognizer, audio)), len(looks)
+
+    heard_quiet, looks_quiet = hear(quiet)
+    assert [f.text for f in heard_quiet] == ["what's the score", "seven"] and looks_quiet == 1
+    heard_noisy, looks_noisy = hear(noisy)  # the loop won a short utterance, yet no second look
+    assert [f.text for f in heard_noisy] == ["what's the score", ""] and looks_noisy == 0
+    assert heard_noisy[-1].end - heard_noisy[-1].start <= BRISK_SECONDS
+
+
 def test_the_word_model_is_made_again_byte_for_byte_by_its_script(tmp_path):
     """Open speech is heard with gm/speech/asr/data/en-us-words.*, derived from PocketSphinx's own
     model by scripts/make_word_lm.py: the script makes the same files again."""
