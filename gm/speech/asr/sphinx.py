@@ -393,13 +393,13 @@ class SphinxRecognizer:
             for decoder, loop in [(d, garbage if self._garbage else None) for d in deciders] + [(r, None) for r in rankers]:
                 decoder.add_fsg(search, self._fsg(decoder, phrases, loop))
                 decoder.activate_search(search)
-            short = tuple(p for p in phrases if len(p.split()) <= BRISK_WORDS)
+            if not vocabulary.free:  # open speech has its own second look (self._whole)
+                short = tuple(p for p in phrases if len(p.split()) <= BRISK_WORDS)
             if self._brisk is not None:  # in step with the others, even where it will not listen
                 self._brisk.add_fsg(search, self._fsg(self._brisk, short, garbage))
                 self._brisk.activate_search(search)
-        brisk = self._brisk is not None and not vocabulary.free and bool(short)
         commands = frozenset(" ".join(words_of(p)) for p in vocabulary.commands) & frozenset(phrases)
-        self._plan = _Plan(phrases, vocabulary.free, search, commands, brisk)
+        self._plan = _Plan(phrases, vocabulary.free, search, commands, self._brisk is not None and bool(short))
         self._phrase_set = frozenset(phrases)
 
     # -- audio --------------------------------------------------------------------------------
@@ -541,13 +541,17 @@ class SphinxRecognizer:
         cmn = self._grammar.get_cmn()
         text = _decode(self._grammar, core)
         self._grammar.set_cmn(cmn)
-        return text if text in self._phrase_set and text not in self._plan.commands else ""
+        return self._answer(text)
 
     def _brisk_choice(self, audio: bytes) -> str:
         """The answer the brisk decoder hears in a short utterance the garbage loop won (see
         BRISK_FRATE), starting from the grammar decoder's cepstral mean; "" if none."""
         self._brisk.set_cmn(self._grammar.get_cmn())
-        text = _decode(self._brisk, audio)
+        return self._answer(_decode(self._brisk, audio))
+
+    def _answer(self, text: str) -> str:
+        """`text` if it is one of the ask's answers (a phrase, not a command), else "": what a
+        second look may hear."""
         return text if text in self._phrase_set and text not in self._plan.commands else ""
 
     def _talk(self, command: str, audio: bytes) -> bool:
