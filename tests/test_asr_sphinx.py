@@ -283,6 +283,8 @@ def test_the_brisk_look_runs_only_in_a_quiet_room(tmp_path):
     assert [f.text for f in heard_quiet] == ["what's the score", "seven"] and looks_quiet == 1
     heard_noisy, looks_noisy = hear(noisy)  # the loop won a short utterance, yet no second look
     assert [f.text for f in heard_noisy] == ["what's the score", ""] and looks_noisy == 0
+    # Final.noisy: an undo heard in the noisy room would be confirmed first
+    assert [f.noisy for f in heard_quiet] == [False, False] and heard_noisy[-1].noisy
     assert heard_noisy[-1].end - heard_noisy[-1].start <= BRISK_SECONDS
 
 

@@ -362,6 +362,29 @@ def test_a_question_nobody_answers_is_dropped_quietly(speaker, common):
     assert decisions(transcript) == ["3 players"]
 
 
+class NoisyTable(TextHearing):
+    """Typed input heard in a room that is not quiet (Final.noisy)."""
+
+    def poll(self):
+        return [replace(e, noisy=True) if isinstance(e, Final) else e for e in super().poll()]
+
+
+def test_in_a_noisy_room_an_undo_is_confirmed_first_and_answers_and_repeat_are_not(speaker, common):
+    # On the corpus every undo heard in noise was talk or noise taken for it, and it takes back an
+    # answer: so in a room that is not quiet gm asks first. Answers and "repeat" are carried out.
+    lines, commands = common
+    transcript = Transcript()
+    script = "two\nfive\nundo\nno\nrepeat\nundo\nyes\none\nthree\n"
+    Engine(ToyGame(), NoisyTable(io.StringIO(script)), speaker, lines, commands, transcript, Record("toy", {}, 1)).run()
+    assert speaker.lines.count("I heard undo. Is that right?") == 2
+    assert not any(line.startswith(("I heard two", "I heard five", "I heard repeat")) for line in speaker.lines)
+    cancelled = speaker.lines.index("Okay, carrying on.")  # the "no": nothing undone; then the "repeat"
+    assert speaker.lines[cancelled + 1] == "Round 2. Player 2, pick a number from one to five."
+    assert decisions(transcript) == ["2 players", "player 1 took 5", "player 1 took 1", "player 2 took 3"]
+    undos = [e for e in transcript.of_type("decision") if e.get("kind") == "undo"]
+    assert [e["decision"] for e in undos] == ["player 1 took 5"]
+
+
 def test_a_quit_nobody_confirms_goes_on_with_the_game(speaker, common):
     result, transcript, engine = play("two\nquit\n[silence 18]\nthree\n", speaker, common)
     assert "Okay, we keep playing." in speaker.lines

@@ -157,3 +157,21 @@ def test_a_choice_heard_only_on_the_second_look_is_confirmed_first(commands):
     assert interpret(Final(heard, 5.0, 6.0), matcher, False, 0.5).match.score >= SURE_SCORE
     doubted = interpret(Final(heard, 5.0, 6.0, doubted=True), matcher, False, 0.5).match
     assert doubted.value == 7 and doubted.score < SURE_SCORE
+
+
+def test_an_undo_or_skip_heard_in_a_noisy_room_is_confirmed_first(commands):
+    # They change the game, and on the corpus every undo heard in noise was talk or noise taken for
+    # it. Answers and the commands that only speak or wait are not asked about for the noise.
+    from gm.dialog.engine import interpret
+    from gm.dialog.intents import SURE_SCORE
+    from gm.speech.base import Alternative, Final
+
+    matcher = Matcher(vocab.numbers(1, 8), commands)
+
+    def score(text: str, noisy: bool) -> float:
+        return interpret(Final((Alternative(text, 1.0),), 5.0, 6.0, said=0.5, noisy=noisy), matcher, False, 0.5).match.score
+
+    for text in ("undo", "skip this one"):
+        assert score(text, True) < SURE_SCORE <= score(text, False)
+    for text in ("seven", "repeat that", "what's the score", "pause"):
+        assert score(text, True) >= SURE_SCORE

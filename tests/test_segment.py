@@ -201,6 +201,10 @@ def test_steady_noise_is_taken_out_so_the_voice_stands_over_the_gate(tmp_path):
     assert segmenter.steady
     assert begins - 0.35 <= found.start <= begins + 0.2
     assert ends_at - 0.6 <= found.end <= ends_at + 0.4
+    assert found.noisy  # the room was not quiet: an undo heard here is confirmed first
+    quiet = [e for e in feed(Segmenter(), silence(1.0) + synthesize("what's the score") + silence(1.0), finish=True)
+             if isinstance(e, Ended)]
+    assert [e.noisy for e in quiet] == [False]
     unsuppressed = [e for e in feed(Segmenter(SegmenterSettings(steady_spread_db=None)), audio, finish=False)
                     if isinstance(e, Ended)]
     assert sum(e.end - e.start for e in unsuppressed) < 0.5 * (ends_at - begins)

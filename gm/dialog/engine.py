@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 
 from gm.content import Lines
 from gm.dialog.hearing import EndOfInput, Hearing
-from gm.dialog.intents import SURE_SCORE, Command, Match, Matcher
+from gm.dialog.intents import CONFIRMED_COMMANDS, SURE_SCORE, Command, Match, Matcher
 from gm.dialog.transcript import Transcript
 from gm.speech.base import DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds, least_seconds
 from gm.state import Record, SaveError, SaveStore
@@ -80,8 +80,11 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     A choice the recogniser doubted (confidence under `doubtful`, or heard only on a second
     look: Final.doubted) scores below sure, so it is confirmed first. If its words were also
     buried in talk or noise as loud as themselves, it is dropped: such choices were wrong or not
-    meant for gm six times in eight (BENCHMARKS.md, "The twelfth session"). Nothing understood
-    gives an empty Heard.
+    meant for gm six times in eight (BENCHMARKS.md, "The twelfth session"). An undo or a skip
+    (CONFIRMED_COMMANDS: they change the game) heard in a room that was not quiet, or doubted,
+    scores below sure too, so it is confirmed first: on the corpus every undo heard in noise was
+    talk or noise taken for it (BENCHMARKS.md, "The thirteenth session"). The other commands only
+    speak or wait, and quit always asks. Nothing understood gives an empty Heard.
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:
@@ -101,6 +104,8 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
             if final.buried:  # doubted, and no louder than the talk or noise around it: not worth a question
                 return Heard()
             match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first
+        elif match.command in CONFIRMED_COMMANDS and (final.doubted or final.noisy):
+            match = replace(match, score=min(match.score, SURE_SCORE - 1))  # an undo or skip: confirm it first
         return Heard(match=match)
     if free:
         # Below the best reading, a command or choice phrase is the grammar's guess, not a word.
@@ -234,6 +239,13 @@ class Engine:
                         self.hearing.listen_for(vocabulary)
                         continue
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
+            if match.command in CONFIRMED_COMMANDS and not match.sure:  # an undo or skip heard in noise
+                meant = self._confirm(match.phrase)
+                if not meant:
+                    if meant is False:
+                        self._say((self.lines("command_cancelled"),))
+                    self.hearing.listen_for(vocabulary)
+                    continue
             flow = self._command(match.command, ask)
             if isinstance(flow, (Answer, Flow)):
                 return flow

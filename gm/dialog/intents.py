@@ -34,6 +34,11 @@ class Command(str, enum.Enum):
     QUIT = "quit"
 
 
+# Commands that change the game: heard in noise (Final.noisy) or doubted, they are confirmed first.
+# Quit always asks.
+CONFIRMED_COMMANDS = frozenset({Command.UNDO, Command.SKIP})
+
+
 @dataclass(frozen=True)
 class Match:
     """The best reading of one utterance: a choice's value or a command."""

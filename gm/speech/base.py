@@ -75,7 +75,7 @@ class Vocabulary:
     free: bool = False  # open speech allowed (phrases and hints are favoured)
     hints: tuple[str, ...] = ()  # words to favour in open speech
     endpoint: float = 0.7  # seconds of trailing silence that end an utterance
-    # Those of `phrases` that are commands: said at any moment and never confirmed, so the
+    # Those of `phrases` that are commands: said at any moment and mostly not confirmed, so the
     # recogniser may check one heard in a long utterance against open transcription.
     commands: tuple[str, ...] = ()
 
@@ -121,6 +121,9 @@ class Final:
     # True when the recogniser heard the first alternative only on a second, looser look (a slow
     # answer the garbage loop had won): it is confirmed first, whatever its confidence.
     doubted: bool = False
+    # True when the room was not quiet as the utterance ended (talk, music or noise around it): an
+    # undo or a skip heard then is confirmed first (gm.dialog.intents.CONFIRMED_COMMANDS).
+    noisy: bool = False
 
     @property
     def seconds(self) -> float:

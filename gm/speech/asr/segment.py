@@ -37,6 +37,7 @@ class Ended:
     start: float  # source seconds of the first speech frame
     end: float  # source seconds where the last speech frame ends
     overlong: bool = False  # longer than the limit: its audio stopped there, nothing to decode
+    noisy: bool = False  # the room was not quiet (Segmenter.quiet) as the utterance ended
 
 
 SegmentEvent = Union[Began, Audio, Ended]
@@ -360,4 +361,5 @@ class Segmenter:
         self._in_speech = False
         self._held = []
         self._history.clear()
-        return [Ended(self.time_of(self._start_index), self.time_of(self._last_speech + 1), self._overlong)]
+        return [Ended(self.time_of(self._start_index), self.time_of(self._last_speech + 1), self._overlong,
+                      not self.quiet)]

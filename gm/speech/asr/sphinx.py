@@ -52,7 +52,7 @@ WORD_DICTIONARY = WORD_MODEL.with_suffix(".dict")
 FREE_SEARCH = {"maxhmmpf": 2000, "maxwpf": 10}
 CONFIDENCE_SCALE = 250.0  # score units (log base 1.0001, shifted) per e-fold of relative confidence
 PARTIAL_EVERY = 10  # frames between partial hypotheses
-# A command can come at any moment and is never confirmed, so one heard in a long utterance is
+# A command can come at any moment and is mostly not confirmed, so one heard in a long utterance is
 # checked against open transcription (the word model): talk comes back as many words ("but if
 # you can we gotta kinda silly blaming someone" where the grammar heard "what is the score").
 TALK_CHECK_SECONDS = 1.2  # commands said alone are shorter; ones heard in talk mostly longer
@@ -518,7 +518,7 @@ class SphinxRecognizer:
                 alternatives.append(Alternative(text, confidence))
         timing = word_timing(audio, self._words(decider) if decider else None)
         return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **timing,
-                     doubted=decider is not None and decider is self._brisk)
+                     doubted=decider is not None and decider is self._brisk, noisy=ended.noisy)
 
     def _words(self, decoder: pocketsphinx.Decoder) -> tuple[float, float] | None:
         """Where the decoder's best path put its words (silence and fillers left out), in seconds

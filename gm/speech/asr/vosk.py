@@ -233,4 +233,5 @@ class VoskRecognizer:
                 text = " ".join(w for w in text.split() if w != UNK)
                 if text and all(a.text != text for a in alternatives):
                     alternatives.append(Alternative(text, round(min(p, ceiling), 4)))
-        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **word_timing(audio, words))
+        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **word_timing(audio, words),
+                     noisy=ended.noisy)
