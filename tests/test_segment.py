@@ -171,6 +171,29 @@ def test_a_choice_in_noise_that_starts_with_it_is_heard_in_its_loud_core(tmp_pat
     assert last_heard() == ""
 
 
+def test_a_command_in_noise_that_starts_with_it_is_heard_in_its_loud_core_and_an_undo_is_asked(tmp_path, monkeypatch, common):
+    # en-gb's "undo" as pink noise starts: over the whole utterance the garbage loop wins, over its
+    # loud core "undo" does. The room is noisy by the end, so the engine asks before it undoes.
+    from gm.dialog.engine import interpret
+    from gm.dialog.intents import SURE_SCORE, Command, Matcher
+    from gm.vocab import numbers
+
+    audio, _ = noise_from("undo", tmp_path, voice="en-gb", before=("three",), snr=20.0)
+    matcher = Matcher(numbers(1, 8), {c: p for c, p in common[1].items() if c is not Command.RESUME})
+
+    def last_heard() -> Final:
+        sphinx = SphinxRecognizer()
+        sphinx.set_vocabulary(matcher.vocabulary())
+        return [e for e in run(sphinx, audio) if isinstance(e, Final)][-1]
+
+    final = last_heard()
+    assert (final.text, final.noisy) == ("undo", True)
+    match = interpret(final, matcher, False, 0.5).match
+    assert match.command is Command.UNDO and match.score < SURE_SCORE  # "I heard undo. Is that right?"
+    monkeypatch.setattr("gm.speech.asr.sphinx.loud_core", lambda audio: None)  # no second look
+    assert last_heard().text == ""
+
+
 # -- noise that was there before the voice ----------------------------------------------------
 
 def steady_room(noise: bytes, text: str, snr: float, lead: float = 3.0, voice: str = "en-us") -> tuple[bytes, float, float]:

@@ -67,7 +67,8 @@ CMN_REDECODE = 6.0  # a cepstral mean shift (Euclidean) worth decoding again for
 # BRISK_SECONDS that the loop won is looked at again at BRISK_FRATE frames a second (the model's
 # are 100), as if said 1.25 times faster, for the ask's answers of up to BRISK_WORDS words, in a
 # quiet room (in noise, where the loop wins most utterances, it heard no more answers for its CPU).
-# Commands stay out, as from the loud core: in noise the second look made them up. What it hears
+# Commands stay out: in noise the second look made them up, and in a quiet room it heard one or two
+# more right and one wrong (BENCHMARKS.md, "The thirteenth session"). What it hears
 # is doubted (Final.doubted), so gm asks first: en-gb's "seven" at 160 came out of it as "one".
 BRISK_FRATE = 80
 BRISK_SECONDS = 1.5
@@ -531,27 +532,26 @@ class SphinxRecognizer:
 
     def _core_choice(self, core: bytes) -> str:
         """The phrase heard in the loud core of an utterance the garbage loop won (see
-        segment.loud_core), if it is not a command; "" otherwise.
+        segment.loud_core); "" if none.
 
-        Commands are left out: they are never confirmed, and in babble the loud core is often a
-        scrap of talk that the grammar takes for "repeat" or "score". The cepstral mean is put
-        back as the whole utterance left it, so the second look changes nothing after it.
-        (Measured on the whole corpus, BENCHMARKS.md: 23 more noisy clips right, no more wrong.)
+        Commands count too. They were left out while no command was ever confirmed: in babble the
+        loud core can be a scrap of talk taken for a command. Now an undo or a skip heard in a room
+        that is not quiet is confirmed first (Final.noisy), and on the whole corpus the core heard
+        6 commands right and one wrong, an "undo", which gm asks about (BENCHMARKS.md, "The
+        thirteenth session"). The cepstral mean is put back as the whole utterance left it, so the
+        second look changes nothing after it.
         """
         cmn = self._grammar.get_cmn()
         text = _decode(self._grammar, core)
         self._grammar.set_cmn(cmn)
-        return self._answer(text)
+        return text if text in self._phrase_set else ""
 
     def _brisk_choice(self, audio: bytes) -> str:
-        """The answer the brisk decoder hears in a short utterance the garbage loop won (see
-        BRISK_FRATE), starting from the grammar decoder's cepstral mean; "" if none."""
+        """The answer (a phrase, not a command) the brisk decoder hears in a short utterance the
+        garbage loop won (see BRISK_FRATE), starting from the grammar decoder's cepstral mean; ""
+        if none."""
         self._brisk.set_cmn(self._grammar.get_cmn())
-        return self._answer(_decode(self._brisk, audio))
-
-    def _answer(self, text: str) -> str:
-        """`text` if it is one of the ask's answers (a phrase, not a command), else "": what a
-        second look may hear."""
+        text = _decode(self._brisk, audio)
         return text if text in self._phrase_set and text not in self._plan.commands else ""
 
     def _talk(self, command: str, audio: bytes) -> bool:
