@@ -208,8 +208,8 @@ def _decide(final, mode: str, eset, matcher, intents: dict[str, list]) -> tuple[
 def worker(args: argparse.Namespace) -> int:
     from make_corpus import expectation_sets
     from gm.speech.audio import read_wav
-    from gm.dialog.engine import interpret, pooled_confidence
-    from gm.dialog.intents import CONFIRMED_COMMANDS, Command
+    from gm.dialog.engine import asked_first, interpret, pooled_confidence
+    from gm.dialog.intents import Command
     from gm.speech.base import AudioChunk, Final, RATE, Vocabulary
 
     corpus = Path(args.corpus)
@@ -265,8 +265,7 @@ def worker(args: argparse.Namespace) -> int:
             choice = match.command is None
             return {"confidence": round(pooled_confidence(final, matcher, match), 4), "choice": choice,
                     "span": round(final.end - final.start, 2), "said": final.said and round(final.said, 2),
-                    "asked": (choice and eset.confirm != "never" and (eset.confirm == "always" or not match.sure)
-                              or match.command in CONFIRMED_COMMANDS and not match.sure
+                    "asked": ((not choice or eset.confirm != "never") and asked_first(match, eset.confirm == "always")
                               or match.command is Command.QUIT),
                     "doubtable": choice and eset.confirm == "doubtful" and plain is not None and plain.sure}
 

@@ -100,18 +100,26 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
         return Heard()  # "repeat that" in 0.18 s: a scrap of noise, not anyone saying it
     if match is not None:
         confidence = pooled_confidence(final, matcher, match)
-        if (confidence < doubtful or final.doubted) and match.command is None:
-            if final.buried:  # doubted, and no louder than the talk or noise around it: not worth a question
-                return Heard()
+        doubted_choice = match.command is None and (confidence < doubtful or final.doubted)
+        if doubted_choice and final.buried:  # no louder than the talk or noise around it: not worth a question
+            return Heard()
+        if doubted_choice or (match.command in CONFIRMED_COMMANDS and (final.doubted or final.noisy)):
             match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first
-        elif match.command in CONFIRMED_COMMANDS and (final.doubted or final.noisy):
-            match = replace(match, score=min(match.score, SURE_SCORE - 1))  # an undo or skip: confirm it first
         return Heard(match=match)
     if free:
         # Below the best reading, a command or choice phrase is the grammar's guess, not a word.
         phrases = set(matcher.phrases)
         return Heard(free=(texts[0], *(t for t in texts[1:] if t not in phrases)))
     return Heard()
+
+
+def asked_first(match: Match, always: bool) -> bool:
+    """Whether the engine asks "I heard X. Is that right?" before acting on `match`: a choice when
+    the ask confirms every answer (`always`) or the match is not sure; an undo or a skip that is not
+    sure (heard in noise, see interpret). Quit asks a question of its own."""
+    if match.command is None:
+        return always or not match.sure
+    return match.command in CONFIRMED_COMMANDS and not match.sure
 
 
 def rebuild(game: Game, record: Record) -> tuple[object, random.Random]:
@@ -230,22 +238,10 @@ class Engine:
                 return Answer(AnswerKind.FREE, list(heard.free), heard.free[0])
             match = heard.match
             assert match is not None
+            if asked_first(match, ask.confirm) and not self._checked(match, vocabulary):
+                continue
             if match.command is None:
-                if ask.confirm or not match.sure:
-                    right = self._confirm(match.phrase)
-                    if not right:
-                        if right is False:  # "no"; nobody answering was most likely talk, not gm's
-                            self._say((self.lines("confirm_retry"),))
-                        self.hearing.listen_for(vocabulary)
-                        continue
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
-            if match.command in CONFIRMED_COMMANDS and not match.sure:  # an undo or skip heard in noise
-                meant = self._confirm(match.phrase)
-                if not meant:
-                    if meant is False:
-                        self._say((self.lines("command_cancelled"),))
-                    self.hearing.listen_for(vocabulary)
-                    continue
             flow = self._command(match.command, ask)
             if isinstance(flow, (Answer, Flow)):
                 return flow
@@ -306,8 +302,16 @@ class Engine:
                 self._say((self.lines("paused"),))
             self.hearing.listen_for(vocabulary)
 
-    def _confirm(self, phrase: str) -> bool | None:
-        return self._yes_no(self.lines("confirm", heard=phrase))
+    def _checked(self, match: Match, vocabulary: Vocabulary) -> bool:
+        """Whether the table says yes to "I heard X. Is that right?". If not, the ask's answers are
+        listened for again; after a "no" gm says so (nobody answering was most likely talk, not
+        gm's, and gets no word)."""
+        right = self._yes_no(self.lines("confirm", heard=match.phrase))
+        if not right:
+            if right is False:
+                self._say((self.lines("confirm_retry" if match.command is None else "command_cancelled"),))
+            self.hearing.listen_for(vocabulary)
+        return bool(right)
 
     def _yes_no(self, question: str) -> bool | None:
         """Yes or no to `question`; None when nobody answers it (one reprompt, then as long again
