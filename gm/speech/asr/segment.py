@@ -76,7 +76,7 @@ class _Floor:
 
     def above(self, samples: np.ndarray, margin: float) -> bool:
         """Hear one frame; whether it stands `margin` dB over the floor (itself included)."""
-        level = float(_levels(samples)[0])  # one frame (its sum of squares is exact in float64)
+        level = _level(samples)
         self._energies.append(level)
         self._levels.append(sum(self._energies) / len(self._energies))
         self.db = min(self._levels)
@@ -139,6 +139,13 @@ class SegmenterSettings:
 # speech, and the phrase took only as long as its words. Talk around a phrase is about as loud.
 PHRASE_MARGIN_DB = 12.0
 _GUARD_FRAMES = 3  # frames either side of the words left out of "the rest": their edges
+
+
+def _level(frame: np.ndarray) -> float:
+    """dB of int16 RMS of one frame, as _levels gives it (its sum of squares is exact in float64,
+    whatever the order of the sum), for the endpointer's every frame at less cost."""
+    samples = frame.astype(np.float64)
+    return float(np.log10(np.array([samples.dot(samples) / FRAME_SAMPLES + 1.0])) [0] * 10.0)
 
 
 def _levels(samples: np.ndarray) -> np.ndarray:
@@ -289,7 +296,8 @@ class Segmenter:
         samples = np.frombuffer(frame, dtype="<i2").astype(np.int32)
         offset = (index * FRAME_SAMPLES) % (self._noise.size - FRAME_SAMPLES)
         samples = samples + self._noise[offset : offset + FRAME_SAMPLES]
-        return np.clip(samples, -32768, 32767)
+        np.maximum(samples, -32768, out=samples)
+        return np.minimum(samples, 32767, out=samples)
 
     def _frame(self, frame: bytes) -> list[SegmentEvent]:
         index = self._index
