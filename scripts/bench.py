@@ -686,15 +686,19 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     """Commands said into noise that was there before them, as at a table, with PocketSphinx in
     `mode` (baseline or gm). The corpus's clips start with their noise, and the endpointer's noise
     floor often still remembers the clip before, so they rarely show a settled room. Here each
-    command comes after STEADY_LEAD s of table babble (four espeak-ng voices chatting) or pink
-    noise, at each SNR, and each noise also runs `alone_seconds` with nobody speaking to gm.
-    Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent, "n": n,
-    "alone": decisions taken in the noise alone}, ...}."""
+    command comes after STEADY_LEAD s of table babble (four espeak-ng voices chatting), music
+    (make_corpus.music_track: instrumental, no singing) or pink noise, at each SNR, and each noise
+    also runs `alone_seconds` with nobody speaking to gm.
+    Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent, "wrong_asked":
+    those of them gm would ask about first, "n": n, "alone": decisions taken in the noise alone,
+    "alone_asked": those of them gm would ask about first}, ...}."""
     import random
 
     import numpy as np
 
-    from make_corpus import BABBLE, VOICES, Voices, babble_track, expectation_sets, pink_noise
+    from make_corpus import BABBLE, VOICES, Voices, babble_track, expectation_sets, music_track, pink_noise
+    from gm.dialog.engine import asked_first
+    from gm.dialog.intents import Command
     from gm.speech.asr import recognize
     from gm.speech.asr.sphinx import SphinxRecognizer
     from gm.speech.base import RATE, Final
@@ -704,12 +708,19 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     matcher, intents = eset.matcher(), _intents(eset)
     length = alone_seconds + STEADY_LEAD + 3.0
     noises = {"babble": babble_track(Voices(), BABBLE, VOICES, length, 4, random.Random(3)),
+              "music": music_track(length, np.random.default_rng(3)),
               "pink noise": pink_noise(length, np.random.default_rng(3))}
 
-    def decisions(recognizer: SphinxRecognizer, audio: bytes) -> list:
+    def decisions(recognizer: SphinxRecognizer, audio: bytes) -> list[tuple[list, bool]]:
+        """Each decision, and whether gm would ask about it first ("I heard undo. Is that right?")."""
         recognizer.reset()
         finals = [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
-        return [d for d in (_decide(f, mode, eset, matcher, intents)[0] for f in finals) if d is not None]
+        out = []
+        for final in finals:
+            decision, match = _decide(final, mode, eset, matcher, intents)
+            if decision is not None:
+                out.append((decision, match is not None and (asked_first(match, False) or match.command is Command.QUIT)))
+        return out
 
     # Each command is made once and said into every noise and level, its intent looked up once.
     spoken = [(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0), intents.get(_key(text, "en")))
@@ -722,16 +733,18 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
             # one condition taught it (its cepstral mean, its noise floor) does not carry over.
             recognizer = SphinxRecognizer(garbage=mode == "gm")
             recognizer.set_vocabulary(matcher.vocabulary(endpoint=eset.endpoint))
-            right = wrong = 0
+            right = wrong = wrong_asked = 0
             for k, (clip, expected) in enumerate(spoken):
                 start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
                 said = decisions(recognizer, mix(clip, noise[start:] + noise[:start], snr))
-                right += bool(said) and said[0] == expected
-                wrong += bool(said) and said[0] != expected
+                right += bool(said) and said[0][0] == expected
+                wrong += bool(said) and said[0][0] != expected
+                wrong_asked += bool(said) and said[0][0] != expected and said[0][1]
             # The noise alone at the level it had under the commands (mix() scales it to a voice).
             level = mix(silence(alone_seconds) + reference, noise, snr)
             quiet = decisions(recognizer, level[: int(alone_seconds * RATE) * 2])
-            out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "n": len(spoken), "alone": len(quiet),
+            out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "wrong_asked": wrong_asked, "n": len(spoken),
+                                       "alone": len(quiet), "alone_asked": sum(asked for _, asked in quiet),
                                        "alone_seconds": alone_seconds}
     return out
 
@@ -741,12 +754,14 @@ def steady_table(steady: dict[str, dict]) -> str:
     base, gm = steady["baseline"], steady["gm"]
     alone = next(iter(gm.values()))["alone_seconds"]
     lines = [f"### Commands in steady noise (PocketSphinx; {STEADY_LEAD:.0f} s of the noise before each command)", "",
-             f"| noise | commands right, baseline → gm | wrong intent, baseline → gm "
-             f"| decisions in {alone:.0f} s of the noise alone, baseline → gm |",
+             f"| noise | commands right, baseline → gm | wrong intent, baseline → gm (gm without asking first) "
+             f"| decisions in {alone:.0f} s of the noise alone, baseline → gm (gm without asking first) |",
              "|---|---|---|---|"]
     for cond in gm:
-        lines.append(f"| {cond} | {base[cond]['right']} → {gm[cond]['right']} of {gm[cond]['n']} "
-                     f"| {base[cond]['wrong']} → {gm[cond]['wrong']} | {base[cond]['alone']} → {gm[cond]['alone']} |")
+        g = gm[cond]
+        lines.append(f"| {cond} | {base[cond]['right']} → {g['right']} of {g['n']} "
+                     f"| {base[cond]['wrong']} → {g['wrong']} ({g['wrong'] - g['wrong_asked']}) "
+                     f"| {base[cond]['alone']} → {g['alone']} ({g['alone'] - g['alone_asked']}) |")
     return "\n".join(lines + [""])
 
 
@@ -813,7 +828,8 @@ METHOD = """\
   noise was there before anyone spoke to gm, but a corpus clip starts with its noise, and the
   endpointer's noise floor often still remembers the quieter clip before. So eight commands, said by
   three espeak-ng voices at 150 and 190 wpm, each come after 3 s of table babble (four espeak-ng voices
-  chatting) or pink noise at 20, 10 and 5 dB SNR; each noise also runs 36 s with nobody speaking to gm,
+  chatting), music (`make_corpus.music_track`: instrumental pop made up by numpy, plucked chords, bass
+  and drums, no singing) or pink noise at 20, 10 and 5 dB SNR; each noise also runs 36 s with nobody speaking to gm,
   at the level it had under the commands, and every decision there is counted. A command's first
   decision for another intent counts as wrong. Each noise and level has a recogniser of its own.
 - **Start** and **countdown** (`start_and_countdown`): a fresh `gm play who-the-f` process on a silent
@@ -840,7 +856,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, phone_prob=1e-16, beam=1e-40, ... "
                              "(repeatable; the baseline is unchanged)")
     parser.add_argument("--no-steady", action="store_true",
-                        help="skip the commands in steady noise (about 2 minutes, PocketSphinx only)")
+                        help="skip the commands in steady noise (about 3 minutes, PocketSphinx only)")
     parser.add_argument("--worker", choices=("sphinx", "vosk"), help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=("baseline", "gm", "kws"), help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)

@@ -392,6 +392,58 @@ def pink_noise(seconds: float, rng: np.random.Generator) -> bytes:
     return _pcm(pink / np.abs(pink).max() * 8000)
 
 
+MAJOR = (0, 2, 4, 5, 7, 9, 11)  # semitones of a major scale's degrees
+PROGRESSIONS = ((0, 4, 5, 3), (0, 5, 3, 4), (5, 3, 0, 4))  # scale degrees of four bars' chords
+
+
+def music_track(seconds: float, rng: np.random.Generator) -> bytes:
+    """Instrumental pop made up on the spot, no singing: a chord plucked in eighths, a bass note
+    on each beat, a kick drum on beats one and three, a snare on two and four and a hi-hat on the
+    eighths, at 96-128 beats a minute in a random key, at a moderate level. Music at a table is
+    loud, tonal and rhythmic: the endpointer takes its notes and drums for speech."""
+    total = int(seconds * RATE)
+    out = np.zeros(total + RATE)
+    beat = 60.0 / rng.uniform(96, 128)
+    key = 220.0 * 2 ** (int(rng.integers(0, 12)) / 12)
+    progression = PROGRESSIONS[int(rng.integers(0, len(PROGRESSIONS)))]
+
+    def pitch(degree: int, octave: int = 0) -> float:
+        return key * 2 ** ((MAJOR[degree % 7] + 12 * (degree // 7 + octave)) / 12)
+
+    def note(freq: float, length: float, harmonics: int = 6, decay: float = 3.0) -> np.ndarray:
+        t = np.arange(int(length * RATE)) / RATE
+        wave = sum(np.sin(2 * np.pi * h * freq * t) / h * np.exp(-t * decay * (1 + 0.5 * h))
+                   for h in range(1, harmonics + 1))
+        return wave * np.minimum(1.0, t / 0.005)  # a 5 ms attack, no click
+
+    def add(at: float, wave: np.ndarray, gain: float) -> None:
+        start = int(at * RATE)
+        end = min(out.size, start + wave.size)
+        if start < end:
+            out[start:end] += gain * wave[: end - start]
+
+    t = np.arange(int(0.25 * RATE)) / RATE
+    kick = np.sin(2 * np.pi * (50 * t + 2 * (1 - np.exp(-t * 30)))) * np.exp(-t * 12)  # a falling thump
+    t = np.arange(int(0.18 * RATE)) / RATE
+    snare = rng.normal(size=t.size) * np.exp(-t * 25)
+    t = np.arange(int(0.05 * RATE)) / RATE
+    hat = np.diff(rng.normal(size=t.size + 1)) * np.exp(-t * 80)  # differenced: bright noise
+    at, bar = 0.0, 0
+    while at < seconds:
+        root = progression[bar % 4]
+        chord = [pitch(root + k) for k in (0, 2, 4)]
+        for eighth in range(8):
+            add(at + eighth * beat / 2, note(chord[eighth % 3] * (2 if eighth >= 4 else 1), beat), 0.35)
+            add(at + eighth * beat / 2, hat, 0.15)
+        for count in range(4):
+            add(at + count * beat, note(pitch(root, -2), beat * 0.9, harmonics=3, decay=1.5), 0.6)
+            add(at + count * beat, kick if count % 2 == 0 else snare, 0.8 if count % 2 == 0 else 0.35)
+        at += 4 * beat
+        bar += 1
+    out = out[:total]
+    return _pcm(out / np.abs(out).max() * 8000)
+
+
 def babble_track(voices: Voices, lines: Sequence[str], voice_pool: Sequence[str], seconds: float,
                  talkers: int, rng: random.Random) -> bytes:
     """`talkers` voices each chatting on, summed: the sound of a table talking among itself."""

@@ -62,19 +62,45 @@ def test_a_tiny_corpus_is_made_and_benched(tmp_path):
     assert "Commands in steady noise" not in text and "steady babble" not in text  # --no-steady
 
 
+def test_music_is_made_up_the_same_each_time_and_is_not_taken_out_as_steady_noise():
+    """The bench's music is the same for the same seed, as loud as its pink noise, beats (its level
+    moves with the drums) and is left to the gate: the endpointer's suppressor takes out only
+    noise whose level holds still."""
+    import numpy as np
+
+    from gm.speech.asr.segment import Segmenter
+    from gm.speech.base import RATE, AudioChunk
+
+    music = make_corpus.music_track(12.0, np.random.default_rng(3))
+    assert music == make_corpus.music_track(12.0, np.random.default_rng(3))
+    assert music != make_corpus.music_track(12.0, np.random.default_rng(4))
+    samples = np.frombuffer(music, dtype="<i2").astype(float)
+    assert samples.size == 12 * RATE and np.abs(samples).max() == 8000
+    frames = samples[: samples.size // 480 * 480].reshape(-1, 480)
+    levels = 10 * np.log10((frames**2).mean(axis=1) + 1)
+    assert np.percentile(levels, 90) - np.percentile(levels, 10) > 6  # beats, not a hum
+    segmenter, steady = Segmenter(), []
+    for at in range(0, len(music), 3200):
+        segmenter.push(AudioChunk(music[at : at + 3200], at / 2 / RATE))
+        steady.append(segmenter.steady)
+    assert not segmenter.quiet and not any(steady)
+
+
 def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
-    """Two commands after 3 s of babble or pink noise at 20 and 10 dB, and 8 s of each noise
+    """Two commands after 3 s of babble, music or pink noise at 20 and 10 dB, and 8 s of each noise
     alone, for the baseline and gm; the goals table gains the steady-babble row."""
     small = dict(commands=("what's the score", "undo"), voices=("en-us",), speeds=(160,), snrs=(20, 10), alone_seconds=8.0)
     steady = {mode: bench.steady_noise(mode, **small) for mode in ("baseline", "gm")}
-    assert set(steady["gm"]) == {"babble 20 dB", "babble 10 dB", "pink noise 20 dB", "pink noise 10 dB"}
+    assert set(steady["gm"]) == {"babble 20 dB", "babble 10 dB", "music 20 dB", "music 10 dB", "pink noise 20 dB",
+                                 "pink noise 10 dB"}
     assert all(cell["n"] == 2 and cell["alone_seconds"] == 8.0 for mode in steady.values() for cell in mode.values())
     assert steady["gm"]["pink noise 20 dB"]["right"] == 2  # a settled pink noise 20 dB down is no obstacle
     table = bench.steady_table(steady)
     assert steady["gm"]["pink noise 20 dB"]["wrong"] == 0
     assert all(cell["right"] + cell["wrong"] <= cell["n"] for mode in steady.values() for cell in mode.values())
-    assert "| pink noise 20 dB | 2 → 2 of 2 | 0 → 0 |" in table
-    assert re.search(r"\| babble 10 dB \| \d → \d of 2 \| \d → \d \| \d+ → \d+ \|", table)
+    assert all(cell["wrong_asked"] <= cell["wrong"] and cell["alone_asked"] <= cell["alone"] for cell in steady["gm"].values())
+    assert "| pink noise 20 dB | 2 → 2 of 2 | 0 → 0 (0) |" in table
+    assert re.search(r"\| music 10 dB \| \d → \d of 2 \| \d → \d \(\d\) \| \d+ → \d+ \(\d+\) \|", table)
     figures = {"language": "en", "cells": {}, "counts": {}, "fa": 0, "fa_minutes": 1.0, "fa_asked": 0, "p50": 0.0,
                "p50_cpu": 0.0, "cpu": 0.0, "rss": 0.0, "load": 0.0}
     rows = bench.goals({("sphinx", "gm"): figures, ("sphinx", "baseline"): figures}, {}, steady).splitlines()
