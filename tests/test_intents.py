@@ -107,6 +107,11 @@ def test_a_phrase_shorter_than_anyone_says_it_is_a_scrap_of_noise(commands):
     assert least_seconds("repeat that") == pytest.approx(0.3)
     assert interpret(Final(heard, 46.14, 46.32, said=0.59), matcher, False, 0.5).match is None
     assert interpret(Final(heard, 46.14, 46.5), matcher, False, 0.5).match.command is Command.REPEAT
+    # "undo" in the 0.15 s of a drum beat (music 20 dB under a voice): the endpointer's shortest utterance.
+    undo = (Alternative("undo", 1.0),)
+    assert least_seconds("undo") == least_seconds("b") == pytest.approx(0.16)
+    assert interpret(Final(undo, 7.2, 7.35, noisy=True), matcher, False, 0.5).match is None
+    assert interpret(Final(undo, 7.2, 7.41, noisy=True), matcher, False, 0.5).match.command is Command.UNDO
     # A typed line takes as long as saying it would, so a long one is not a scrap.
     line = "unanimous with seven votes for number three"
     [_, final] = TextHearing(iter([line])).poll()

@@ -325,7 +325,7 @@ def test_the_fastest_voice_takes_longer_than_the_least_time_of_a_phrase(voice):
     # words a minute, faster than anyone calls across a table, still takes longer.
     from gm.speech.base import least_seconds
 
-    for text in ("repeat that", "what's the score", "yes", "skip this one", "unanimous with seven votes for number three"):
+    for text in ("repeat that", "what's the score", "yes", "b", "skip this one", "unanimous with seven votes for number three"):
         [found] = [e for e in segment(silence(0.5) + synthesize(text, voice, speed=260) + silence(1.5), None)
                    if isinstance(e, Ended)]
         assert found.end - found.start >= 1.5 * least_seconds(text), text
