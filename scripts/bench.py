@@ -265,6 +265,7 @@ def worker(args: argparse.Namespace) -> int:
             choice = match.command is None
             return {"confidence": round(pooled_confidence(final, matcher, match), 4), "choice": choice,
                     "span": round(final.end - final.start, 2), "said": final.said and round(final.said, 2),
+                    "stands": final.stands,
                     "asked": ((not choice or eset.confirm != "never") and asked_first(match, eset.confirm == "always")
                               or match.command is Command.QUIT),
                     "doubtable": choice and eset.confirm == "doubtful" and plain is not None and plain.sure}

@@ -343,3 +343,34 @@ def test_choosing_a_recogniser(tmp_path):
     (tmp_path / "vosk-model-small-en-us-0.15" / "am").mkdir(parents=True)
     (tmp_path / "notes").mkdir()
     assert find_vosk_model(tmp_path) == tmp_path / "vosk-model-small-en-us-0.15"
+
+
+def test_music_alone_is_not_taken_for_commands_and_a_command_over_it_is():
+    """The bench's music (make_corpus.music_track: plucked chords, bass and drums) with nobody
+    speaking: the grammar hears commands in it ("undo" in a drum beat), and the engine's reading
+    takes none of them, for their words stand no louder than the music around them (Final.stands)
+    or last less than anyone says a phrase. A command said 20 dB over the music is taken."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import numpy as np
+    from make_corpus import music_track
+
+    from gm.dialog.engine import interpret
+    from gm.dialog.intents import Command, Matcher
+    from gm.dialog.engine import listening_commands
+    from gm.cli import common_lines
+    from gm.speech.synth import mix
+
+    _, commands = common_lines()
+    matcher = Matcher((), listening_commands(commands))
+    music = music_track(24.0, np.random.default_rng(3))
+    recognizer = SphinxRecognizer()
+    recognizer.set_vocabulary(matcher.vocabulary(endpoint=0.5))
+    voice = synthesize("what's the score")
+    alone = mix(silence(20.0) + voice, music, 10.0)[: 20 * 16000 * 2]  # the music as loud as under a voice 10 dB over it
+    heard_alone = [f for f in finals(run(recognizer, alone)) if f.text]
+    assert heard_alone  # the grammar does take the music for commands...
+    assert [interpret(f, matcher, False, 0.5).match for f in heard_alone] == [None] * len(heard_alone)  # ...gm does not
+    recognizer.reset()
+    said = mix(silence(3.0) + synthesize("undo") + silence(1.5), music[16000 * 2 * 10 :], 20.0)
+    taken = [m for m in (interpret(f, matcher, False, 0.5).match for f in finals(run(recognizer, said))) if m]
+    assert [m.command for m in taken] == [Command.UNDO]

@@ -391,6 +391,25 @@ def test_a_quit_nobody_confirms_goes_on_with_the_game(speaker, common):
     assert decisions(transcript) == ["2 players", "player 1 took 3"]
 
 
+class OffTheVoice(TextHearing):
+    """Typed input whose words the recogniser placed beside the loudest sound (Final.stands 1 dB):
+    music or talk it forced a phrase onto."""
+
+    def poll(self):
+        return [replace(e, stands=1.0) if isinstance(e, Final) and e.text != "three" else e for e in super().poll()]
+
+
+def test_noise_taken_for_a_phrase_is_ignored_without_a_word(speaker, common):
+    # A drum beat heard as "undo", talk heard as "repeat": nobody spoke to gm, so no "sorry" either.
+    lines, commands = common
+    transcript = Transcript()
+    Engine(ToyGame(), OffTheVoice(io.StringIO("undo\nrepeat\nthree\n")), speaker, lines, commands, transcript,
+           Record("toy", {}, 1)).run()
+    assert decisions(transcript) == ["3 players"]
+    assert not any("didn't catch" in line or line.startswith("I heard") for line in speaker.lines)
+    assert [e["stands"] for e in transcript.of_type("heard")] == [1.0, 1.0, None]
+
+
 class NoisyRoom(TextHearing):
     """Typed input heard as if the endpointer ran on through 4 s of noise after each utterance;
     `said`: how long the recogniser says the words took (None: it could not tell)."""

@@ -150,6 +150,24 @@ def test_a_doubted_choice_buried_in_sound_as_loud_as_itself_is_dropped_not_asked
     assert interpret(Final(command, 5.0, 6.5, buried=True), matcher, False, 0.5).match.command is Command.REPEAT
 
 
+def test_a_phrase_placed_beside_the_loudest_sound_is_noise_taken_for_it(commands):
+    # Final.stands: how far the phrase's words stood over the rest of the utterance. Under 4 dB the
+    # grammar put the phrase on a drum beat or a scrap of talk, or beside what the voice said.
+    from gm.dialog.engine import OFF_THE_VOICE_DB, interpret
+    from gm.speech.base import Alternative, Final
+
+    matcher = Matcher(vocab.numbers(1, 8, ("{n}", "number {n}")), commands)
+    for heard in ((Alternative("undo", 1.0),), (Alternative("three", 1.0),)):
+        dropped = interpret(Final(heard, 5.0, 6.0, stands=OFF_THE_VOICE_DB - 0.5, noisy=True), matcher, False, 0.5)
+        assert dropped.match is None and dropped.noise
+        for stands in (OFF_THE_VOICE_DB, 10.0, None):  # None: nothing around the words to compare with
+            kept = interpret(Final(heard, 5.0, 6.0, stands=stands), matcher, False, 0.5)
+            assert kept.match is not None and not kept.noise
+    # The other scraps of noise are marked so too; talk that fits nothing is not.
+    assert interpret(Final((Alternative("undo", 1.0),), 5.0, 5.15), matcher, False, 0.5).noise
+    assert not interpret(Final((Alternative("banana bread", 1.0),), 5.0, 6.0), matcher, False, 0.5).noise
+
+
 def test_a_choice_heard_only_on_the_second_look_is_confirmed_first(commands):
     # PocketSphinx's brisk look at a slow answer (Final.doubted) is right most of the time, but
     # not always: en-gb's "seven" came out of it as "one". So gm asks, whatever the confidence.

@@ -133,9 +133,15 @@ def test_the_words_own_time_counts_only_when_they_stand_above_the_rest(tmp_path)
     assert phrase_seconds(loud_noise, words) is None
     assert phrase_seconds(over_noise, None) is None
     # buried: placed, but no louder than the sound around it; a phrase never placed is not buried
-    assert word_timing(under_talk, words) == {"said": None, "buried": True}
-    assert word_timing(over_noise, words) == {"said": words[1], "buried": False}
-    assert word_timing(over_noise, None) == {"said": None, "buried": False}
+    assert word_timing(over_noise, None) == {"said": None, "buried": False, "stands": None}
+    timing = word_timing(under_talk, words)
+    assert (timing["said"], timing["buried"]) == (None, True) and abs(timing["stands"]) < PHRASE_MARGIN_DB
+    timing = word_timing(over_noise, words)
+    assert (timing["said"], timing["buried"]) == (words[1], False) and timing["stands"] >= PHRASE_MARGIN_DB
+    # How far the words stand over the rest: about the level of the voice over the noise.
+    assert word_timing(loud_noise, words)["stands"] == pytest.approx(PHRASE_MARGIN_DB - 6, abs=3)
+    # Words that fill the utterance have nothing around them to stand over.
+    assert word_timing(speech, words) == {"said": words[1], "buried": False, "stands": None}
 
 
 def test_the_loud_core_is_the_voice_without_the_noise_after_it(tmp_path):

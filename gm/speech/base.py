@@ -124,6 +124,9 @@ class Final:
     # True when the recogniser placed the first alternative's words and they did not stand out
     # from the sound around them: it came out of talk or noise as loud as itself.
     buried: bool = False
+    # dB the loud tenth of those words stood over the loud tenth of the rest of the utterance
+    # (segment.word_timing); None: not known (no words placed, or nothing around them).
+    stands: float | None = None
     # True when the recogniser heard the first alternative only on a second, looser look (a slow
     # answer the garbage loop had won): it is confirmed first, whatever its confidence.
     doubted: bool = False

@@ -155,6 +155,19 @@ def _levels(samples: np.ndarray) -> np.ndarray:
     return 10.0 * np.log10(np.mean(frames * frames, axis=1) + 1.0)
 
 
+def _placement(audio: bytes, words: tuple[float, float]) -> tuple[bool, float | None]:
+    """Whether the decoder's `words` (seconds from the start of `audio`) cover a frame, and how
+    many dB their loud tenth stands over the loud tenth of the rest of the utterance (None: there
+    is no rest, the words fill it)."""
+    levels = _levels(np.frombuffer(audio, dtype="<i2"))
+    first, last = (int(round(t * RATE / FRAME_SAMPLES)) for t in words)
+    inside = levels[first:last]
+    rest = np.concatenate([levels[: max(0, first - _GUARD_FRAMES)], levels[last + _GUARD_FRAMES :]])
+    if inside.size == 0:
+        return False, None
+    return True, (float(np.percentile(inside, 90) - np.percentile(rest, 90)) if rest.size else None)
+
+
 def phrase_seconds(audio: bytes, words: tuple[float, float] | None) -> float | None:
     """How long a decoded phrase took to say (Final.said), when that can be told from the noise.
 
@@ -164,22 +177,18 @@ def phrase_seconds(audio: bytes, words: tuple[float, float] | None) -> float | N
     speech too, and "three" in 2 s of it is still someone saying "three", not talk. None
     otherwise: the endpointer's span is all there is.
     """
-    if words is None:
-        return None
-    levels = _levels(np.frombuffer(audio, dtype="<i2"))
-    first, last = (int(round(t * RATE / FRAME_SAMPLES)) for t in words)
-    inside = levels[first:last]
-    rest = np.concatenate([levels[: max(0, first - _GUARD_FRAMES)], levels[last + _GUARD_FRAMES :]])
-    if inside.size == 0 or (rest.size and np.percentile(inside, 90) - np.percentile(rest, 90) < PHRASE_MARGIN_DB):
-        return None
-    return words[1] - words[0]
+    return word_timing(audio, words)["said"]
 
 
 def word_timing(audio: bytes, words: tuple[float, float] | None) -> dict:
-    """Final's `said` and `buried` for a phrase the decoder put at `words` in `audio` (None: no
-    phrase placed): buried when its words did not stand out from the sound around them."""
-    said = phrase_seconds(audio, words)
-    return {"said": said, "buried": words is not None and said is None}
+    """Final's `said`, `buried` and `stands` for a phrase the decoder put at `words` in `audio`
+    (None: no phrase placed): buried when its words did not stand out from the sound around them;
+    stands, the dB they stood over it (None: not known)."""
+    if words is None:
+        return {"said": None, "buried": False, "stands": None}
+    covered, stands = _placement(audio, words)
+    said = words[1] - words[0] if covered and (stands is None or stands >= PHRASE_MARGIN_DB) else None
+    return {"said": said, "buried": said is None, "stands": None if stands is None else round(stands, 1)}
 
 
 _CORE_PAD_FRAMES = 10  # frames kept either side of the loud core, as the preroll
