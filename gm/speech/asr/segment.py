@@ -145,7 +145,7 @@ def _level(frame: np.ndarray) -> float:
     """dB of int16 RMS of one frame, as _levels gives it (its sum of squares is exact in float64,
     whatever the order of the sum), for the endpointer's every frame at less cost."""
     samples = frame.astype(np.float64)
-    return float(np.log10(np.array([samples.dot(samples) / FRAME_SAMPLES + 1.0])) [0] * 10.0)
+    return float(np.log10(np.array([samples.dot(samples) / FRAME_SAMPLES + 1.0]))[0] * 10.0)
 
 
 def _levels(samples: np.ndarray) -> np.ndarray:
