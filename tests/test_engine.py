@@ -410,6 +410,25 @@ def test_noise_taken_for_a_phrase_is_ignored_without_a_word(speaker, common):
     assert [e["stands"] for e in transcript.of_type("heard")] == [1.0, 1.0, None]
 
 
+class Mumbling(TextHearing):
+    """Typed input where "mumble" is a second of sound the recogniser could not place (no phrase)."""
+
+    def poll(self):
+        return [Final((), e.start, e.end) if isinstance(e, Final) and e.text == "mumble" else e for e in super().poll()]
+
+
+def test_one_sorry_a_question_for_sound_gm_could_not_place(speaker, common):
+    # While the table talks among itself every scrap of talk is such a mumble: one "sorry" a
+    # question, then gm waits quietly; the next question may have its own.
+    lines, commands = common
+    transcript = Transcript()
+    script = "mumble\n[silence 30]\nmumble\n[silence 30]\nmumble\nthree\nmumble\n[silence 30]\nmumble\ntwo\n"
+    Engine(ToyGame(), Mumbling(io.StringIO(script)), speaker, lines, commands, transcript, Record("toy", {}, 1)).run()
+    assert decisions(transcript) == ["3 players", "player 1 took 2"]
+    sorry = [e["t"] for e in transcript.of_type("say") if "didn't catch" in e["text"]]
+    assert len(sorry) == 2 and sorry[1] > [e["t"] for e in transcript.of_type("decision")][0]
+
+
 class NoisyRoom(TextHearing):
     """Typed input heard as if the endpointer ran on through 4 s of noise after each utterance;
     `said`: how long the recogniser says the words took (None: it could not tell)."""

@@ -31,7 +31,10 @@ class EngineConfig:
     tone_hz: float = 880.0
     tone_seconds: float = 0.12
     mumble_max: float = 2.5  # an utterance heard as nothing gets "sorry" only if this short
-    sorry_gap: float = 20.0  # at most one "sorry" for unclear mumbles in this many seconds
+    # At most one "sorry" for unclear mumbles in this many seconds, and one while gm waits for an
+    # answer: when the table talks among itself, every scrap of it is an unclear mumble (a "sorry"
+    # every 45 s of espeak-ng conversation, every 25 s of babble, before the second rule).
+    sorry_gap: float = 20.0
     doubtful: float = 0.5  # a choice heard with less recogniser confidence is confirmed first
 
 
@@ -170,6 +173,7 @@ class Engine:
         self.state, self.rng = rebuild(game, record)
         self._deadlines: dict[str, float] = {}
         self._last_sorry = -1e9
+        self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
 
     # -- the game loop -------------------------------------------------------------------
@@ -362,6 +366,7 @@ class Engine:
         With `give_up`, quiet as long as a reprompt waits after the last reprompt is a timeout.
         """
         self.hearing.listen_for(vocabulary)
+        self._mumbled = False
         self._emit("listen", step=step, expected=expected, phrases=len(matcher.phrases), free=vocabulary.free,
                    deadline=None if deadline is None else round(deadline, 3))
         quiet_since = self.hearing.now
@@ -430,9 +435,10 @@ class Engine:
         if heard.noise:
             return None  # a scrap of noise or talk taken for a phrase: nobody spoke to gm
         mumble = final.end - final.start > self.config.mumble_max  # long and not understood: talk
-        if mumble or (not texts and self.hearing.now - self._last_sorry < self.config.sorry_gap):
+        if mumble or (not texts and (self._mumbled or self.hearing.now - self._last_sorry < self.config.sorry_gap)):
             return None  # chatter, not an attempt: stay quiet
         self._last_sorry = self.hearing.now
+        self._mumbled = self._mumbled or not texts
         self._say((self.lines("didnt_catch", expected=expected or "help"),))
         self.hearing.listen_for(vocabulary)
         return None
