@@ -205,11 +205,21 @@ def _decide(final, mode: str, eset, matcher, intents: dict[str, list]) -> tuple[
     return [match.value, match.command.value if match.command else None], match
 
 
+def _asked(match, confirm: str) -> bool:
+    """Whether gm asks before acting on `match` in an ask whose answers it confirms `confirm`
+    ("never", "doubtful" or "always"): the engine's asked_first, where the ask confirms at all, and
+    quit, which always asks a question of its own."""
+    from gm.dialog.engine import asked_first
+    from gm.dialog.intents import Command
+
+    return ((match.command is not None or confirm != "never") and asked_first(match, confirm == "always")
+            or match.command is Command.QUIT)
+
+
 def worker(args: argparse.Namespace) -> int:
     from make_corpus import expectation_sets
     from gm.speech.audio import read_wav
-    from gm.dialog.engine import asked_first, interpret, pooled_confidence
-    from gm.dialog.intents import Command
+    from gm.dialog.engine import interpret, pooled_confidence
     from gm.speech.base import AudioChunk, Final, RATE, Vocabulary
 
     corpus = Path(args.corpus)
@@ -266,8 +276,7 @@ def worker(args: argparse.Namespace) -> int:
             return {"confidence": round(pooled_confidence(final, matcher, match), 4), "choice": choice,
                     "span": round(final.end - final.start, 2), "said": final.said and round(final.said, 2),
                     "stands": final.stands,
-                    "asked": ((not choice or eset.confirm != "never") and asked_first(match, eset.confirm == "always")
-                              or match.command is Command.QUIT),
+                    "asked": _asked(match, eset.confirm),
                     "doubtable": choice and eset.confirm == "doubtful" and plain is not None and plain.sure}
 
         for row in clips:
@@ -698,8 +707,6 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     import numpy as np
 
     from make_corpus import BABBLE, VOICES, Voices, babble_track, expectation_sets, music_track, pink_noise
-    from gm.dialog.engine import asked_first
-    from gm.dialog.intents import Command
     from gm.speech.asr import recognize
     from gm.speech.asr.sphinx import SphinxRecognizer
     from gm.speech.base import RATE, Final
@@ -720,7 +727,7 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
         for final in finals:
             decision, match = _decide(final, mode, eset, matcher, intents)
             if decision is not None:
-                out.append((decision, match is not None and (asked_first(match, False) or match.command is Command.QUIT)))
+                out.append((decision, match is not None and _asked(match, eset.confirm)))
         return out
 
     # Each command is made once and said into every noise and level, its intent looked up once.

@@ -354,10 +354,9 @@ def test_music_alone_is_not_taken_for_commands_and_a_command_over_it_is():
     import numpy as np
     from make_corpus import music_track
 
-    from gm.dialog.engine import interpret
-    from gm.dialog.intents import Command, Matcher
-    from gm.dialog.engine import listening_commands
     from gm.cli import common_lines
+    from gm.dialog.engine import interpret, listening_commands
+    from gm.dialog.intents import Command, Matcher
     from gm.speech.synth import mix
 
     _, commands = common_lines()
