@@ -15,7 +15,7 @@ import sys
 import numpy as np
 import pytest
 
-from gm.speech.asr.segment import (PHRASE_MARGIN_DB, Audio, Ended, Segmenter, SegmenterSettings, loud_core, phrase_seconds,
+from gm.speech.asr.segment import (PHRASE_MARGIN_DB, Audio, Ended, Segmenter, SegmenterSettings, loud_core,
                                    suppressor, word_timing)
 from gm.speech.asr.sphinx import SphinxRecognizer
 from gm.speech.audio import read_wav
@@ -126,12 +126,12 @@ def test_the_words_own_time_counts_only_when_they_stand_above_the_rest(tmp_path)
     speech = synthesize("repeat")
     words = (0.0, len(speech) / 2 / RATE)  # all of the synthesised word, its margins included
     over_noise = mix(speech + silence(2.0), pink(tmp_path, 3.0), PHRASE_MARGIN_DB + 6)
-    assert phrase_seconds(over_noise, words) == words[1]
+    assert word_timing(over_noise, words)["said"] == words[1]
     under_talk = speech + synthesize("and then we all went down to the harbour for chips")
-    assert phrase_seconds(under_talk, words) is None  # talk as loud as the word: the endpointer's span stands
+    assert word_timing(under_talk, words)["said"] is None  # talk as loud as the word: the endpointer's span stands
     loud_noise = mix(speech + silence(2.0), pink(tmp_path, 3.0), PHRASE_MARGIN_DB - 6)
-    assert phrase_seconds(loud_noise, words) is None
-    assert phrase_seconds(over_noise, None) is None
+    assert word_timing(loud_noise, words)["said"] is None
+    assert word_timing(over_noise, None)["said"] is None
     # buried: placed, but no louder than the sound around it; a phrase never placed is not buried
     assert word_timing(over_noise, None) == {"said": None, "buried": False, "stands": None}
     timing = word_timing(under_talk, words)

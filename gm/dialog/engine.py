@@ -438,7 +438,8 @@ class Engine:
         if mumble or (not texts and (self._mumbled or self.hearing.now - self._last_sorry < self.config.sorry_gap)):
             return None  # chatter, not an attempt: stay quiet
         self._last_sorry = self.hearing.now
-        self._mumbled = self._mumbled or not texts
+        if not texts:
+            self._mumbled = True
         self._say((self.lines("didnt_catch", expected=expected or "help"),))
         self.hearing.listen_for(vocabulary)
         return None

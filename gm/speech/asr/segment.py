@@ -168,22 +168,17 @@ def _placement(audio: bytes, words: tuple[float, float]) -> tuple[bool, float | 
     return True, (float(np.percentile(inside, 90) - np.percentile(rest, 90)) if rest.size else None)
 
 
-def phrase_seconds(audio: bytes, words: tuple[float, float] | None) -> float | None:
-    """How long a decoded phrase took to say (Final.said), when that can be told from the noise.
-
-    `audio` is every sample the decoder got for the utterance; `words` is where the decoder put
-    the phrase's words in it (seconds from its start). When they stand PHRASE_MARGIN_DB above
-    the rest, the phrase took as long as its words: under steady noise the VAD calls the noise
-    speech too, and "three" in 2 s of it is still someone saying "three", not talk. None
-    otherwise: the endpointer's span is all there is.
-    """
-    return word_timing(audio, words)["said"]
-
-
 def word_timing(audio: bytes, words: tuple[float, float] | None) -> dict:
     """Final's `said`, `buried` and `stands` for a phrase the decoder put at `words` in `audio`
-    (None: no phrase placed): buried when its words did not stand out from the sound around them;
-    stands, the dB they stood over it (None: not known)."""
+    (every sample the decoder got for the utterance; `words` in seconds from its start, None: no
+    phrase placed).
+
+    `said`: how long the phrase took to say, when that can be told from the noise. When its words
+    stand PHRASE_MARGIN_DB above the rest, the phrase took as long as its words: under steady noise
+    the VAD calls the noise speech too, and "three" in 2 s of it is still someone saying "three",
+    not talk. None otherwise: the endpointer's span is all there is. `buried`: placed, but not
+    standing out so from the sound around it. `stands`: the dB its words stood over the rest (None:
+    not known)."""
     if words is None:
         return {"said": None, "buried": False, "stands": None}
     covered, stands = _placement(audio, words)
