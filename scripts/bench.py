@@ -598,6 +598,13 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
         after = next(k for k, row in enumerate(rows) if row.startswith("| commands, babble at 10 dB SNR |")) + 1
         rows.insert(after, f"| commands, steady babble at 10 dB SNR (3 s of it first) | >= {GOALS['commands_babble10']:.0f}% | "
                     + " | ".join(shown if a == "sphinx" else "not measured" for a in english) + " |")
+        if "gm cut" in steady:  # what is left when the endpointer is out of the way
+            cell = {mode: steady[f"{mode} cut"]["babble 10 dB"] for mode in ("baseline", "gm")}
+            share = {mode: 100.0 * c["right"] / c["n"] for mode, c in cell.items()}
+            shown = (f"{_fmt(share['gm'], 1)}% of {cell['gm']['n']} {'✓' if share['gm'] >= GOALS['commands_babble10'] else '✗'} "
+                     f"({_fmt(share['baseline'], 1)}% of {cell['baseline']['n']}: forced to choose)")
+            rows.insert(after + 1, f"| the same, cut exactly at the voice (the endpointer bypassed) | >= {GOALS['commands_babble10']:.0f}% | "
+                        + " | ".join(shown if a == "sphinx" else "not measured" for a in english) + " |")
     rows.append(f"| resident memory playing Funocracy (peak, the whole `gm play` process, open speech heard) | <= {GOALS['rss_mb']:.0f} MB | "
                 + " | ".join(playing_cell(a) for a in english) + " |")
     rows.append(f"| start to first spoken word | <= {GOALS['start_s']} s | " + " | ".join(start_cell(a) for a in english) + " |")
@@ -690,15 +697,36 @@ STEADY_VOICES = ("en-us", "en-gb", "en-us+f3")
 STEADY_LEAD = 3.0  # seconds of the noise before each command: the endpointer's noise floor has settled
 
 
+def voice_span(clean: bytes, endpoint: float) -> tuple[int, int]:
+    """Byte offsets of the audio a decoder gets of the speech in `clean` (a clip in a quiet room):
+    from the endpointer's first utterance, its preroll included, to its last, with its tail."""
+    from gm.speech.asr import segment
+    from gm.speech.base import RATE, AudioChunk
+
+    segmenter = segment.Segmenter()
+    segmenter.set_endpoint(endpoint)
+    events = [e for at in range(0, len(clean), 3200)
+              for e in segmenter.push(AudioChunk(clean[at: at + 3200], at / 2 / RATE))] + segmenter.finish()
+    began = next(e.at for e in events if isinstance(e, segment.Began))
+    ended = [e.end for e in events if isinstance(e, segment.Ended)][-1]
+    settings = segmenter.settings
+    first = max(0.0, began - settings.preroll * segment.FRAME_SECONDS)
+    last = ended + settings.tail * segment.FRAME_SECONDS
+    return int(first * RATE) * 2, min(len(clean), int(last * RATE) * 2)
+
+
 def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: Sequence[str] = STEADY_VOICES,
                  speeds: Sequence[int] = (150, 190), snrs: Sequence[int] = (20, 10, 5),
-                 alone_seconds: float = 36.0) -> dict:
+                 alone_seconds: float = 36.0, cut: bool = False) -> dict:
     """Commands said into noise that was there before them, as at a table, with PocketSphinx in
     `mode` (baseline or gm). The corpus's clips start with their noise, and the endpointer's noise
     floor often still remembers the clip before, so they rarely show a settled room. Here each
     command comes after STEADY_LEAD s of table babble (four espeak-ng voices chatting), music
     (make_corpus.music_track: instrumental, no singing) or pink noise, at each SNR, and each noise
     also runs `alone_seconds` with nobody speaking to gm.
+    `cut`: the endpointer bypassed. Each command is decoded over exactly the audio a decoder gets of
+    it said in a quiet room (voice_span), with the noise in it, as one utterance
+    (SphinxRecognizer.hear); what is still lost, the recogniser loses. The noise alone is not heard.
     Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent, "wrong_asked":
     those of them gm would ask about first, "n": n, "alone": decisions taken in the noise alone,
     "alone_asked": those of them gm would ask about first}, ...}."""
@@ -733,6 +761,7 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     # Each command is made once and said into every noise and level, its intent looked up once.
     spoken = [(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0), intents.get(_key(text, "en")))
               for voice in voices for speed in speeds for text in commands]
+    spans = [voice_span(clip, eset.endpoint) if cut else (0, len(clip)) for clip, _ in spoken]
     reference = synthesize(commands[0], voices[0])  # the voice the noise alone is scaled to
     out: dict[str, dict] = {}
     for name, noise in noises.items():
@@ -744,13 +773,19 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
             right = wrong = wrong_asked = 0
             for k, (clip, expected) in enumerate(spoken):
                 start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
-                said = decisions(recognizer, mix(clip, noise[start:] + noise[:start], snr))
+                mixed = mix(clip, noise[start:] + noise[:start], snr)
+                if cut:
+                    first, last = spans[k]
+                    decision, match = _decide(recognizer.hear(mixed[first:last], noisy=True), mode, eset, matcher, intents)
+                    said = [] if decision is None else [(decision, match is not None and _asked(match, eset.confirm))]
+                else:
+                    said = decisions(recognizer, mixed)
                 right += bool(said) and said[0][0] == expected
                 wrong += bool(said) and said[0][0] != expected
                 wrong_asked += bool(said) and said[0][0] != expected and said[0][1]
             # The noise alone at the level it had under the commands (mix() scales it to a voice).
             level = mix(silence(alone_seconds) + reference, noise, snr)
-            quiet = decisions(recognizer, level[: int(alone_seconds * RATE) * 2])
+            quiet = [] if cut else decisions(recognizer, level[: int(alone_seconds * RATE) * 2])
             out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "wrong_asked": wrong_asked, "n": len(spoken),
                                        "alone": len(quiet), "alone_asked": sum(asked for _, asked in quiet),
                                        "alone_seconds": alone_seconds}
@@ -758,18 +793,29 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
 
 
 def steady_table(steady: dict[str, dict]) -> str:
-    """The table of steady_noise() for the baseline and gm."""
+    """The table of steady_noise() for the baseline and gm, and cut at the voice if measured
+    ("baseline cut", "gm cut")."""
     base, gm = steady["baseline"], steady["gm"]
+    cut = "gm cut" in steady
     alone = next(iter(gm.values()))["alone_seconds"]
     lines = [f"### Commands in steady noise (PocketSphinx; {STEADY_LEAD:.0f} s of the noise before each command)", "",
              f"| noise | commands right, baseline → gm | wrong intent, baseline → gm (gm without asking first) "
-             f"| decisions in {alone:.0f} s of the noise alone, baseline → gm (gm without asking first) |",
-             "|---|---|---|---|"]
+             f"| decisions in {alone:.0f} s of the noise alone, baseline → gm (gm without asking first) |"
+             + (" cut exactly at the voice: right, baseline → gm | wrong, baseline → gm |" if cut else ""),
+             "|---|---|---|---|" + ("---|---|" if cut else "")]
     for cond in gm:
         g = gm[cond]
         lines.append(f"| {cond} | {base[cond]['right']} → {g['right']} of {g['n']} "
                      f"| {base[cond]['wrong']} → {g['wrong']} ({g['wrong'] - g['wrong_asked']}) "
-                     f"| {base[cond]['alone']} → {g['alone']} ({g['alone'] - g['alone_asked']}) |")
+                     f"| {base[cond]['alone']} → {g['alone']} ({g['alone'] - g['alone_asked']}) |"
+                     + (f" {steady['baseline cut'][cond]['right']} → {steady['gm cut'][cond]['right']} "
+                        f"| {steady['baseline cut'][cond]['wrong']} → {steady['gm cut'][cond]['wrong']} |" if cut else ""))
+    if cut:
+        lines += ["", "*Cut exactly at the voice*: each command decoded over just the audio a decoder gets of it "
+                  "in a quiet room, with the noise in it (`steady_noise(cut=True)`), the endpointer bypassed and "
+                  "with it WebRTC's suppressor, which takes out steady noise such as the pink noise. The "
+                  "baseline's column is PocketSphinx forced to choose a phrase where the command was said: "
+                  "what its acoustic model can tell apart at best."]
     return "\n".join(lines + [""])
 
 
@@ -840,6 +886,11 @@ METHOD = """\
   and drums, no singing) or pink noise at 20, 10 and 5 dB SNR; each noise also runs 36 s with nobody speaking to gm,
   at the level it had under the commands, and every decision there is counted. A command's first
   decision for another intent counts as wrong. Each noise and level has a recogniser of its own.
+  Then the endpointer is bypassed: each command is decoded over exactly the audio a decoder gets of
+  it in a quiet room (the endpointer's utterance, with its 0.3 s of preroll and tail), the noise in
+  it, as one utterance (`SphinxRecognizer.hear`). The baseline so cut is PocketSphinx forced to
+  choose a command exactly where one was said: what its acoustic model can tell apart at best.
+  WebRTC's suppressor is bypassed with the endpointer, so in pink noise the cut hears less.
 - **Start** and **countdown** (`start_and_countdown`): a fresh `gm play who-the-f` process on a silent
   WAV, timed until its first `say` event (console speaker) and until its second (with `--speak-to`, so
   the first line's audio has been made by pyttsx3); and the first turn of a Funocracy game heard from
@@ -864,7 +915,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, phone_prob=1e-16, beam=1e-40, ... "
                              "(repeatable; the baseline is unchanged)")
     parser.add_argument("--no-steady", action="store_true",
-                        help="skip the commands in steady noise (about 3 minutes, PocketSphinx only)")
+                        help="skip the commands in steady noise (about 4 minutes, PocketSphinx only)")
     parser.add_argument("--worker", choices=("sphinx", "vosk"), help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=("baseline", "gm", "kws"), help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -912,7 +963,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = {config: summarise(runs) for config, runs in results.items()}
     starts = {asr: start_and_countdown(asr, args.runs) for asr in asrs
               if summary[(asr, "gm")]["language"] == "en"}
-    steady = {mode: steady_noise(mode) for mode in ("baseline", "gm")} if "sphinx" in asrs and not args.no_steady else {}
+    steady = ({f"{mode}{' cut' if cut else ''}": steady_noise(mode, cut=cut) for cut in (False, True) for mode in ("baseline", "gm")}
+              if "sphinx" in asrs and not args.no_steady else {})
     body = tables(summary) + (("\n" + steady_table(steady)) if steady else "")
     goal_table = goals(summary, starts, steady)
     elapsed = time.perf_counter() - began

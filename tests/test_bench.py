@@ -86,11 +86,37 @@ def test_music_is_made_up_the_same_each_time_and_is_not_taken_out_as_steady_nois
     assert not segmenter.quiet and not any(steady)
 
 
+def test_the_voice_span_holds_the_words_and_the_recogniser_hears_them_cut_there():
+    """voice_span finds what a decoder gets of a command said in a quiet room (the endpointer's
+    0.3 s preroll and tail included); SphinxRecognizer.hear decodes exactly that as one utterance,
+    and hears nothing in the silence before it."""
+    from gm.speech.asr.sphinx import SphinxRecognizer
+    from gm.speech.base import RATE
+    from gm.speech.synth import silence, synthesize
+
+    eset = make_corpus.expectation_sets()["commands"]
+    said = synthesize("next question", "en-us", speed=160)
+    clean = silence(1.5) + said + silence(2.0)
+    first, last = bench.voice_span(clean, eset.endpoint)
+    assert 1.0 <= first / 2 / RATE <= 1.5  # the preroll reaches back before the voice
+    assert (1.5 + len(said) / 2 / RATE) - 0.3 <= last / 2 / RATE <= len(clean) / 2 / RATE - 0.5
+    recognizer = SphinxRecognizer()
+    recognizer.set_vocabulary(eset.matcher().vocabulary(endpoint=eset.endpoint))
+    heard = recognizer.hear(clean[first:last], start=first / 2 / RATE)
+    assert heard.alternatives and heard.alternatives[0].text == "next question"
+    assert heard.start == pytest.approx(first / 2 / RATE) and heard.end == pytest.approx(last / 2 / RATE)
+    assert not recognizer.hear(clean[: first // 2]).alternatives
+
+
 def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
     """Two commands after 3 s of babble, music or pink noise at 20 and 10 dB, and 8 s of each noise
-    alone, for the baseline and gm; the goals table gains the steady-babble row."""
+    alone, for the baseline and gm, and cut exactly at the voice; the goals table gains the
+    steady-babble rows."""
     small = dict(commands=("what's the score", "undo"), voices=("en-us",), speeds=(160,), snrs=(20, 10), alone_seconds=8.0)
-    steady = {mode: bench.steady_noise(mode, **small) for mode in ("baseline", "gm")}
+    steady = {f"{mode}{' cut' if cut else ''}": bench.steady_noise(mode, cut=cut, **small)
+              for cut in (False, True) for mode in ("baseline", "gm")}
+    assert all(cell["alone"] == 0 for mode in ("baseline cut", "gm cut") for cell in steady[mode].values())
+    assert steady["baseline cut"]["pink noise 20 dB"]["right"] == 2  # forced to choose, cut exactly
     assert set(steady["gm"]) == {"babble 20 dB", "babble 10 dB", "music 20 dB", "music 10 dB", "pink noise 20 dB",
                                  "pink noise 10 dB"}
     assert all(cell["n"] == 2 and cell["alone_seconds"] == 8.0 for mode in steady.values() for cell in mode.values())
@@ -100,13 +126,16 @@ def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
     assert all(cell["right"] + cell["wrong"] <= cell["n"] for mode in steady.values() for cell in mode.values())
     assert all(cell["wrong_asked"] <= cell["wrong"] and cell["alone_asked"] <= cell["alone"] for cell in steady["gm"].values())
     assert "| pink noise 20 dB | 2 → 2 of 2 | 0 → 0 (0) |" in table
-    assert re.search(r"\| music 10 dB \| \d → \d of 2 \| \d → \d \(\d\) \| \d+ → \d+ \(\d+\) \|", table)
+    assert re.search(r"\| music 10 dB \| \d → \d of 2 \| \d → \d \(\d\) \| \d+ → \d+ \(\d+\) \| \d → \d \| \d → \d \|", table)
+    assert "*Cut exactly at the voice*" in table
     figures = {"language": "en", "cells": {}, "counts": {}, "fa": 0, "fa_minutes": 1.0, "fa_asked": 0, "p50": 0.0,
                "p50_cpu": 0.0, "cpu": 0.0, "rss": 0.0, "load": 0.0}
     rows = bench.goals({("sphinx", "gm"): figures, ("sphinx", "baseline"): figures}, {}, steady).splitlines()
     babble = next(k for k, row in enumerate(rows) if row.startswith("| commands, babble at 10 dB SNR |"))
     assert re.fullmatch(r"\| commands, steady babble at 10 dB SNR \(3 s of it first\) \| >= 95% \| "
                         r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2\) \|", rows[babble + 1])
+    assert re.fullmatch(r"\| the same, cut exactly at the voice \(the endpointer bypassed\) \| >= 95% \| "
+                        r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2: forced to choose\) \|", rows[babble + 2])
 
 
 def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
