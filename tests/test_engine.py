@@ -399,15 +399,34 @@ class OffTheVoice(TextHearing):
         return [replace(e, stands=1.0) if isinstance(e, Final) and e.text != "three" else e for e in super().poll()]
 
 
+class OffTheVoiceInNoise(OffTheVoice):
+    def poll(self):
+        return [replace(e, noisy=True) if isinstance(e, Final) else e for e in super().poll()]
+
+
 def test_noise_taken_for_a_phrase_is_ignored_without_a_word(speaker, common):
-    # A drum beat heard as "undo", talk heard as "repeat": nobody spoke to gm, so no "sorry" either.
+    # A drum beat heard as "undo", talk heard as "repeat", in a room that is not quiet: nobody spoke
+    # to gm, so no "sorry" either.
     lines, commands = common
     transcript = Transcript()
-    Engine(ToyGame(), OffTheVoice(io.StringIO("undo\nrepeat\nthree\n")), speaker, lines, commands, transcript,
+    Engine(ToyGame(), OffTheVoiceInNoise(io.StringIO("undo\nrepeat\nthree\n")), speaker, lines, commands, transcript,
            Record("toy", {}, 1)).run()
     assert decisions(transcript) == ["3 players"]
     assert not any("didn't catch" in line or line.startswith("I heard") for line in speaker.lines)
     assert [e["stands"] for e in transcript.of_type("heard")] == [1.0, 1.0, None]
+
+
+def test_a_phrase_beside_the_voice_in_a_quiet_room_gets_one_sorry_a_question(speaker, common):
+    # In a quiet room someone said something else ("challenge" heard as "repeat" on its quiet start):
+    # nothing is carried out, and gm says once that it did not catch it, as for sound it could not place.
+    lines, commands = common
+    transcript = Transcript()
+    Engine(ToyGame(), OffTheVoice(io.StringIO("undo\n[silence 30]\nrepeat\nthree\nrepeat\n[silence 3]\nundo\nthree\n")),
+           speaker, lines, commands, transcript, Record("toy", {}, 1)).run()
+    assert decisions(transcript) == ["3 players", "player 1 took 3"]
+    assert not any(line.startswith("I heard") for line in speaker.lines)
+    sorry = [e["t"] for e in transcript.of_type("say") if "didn't catch" in e["text"]]
+    assert len(sorry) == 2 and sorry[0] < [e["t"] for e in transcript.of_type("decision")][0] < sorry[1]
 
 
 class Mumbling(TextHearing):

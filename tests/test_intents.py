@@ -159,7 +159,10 @@ def test_a_phrase_placed_beside_the_loudest_sound_is_noise_taken_for_it(commands
     matcher = Matcher(vocab.numbers(1, 8, ("{n}", "number {n}")), commands)
     for heard in ((Alternative("undo", 1.0),), (Alternative("three", 1.0),)):
         dropped = interpret(Final(heard, 5.0, 6.0, stands=OFF_THE_VOICE_DB - 0.5, noisy=True), matcher, False, 0.5)
-        assert dropped.match is None and dropped.noise
+        assert dropped.match is None and dropped.noise and not dropped.unplaced
+        # In a quiet room someone said something else: not noise, sound gm could not place.
+        quiet = interpret(Final(heard, 5.0, 6.0, stands=OFF_THE_VOICE_DB - 0.5), matcher, False, 0.5)
+        assert quiet.match is None and quiet.unplaced and not quiet.noise
         for stands in (OFF_THE_VOICE_DB, 10.0, None):  # None: nothing around the words to compare with
             kept = interpret(Final(heard, 5.0, 6.0, stands=stands), matcher, False, 0.5)
             assert kept.match is not None and not kept.noise

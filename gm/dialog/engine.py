@@ -59,6 +59,9 @@ class Heard:
     # A phrase was heard, but in a scrap of noise or in talk (see interpret): gm says nothing, as
     # for talk it did not understand, not "Sorry, I didn't catch that".
     noise: bool = False
+    # A phrase was heard beside the voice in a quiet room: someone said something else. Like sound
+    # the recogniser could not place at all, it gets one "sorry" a question.
+    unplaced: bool = False
 
 
 def listening_commands(commands: Mapping[Command, Sequence[str]]) -> dict[Command, Sequence[str]]:
@@ -117,7 +120,9 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     if match is not None and final.end - final.start < least_seconds(match.phrase):
         return Heard(noise=True)  # "repeat that" in 0.18 s: a scrap of noise, not anyone saying it
     if match is not None and final.stands is not None and final.stands < OFF_THE_VOICE_DB:
-        return Heard(noise=True)  # placed beside the loudest sound, not on it: music's "undo", talk's "repeat"
+        # Placed beside the loudest sound, not on it: music's "undo", talk's "repeat"; in a quiet
+        # room, someone said something else ("challenge" heard as "repeat" on its quiet start).
+        return Heard(noise=final.noisy, unplaced=not final.noisy)
     if match is not None:
         confidence = pooled_confidence(final, matcher, match)
         doubted_choice = match.command is None and (confidence < doubtful or final.doubted)
@@ -435,10 +440,11 @@ class Engine:
         if heard.noise:
             return None  # a scrap of noise or talk taken for a phrase: nobody spoke to gm
         mumble = final.end - final.start > self.config.mumble_max  # long and not understood: talk
-        if mumble or (not texts and (self._mumbled or self.hearing.now - self._last_sorry < self.config.sorry_gap)):
+        unplaced = not texts or heard.unplaced  # sound gm could not place: one "sorry" a question
+        if mumble or (unplaced and (self._mumbled or self.hearing.now - self._last_sorry < self.config.sorry_gap)):
             return None  # chatter, not an attempt: stay quiet
         self._last_sorry = self.hearing.now
-        if not texts:
+        if unplaced:
             self._mumbled = True
         self._say((self.lines("didnt_catch", expected=expected or "help"),))
         self.hearing.listen_for(vocabulary)
