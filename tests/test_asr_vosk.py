@@ -51,6 +51,16 @@ def test_every_phrase_is_heard_as_itself(recognizer):
     assert len(misses) <= 1, misses
 
 
+def test_a_phrase_cut_exactly_at_the_voice_is_heard(recognizer):
+    """hear(): one utterance cut where the audio begins and ends, the endpointer bypassed (the
+    bench's measure of what the endpointer loses); nothing in the silence before it."""
+    recognizer.set_vocabulary(Vocabulary(phrases=PHRASES))
+    said = synthesize("다음 문제", "ko")
+    final = recognizer.hear(silence(0.3) + said + silence(0.3), start=2.0, noisy=True)
+    assert [a.text for a in final.alternatives][:1] == ["다음 문제"] and final.noisy and final.start == 2.0
+    assert not recognizer.hear(silence(1.0)).alternatives
+
+
 def test_off_script_korean_comes_back_empty(recognizer):
     recognizer.set_vocabulary(Vocabulary(phrases=PHRASES))
     spoken = scene(OFF_SCRIPT, "ko")

@@ -60,6 +60,7 @@ def test_a_tiny_corpus_is_made_and_benched(tmp_path):
     assert "| commands, clean | 100% |" in text
     assert re.search(r"\| resident memory playing Funocracy [^|]*\| <= 150 MB \| \d+ MB [✓✗] \|", text)
     assert "Commands in steady noise" not in text and "steady babble" not in text  # --no-steady
+    assert "### Commands cut exactly at the voice (the corpus's clips)" in text
 
 
 def test_music_is_made_up_the_same_each_time_and_is_not_taken_out_as_steady_noise():
@@ -106,6 +107,38 @@ def test_the_voice_span_holds_the_words_and_the_recogniser_hears_them_cut_there(
     assert heard.alternatives and heard.alternatives[0].text == "next question"
     assert heard.start == pytest.approx(first / 2 / RATE) and heard.end == pytest.approx(last / 2 / RATE)
     assert not recognizer.hear(clean[: first // 2]).alternatives
+
+
+def test_the_corpus_commands_are_measured_cut_exactly_at_the_voice(tmp_path):
+    """cut_at_the_voice decodes each commands clip over the span its clean twin gives, a recogniser
+    for each condition, for the baseline and gm; cut_table sets it beside the endpointer's figures."""
+    import numpy as np
+
+    from gm.speech.audio import write_wav
+    from gm.speech.synth import mix, silence, synthesize
+
+    corpus = tmp_path / "corpus"
+    (corpus / "commands").mkdir(parents=True)
+    rows = []
+    for k, text in enumerate(("next question", "what's the score")):
+        clean = silence(0.5) + synthesize(text, "en-us", speed=160) + silence(1.1)
+        noisy = mix(clean, make_corpus.pink_noise(5.0, np.random.default_rng(k)), 20)
+        for name, audio, snr, noise in ((f"{k:03d}-clean", clean, None, None), (f"{k:03d}-noise20", noisy, 20, "noise")):
+            write_wav(corpus / "commands" / f"{name}.wav", audio)
+            rows.append({"path": f"commands/{name}.wav", "set": "commands", "expected": text, "snr": snr, "noise": noise,
+                         "source": "espeak", "language": "en"})
+    rows.append({"path": "offscript/read00.wav", "set": "commands", "expected": None, "snr": None, "noise": None,
+                 "source": "espeak", "language": "en"})  # off-script clips are left out (no such file here)
+    (corpus / "manifest.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    cut = bench.cut_at_the_voice("sphinx", corpus)
+    assert cut["set"] == "commands" and set(cut) == {"model", "set", "baseline", "gm"}
+    for mode in ("baseline", "gm"):
+        assert cut[mode]["clean"] == {"right": 2, "wrong": 0, "n": 2}, mode
+        assert cut[mode]["pink noise 20 dB"]["n"] == 2 and cut[mode]["pink noise 20 dB"]["wrong"] == 0
+    figures = {"cells": {("commands", "espeak", "clean"): 100.0}}
+    table = bench.cut_table({"sphinx": cut}, {("sphinx", "baseline"): figures, ("sphinx", "gm"): figures})
+    assert "| PocketSphinx en-us, commands | clean | 100 → 100 | 100 → 100 | 0 → 0 | 2 |" in table
+    assert re.search(r"\| PocketSphinx en-us, commands \| pink noise 20 dB \| – → – \| \d+ → \d+ \| 0 → 0 \| 2 \|", table)
 
 
 def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():

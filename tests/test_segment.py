@@ -335,3 +335,19 @@ def test_the_fastest_voice_takes_longer_than_the_least_time_of_a_phrase(voice):
         [found] = [e for e in segment(silence(0.5) + synthesize(text, voice, speed=260) + silence(1.5), None)
                    if isinstance(e, Ended)]
         assert found.end - found.start >= 1.5 * least_seconds(text), text
+
+
+def test_a_cut_is_one_utterance_with_the_comfort_noise_the_endpointer_adds():
+    """Segmenter.cut gives the events the endpointer would give for speech it cut exactly: Began,
+    the audio in whole frames with its comfort noise (so digital silence is not exact zeros for the
+    decoder), Ended with the room's state; the segmenter itself is left as it was."""
+    from gm.speech.asr.segment import FRAME_BYTES, FRAME_SECONDS, Audio, Began, Ended, Segmenter
+
+    segmenter = Segmenter()
+    audio = bytes(FRAME_BYTES * 10 + 7)  # ten frames of digital silence and a scrap
+    began, data, ended = segmenter.cut(audio, start=1.5, noisy=True)
+    assert isinstance(began, Began) and began.at == 1.5
+    assert isinstance(data, Audio) and len(data.data) == FRAME_BYTES * 10 and any(data.data)
+    assert isinstance(ended, Ended) and ended.noisy and ended.end == pytest.approx(1.5 + 10 * FRAME_SECONDS)
+    assert segmenter.cut(audio, start=1.5, noisy=True)[1] == data  # the same comfort noise each time
+    assert segmenter.now == 0.0 and not segmenter.cut(audio)[2].noisy

@@ -15,7 +15,7 @@ from typing import Union
 import numpy as np
 from pocketsphinx import Vad
 
-from gm.speech.base import RATE, AudioChunk
+from gm.speech.base import RATE, AsrEvent, AudioChunk, Final
 
 FRAME_SAMPLES = 480  # 30 ms at 16 kHz, a frame size the WebRTC VAD accepts
 FRAME_BYTES = FRAME_SAMPLES * 2
@@ -293,6 +293,14 @@ class Segmenter:
             return []
         return self._end()
 
+    def cut(self, audio: bytes, start: float = 0.0, noisy: bool = False) -> list[SegmentEvent]:
+        """`audio` as one utterance that begins and ends exactly where it does, in a room that is
+        `noisy` or quiet: the events this endpointer would give for speech it cut perfectly, its
+        comfort noise added (the recognisers' `hear`). Nothing else of its state changes."""
+        frames = [audio[at: at + FRAME_BYTES] for at in range(0, len(audio) - FRAME_BYTES + 1, FRAME_BYTES)]
+        data = b"".join(self._noisy(frame, index) for index, frame in enumerate(frames))
+        return [Began(start), Audio(data), Ended(start, start + len(frames) * FRAME_SECONDS, noisy=noisy)]
+
     def _noisy(self, frame: bytes, index: int) -> bytes:
         return self._noisy_samples(frame, index).astype("<i2").tobytes()
 
@@ -375,3 +383,28 @@ class Segmenter:
         self._history.clear()
         return [Ended(self.time_of(self._start_index), self.time_of(self._last_speech + 1), self._overlong,
                       not self.quiet)]
+
+
+class Endpointed:
+    """What the recognisers share that listen through a Segmenter: they feed it, and their
+    `_handle` turns its events (Began, Audio, Ended) into recogniser events."""
+
+    _segmenter: Segmenter
+
+    def _handle(self, events: list[SegmentEvent]) -> list[AsrEvent]:
+        raise NotImplementedError
+
+    def reset(self) -> None:
+        raise NotImplementedError
+
+    def feed(self, chunk: AudioChunk) -> list[AsrEvent]:
+        return self._handle(self._segmenter.push(chunk))
+
+    def flush(self) -> list[AsrEvent]:
+        return self._handle(self._segmenter.finish())
+
+    def hear(self, audio: bytes, start: float = 0.0, noisy: bool = False) -> Final:
+        """What the recogniser makes of `audio` cut perfectly (Segmenter.cut), the endpointer
+        bypassed: scripts/bench.py measures with it how much of what is lost the endpointer loses."""
+        self.reset()
+        return next(e for e in self._handle(self._segmenter.cut(audio, start, noisy)) if isinstance(e, Final))

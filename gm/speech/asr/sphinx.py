@@ -18,8 +18,8 @@ from typing import Iterable, Mapping
 
 import pocketsphinx
 
-from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter, loud_core, word_timing
-from gm.speech.base import RATE, Alternative, AsrEvent, AudioChunk, Final, Partial, SpeechError, SpeechStarted, Vocabulary
+from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Endpointed, Segmenter, loud_core, word_timing
+from gm.speech.base import RATE, Alternative, AsrEvent, Final, Partial, SpeechError, SpeechStarted, Vocabulary
 
 log = logging.getLogger(__name__)
 
@@ -206,7 +206,7 @@ class _Plan:
     brisk: bool = False  # the brisk decoder listens too (a closed ask with short phrases)
 
 
-class SphinxRecognizer:
+class SphinxRecognizer(Endpointed):
     """PocketSphinx 5 with its bundled US English model."""
 
     name = "sphinx"
@@ -413,24 +413,9 @@ class SphinxRecognizer:
             out.append(self._free)
         return out
 
-    def feed(self, chunk: AudioChunk) -> list[AsrEvent]:
-        return self._handle(self._segmenter.push(chunk))
-
-    def flush(self) -> list[AsrEvent]:
-        return self._handle(self._segmenter.finish())
-
     def reset(self) -> None:
         self._drop_utterance()
         self._segmenter.reset()
-
-    def hear(self, audio: bytes, start: float = 0.0, noisy: bool = False) -> Final:
-        """`audio` as one utterance that begins and ends exactly where it does, the endpointer
-        bypassed, in a room that is `noisy` or quiet: what the recogniser makes of speech cut
-        perfectly. scripts/bench.py measures with it how much of what is lost the endpointer loses."""
-        self.reset()
-        audio = audio[: len(audio) // FRAME_BYTES * FRAME_BYTES]
-        ended = Ended(start, start + len(audio) / 2 / RATE, noisy=noisy)
-        return next(e for e in self._handle([Began(start), Audio(audio), ended]) if isinstance(e, Final))
 
     def _drop_utterance(self) -> None:
         if self._decoding:

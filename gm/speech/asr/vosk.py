@@ -15,8 +15,8 @@ from pathlib import Path
 import vosk
 
 from gm.speech.asr import is_vosk_model
-from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Segmenter, word_timing
-from gm.speech.base import RATE, Alternative, AsrEvent, AudioChunk, Final, Partial, SpeechError, SpeechStarted, Vocabulary
+from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Endpointed, Segmenter, word_timing
+from gm.speech.base import RATE, Alternative, AsrEvent, Final, Partial, SpeechError, SpeechStarted, Vocabulary
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class _Stream:
         return out
 
 
-class VoskRecognizer:
+class VoskRecognizer(Endpointed):
     """A Vosk model with a runtime grammar for closed phrases and its full graph for open speech."""
 
     name = "vosk"
@@ -161,12 +161,6 @@ class VoskRecognizer:
             recognizer.SetMaxAlternatives(NBEST)
             recognizer.SetWords(True)  # where the words lie, for Final.said
         return _Stream(recognizer, [])
-
-    def feed(self, chunk: AudioChunk) -> list[AsrEvent]:
-        return self._handle(self._segmenter.push(chunk))
-
-    def flush(self) -> list[AsrEvent]:
-        return self._handle(self._segmenter.finish())
 
     def reset(self) -> None:
         self._segmenter.reset()
