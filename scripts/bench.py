@@ -37,12 +37,14 @@ import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
 for path in (ROOT, ROOT / "scripts"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
+
+from gm.speech.asr.segment import Endpointed  # noqa: E402 - gm from this checkout
 
 CHUNK_SECONDS = 0.1  # what gm's sources deliver (gm.speech.audio.CHUNK_SECONDS)
 CONDITIONS = ("clean", "20 dB", "10 dB", "5 dB")
@@ -106,7 +108,7 @@ def sphinx_settings(pairs: Sequence[str]) -> dict:
     return out
 
 
-class KeywordSpotter:
+class KeywordSpotter(Endpointed):
     """PocketSphinx keyword spotting (its kws search: each phrase against a loop of phones), the
     issue's other named way of listening for phrases, measured beside gm's garbage-loop grammar
     (`--worker sphinx --mode kws`); gm itself does not use it. A phrase's detection threshold is
@@ -151,12 +153,6 @@ class KeywordSpotter:
             self._decoder.end_utt()
         self._decoding = False
         self._segmenter.reset()
-
-    def feed(self, chunk) -> list:
-        return self._handle(self._segmenter.push(chunk))
-
-    def flush(self) -> list:
-        return self._handle(self._segmenter.finish())
 
     def _handle(self, events) -> list:
         from gm.speech.asr.segment import Audio, Began, Ended
@@ -700,9 +696,18 @@ STEADY_VOICES = ("en-us", "en-gb", "en-us+f3")
 STEADY_LEAD = 3.0  # seconds of the noise before each command: the endpointer's noise floor has settled
 
 
-def voice_span(clean: bytes, endpoint: float) -> tuple[int, int]:
-    """Byte offsets of the audio a decoder gets of the speech in `clean` (a clip in a quiet room):
-    from the endpointer's first utterance, its preroll included, to its last, with its tail."""
+class VoiceSpan(NamedTuple):
+    """Where `voice_span` found the speech of a clip."""
+
+    first: int  # byte offsets of the audio a decoder gets, preroll and tail included
+    last: int
+    speech: tuple[float, float]  # where the speech lies, in seconds from `first` (Segmenter.cut)
+
+
+def voice_span(clean: bytes, endpoint: float) -> VoiceSpan | None:
+    """The audio a decoder gets of the speech in `clean` (a clip in a quiet room): from the
+    endpointer's first utterance, its preroll included, to its last, with its tail; None if the
+    endpointer found no speech."""
     from gm.speech.asr import segment
     from gm.speech.base import RATE, AudioChunk
 
@@ -711,12 +716,14 @@ def voice_span(clean: bytes, endpoint: float) -> tuple[int, int]:
     step = int(RATE * CHUNK_SECONDS) * 2
     events = [e for at in range(0, len(clean), step)
               for e in segmenter.push(AudioChunk(clean[at: at + step], at / 2 / RATE))] + segmenter.finish()
-    began = next(e.at for e in events if isinstance(e, segment.Began))
-    ended = [e.end for e in events if isinstance(e, segment.Ended)][-1]
+    began = [e.at for e in events if isinstance(e, segment.Began)]
+    ended = [e.end for e in events if isinstance(e, segment.Ended)]
+    if not began or not ended:
+        return None
     settings = segmenter.settings
-    first = max(0.0, began - settings.preroll * segment.FRAME_SECONDS)
-    last = ended + settings.tail * segment.FRAME_SECONDS
-    return int(first * RATE) * 2, min(len(clean), int(last * RATE) * 2)
+    first = int(max(0.0, began[0] - settings.preroll * segment.FRAME_SECONDS) * RATE) * 2
+    last = min(len(clean), int((ended[-1] + settings.tail * segment.FRAME_SECONDS) * RATE) * 2)
+    return VoiceSpan(first, last, (began[0] - first / 2 / RATE, ended[-1] - first / 2 / RATE))
 
 
 def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: Sequence[str] = STEADY_VOICES,
@@ -765,7 +772,7 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     # Each command is made once and said into every noise and level, its intent looked up once.
     spoken = [(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0), intents.get(_key(text, "en")))
               for voice in voices for speed in speeds for text in commands]
-    spans = [voice_span(clip, eset.endpoint) if cut else (0, len(clip)) for clip, _ in spoken]
+    spans = [voice_span(clip, eset.endpoint) if cut else None for clip, _ in spoken]
     reference = synthesize(commands[0], voices[0])  # the voice the noise alone is scaled to
     out: dict[str, dict] = {}
     for name, noise in noises.items():
@@ -779,29 +786,32 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
                 start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
                 mixed = mix(clip, noise[start:] + noise[:start], snr)
                 if cut:
-                    first, last = spans[k]
-                    decision, match = _decide(recognizer.hear(mixed[first:last], noisy=True), mode, eset, matcher, intents)
+                    span = spans[k]
+                    final = recognizer.hear(mixed[span.first:span.last], noisy=True, speech=span.speech)
+                    decision, match = _decide(final, mode, eset, matcher, intents)
                     said = [] if decision is None else [(decision, match is not None and _asked(match, eset.confirm))]
                 else:
                     said = decisions(recognizer, mixed)
                 right += bool(said) and said[0][0] == expected
                 wrong += bool(said) and said[0][0] != expected
                 wrong_asked += bool(said) and said[0][0] != expected and said[0][1]
-            # The noise alone at the level it had under the commands (mix() scales it to a voice).
-            level = mix(silence(alone_seconds) + reference, noise, snr)
-            quiet = [] if cut else decisions(recognizer, level[: int(alone_seconds * RATE) * 2])
+            quiet = []
+            if not cut:  # the noise alone at the level it had under the commands (mix() scales it to a voice)
+                level = mix(silence(alone_seconds) + reference, noise, snr)
+                quiet = decisions(recognizer, level[: int(alone_seconds * RATE) * 2])
             out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "wrong_asked": wrong_asked, "n": len(spoken),
                                        "alone": len(quiet), "alone_asked": sum(asked for _, asked in quiet),
                                        "alone_seconds": alone_seconds}
     return out
 
 
-def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path: str | None = None) -> dict:
+def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path: str | None = None,
+                     sphinx_setting: Sequence[str] = ()) -> dict:
     """The corpus's commands (ko_commands with the Korean Vosk model), each clip decoded cut exactly
     at the voice (the recogniser's `hear`, the endpointer bypassed): a noisy clip over the span
     voice_span finds in its clean twin (the same words before the noise was mixed in), a clean one
     over its own. The baseline and gm each have a recogniser of their own and hear the clips in the
-    corpus's order. Returns {"model": ..., "baseline"|"gm": {"clean"|"babble 10 dB"|"pink noise 10 dB"...:
+    corpus's order; gm's PocketSphinx with `sphinx_setting` (--sphinx-setting), as in the worker. Returns {"model": ..., "baseline"|"gm": {"clean"|"babble 10 dB"|"pink noise 10 dB"...:
     {"right": r, "wrong": w, "n": n}}}."""
     from make_corpus import expectation_sets
     from gm.speech.audio import read_wav
@@ -811,9 +821,11 @@ def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path
         from gm.speech.asr.sphinx import SphinxRecognizer
 
         language, model = "en", "PocketSphinx en-us"
+        settings = sphinx_settings(sphinx_setting)
+        settings.pop("kws_per_phone", None)
 
         def build(mode: str):
-            return SphinxRecognizer(garbage=mode == "gm")
+            return SphinxRecognizer(garbage=mode == "gm", **(settings if mode == "gm" else {}))
     else:
         from gm.speech.asr.vosk import VoskRecognizer
 
@@ -830,15 +842,18 @@ def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path
     rows = [json.loads(line) for line in open(corpus / "manifest.jsonl", encoding="utf-8")]
     rows = select([r for r in rows if r["set"] == name and r["expected"] is not None
                    and r.get("language", "en") == language], limit)
-    spans: dict[str, tuple[int, int]] = {}
+    spans: dict[str, VoiceSpan | None] = {}
     out: dict = {"model": model, "set": name}
 
-    def hear_cut(recognizer, row: dict, cell: dict) -> None:
+    def hear_cut(recognizer, mode: str, row: dict, cell: dict) -> None:
         twin = row["path"].rsplit("-", 1)[0] + "-clean.wav"
         if twin not in spans:
             spans[twin] = voice_span(read_wav(corpus / twin), eset.endpoint)
-        first, last = spans[twin]
-        final = recognizer.hear(read_wav(corpus / row["path"])[first:last], noisy=row["snr"] is not None)
+        span = spans[twin]
+        if span is None:  # the endpointer found no speech in the clean clip: nothing to cut
+            return
+        final = recognizer.hear(read_wav(corpus / row["path"])[span.first:span.last], noisy=row["snr"] is not None,
+                                speech=span.speech)
         decision, _ = _decide(final, mode, eset, matcher, intents)
         expected = intents.get(_key(row["expected"], eset.language))
         cell["n"] += 1
@@ -856,7 +871,7 @@ def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path
             recognizer = build(mode)
             recognizer.set_vocabulary(vocabulary)
             for row in clips:
-                hear_cut(recognizer, row, cells[condition])
+                hear_cut(recognizer, mode, row, cells[condition])
         out[mode] = dict(cells)
     return out
 
@@ -1059,7 +1074,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               if summary[(asr, "gm")]["language"] == "en"}
     steady = ({f"{mode}{' cut' if cut else ''}": steady_noise(mode, cut=cut) for cut in (False, True) for mode in ("baseline", "gm")}
               if "sphinx" in asrs and not args.no_steady else {})
-    cuts = {asr: cut_at_the_voice(asr, corpus, args.limit, args.vosk_model) for asr in asrs}
+    cuts = {asr: cut_at_the_voice(asr, corpus, args.limit, args.vosk_model, args.sphinx_setting or []) for asr in asrs}
     body = tables(summary) + "\n" + cut_table(cuts, summary) + (("\n" + steady_table(steady)) if steady else "")
     goal_table = goals(summary, starts, steady)
     elapsed = time.perf_counter() - began

@@ -53,7 +53,7 @@ def test_every_phrase_is_heard_as_itself(recognizer):
 
 def test_a_phrase_cut_exactly_at_the_voice_is_heard(recognizer):
     """hear(): one utterance cut where the audio begins and ends, the endpointer bypassed (the
-    bench's measure of what the endpointer loses); nothing in the silence before it."""
+    bench's measure of what the endpointer loses); nothing in a second of silence so cut."""
     recognizer.set_vocabulary(Vocabulary(phrases=PHRASES))
     said = synthesize("다음 문제", "ko")
     final = recognizer.hear(silence(0.3) + said + silence(0.3), start=2.0, noisy=True)

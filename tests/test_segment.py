@@ -340,14 +340,23 @@ def test_the_fastest_voice_takes_longer_than_the_least_time_of_a_phrase(voice):
 def test_a_cut_is_one_utterance_with_the_comfort_noise_the_endpointer_adds():
     """Segmenter.cut gives the events the endpointer would give for speech it cut exactly: Began,
     the audio in whole frames with its comfort noise (so digital silence is not exact zeros for the
-    decoder), Ended with the room's state; the segmenter itself is left as it was."""
-    from gm.speech.asr.segment import FRAME_BYTES, FRAME_SECONDS, Audio, Began, Ended, Segmenter
+    decoder), Ended with the room's state, both where the speech lies when that is given; the
+    segmenter itself is left as it was."""
+    from gm.speech.asr.segment import FRAME_BYTES, FRAME_SECONDS, Began
 
-    segmenter = Segmenter()
     audio = bytes(FRAME_BYTES * 10 + 7)  # ten frames of digital silence and a scrap
+    segmenter, twin = Segmenter(), Segmenter()
+    before = babble(2.0)  # a room the segmenter has learnt: its floor, its history
+    for s in (segmenter, twin):
+        s.push(AudioChunk(before, 0.0))
     began, data, ended = segmenter.cut(audio, start=1.5, noisy=True)
     assert isinstance(began, Began) and began.at == 1.5
     assert isinstance(data, Audio) and len(data.data) == FRAME_BYTES * 10 and any(data.data)
     assert isinstance(ended, Ended) and ended.noisy and ended.end == pytest.approx(1.5 + 10 * FRAME_SECONDS)
     assert segmenter.cut(audio, start=1.5, noisy=True)[1] == data  # the same comfort noise each time
-    assert segmenter.now == 0.0 and not segmenter.cut(audio)[2].noisy
+    inner = segmenter.cut(audio, start=1.5, speech=(0.06, 0.21))
+    assert (inner[0].at, inner[2].start, inner[2].end, inner[2].noisy) == (1.56, 1.56, pytest.approx(1.71), False)
+    after = silence(0.3) + synthesize("next question", "en-us") + silence(1.0)
+    # What it hears next is what a segmenter that made no cut hears.
+    heard = segmenter.push(AudioChunk(after, len(before) / 2 / RATE))
+    assert heard and heard == twin.push(AudioChunk(after, len(before) / 2 / RATE))

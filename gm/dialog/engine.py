@@ -97,7 +97,8 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
 
     A phrase heard in less time than anyone says it, in more than a speaker would take, or whose
     words stand less than OFF_THE_VOICE_DB over the rest of the utterance, is noise or talk the
-    grammar forced it onto (Heard.noise). A choice the recogniser doubted (confidence under
+    grammar forced it onto (Heard.noise); but the last, in a quiet room, is someone who said
+    something else (Heard.unplaced). A choice the recogniser doubted (confidence under
     `doubtful`, or heard only on a second look: Final.doubted) scores below sure, so it is
     confirmed first. If its words were also buried in talk or noise as loud as themselves, it is
     dropped: such choices were wrong or not meant for gm six times in eight (BENCHMARKS.md, "The

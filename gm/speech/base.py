@@ -162,10 +162,6 @@ class Recognizer(Protocol):
     def reset(self) -> None:
         """Forget any audio and utterance in progress."""
 
-    def hear(self, audio: bytes, start: float = 0.0, noisy: bool = False) -> Final:
-        """`audio` as one utterance cut exactly where it begins and ends, the endpointer bypassed
-        (in a room that is `noisy` or quiet): the bench's measure of what the endpointer loses."""
-
 
 class Speaker(Protocol):
     def say(self, text: str) -> float:

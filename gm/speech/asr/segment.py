@@ -293,13 +293,17 @@ class Segmenter:
             return []
         return self._end()
 
-    def cut(self, audio: bytes, start: float = 0.0, noisy: bool = False) -> list[SegmentEvent]:
-        """`audio` as one utterance that begins and ends exactly where it does, in a room that is
-        `noisy` or quiet: the events this endpointer would give for speech it cut perfectly, its
-        comfort noise added (the recognisers' `hear`). Nothing else of its state changes."""
+    def cut(self, audio: bytes, start: float = 0.0, noisy: bool = False,
+            speech: tuple[float, float] | None = None) -> list[SegmentEvent]:
+        """The events this endpointer would give for `audio` (source seconds from `start`) cut
+        perfectly into one utterance, in a room that is `noisy` or quiet: all of it to the decoder,
+        its comfort noise added; Began and Ended at `speech` (seconds into `audio`: where the speech
+        lies, its preroll and tail around it), else at its ends (the recognisers' `hear`). Nothing
+        of the segmenter's state changes."""
         frames = [audio[at: at + FRAME_BYTES] for at in range(0, len(audio) - FRAME_BYTES + 1, FRAME_BYTES)]
         data = b"".join(self._noisy(frame, index) for index, frame in enumerate(frames))
-        return [Began(start), Audio(data), Ended(start, start + len(frames) * FRAME_SECONDS, noisy=noisy)]
+        first, last = speech if speech is not None else (0.0, len(frames) * FRAME_SECONDS)
+        return [Began(start + first), Audio(data), Ended(start + first, start + last, noisy=noisy)]
 
     def _noisy(self, frame: bytes, index: int) -> bytes:
         return self._noisy_samples(frame, index).astype("<i2").tobytes()
@@ -403,8 +407,9 @@ class Endpointed:
     def flush(self) -> list[AsrEvent]:
         return self._handle(self._segmenter.finish())
 
-    def hear(self, audio: bytes, start: float = 0.0, noisy: bool = False) -> Final:
+    def hear(self, audio: bytes, start: float = 0.0, noisy: bool = False,
+             speech: tuple[float, float] | None = None) -> Final:
         """What the recogniser makes of `audio` cut perfectly (Segmenter.cut), the endpointer
         bypassed: scripts/bench.py measures with it how much of what is lost the endpointer loses."""
         self.reset()
-        return next(e for e in self._handle(self._segmenter.cut(audio, start, noisy)) if isinstance(e, Final))
+        return next(e for e in self._handle(self._segmenter.cut(audio, start, noisy, speech)) if isinstance(e, Final))
