@@ -47,8 +47,9 @@ def _device(value: str) -> str | int:
 
 
 def _add_audio_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--asr", choices=("vosk", "sphinx"), help="recogniser (default: Vosk when a model is installed)")
-    parser.add_argument("--model", help="path of a Vosk model folder")
+    parser.add_argument("--asr", choices=("whisper", "vosk", "sphinx"),
+                        help="recogniser (default: Whisper; 'sphinx' is the light one for small machines)")
+    parser.add_argument("--model", help="a model folder (Whisper or Vosk) or its name in models/")
     parser.add_argument("--input-device", type=_device, help="microphone name or index (see 'gm devices')")
 
 
@@ -93,7 +94,7 @@ def build_parser() -> Parser:
     listen = sub.add_parser("listen", help="print what gm hears, one JSON line per utterance")
     listen.add_argument("--wav", metavar="FILE", nargs="+", help="WAV files instead of the microphone")
     listen.add_argument("--expect", default="commands",
-                        help="numbers | commands | yesno | letters:B,M,T | free")
+                        help="numbers | commands | yesno | letters:B,M,T | phrases:A|B|C | free")
     _add_audio_options(listen)
 
     say = sub.add_parser("say", help="say a sentence with gm's voice")
@@ -103,9 +104,9 @@ def build_parser() -> Parser:
 
     sub.add_parser("devices", help="list microphones and speakers")
 
-    models = sub.add_parser("models", help="list or download Vosk models")
+    models = sub.add_parser("models", help="list or download recogniser models (Whisper, Vosk)")
     models.add_argument("action", nargs="?", choices=("list", "download"), default="list")
-    models.add_argument("name", nargs="?", help="model to download, e.g. en-us-small")
+    models.add_argument("name", nargs="?", help="model to download, e.g. whisper-base.en or en-us-small")
     models.add_argument("--url", help=argparse.SUPPRESS)
     models.add_argument("--sha256", help=argparse.SUPPRESS)
     models.add_argument("--dir", help="models folder (default: models/ of this checkout)")
@@ -250,7 +251,13 @@ def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
         if not letters or not all(len(l) == 1 and l.isalpha() for l in letters):
             raise UsageError("--expect letters needs single letters, like letters:B,M,T.")
         return vocab.letters(letters), {}, False
-    raise UsageError(f"--expect must be numbers, commands, yesno, letters:B,M,T or free, not '{name}'.")
+    if name.startswith("phrases:"):
+        phrases = [p.strip().lower() for p in name.split(":", 1)[1].split("|") if p.strip()]
+        if not phrases:
+            raise UsageError("--expect phrases needs phrases, like 'phrases:no majority|tie|what the fake'.")
+        return tuple(Choice(p, (p,)) for p in dict.fromkeys(phrases)), {}, False
+    raise UsageError("--expect must be numbers, commands, yesno, letters:B,M,T, phrases:A|B|C or free, "
+                     f"not '{name}'.")
 
 
 def cmd_listen(args: argparse.Namespace) -> int:
@@ -331,7 +338,7 @@ def cmd_models(args: argparse.Namespace) -> int:
     for path in installed or []:
         print(f"  {Path(path).name}")
     if not installed:
-        print("  none (PocketSphinx's English model, inside its package, is used)")
+        print("  none (Whisper tiny.en, installed with gm, is used)")
     print("Known, to download with 'gm models download NAME':")
     for info in models.known():
         print(f"  {info.name}: {info.about} ({info.size_mb} MB)")

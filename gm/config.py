@@ -22,8 +22,8 @@ EXAMPLE = """# gm settings; every key is optional and command-line options win.
 # output_device = 0
 
 [recognizer]
-# engine = "vosk"        # or "sphinx"
-# model = "/path/to/vosk-model-small-en-us-0.15"
+# engine = "whisper"     # the default; or "vosk", or "sphinx" (the light one)
+# model = "whisper-base.en"   # a folder, or a name in models/ ('gm models download whisper-base.en')
 """
 
 
@@ -83,6 +83,6 @@ def load(path: Path | None = None) -> Config:
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise ConfigError(f"The setting '{section}.{key}' in {path} has the wrong type.")
             values[name] = value
-    if values.get("asr") not in (None, "vosk", "sphinx"):
-        raise ConfigError(f"The setting 'recognizer.engine' in {path} must be \"vosk\" or \"sphinx\".")
+    if values.get("asr") not in (None, "whisper", "vosk", "sphinx"):
+        raise ConfigError(f"The setting 'recognizer.engine' in {path} must be \"whisper\", \"vosk\" or \"sphinx\".")
     return Config(**values)

@@ -1,7 +1,7 @@
 """`gm demo GAME`: a simulated table plays a whole game through the real recogniser.
 
 Each game's rules know how to play themselves (`demo_line`); the replies are spoken by one
-espeak-ng voice per seat. `LiveTable` answers what gm asks at the moment it asks, as people
+voice per seat. `LiveTable` answers what gm asks at the moment it asks, as people
 do, and corrects gm ("undo") when it decided something the player did not mean; that is the
 demo. `plan` and `render` write a whole game ahead into a WAV for the end-to-end tests, whose
 table cannot react, so it rehearses its replies first (`Audition`).
@@ -25,9 +25,11 @@ from gm.vocab import NO, YES
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Line
 import random
 
-# Distinct espeak-ng voices for seats 1 to 8, so the table sounds like several people.
-VOICES = ("en-us", "en-gb", "en-us+f3", "en-gb-scotland", "en-us+m3", "en-029", "en-us+f4", "en-gb-x-rp")
-SPEEDS = (160, 150, 165, 145, 155, 160, 150, 170)
+# Seats 1 to 8: Piper's voice at four pitches and several paces, so the table sounds like
+# several people (gm.speech.synth). espeak-ng's voices are hard for Whisper to follow: it gets
+# a fifth of their words wrong, against a thirtieth of Piper's (SPEECH-FACTS.md).
+VOICES = ("piper", "piper+1.06", "piper+0.95", "piper+1.1", "piper", "piper+1.06", "piper+0.95", "piper+1.1")
+SPEEDS = (160, 150, 165, 155, 145, 165, 150, 160)
 LEAD = 0.4  # seconds of silence before a rehearsed reply
 AUDITION_TRIES = 8  # replies a simulated player may try before keeping one the recogniser mishears
 

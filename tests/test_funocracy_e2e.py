@@ -1,4 +1,4 @@
-"""Whole Funocracy games end to end: typed input, and synthesised voices through PocketSphinx.
+"""Whole Funocracy games end to end: typed input, and synthesised voices through Whisper.
 
 The simulated table (`Funocracy.demo_line`) plans every reply; the pure rules say what the
 game must decide for those replies. The engine, fed the same replies as text or as one WAV
@@ -13,10 +13,9 @@ from random import Random
 import pytest
 
 from transcripts import effective_decisions, events_of, gm
-from gm.cli import common_lines
-from gm.demo import Audition, Script, plan, render
+from asr_audio import whisper_audition
+from gm.demo import Script, plan, render
 from gm.games import funocracy
-from gm.speech.asr.sphinx import SphinxRecognizer
 from gm.steps import Answer, AnswerKind, End, Line
 
 GAME = funocracy.load()
@@ -71,10 +70,9 @@ def script() -> Script:
 
 @pytest.fixture(scope="module")
 def heard_script() -> Script:
-    """The table tries each reply on PocketSphinx first and says one it hears as meant: a
+    """The table tries each reply on Whisper first and says one it hears as meant: a
     recording cannot notice a mishearing and correct it, as a real table does."""
-    _, commands = common_lines()
-    return plan(GAME, {}, SEED, audition=Audition(SphinxRecognizer(), commands))
+    return plan(GAME, {}, SEED, audition=whisper_audition())
 
 
 def test_the_planned_game_shows_what_the_issue_asks_for(script):
@@ -156,7 +154,7 @@ def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
     wav = render(game, tmp_path / "funocracy.wav")
     transcript = tmp_path / "t.jsonl"
     began = time.monotonic()
-    result = gm("play", "funocracy", "--wav", str(wav), "--asr", "sphinx", "--seed", str(SEED),
+    result = gm("play", "funocracy", "--wav", str(wav), "--seed", str(SEED),
                 "--transcript", str(transcript), env={"GM_STATE_DIR": str(tmp_path / "state")})
     assert result.returncode == 0, result.stderr
     events = events_of(transcript)

@@ -35,9 +35,12 @@ def model_zip(folder: str = FOLDER, extra: dict[str, bytes] | None = None) -> by
 class Server:
     """Serves one payload with Range support; can cut the first response off halfway."""
 
-    def __init__(self, payload: bytes, drop_first: bool = False, honour_range: bool = True, status: int = 200) -> None:
+    def __init__(self, payload: bytes, drop_first: bool = False, honour_range: bool = True, status: int = 200,
+                 files: dict[str, bytes] | None = None) -> None:
         self.payload, self.drop, self.honour_range, self.status = payload, drop_first, honour_range, status
+        self.files = files  # by the last part of the path: a folder of files instead of one payload
         self.ranges: list[str | None] = []
+        self.paths: list[str] = []
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -46,10 +49,17 @@ class Server:
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
                 server.ranges.append(self.headers.get("Range"))
+                server.paths.append(self.path)
                 if server.status != 200:
                     self.send_error(server.status)
                     return
                 data, start = server.payload, 0
+                if server.files is not None:
+                    name = self.path.rsplit("/", 1)[-1]
+                    if name not in server.files:
+                        self.send_error(404)
+                        return
+                    data = server.files[name]
                 wanted = self.headers.get("Range")
                 if wanted and server.honour_range:
                     start = int(wanted.removeprefix("bytes=").split("-")[0])
@@ -232,3 +242,43 @@ def test_text_progress_shows_percent_megabytes_and_speed() -> None:
     show(4_000_000, 4_000_000)
     text = out.getvalue()
     assert "100.0%" in text and "4.0 MB" in text and "MB/s" in text and text.endswith("\n")
+
+
+def whisper_files() -> dict[str, bytes]:
+    """The files of the tiny.en model installed with gm, as the hub serves them."""
+    from gm.speech.asr.whisper import embedded_model
+
+    folder = embedded_model()
+    return {name: (folder / name).read_bytes() for name in models.WHISPER_FILES}
+
+
+def test_a_whisper_model_is_downloaded_file_by_file_resumed_verified_and_loads(tmp_path: Path) -> None:
+    """The real tiny.en files from a server that cuts the first answer off halfway: every file
+    arrives, the cut one is resumed with a Range request, model.bin's pinned SHA-256 is checked,
+    and the folder that appears is a model Whisper loads."""
+    from gm.speech.asr.whisper import WhisperRecognizer
+
+    files = whisper_files()
+    with Server(b"", drop_first=True, files=files) as server:
+        folder = models.download("whisper-tiny.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet)
+    assert folder == tmp_path / "whisper-tiny.en"
+    assert {p.name for p in folder.iterdir()} == set(models.WHISPER_FILES)
+    assert any(r and r.startswith("bytes=") for r in server.ranges)
+    assert sorted(p.rsplit("/", 1)[-1] for p in server.paths) == sorted([*models.WHISPER_FILES, models.WHISPER_FILES[0]])
+    assert models.installed(tmp_path) == [folder]
+    WhisperRecognizer(folder).wait_until_loaded()
+
+
+def test_a_whisper_download_with_a_wrong_checksum_is_removed(tmp_path: Path) -> None:
+    files = whisper_files()
+    files["model.bin"] = files["model.bin"][:-1] + b"\0"
+    with Server(b"", files=files) as server:
+        with pytest.raises(SpeechError, match="does not match its SHA-256"):
+            models.download("whisper-tiny.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_whisper_model_without_a_known_hash_is_installed_with_a_note(tmp_path: Path, capsys) -> None:
+    with Server(b"", files={name: b"{}" if name.endswith(".json") else b"x" for name in models.WHISPER_FILES}) as server:
+        folder = models.download("whisper-base.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet)
+    assert "not verified" in capsys.readouterr().err and models.installed(tmp_path) == [folder]

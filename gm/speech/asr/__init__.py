@@ -1,7 +1,8 @@
 """The recognisers behind the Recognizer port, and the one place that picks between them.
 
-Vosk is preferred when a model is installed; PocketSphinx, whose English model ships inside
-its wheel, is what runs with no download at all.
+Whisper (tiny.en, installed with gm) is the default ear; Vosk serves downloaded models and
+other languages; PocketSphinx, whose English model ships inside its wheel, is the light
+fallback for machines too small for Whisper.
 """
 from __future__ import annotations
 
@@ -42,30 +43,48 @@ def find_vosk_model(models_dir: Path | None = None) -> Path | None:
     return (english or models or [None])[0]
 
 
-def _vosk_path(model: str | Path, models_dir: Path | None) -> Path:
+def _model_path(model: str | Path, models_dir: Path | None) -> Path:
     path = Path(model).expanduser()
     if not path.exists() and not path.is_absolute() and len(path.parts) == 1:
         candidate = (Path(models_dir) if models_dir is not None else DEFAULT_MODELS_DIR) / path
         if candidate.exists():
             return candidate
     if not path.exists():
-        raise SpeechError(f"The Vosk model {model} was not found; give a model folder or a name in models/.")
+        raise SpeechError(f"The model {model} was not found; give a model folder or a name in models/.")
     return path
+
+
+def is_whisper_model(path: Path) -> bool:
+    return path.is_dir() and (path / "model.bin").is_file()
+
+
+RECOGNIZERS = ("whisper", "vosk", "sphinx")
 
 
 def open_recognizer(kind: str | None, model: str | Path | None = None,
                     models_dir: Path | None = None) -> Recognizer:
-    """'vosk', 'sphinx', or None for Vosk when a model is installed (or given) and PocketSphinx otherwise."""
+    """'whisper', 'vosk', 'sphinx', or None for the default: the kind of the given model folder,
+    else Whisper when its model is installed (it is, with gm), else Vosk when a model is
+    downloaded, else PocketSphinx."""
     choice = (kind or "").strip().lower() or None
-    if choice not in (None, "vosk", "sphinx", "pocketsphinx"):
-        raise SpeechError(f"Unknown recogniser {kind!r}; use 'vosk' or 'sphinx'.")
-    if choice in ("sphinx", "pocketsphinx"):
+    if choice == "pocketsphinx":
+        choice = "sphinx"
+    if choice not in (None, *RECOGNIZERS):
+        raise SpeechError(f"Unknown recogniser {kind!r}; use 'whisper', 'vosk' or 'sphinx'.")
+    path = _model_path(model, models_dir) if model is not None and choice != "sphinx" else None
+    if choice is None and path is not None:
+        choice = "whisper" if is_whisper_model(path) else "vosk"
+    if choice == "sphinx":
         from gm.speech.asr.sphinx import SphinxRecognizer
 
-        if model is not None:
-            return SphinxRecognizer(hmm=Path(model).expanduser())
-        return SphinxRecognizer()
-    path = _vosk_path(model, models_dir) if model is not None else find_vosk_model(models_dir)
+        return SphinxRecognizer(hmm=Path(model).expanduser()) if model is not None else SphinxRecognizer()
+    if choice in (None, "whisper"):
+        from gm.speech.asr.whisper import WhisperRecognizer, embedded_model
+
+        if choice == "whisper" or embedded_model() is not None:
+            return WhisperRecognizer(path)
+    if path is None:
+        path = find_vosk_model(models_dir)
     if path is None:
         if choice == "vosk":
             raise SpeechError(NO_VOSK_MODEL)
@@ -82,7 +101,7 @@ def describe(recognizer: Recognizer) -> str:
     description = getattr(recognizer, "description", None)
     if description:
         return str(description)
-    return {"vosk": "Vosk", "sphinx": "PocketSphinx"}.get(getattr(recognizer, "name", ""), "an unknown recogniser")
+    return {"whisper": "Whisper", "vosk": "Vosk", "sphinx": "PocketSphinx"}.get(getattr(recognizer, "name", ""), "an unknown recogniser")
 
 
-__all__ = ["open_recognizer", "describe", "find_vosk_model", "is_vosk_model", "NO_VOSK_MODEL"]
+__all__ = ["open_recognizer", "describe", "find_vosk_model", "is_vosk_model", "NO_VOSK_MODEL", "RECOGNIZERS"]

