@@ -5,7 +5,9 @@ one clear sentence rather than a traceback in the middle of a game.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 import string
 import tomllib
 from dataclasses import dataclass
@@ -13,6 +15,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+MAX_BYTES = 4 * 1024 * 1024  # a hundred times gm's largest content file; /dev/zero is not a deck
+OWN_DECK_MINIMUM = 3  # a table's own deck: the piles reshuffle, so three cards make a (short) game
 
 
 class ContentError(ValueError):
@@ -77,20 +81,54 @@ class ContentFile:
         return "?"
 
 
-def load(name: str, language: str = "en", root: Path | None = None) -> ContentFile:
-    """Read prompts/<language>/<name>.toml."""
-    path = (root or PROMPTS) / language / f"{name}.toml"
+def read(path: Path) -> ContentFile:
+    """Read and parse one TOML file: a regular file of bounded size, UTF-8, not nested absurdly."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ContentError(f"{path}: not a regular file.")
+            raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise ContentError(f"{path}: the content file is missing.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ContentError(f"{path}: cannot be read ({error}).") from None
+        raise ContentError(f"{path}: the file is missing.") from None
+    except IsADirectoryError:
+        raise ContentError(f"{path}: a folder, not a TOML file.") from None
+    except OSError as error:
+        raise ContentError(f"{path}: cannot be read ({error.strerror or error}).") from None
+    if len(raw) > MAX_BYTES:
+        raise ContentError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MB, too large for a deck or content file.")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ContentError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start}).") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{path}: {error}.") from None
+    except RecursionError:
+        raise ContentError(f"{path}: nested too deeply to be a deck or content file.") from None
     return ContentFile(path, data, text)
+
+
+def load(name: str, language: str = "en", root: Path | None = None) -> ContentFile:
+    """Read prompts/<language>/<name>.toml."""
+    path = (root or PROMPTS) / language / f"{name}.toml"
+    try:
+        return read(path)
+    except ContentError as error:
+        if not path.exists():
+            raise ContentError(f"{path}: the content file is missing.") from None
+        raise error from None
+
+
+def deck_of(source: ContentFile) -> dict[str, Any]:
+    """The cards of a content file: every table but its spoken lines."""
+    return {key: value for key, value in source.data.items() if key != "lines"}
+
+
+def dealt(base: ContentFile, deck: ContentFile) -> ContentFile:
+    """gm's content for a game with the tables of `deck` (a table's own, or a saved game's) in
+    place of its own; errors point at the deck's file and lines."""
+    return ContentFile(deck.path, {**base.data, **deck_of(deck)}, deck.text)
 
 
 class Lines:

@@ -40,7 +40,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from gm.content import ContentFile, Lines, load as load_content, spoken_list
+from gm.content import OWN_DECK_MINIMUM, ContentFile, Lines, load as load_content, spoken_list
 from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
 from gm.vocab import letters as letter_choices, number_word, numbers, spoken_letter
 
@@ -669,8 +669,9 @@ class Funocracy:
 
 # ----- content ------------------------------------------------------------------------------
 
-def load(language: str = "en", source: ContentFile | None = None) -> Funocracy:
-    """Read and check prompts/<language>/funocracy.toml: letters, themes and lines."""
+def load(language: str = "en", source: ContentFile | None = None, own: bool = False) -> Funocracy:
+    """Read and check prompts/<language>/funocracy.toml: letters, themes and lines; `source` is
+    gm's content with a table's own deck (`own`: a few themes are enough) or a saved game's in it."""
     source = source or load_content("funocracy", language)
     stars: dict[str, int] = {}
     for i, record in enumerate(source.records("letters", {"letter": str, "stars": int},
@@ -685,7 +686,8 @@ def load(language: str = "en", source: ContentFile | None = None) -> Funocracy:
         stars[letter] = record["stars"]
     themes: list[Theme] = []
     names: set[str] = set()
-    for i, record in enumerate(source.records("themes", {"name": str, "answers": list}, minimum=60), 1):
+    for i, record in enumerate(source.records("themes", {"name": str, "answers": list},
+                                             minimum=OWN_DECK_MINIMUM if own else 60), 1):
         name = record["name"].strip()
         if name.lower() in names:
             raise source.entry_fail("themes", i, f"repeats the theme '{name}'")

@@ -1176,10 +1176,12 @@ class WhatTheFake:
 # ---------------------------------------------------------------------------- loading
 
 
-def load(language: str = "en", root: Any = None) -> WhatTheFake:
-    """Read and check prompts/<language>/what_the_fake.toml."""
-    source = content.load("what_the_fake", language, root)
-    return WhatTheFake(_cards(source), _lines(source))
+def load(language: str = "en", root: Any = None, source: ContentFile | None = None,
+         own: bool = False) -> WhatTheFake:
+    """Read and check prompts/<language>/what_the_fake.toml; `source` is gm's content with a
+    table's own deck (`own`: a few cards are enough) or a saved game's in it."""
+    source = source or content.load("what_the_fake", language, root)
+    return WhatTheFake(_cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS), _lines(source))
 
 
 def _lines(source: ContentFile) -> Lines:
@@ -1190,8 +1192,8 @@ def _lines(source: ContentFile) -> Lines:
     return lines
 
 
-def _cards(source: ContentFile) -> tuple[Card, ...]:
-    records = source.records("expo", {"city": str, "theme": str, "hints": list}, minimum=MIN_CARDS)
+def _cards(source: ContentFile, minimum: int) -> tuple[Card, ...]:
+    records = source.records("expo", {"city": str, "theme": str, "hints": list}, minimum=minimum)
     cards: list[Card] = []
     seen: set[tuple[str, str]] = set()
     for index, record in enumerate(records, 1):

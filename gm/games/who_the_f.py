@@ -771,10 +771,12 @@ def final_result_choices(places: tuple[int, ...]) -> tuple[Choice, ...]:
 # -------------------------------------------------------------------- load
 
 
-def load(language: str = "en", root: Path | None = None) -> WhoTheF:
-    """Read and check the question deck and the spoken lines."""
-    source = content.load("who_the_f", language, root)
-    questions = source.strings("questions", minimum=MIN_QUESTIONS)
+def load(language: str = "en", root: Path | None = None, source: ContentFile | None = None,
+         own: bool = False) -> WhoTheF:
+    """Read and check the question deck and the spoken lines; `source` is gm's content with a
+    table's own deck (`own`: a few questions are enough) or a saved game's in it."""
+    source = source or content.load("who_the_f", language, root)
+    questions = source.strings("questions", minimum=content.OWN_DECK_MINIMUM if own else MIN_QUESTIONS)
     _check_questions(source, questions)
     lines = Lines(source)
     table = source.table("lines")
