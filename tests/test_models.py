@@ -232,3 +232,24 @@ def test_text_progress_shows_percent_megabytes_and_speed() -> None:
     show(4_000_000, 4_000_000)
     text = out.getvalue()
     assert "100.0%" in text and "4.0 MB" in text and "MB/s" in text and text.endswith("\n")
+
+
+def test_a_disk_filling_up_while_unpacking_removes_the_half_unpacked_folder(tmp_path: Path) -> None:
+    """The file-size limit makes the unpacking fail as a full disk does (EFBIG instead of ENOSPC),
+    for real, on the first file that no longer fits; the zip itself still fits."""
+    import resource
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:  # small zip, big model
+        archive.writestr(f"{FOLDER}/conf/model.conf", b"--sample-frequency=16000\n")
+        archive.writestr(f"{FOLDER}/graph/HCLG.fst", b"\0" * 2_000_000)
+    payload = buffer.getvalue()
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    with Server(payload) as server:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1_000_000, hard))
+        try:
+            with pytest.raises(SpeechError, match="could not be unpacked.*half-unpacked folder was removed"):
+                models.download("en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet)
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert not list(tmp_path.glob(".*")) and not (tmp_path / FOLDER).exists()

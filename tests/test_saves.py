@@ -133,3 +133,12 @@ def test_temporary_save_files_are_cleaned_at_the_next_start():
     gm("resume", "--text")
     assert not list(folder.glob(".save-*"))
     assert Saves(os.environ["GM_STATE_DIR"]).titles() == ["funocracy"]
+
+
+def test_resume_appends_to_the_transcript(tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    gm(*FUNO, "--transcript", str(transcript), stdin="[silence 30]\n")
+    first = transcript.read_text().splitlines()
+    gm("resume", "--text", "--transcript", str(transcript), stdin="[silence 30]\n")
+    both = transcript.read_text().splitlines()
+    assert both[: len(first)] == first and len(both) > len(first)
