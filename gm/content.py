@@ -23,6 +23,21 @@ class ContentError(ValueError):
     """A content file is missing or malformed; the message names file, line and problem."""
 
 
+class Problems:
+    """Every mistake found in a file, so that the author of a deck sees them all at once rather
+    than one a run; `check` raises them as one ContentError, one sentence each."""
+
+    def __init__(self) -> None:
+        self.errors: list[ContentError] = []
+
+    def add(self, error: ContentError) -> None:
+        self.errors.append(error)
+
+    def check(self) -> None:
+        if self.errors:
+            raise ContentError(" ".join(str(error) for error in self.errors))
+
+
 def _line_of(text: str, key: str) -> int | None:
     pattern = re.compile(rf"^[ \t]*(\[+[ \t]*)?[\"']?{re.escape(key)}[\"']?\s*(=|\])", re.M)
     match = pattern.search(text)
@@ -42,6 +57,13 @@ class ContentFile:
         where = f"{self.path}, line {line}" if line else str(self.path)
         return ContentError(f"{where}: {problem}.")
 
+    def fail_near(self, fragment: str, key: str, problem: str) -> ContentError:
+        """The error for an entry of a plain list (a question), pointing at the line that holds it."""
+        found = self.text.find(fragment) if fragment else -1
+        if found < 0:
+            return self.fail(key, problem)
+        return ContentError(f"{self.path}, line {self.text.count(chr(10), 0, found) + 1}: {problem}.")
+
     def table(self, key: str) -> Mapping[str, Any]:
         value = self.data.get(key)
         if not isinstance(value, dict):
@@ -56,18 +78,28 @@ class ContentFile:
             raise self.fail(key, f"'{key}' needs at least {minimum} entries, it has {len(value)}")
         return tuple(v.strip() for v in value)
 
-    def records(self, key: str, fields: Mapping[str, type], minimum: int = 1) -> tuple[dict, ...]:
-        """An array of tables ([[key]]) whose entries all have `fields` of the given types."""
+    def records(self, key: str, fields: Mapping[str, type], minimum: int = 1,
+                problems: Problems | None = None) -> tuple[tuple[int, dict], ...]:
+        """The entries of an array of tables ([[key]]) that have `fields` of the given types, with
+        their 1-based index; the others are reported to `problems` (raised at once without)."""
         value = self.data.get(key)
         if not isinstance(value, list) or len(value) < minimum:
             count = len(value) if isinstance(value, list) else 0
             raise self.fail(key, f"at least {minimum} [[{key}]] entries are needed, found {count}")
+        own = problems or Problems()
+        good = []
         for index, record in enumerate(value, 1):
-            for name, kind in fields.items():
-                field = record.get(name) if isinstance(record, dict) else None
-                if not isinstance(field, kind) or (isinstance(field, str) and not field.strip()):
-                    raise self.entry_fail(key, index, f"needs '{name}' ({kind.__name__})")
-        return tuple(value)
+            missing = [name for name, kind in fields.items()
+                       if not isinstance(field := (record.get(name) if isinstance(record, dict) else None), kind)
+                       or (isinstance(field, str) and not field.strip())]
+            if missing:
+                name = missing[0]
+                own.add(self.entry_fail(key, index, f"needs '{name}' ({fields[name].__name__})"))
+            else:
+                good.append((index, record))
+        if problems is None:
+            own.check()
+        return tuple(good)
 
     def entry_fail(self, key: str, index: int, problem: str) -> ContentError:
         """The error for the index-th (1-based) [[key]] entry, pointing at its line."""

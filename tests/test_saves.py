@@ -110,9 +110,18 @@ def test_a_deck_in_the_settings_and_gm_decks_check(tmp_path):
     assert any(q in played.stdout for q in DECK.split('"')[1::2])
     checked = gm("decks", "check", str(tmp_path / "ours.toml"))
     assert checked.returncode == 0 and "Who the F" in checked.stdout and "3 questions" in checked.stdout
-    (tmp_path / "bad.toml").write_text(DECK.replace("Who tells the best stories?", "Tell us a story"))
-    bad = gm("decks", "check", str(tmp_path / "bad.toml"))
-    assert bad.returncode == 2 and "bad.toml, line 2" in bad.stderr and "Tell us a story" in bad.stderr
+    (tmp_path / "bad.toml").write_text(DECK.replace("Who tells the best stories?", "Tell us a story")
+                                       .replace("Who is most likely to become famous?", "Who is famous"))
+    bad = gm("decks", "check", str(tmp_path / "bad.toml"))  # every mistake, each with its line
+    assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
+    assert "bad.toml, line 4: question 2 ('Who is famous')" in bad.stderr
+    assert "bad.toml, line 5: question 3 ('Tell us a story')" in bad.stderr
+    themes = tmp_path / "themes.toml"
+    themes.write_text("".join(f'[[themes]]\nname = "Theme {n}"\nanswers = {answers}\n' for n, answers in enumerate(
+        ['["a", "b", "c", "d", "e"]', '["a", "b"]', '["a", "b", "c", "d", "e"]', '["A B", "c", "d", "e", "f"]'], 1)))
+    checked = gm("decks", "check", str(themes))
+    assert "entry 2 of [[themes]]" in checked.stderr and "entry 4 of [[themes]]" in checked.stderr
+    assert "themes.toml, line 4" in checked.stderr and "themes.toml, line 10" in checked.stderr
     short = tmp_path / "short.toml"
     short.write_text('questions = ["Who is here?"]\n')
     assert "at least 3" in gm("decks", "check", str(short)).stderr

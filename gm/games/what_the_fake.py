@@ -1193,18 +1193,21 @@ def _lines(source: ContentFile) -> Lines:
 
 
 def _cards(source: ContentFile, minimum: int) -> tuple[Card, ...]:
-    records = source.records("expo", {"city": str, "theme": str, "hints": list}, minimum=minimum)
+    problems = content.Problems()
+    records = source.records("expo", {"city": str, "theme": str, "hints": list}, minimum=minimum, problems=problems)
     cards: list[Card] = []
     seen: set[tuple[str, str]] = set()
-    for index, record in enumerate(records, 1):
+    for index, record in records:
         hints = record["hints"]
-        if not all(isinstance(h, str) and PHRASE.fullmatch(h.strip()) for h in hints):
-            raise source.entry_fail("expo", index, "has a hint that is not lower-case words")
-        if len(hints) < MIN_HINTS:
-            raise source.entry_fail("expo", index, f"needs at least {MIN_HINTS} hints, it has {len(hints)}")
         key = (record["city"].strip().lower(), record["theme"].strip().lower())
-        if key in seen:
-            raise source.entry_fail("expo", index, f"repeats {record['city']}, {record['theme']}")
+        if not all(isinstance(h, str) and PHRASE.fullmatch(h.strip()) for h in hints):
+            problems.add(source.entry_fail("expo", index, "has a hint that is not lower-case words"))
+        elif len(hints) < MIN_HINTS:
+            problems.add(source.entry_fail("expo", index, f"needs at least {MIN_HINTS} hints, it has {len(hints)}"))
+        elif key in seen:
+            problems.add(source.entry_fail("expo", index, f"repeats {record['city']}, {record['theme']}"))
+        else:
+            cards.append(Card(record["city"].strip(), record["theme"].strip(), tuple(h.strip() for h in hints)))
         seen.add(key)
-        cards.append(Card(record["city"].strip(), record["theme"].strip(), tuple(h.strip() for h in hints)))
+    problems.check()
     return tuple(cards)

@@ -777,7 +777,9 @@ def load(language: str = "en", root: Path | None = None, source: ContentFile | N
     table's own deck (`own`: a few questions are enough) or a saved game's in it."""
     source = source or content.load("who_the_f", language, root)
     questions = source.strings("questions", minimum=content.OWN_DECK_MINIMUM if own else MIN_QUESTIONS)
-    _check_questions(source, questions)
+    problems = content.Problems()
+    _check_questions(source, questions, problems)
+    problems.check()
     lines = Lines(source)
     table = source.table("lines")
     for name in REQUIRED_LINES:
@@ -786,14 +788,14 @@ def load(language: str = "en", root: Path | None = None, source: ContentFile | N
     return WhoTheF(questions, lines)
 
 
-def _check_questions(source: ContentFile, questions: tuple[str, ...]) -> None:
+def _check_questions(source: ContentFile, questions: tuple[str, ...], problems: content.Problems) -> None:
     seen: set[str] = set()
     for index, text in enumerate(questions, 1):
         if not text.lower().startswith("who ") or not text.endswith("?"):
-            raise source.fail("questions", f"question {index} ({text!r}) must start with 'Who' and end with '?'")
+            problems.add(source.fail_near(text, "questions", f"question {index} ({text!r}) must start with 'Who' and end with '?'"))
         key = text.lower()
         if key in seen:
-            raise source.fail("questions", f"question {index} ({text!r}) appears twice")
+            problems.add(source.fail("questions", f"question {index} ({text!r}) appears twice"))  # the first copy's line would mislead
         seen.add(key)
 
 
