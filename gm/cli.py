@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import random
 import sys
 from contextlib import ExitStack
@@ -13,22 +15,21 @@ from pathlib import Path
 from typing import Sequence
 
 from gm import __version__
-from gm.config import Config, ConfigError
+from gm.config import Config, ConfigError, default_path
 from gm.config import load as load_config
-from gm.content import ContentError, Lines
+from gm.content import ContentError, ContentFile, Lines, deck_of
 from gm.content import load as load_content
-from gm.dialog.engine import Engine, EngineConfig, Result, listening_commands
-from gm.dialog.hearing import AudioHearing, TextHearing
+from gm.content import read as read_content
+from gm.dialog.engine import Engine, EngineConfig, Flow, Result, listening_commands, rebuild
+from gm.dialog.hearing import AudioHearing, EndOfInput, TextHearing, typed_lines
 from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
-from gm.games import UnknownGame, find
+from gm.games import UnknownGame, deck_game, find
 from gm.games import load as load_game
 from gm.speech.base import SpeechError
-from gm.state import Record, SaveError, SaveStore
-from gm.steps import Choice, RulesError
+from gm.state import Record, SaveError, Saves, SaveUnreadable, when
+from gm.steps import Answer, AnswerKind, Ask, Choice, RulesError
 from gm import vocab
-
-USER_ERRORS = (SpeechError, ContentError, RulesError, SaveError, UnknownGame, ConfigError)
 
 
 class UsageError(Exception):
@@ -44,6 +45,17 @@ class Parser(argparse.ArgumentParser):
 
 def _device(value: str) -> str | int:
     return int(value) if value.isdigit() else value
+
+
+def _seconds(value: str) -> float:
+    """A number of seconds a person typed: finite and above zero (not nan, inf or -3)."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a number of seconds") from None
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a number of seconds above zero")
+    return seconds
 
 
 def _add_audio_options(parser: argparse.ArgumentParser) -> None:
@@ -79,14 +91,16 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=int)
     play.add_argument("--mode", help="funocracy: normal|alternative; what-the-fake: open|hidden")
     play.add_argument("--difficulty", choices=("easy", "regular", "expert"), help="who-the-f")
-    play.add_argument("--reveal-after", type=float, metavar="SECONDS", help="who-the-f: reveal the votes after this long")
+    play.add_argument("--deck", metavar="FILE", help="play with your own deck (see 'gm decks check')")
+    play.add_argument("--reveal-after", type=_seconds, metavar="SECONDS", help="who-the-f: reveal the votes after this long")
     play.add_argument("--scoring", choices=("full", "quick"), help="what-the-fake")
-    play.add_argument("--time-limit", type=float, metavar="SECONDS", help="what-the-fake: drawing time limit")
+    play.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="what-the-fake: drawing time limit")
     _add_input_options(play)
     _add_audio_options(play)
     _add_output_options(play)
 
-    resume = sub.add_parser("resume", help="continue the last unfinished game")
+    resume = sub.add_parser("resume", help="continue a saved game (the last one saved when none is named)")
+    resume.add_argument("game", nargs="?", help="the game to resume, e.g. funocracy")
     _add_input_options(resume)
     _add_audio_options(resume)
     _add_output_options(resume)
@@ -101,6 +115,13 @@ def build_parser() -> Parser:
     say.add_argument("text", nargs="+")
     say.add_argument("--wav", metavar="FILE", help="write it to this WAV file instead of speaking")
     say.add_argument("--output-device", type=_device)
+
+    games = sub.add_parser("games", help="list the unfinished games, with their date and progress")
+    games.add_argument("--state-dir", metavar="DIR", help="where the games are saved")
+
+    decks = sub.add_parser("decks", help="check a deck file of your own without playing")
+    decks.add_argument("action", choices=("check",))
+    decks.add_argument("file", metavar="FILE")
 
     sub.add_parser("devices", help="list microphones and speakers")
 
@@ -154,7 +175,7 @@ def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool):
 def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, source=None):
     """Typed lines, or audio (the given source, the WAV file or the microphone) and a recogniser."""
     if args.text and source is None:
-        return TextHearing(sys.stdin), None
+        return TextHearing(text_input()), None
     from gm.speech.audio import MicrophoneSource, WavSource
     if source is None:
         source = WavSource(args.wav, start=start) if args.wav else MicrophoneSource(config.input_device)
@@ -177,40 +198,192 @@ def echo_event(event: dict) -> None:
         print(f"  [{event['t']:7.1f}s] {mark}: {event['decision']}", flush=True)
 
 
-def run_game(args: argparse.Namespace, record: Record, resumed: bool, table=None) -> int:
-    """Play (or resume) a game; `table` is the demo's simulated table, which is the input
-    source, reads the engine's state and follows its transcript."""
-    config = _config(args)
+class OutputError(Exception):
+    """An output file (--transcript) cannot be opened or written; one sentence."""
+
+
+class OutputFile:
+    """A text file gm writes as it goes (the transcript): a failure to write (a full disk,
+    /dev/full) is one sentence naming the file, not an OSError from deep in the game."""
+
+    def __init__(self, path: str, option: str, append: bool) -> None:
+        self.path = path
+        self.option = option
+        try:
+            self._stream = open(path, "a" if append else "w", encoding="utf-8")
+        except OSError as error:
+            raise OutputError(f"{option} {path} cannot be written ({error.strerror or error}).") from None
+
+    def write(self, text: str) -> None:
+        try:
+            self._stream.write(text)
+            self._stream.flush()
+        except OSError as error:
+            raise OutputError(f"{self.option} {self.path} cannot be written ({error.strerror or error}); "
+                              "the game is saved up to its last decision.") from None
+
+    def flush(self) -> None:
+        """Every write is flushed already."""
+
+    def close(self) -> None:
+        try:
+            self._stream.close()
+        except OSError:
+            pass  # what could not be written was reported when it was written
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return Path(a).resolve() == Path(b).resolve()
+
+
+def refuse_overwriting(inputs: Sequence[str | Path | None], outputs: Sequence[tuple[str, str | None]]) -> None:
+    """An output path that names an input (the --wav being played, a deck, the settings, a save)
+    after resolving links would destroy it: refused before anything is opened."""
+    named = [(option, path) for option, path in outputs if path]
+    for index, (option, path) in enumerate(named):
+        for source in inputs:
+            if source and _same_file(path, source):
+                raise UsageError(f"{option} {path} is a file gm reads ({source}); writing to it would destroy it, "
+                                 "so choose another file.")
+        for other, second in named[index + 1:]:
+            if _same_file(path, second):
+                raise UsageError(f"{option} and {other} name the same file {path}; choose two files.")
+
+
+def text_input():
+    """Standard input for --text: bytes, read line by line with a bound (see typed_lines)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if sys.stdin is None or stream is None or stream.closed:
+        raise UsageError("Standard input is closed; --text reads what the players say from it, a line each.")
+    return typed_lines(stream)
+
+
+def game_for(record: Record):
+    """The rules of a saved or new game, dealt from the deck recorded in it (gm's own when the
+    save predates recorded decks)."""
     entry = find(record.game)
-    game = load_game(entry)
+    if record.deck is None:
+        return load_game(entry)
+    path = Path(record.deck_file) if record.deck_file else Path(f"the deck saved with the {entry.id} game")
+    return load_game(entry, deck=ContentFile(path, record.deck, ""), own=record.deck_file is not None)
+
+
+def load_saved(store) -> tuple[Record, str | None]:
+    """A game's newest save that its rules can replay (a damaged one falls back to the previous)."""
+    return store.load(check=lambda record: rebuild(game_for(record), record))
+
+
+def progress(record: Record, lines: Lines) -> str:
+    """How far a saved game went, as said aloud and listed by `gm games`."""
+    count = len(record.answers)
+    forms = lines.many("unfinished_progress")
+    return forms[min(count, len(forms) - 1)].format(count=count)
+
+
+def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, table=None,
+             title: str | None = None) -> int:
+    """Play a new game (`record`), or resume one (`record` None: the game `title`, or the last
+    one saved). `table` is the demo's simulated table, which is the input source, reads the
+    engine's state and follows its transcript.
+
+    Everything that can fail before the game is checked first (settings, output paths, the state
+    directory), so nothing of a game is spoken before it can be saved.
+    """
+    config = _config(args)
+    saves = Saves(args.state_dir)
     lines, commands = common_lines()
-    store = SaveStore(Path(args.state_dir) if args.state_dir else None)
     with ExitStack() as stack:
+        saves.check()
+        stack.enter_context(saves.lock())
+        saves.tidy()
+        unfinished = None
+        if record is None:
+            title = title or next(iter(saves.titles()), None)
+            if title is None:
+                raise SaveError("There is no saved game to resume; start one with 'gm play GAME'.")
+            record, warning = load_saved(saves.store(title))
+            if warning:
+                print(f"gm: {warning}", file=sys.stderr)
+        elif table is None and saves.store(record.game).exists():
+            try:
+                old, _ = load_saved(saves.store(record.game))
+            except SaveUnreadable:
+                raise
+            except SaveError:
+                old = None  # damaged beyond resuming: nothing to ask about
+            if old is not None and not old.finished:
+                unfinished = old
+        inputs = [args.wav, record.deck_file, default_path(),
+                  *[p for t in saves.titles() for p in (saves.store(t).current, saves.store(t).previous)]]
+        refuse_overwriting(inputs, [("--speak-to", args.speak_to), ("--transcript", args.transcript)])
         transcript = Transcript(keep=0)  # events go to the sinks; none pile up in memory
         if args.transcript:
-            stream = stack.enter_context(open(args.transcript, "w", encoding="utf-8"))
-            transcript.to_stream(stream)
+            output = OutputFile(args.transcript, "--transcript", append=resumed)
+            stack.callback(output.close)
+            transcript.to_stream(output)  # type: ignore[arg-type]
         if getattr(args, "echo", False):
             transcript.add_sink(echo_event)
-        start = record.t if resumed and args.wav and record.source == str(Path(args.wav).resolve()) else 0.0
         if table is not None:
             transcript.add_sink(table.event)
-        hearing, recognizer = open_hearing(args, config, start, source=table)
-        if args.wav:
-            record.source = str(Path(args.wav).resolve())
+        if record.finished and unfinished is None:
+            hearing, recognizer = TextHearing(iter(())), None  # nothing to hear: the result is said again
+        else:
+            start = record.t if resumed and args.wav and record.source == str(Path(args.wav).resolve()) else 0.0
+            hearing, recognizer = open_hearing(args, config, start, source=table)
         speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text))
         stack.callback(speaker.close)
         greeting = ()
         if recognizer is not None:
             from gm.speech.asr import describe
             greeting = (lines("recogniser", name=describe(recognizer)),)
-        engine = Engine(game, hearing, speaker, lines, commands, transcript, record, store, EngineConfig())
+        if unfinished is not None:
+            try:
+                if _resume_asked(unfinished, when(saves.store(record.game).saved_at()), record, hearing, speaker, lines, commands, transcript):
+                    record, resumed = unfinished, True
+            except EndOfInput:
+                print("gm: the input ended before 'resume it or start a new one?' was answered; "
+                      "the unfinished game is kept.", file=sys.stderr)
+                return 0
+            except _Quit:
+                return 0
+        if args.wav:
+            record.source = str(Path(args.wav).resolve())
+        engine = Engine(game_for(record), hearing, speaker, lines, commands, transcript, record,
+                        saves.store(record.game), EngineConfig())
         if table is not None:
             table.attach(engine)
         result = engine.run(resumed=resumed, greeting=greeting)
     if result is Result.INPUT_ENDED:
         print("gm: the input ended before the game did; 'gm resume' carries on from here.", file=sys.stderr)
     return 0
+
+
+class _Quit(Exception):
+    """The table said quit to "resume it or start a new one?"."""
+
+
+def _resume_asked(unfinished: Record, date: str, new: Record, hearing, speaker, lines: Lines, commands,
+                  transcript: Transcript) -> bool:
+    """Ask aloud whether to resume the unfinished game of this title or start the new one."""
+    game = game_for(new)
+    answers = load_content("common").table("unfinished")
+    choices = tuple(Choice(value, tuple(answers[value])) for value in ("resume", "new"))
+    ask = Ask("gm.unfinished", (lines("unfinished", title=game.title, date=date,
+                                      progress=progress(unfinished, lines)),),
+              choices=choices, expected=lines("unfinished_expected"))
+    engine = Engine(game, hearing, speaker, lines, commands, transcript, new, None, EngineConfig())
+    while True:
+        answer = engine.question(ask)
+        if answer is Flow.QUIT:
+            raise _Quit
+        if isinstance(answer, Answer) and answer.kind is AnswerKind.CHOICE:
+            return answer.value == "resume"
+
+
+USER_ERRORS = (SpeechError, ContentError, RulesError, SaveError, UnknownGame, ConfigError, OutputError)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -220,19 +393,59 @@ def cmd_play(args: argparse.Namespace) -> int:
         "reveal_after": args.reveal_after, "scoring": args.scoring, "time_limit": args.time_limit,
     }.items() if v is not None}
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    game = load_game(entry)
+    record = Record(entry.id, options, seed)
+    deck_path = args.deck or _config(args).deck(entry.id)
+    if deck_path:
+        deck = read_content(Path(deck_path).expanduser())
+        if deck_game(deck) is not entry:
+            raise ContentError(f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}.")
+        record.deck, record.deck_file = deck_of(deck), str(Path(deck_path).expanduser().resolve())
+    else:
+        record.deck = deck_of(load_content(entry.id))
+    game = game_for(record)  # checks the deck before anything opens
     game.new(options, random.Random(seed))  # rejects impossible options before anything opens
-    return run_game(args, Record(entry.id, options, seed), resumed=False)
+    return run_game(args, record, resumed=False)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    store = SaveStore(Path(args.state_dir) if args.state_dir else None)
-    record, warning = store.load()
-    if warning:
-        print(f"gm: {warning}", file=sys.stderr)
-    if record.finished:
-        raise SaveError("The last game is already over; start a new one with 'gm play GAME'.")
-    return run_game(args, record, resumed=True)
+    title = find(args.game).id if args.game else None
+    return run_game(args, None, resumed=True, title=title)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    saves = Saves(args.state_dir)
+    lines, _ = common_lines()
+    shown = 0
+    for title in saves.titles():
+        store = saves.store(title)
+        try:
+            record, warning = load_saved(store)
+        except SaveUnreadable as error:
+            print(f"{title.replace('_', '-'):14}  {error}")
+            shown += 1
+            continue
+        except SaveError:
+            print(f"{title.replace('_', '-'):14}  damaged, cannot be resumed")
+            shown += 1
+            continue
+        if record.finished:
+            continue
+        shown += 1
+        deck = f", deck {record.deck_file}" if record.deck_file else ""
+        print(f"{title.replace('_', '-'):14}  {when(store.saved_at())}  {progress(record, lines)}{deck}")
+    if not shown:
+        print("No unfinished games; start one with 'gm play GAME'.")
+    return 0
+
+
+def cmd_decks(args: argparse.Namespace) -> int:
+    deck = read_content(Path(args.file).expanduser())
+    entry = deck_game(deck)
+    load_game(entry, deck=deck, own=True)
+    sizes = ", ".join(f"{len(v)} {k}" for k, v in deck_of(deck).items() if isinstance(v, list))
+    print(f"{args.file}: a deck for {entry.title} ({sizes}); play it with "
+          f"'gm play {entry.id.replace('_', '-')} --deck {args.file}'.")
+    return 0
 
 
 def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
@@ -350,8 +563,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return demo.run(args)
 
 
-COMMANDS = {"play": cmd_play, "resume": cmd_resume, "listen": cmd_listen, "say": cmd_say,
-            "devices": cmd_devices, "models": cmd_models, "demo": cmd_demo}
+COMMANDS = {"play": cmd_play, "resume": cmd_resume, "games": cmd_games, "decks": cmd_decks,
+            "listen": cmd_listen, "say": cmd_say, "devices": cmd_devices, "models": cmd_models, "demo": cmd_demo}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -368,3 +581,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("gm: stopped; the game is saved, 'gm resume' carries on.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # stdout went to a pipe that was closed (gm games | head -0): say so once, and keep
+        # Python's own flush at exit from adding a second complaint
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        print("gm: the output was closed before gm finished writing it.", file=sys.stderr)
+        return 2
+    except OSError as error:  # a device or disk a person chose failed under gm (/dev/full)
+        what = f" {error.filename}" if error.filename else ""
+        print(f"gm: a file{what} could not be read or written ({error.strerror or error}).", file=sys.stderr)
+        return 2

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,9 @@ EXAMPLE = """# gm settings; every key is optional and command-line options win.
 [recognizer]
 # engine = "whisper"     # the default; or "vosk", or "sphinx" (the light one)
 # model = "whisper-base.en"   # a folder, or a name in models/ ('gm models download whisper-base.en')
+
+[decks]                  # a table's own deck for a game, used by 'gm play' unless --deck names another
+# who-the-f = "~/decks/office-questions.toml"
 """
 
 
@@ -40,6 +44,11 @@ class Config:
     output_device: str | int | None = None
     asr: str | None = None
     model: str | None = None
+    decks: tuple[tuple[str, str], ...] = ()  # (game id, deck file) from [decks]
+
+    def deck(self, game: str) -> str | None:
+        """The deck file [decks] names for a game id, if any."""
+        return next((path for name, path in self.decks if name == game), None)
 
     def override(self, **options: Any) -> "Config":
         """Options given on the command line (not None) replace the file's values."""
@@ -61,20 +70,36 @@ _SCHEMA = {
 }
 
 
+MAX_BYTES = 1024 * 1024  # a settings file is a few lines; /dev/zero is not one
+
+
 def load(path: Path | None = None) -> Config:
+    if path is None and os.environ.get("GM_CONFIG") and not default_path().exists():
+        raise ConfigError(f"GM_CONFIG names the settings file {default_path()}, which does not exist.")
     path = path or default_path()
     if not path.exists():
         return Config()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ConfigError(f"The settings file {path} is not a regular file.")
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ConfigError(f"The settings file {path} is larger than 1 MB; it cannot be a settings file.")
+        data = tomllib.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"The settings file {path} cannot be read ({error}).") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"The settings file {path} is not valid TOML ({error}).") from None
+    except RecursionError:
+        raise ConfigError(f"The settings file {path} is nested too deeply to be a settings file.") from None
     values: dict[str, Any] = {}
     for section, table in data.items():
         if not isinstance(table, dict):
             raise ConfigError(f"The settings file {path} has '{section}' outside a [section].")
+        if section == "decks":
+            values["decks"] = _decks(path, table)
+            continue
         for key, value in table.items():
             target = _SCHEMA.get((section, key))
             if target is None:
@@ -86,3 +111,20 @@ def load(path: Path | None = None) -> Config:
     if values.get("asr") not in (None, "whisper", "vosk", "sphinx"):
         raise ConfigError(f"The setting 'recognizer.engine' in {path} must be \"whisper\", \"vosk\" or \"sphinx\".")
     return Config(**values)
+
+
+def _decks(path: Path, table: dict) -> tuple[tuple[str, str], ...]:
+    """[decks]: a game name (forgiving, as on the command line) and a deck file, relative to the
+    settings file's folder."""
+    from gm.games import UnknownGame, find
+
+    decks = []
+    for name, file in table.items():
+        try:
+            game = find(name).id
+        except UnknownGame as error:
+            raise ConfigError(f"The setting 'decks.{name}' in {path}: {error}") from None
+        if not isinstance(file, str) or not file.strip():
+            raise ConfigError(f"The setting 'decks.{name}' in {path} must be the path of a deck file.")
+        decks.append((game, str(path.parent / Path(file).expanduser())))
+    return tuple(decks)

@@ -5,7 +5,9 @@ one clear sentence rather than a traceback in the middle of a game.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 import string
 import tomllib
 from dataclasses import dataclass
@@ -13,10 +15,27 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+MAX_BYTES = 4 * 1024 * 1024  # a hundred times gm's largest content file; /dev/zero is not a deck
+OWN_DECK_MINIMUM = 3  # a table's own deck: the piles reshuffle, so three cards make a (short) game
 
 
 class ContentError(ValueError):
     """A content file is missing or malformed; the message names file, line and problem."""
+
+
+class Problems:
+    """Every mistake found in a file, so that the author of a deck sees them all at once rather
+    than one a run; `check` raises them as one ContentError, one sentence each."""
+
+    def __init__(self) -> None:
+        self.errors: list[ContentError] = []
+
+    def add(self, error: ContentError) -> None:
+        self.errors.append(error)
+
+    def check(self) -> None:
+        if self.errors:
+            raise ContentError(" ".join(str(error) for error in self.errors))
 
 
 def _line_of(text: str, key: str) -> int | None:
@@ -38,6 +57,13 @@ class ContentFile:
         where = f"{self.path}, line {line}" if line else str(self.path)
         return ContentError(f"{where}: {problem}.")
 
+    def fail_near(self, fragment: str, key: str, problem: str) -> ContentError:
+        """The error for an entry of a plain list (a question), pointing at the line that holds it."""
+        found = self.text.find(fragment) if fragment else -1
+        if found < 0:
+            return self.fail(key, problem)
+        return ContentError(f"{self.path}, line {self.text.count(chr(10), 0, found) + 1}: {problem}.")
+
     def table(self, key: str) -> Mapping[str, Any]:
         value = self.data.get(key)
         if not isinstance(value, dict):
@@ -52,18 +78,28 @@ class ContentFile:
             raise self.fail(key, f"'{key}' needs at least {minimum} entries, it has {len(value)}")
         return tuple(v.strip() for v in value)
 
-    def records(self, key: str, fields: Mapping[str, type], minimum: int = 1) -> tuple[dict, ...]:
-        """An array of tables ([[key]]) whose entries all have `fields` of the given types."""
+    def records(self, key: str, fields: Mapping[str, type], minimum: int = 1,
+                problems: Problems | None = None) -> tuple[tuple[int, dict], ...]:
+        """The entries of an array of tables ([[key]]) that have `fields` of the given types, with
+        their 1-based index; the others are reported to `problems` (raised at once without)."""
         value = self.data.get(key)
         if not isinstance(value, list) or len(value) < minimum:
             count = len(value) if isinstance(value, list) else 0
             raise self.fail(key, f"at least {minimum} [[{key}]] entries are needed, found {count}")
+        own = problems or Problems()
+        good = []
         for index, record in enumerate(value, 1):
-            for name, kind in fields.items():
-                field = record.get(name) if isinstance(record, dict) else None
-                if not isinstance(field, kind) or (isinstance(field, str) and not field.strip()):
-                    raise self.entry_fail(key, index, f"needs '{name}' ({kind.__name__})")
-        return tuple(value)
+            missing = [name for name, kind in fields.items()
+                       if not isinstance(field := (record.get(name) if isinstance(record, dict) else None), kind)
+                       or (isinstance(field, str) and not field.strip())]
+            if missing:
+                name = missing[0]
+                own.add(self.entry_fail(key, index, f"needs '{name}' ({fields[name].__name__})"))
+            else:
+                good.append((index, record))
+        if problems is None:
+            own.check()
+        return tuple(good)
 
     def entry_fail(self, key: str, index: int, problem: str) -> ContentError:
         """The error for the index-th (1-based) [[key]] entry, pointing at its line."""
@@ -77,20 +113,54 @@ class ContentFile:
         return "?"
 
 
-def load(name: str, language: str = "en", root: Path | None = None) -> ContentFile:
-    """Read prompts/<language>/<name>.toml."""
-    path = (root or PROMPTS) / language / f"{name}.toml"
+def read(path: Path) -> ContentFile:
+    """Read and parse one TOML file: a regular file of bounded size, UTF-8, not nested absurdly."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ContentError(f"{path}: not a regular file.")
+            raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise ContentError(f"{path}: the content file is missing.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ContentError(f"{path}: cannot be read ({error}).") from None
+        raise ContentError(f"{path}: the file is missing.") from None
+    except IsADirectoryError:
+        raise ContentError(f"{path}: a folder, not a TOML file.") from None
+    except OSError as error:
+        raise ContentError(f"{path}: cannot be read ({error.strerror or error}).") from None
+    if len(raw) > MAX_BYTES:
+        raise ContentError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MB, too large for a deck or content file.")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ContentError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start}).") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{path}: {error}.") from None
+    except RecursionError:
+        raise ContentError(f"{path}: nested too deeply to be a deck or content file.") from None
     return ContentFile(path, data, text)
+
+
+def load(name: str, language: str = "en", root: Path | None = None) -> ContentFile:
+    """Read prompts/<language>/<name>.toml."""
+    path = (root or PROMPTS) / language / f"{name}.toml"
+    try:
+        return read(path)
+    except ContentError as error:
+        if not path.exists():
+            raise ContentError(f"{path}: the content file is missing.") from None
+        raise error from None
+
+
+def deck_of(source: ContentFile) -> dict[str, Any]:
+    """The cards of a content file: every table but its spoken lines."""
+    return {key: value for key, value in source.data.items() if key != "lines"}
+
+
+def dealt(base: ContentFile, deck: ContentFile) -> ContentFile:
+    """gm's content for a game with the tables of `deck` (a table's own, or a saved game's) in
+    place of its own; errors point at the deck's file and lines."""
+    return ContentFile(deck.path, {**base.data, **deck_of(deck)}, deck.text)
 
 
 class Lines:

@@ -44,6 +44,8 @@ def common():
 def _isolated_dirs(tmp_path, monkeypatch):
     """No test reads or writes the real user's saves or settings."""
     monkeypatch.setenv("GM_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.setenv("GM_CONFIG", str(tmp_path / "config.toml"))
+    config = tmp_path.parent / f"{tmp_path.name}.config.toml"  # beside tmp_path, which tests list
+    config.touch()  # an empty settings file: GM_CONFIG naming none is a mistake
+    monkeypatch.setenv("GM_CONFIG", str(config))
 
 

@@ -80,20 +80,20 @@ def test_play_and_resume_from_typed_input(tmp_path):
     assert first.returncode == 0, first.stderr
     events = [json.loads(l) for l in transcript.read_text().splitlines()]
     assert events[0]["type"] == "say" and any(e["type"] == "decision" for e in events)
-    saved = json.loads((tmp_path / "state" / "current.json").read_text())
+    saved = json.loads((tmp_path / "state" / "funocracy" / "current.json").read_text())
     assert saved["game"] == "funocracy" and len(saved["answers"]) == 1
     second = gm("resume", "--text", stdin="undo\n", env=env)
     assert second.returncode == 0, second.stderr
     assert "Welcome back to Funocracy" in second.stdout
     assert "Undone: " in second.stdout
-    assert json.loads((tmp_path / "state" / "current.json").read_text())["answers"] == []
+    assert json.loads((tmp_path / "state" / "funocracy" / "current.json").read_text())["answers"] == []
 
 
 def test_corrupted_save_falls_back_to_the_previous_one(tmp_path):
     env = {"GM_STATE_DIR": str(tmp_path)}
     gm("play", "funocracy", "--players", "2", "--mode", "normal", "--seed", "5", "--text",
        stdin="[silence 30]\n[silence 30]\n", env=env)
-    (tmp_path / "current.json").write_text('{"format": 1, "game": "funo')
+    (tmp_path / "funocracy" / "current.json").write_text('{"format": 1, "game": "funo')
     result = gm("resume", "--text", stdin="", env=env)
     assert result.returncode == 0
     assert "damaged" in result.stderr and "Traceback" not in result.stderr

@@ -26,7 +26,7 @@ def start(args: list[str], state: Path) -> subprocess.Popen:
 
 def answers(state: Path) -> tuple[list[tuple[str, object]], bool]:
     """The saved answers and whether the game is over, read as `gm resume` reads them."""
-    record, _ = SaveStore(state).load()
+    record, _ = SaveStore(state / "who_the_f").load()
     return [(a["step"], a["answer"]["value"]) for a in record.answers], record.finished
 
 
@@ -57,7 +57,7 @@ def test_kill_nine_at_twenty_random_moments(tmp_path):
             break
         deadline = time.monotonic() + 300
         while process.poll() is None and time.monotonic() < deadline:
-            if (state / "current.json").exists() and len(answers(state)[0]) >= target:
+            if (state / "who_the_f" / "current.json").exists() and len(answers(state)[0]) >= target:
                 break
             time.sleep(0.02)
         assert process.poll() is None, "the game ended before every kill fell"

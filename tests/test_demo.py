@@ -26,7 +26,7 @@ def check(game_id: str, tmp_path) -> tuple[list[dict], str, list[tuple[str, str]
     events = events_of(transcript)
     over = [e for e in events if e["type"] == "game_over"]
     assert len(over) == 1, result.stdout[-4000:]
-    record, warning = SaveStore(state_dir).load()
+    record, warning = SaveStore(state_dir / find(game_id).id).load()
     assert not warning and record.finished
     decisions = effective_decisions(events)
     assert decisions == [(a["step"], a["decision"]) for a in record.answers]

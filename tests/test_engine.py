@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from dataclasses import dataclass, replace
 
 import pytest
@@ -498,3 +499,27 @@ def test_in_open_speech_a_lower_guess_is_never_a_command(speaker, common):
     assert engine.run() is Result.INPUT_ENDED
     assert "Do you really want to stop the game? Say yes or no." not in speaker.lines
     assert decisions(transcript) == ["2 players", "player 1 took 1"]
+
+
+def test_a_failed_save_is_said_aloud_once_and_retried_at_every_decision(speaker, common, tmp_path):
+    folder = tmp_path / "saves"
+    store = SaveStore(folder)
+
+    def typed():
+        yield "two\n"  # saved
+        shutil.rmtree(folder)
+        folder.write_text("the disk is gone")  # from here on the save folder cannot be made
+        yield "three\n"
+        yield "one\n"
+        folder.unlink()  # the disk is back
+        yield "five\n"
+
+    lines, commands = common
+    transcript = Transcript()
+    engine = Engine(ToyGame(), TextHearing(typed()), speaker, lines, commands, transcript, Record("toy", {}, 1), store)
+    assert engine.run() is Result.OVER
+    assert speaker.lines.count(lines("save_failed")) == 1  # said once, not at every failed decision
+    assert speaker.lines.count(lines("save_works")) == 1
+    assert len(transcript.of_type("save_failed")) == 2
+    saved = store.load()[0]
+    assert len(saved.answers) == 4 and saved.finished  # played on from memory; the retry saved everything

@@ -282,3 +282,24 @@ def test_a_whisper_model_without_a_known_hash_is_installed_with_a_note(tmp_path:
     with Server(b"", files={name: b"{}" if name.endswith(".json") else b"x" for name in models.WHISPER_FILES}) as server:
         folder = models.download("whisper-base.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet)
     assert "not verified" in capsys.readouterr().err and models.installed(tmp_path) == [folder]
+
+
+def test_a_disk_filling_up_while_unpacking_removes_the_half_unpacked_folder(tmp_path: Path) -> None:
+    """The file-size limit makes the unpacking fail as a full disk does (EFBIG instead of ENOSPC),
+    for real, on the first file that no longer fits; the zip itself still fits."""
+    import resource
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:  # small zip, big model
+        archive.writestr(f"{FOLDER}/conf/model.conf", b"--sample-frequency=16000\n")
+        archive.writestr(f"{FOLDER}/graph/HCLG.fst", b"\0" * 2_000_000)
+    payload = buffer.getvalue()
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    with Server(payload) as server:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1_000_000, hard))
+        try:
+            with pytest.raises(SpeechError, match="could not be unpacked.*half-unpacked folder was removed"):
+                models.download("en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet)
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert not list(tmp_path.glob(".*")) and not (tmp_path / FOLDER).exists()

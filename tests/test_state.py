@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
-from gm.state import Record, SaveError, SaveStore
+from gm.state import Record, SaveError, Saves, SaveStore, SaveUnreadable
 
 
 def record(n: int) -> Record:
@@ -86,3 +87,98 @@ def test_an_unwritable_save_folder_is_one_sentence(tmp_path):
     blocker.write_text("not a folder")
     with pytest.raises(SaveError, match="cannot be saved"):
         SaveStore(blocker / "sub").write(record(1))
+
+
+@pytest.mark.parametrize("answers", [
+    None,  # null
+    "three",  # wrong type
+    [{"step": "toy.pick", "answer": {"kind": "telepathy", "value": 1}}],  # unknown kind
+    [{"step": "toy.pick", "answer": None}],
+    [{"step": 7, "answer": {"kind": "choice", "value": 1}}],
+], ids=["null", "wrong-type", "unknown-kind", "null-answer", "step-not-text"])
+def test_a_damaged_answer_list_falls_back_to_the_previous_save(tmp_path, answers):
+    store = SaveStore(tmp_path)
+    store.write(record(1))
+    store.write(record(2))
+    store.current.write_text(json.dumps({**record(2).to_json(), "answers": answers}))
+    loaded, warning = store.load()
+    assert loaded == record(1) and "damaged" in warning
+
+
+def test_a_deeply_nested_save_falls_back_to_the_previous_one(tmp_path):
+    store = SaveStore(tmp_path)
+    store.write(record(1))
+    store.write(record(2))
+    store.current.write_text('{"format": 1, "answers": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert store.load()[0] == record(1)
+
+
+def test_a_save_the_rules_cannot_replay_falls_back_to_the_previous_one(tmp_path):
+    store = SaveStore(tmp_path)
+    store.write(record(1))
+    store.write(record(2))
+
+    def replay(saved: Record) -> None:
+        if len(saved.answers) == 2:
+            raise TypeError("'NoneType' object is not subscriptable")  # what the rules met in it
+
+    loaded, warning = store.load(check=replay)
+    assert loaded == record(1) and "not subscriptable" in warning
+
+
+def test_a_save_not_readable_for_permission_is_not_damaged_and_not_replaced(tmp_path, monkeypatch):
+    store = SaveStore(tmp_path)
+    store.write(record(1))
+    store.write(record(2))
+    real_open = open
+
+    def no_permission(path, *args, **kwargs):
+        if Path(path) == store.current:  # chmod 000 does not stop root, who runs the tests here
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr("gm.state.open", no_permission, raising=False)
+    with pytest.raises(SaveUnreadable, match="cannot be read.*permission.*not damaged"):
+        store.load()
+    monkeypatch.undo()
+    assert store.load()[0] == record(2)  # untouched: the older save was never written over it
+
+
+def test_each_game_title_keeps_its_own_saves(tmp_path):
+    saves = Saves(tmp_path)
+    saves.store("who_the_f").write(Record("who_the_f", {}, 1, []))
+    saves.store("funocracy").write(Record("funocracy", {}, 2, []))
+    assert set(saves.titles()) == {"who_the_f", "funocracy"}
+    assert saves.store("who_the_f").load()[0].game == "who_the_f"
+
+
+def test_a_second_lock_on_the_state_directory_is_refused(tmp_path):
+    saves = Saves(tmp_path)
+    saves.check()
+    first = saves.lock()
+    with pytest.raises(SaveError, match="Another gm"):
+        Saves(tmp_path).lock()
+    first.close()
+    Saves(tmp_path).lock().close()  # free again once the first gm has gone
+
+
+def test_temporary_files_of_killed_saves_are_cleaned_and_the_old_layout_moved(tmp_path):
+    saves = Saves(tmp_path)
+    SaveStore(tmp_path).write(Record("funocracy", {}, 2, []))  # a save of the single-save layout
+    (tmp_path / ".save-abc123").write_text("{half")
+    saves.store("who_the_f").write(Record("who_the_f", {}, 1, []))
+    (tmp_path / "who_the_f" / ".save-x1").write_text("{")
+    (tmp_path / "who_the_f" / ".previous-4242").write_text("{")
+    saves.tidy()
+    assert not list(tmp_path.rglob(".save-*")) and not list(tmp_path.rglob(".previous-*"))
+    assert not (tmp_path / "current.json").exists()
+    assert saves.store("funocracy").load()[0].seed == 2
+
+
+def test_the_state_directory_is_checked_before_a_game(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(SaveError, match="cannot be saved"):
+        Saves(blocker / "state").check()
+    with pytest.raises(SaveError, match="--state-dir"):
+        Saves("")

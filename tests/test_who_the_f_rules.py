@@ -506,7 +506,7 @@ def test_short_deck_and_bad_question_and_missing_line_name_file_and_line(tmp_pat
         who_the_f.load(root=tmp_path)
     shutil.rmtree(tmp_path / "en")
     copy_content(tmp_path, lambda t: t.replace("Who would win a staring", "Would win a staring"))
-    with pytest.raises(ContentError, match=r"who_the_f\.toml, line 5: question 2"):
+    with pytest.raises(ContentError, match=r"who_the_f\.toml, line 7: question 2"):
         who_the_f.load(root=tmp_path)
     shutil.rmtree(tmp_path / "en")
     copy_content(tmp_path, lambda t: re.sub(r"^revealed = .*\n", "", t, flags=re.M))

@@ -181,6 +181,7 @@ class Engine:
         self._last_sorry = -1e9
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
+        self._unsaved = False  # the last save failed; it is retried at every decision
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -207,6 +208,11 @@ class Engine:
             self._save()
             self._emit("say", text=self.lines("input_ended"))
             return Result.INPUT_ENDED
+
+    def question(self, ask: Ask) -> Answer | Flow:
+        """One ask outside the game's rules, before it starts (gm play's "resume it or start a new
+        one?"), heard with every command as a game's asks are."""
+        return self._ask(ask)
 
     def _finish(self, end: End) -> Result:
         self.record.finished = True
@@ -478,6 +484,19 @@ class Engine:
         self._emit("state", game=self.game.id, state=self.game.public(self.state))
 
     def _save(self) -> None:
+        """Save after a decision. When the disk is full or gone, say so once and play on from
+        memory: the next decision tries again, and the table hears when it worked."""
         self.record.t = self.hearing.now
-        if self.store is not None:
+        if self.store is None:
+            return
+        try:
             self.store.write(self.record)
+        except SaveError as error:
+            self._emit("save_failed", error=str(error))
+            if not self._unsaved:
+                self._unsaved = True
+                self._say((self.lines("save_failed"),))
+            return
+        if self._unsaved:
+            self._unsaved = False
+            self._say((self.lines("save_works"),))

@@ -5,13 +5,15 @@ sample clock of a WAV file or a microphone, or a virtual clock for typed lines.
 """
 from __future__ import annotations
 
-from typing import Iterator, Protocol, TextIO
+from typing import BinaryIO, Iterator, Protocol, TextIO
 import re
 
-from gm.speech.base import (Alternative, AsrEvent, AudioSource, Final, Recognizer,
+from gm.speech.base import (Alternative, AsrEvent, AudioSource, Final, Recognizer, SpeechError,
                             SpeechStarted, Vocabulary, least_seconds)
 
 TICK = 0.1  # seconds a typed [silence N] advances per step, so timers fire on time
+MAX_LINE = 64 * 1024  # bytes of one typed utterance; nobody says more in one breath
+MAX_SILENCE = 3600.0  # seconds one [silence N] may last: an hour of quiet, not 1e9 (ten billion polls)
 
 
 class EndOfInput(Exception):
@@ -82,6 +84,38 @@ class AudioHearing:
 
 
 _SILENCE = re.compile(r"^\s*\[\s*silence\s+([0-9]*\.?[0-9]+)\s*\]\s*$", re.I)
+_DIRECTIVE = re.compile(r"^\s*\[\s*silence\b", re.I)
+
+
+def typed_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """Lines of standard input, decoded as UTF-8 with a stand-in for any invalid byte (so a stray
+    byte neither ends the game nor reaches a save), each read with a bounded buffer: a line
+    longer than `limit` bytes (a runaway paste, /dev/zero) is one sentence, not all the memory."""
+    while True:
+        try:
+            raw = stream.readline(limit + 1)
+        except (OSError, ValueError) as error:  # a closed or unreadable standard input
+            raise SpeechError(f"Standard input cannot be read ({error}).") from None
+        if not raw:
+            return
+        if len(raw) > limit:
+            raise SpeechError(f"Standard input holds a line longer than {limit} bytes; "
+                              "--text reads one short line per utterance.")
+        yield raw.decode("utf-8", "replace")
+
+
+def silence_of(line: str) -> float | None:
+    """The seconds of a '[silence N]' line, None for any other line; a malformed directive
+    ('[silence -5]', '[silence abc]', '[silence 1e9]') is one sentence."""
+    if not _DIRECTIVE.match(line):
+        return None
+    match = _SILENCE.match(line)
+    seconds = float(match.group(1)) if match else -1.0
+    if not 0 <= seconds <= MAX_SILENCE:
+        shown = line.strip() if len(line.strip()) <= 40 else line.strip()[:40] + "..."
+        raise SpeechError(f"The typed line '{shown}' is not a valid directive; write [silence N] "
+                          f"with N seconds from 0 to {MAX_SILENCE:.0f}.")
+    return seconds
 
 
 class TextHearing:
@@ -113,9 +147,9 @@ class TextHearing:
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            silence = _SILENCE.match(line)
-            if silence:
-                self._silence_left = float(silence.group(1))
+            silence = silence_of(line)
+            if silence is not None:
+                self._silence_left = silence
                 return self.poll()
             start = self._now
             seconds = max(self._utterance, 2 * least_seconds(line))  # a long line takes longer to say

@@ -8,7 +8,7 @@ import json
 from collections import deque
 from typing import Any, Callable, TextIO
 
-EVENT_TYPES = ("say", "heard", "listen", "decision", "state", "game_over")
+EVENT_TYPES = ("say", "heard", "listen", "decision", "state", "game_over", "save_failed")
 
 
 class Transcript:

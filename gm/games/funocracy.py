@@ -40,7 +40,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from gm.content import ContentFile, Lines, load as load_content, spoken_list
+from gm.content import OWN_DECK_MINIMUM, ContentFile, Lines, Problems, load as load_content, spoken_list
 from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
 from gm.vocab import letters as letter_choices, number_word, numbers, spoken_letter
 
@@ -669,31 +669,37 @@ class Funocracy:
 
 # ----- content ------------------------------------------------------------------------------
 
-def load(language: str = "en", source: ContentFile | None = None) -> Funocracy:
-    """Read and check prompts/<language>/funocracy.toml: letters, themes and lines."""
+def load(language: str = "en", source: ContentFile | None = None, own: bool = False) -> Funocracy:
+    """Read and check prompts/<language>/funocracy.toml: letters, themes and lines; `source` is
+    gm's content with a table's own deck (`own`: a few themes are enough) or a saved game's in it."""
     source = source or load_content("funocracy", language)
+    problems = Problems()
     stars: dict[str, int] = {}
-    for i, record in enumerate(source.records("letters", {"letter": str, "stars": int},
-                                              minimum=HIDDEN_DISCARDS + FACE_UP + 1), 1):
+    for i, record in source.records("letters", {"letter": str, "stars": int},
+                                    minimum=HIDDEN_DISCARDS + FACE_UP + 1, problems=problems):
         letter = record["letter"].strip().upper()
         if not re.fullmatch(r"[A-Z]", letter) or letter == "X":
-            raise source.entry_fail("letters", i, f"has '{record['letter']}', not one letter A to Z (X has no clean spoken name)")
-        if letter in stars:
-            raise source.entry_fail("letters", i, f"repeats the letter {letter}")
-        if isinstance(record["stars"], bool) or not 1 <= record["stars"] <= 3:
-            raise source.entry_fail("letters", i, f"gives {letter} {record['stars']} stars, not 1 to 3")
-        stars[letter] = record["stars"]
+            problems.add(source.entry_fail("letters", i, f"has '{record['letter']}', not one letter A to Z (X has no clean spoken name)"))
+        elif letter in stars:
+            problems.add(source.entry_fail("letters", i, f"repeats the letter {letter}"))
+        elif isinstance(record["stars"], bool) or not 1 <= record["stars"] <= 3:
+            problems.add(source.entry_fail("letters", i, f"gives {letter} {record['stars']} stars, not 1 to 3"))
+        else:
+            stars[letter] = record["stars"]
     themes: list[Theme] = []
     names: set[str] = set()
-    for i, record in enumerate(source.records("themes", {"name": str, "answers": list}, minimum=60), 1):
+    for i, record in source.records("themes", {"name": str, "answers": list},
+                                    minimum=OWN_DECK_MINIMUM if own else 60, problems=problems):
         name = record["name"].strip()
-        if name.lower() in names:
-            raise source.entry_fail("themes", i, f"repeats the theme '{name}'")
-        names.add(name.lower())
         answers = record["answers"]
-        if len(answers) < 5 or not all(isinstance(a, str) and re.fullmatch(r"[a-z]+", a) for a in answers):
-            raise source.entry_fail("themes", i, "needs at least 5 answers, each one lower-case word")
-        themes.append(Theme(name, tuple(answers)))
+        if name.lower() in names:
+            problems.add(source.entry_fail("themes", i, f"repeats the theme '{name}'"))
+        elif len(answers) < 5 or not all(isinstance(a, str) and re.fullmatch(r"[a-z]+", a) for a in answers):
+            problems.add(source.entry_fail("themes", i, "needs at least 5 answers, each one lower-case word"))
+        else:
+            themes.append(Theme(name, tuple(answers)))
+        names.add(name.lower())
+    problems.check()
     lines = Lines(source)
     for name in REQUIRED_LINES:
         lines.many(name)  # raises, naming the file, when a line is missing

@@ -1176,10 +1176,12 @@ class WhatTheFake:
 # ---------------------------------------------------------------------------- loading
 
 
-def load(language: str = "en", root: Any = None) -> WhatTheFake:
-    """Read and check prompts/<language>/what_the_fake.toml."""
-    source = content.load("what_the_fake", language, root)
-    return WhatTheFake(_cards(source), _lines(source))
+def load(language: str = "en", root: Any = None, source: ContentFile | None = None,
+         own: bool = False) -> WhatTheFake:
+    """Read and check prompts/<language>/what_the_fake.toml; `source` is gm's content with a
+    table's own deck (`own`: a few cards are enough) or a saved game's in it."""
+    source = source or content.load("what_the_fake", language, root)
+    return WhatTheFake(_cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS), _lines(source))
 
 
 def _lines(source: ContentFile) -> Lines:
@@ -1190,19 +1192,22 @@ def _lines(source: ContentFile) -> Lines:
     return lines
 
 
-def _cards(source: ContentFile) -> tuple[Card, ...]:
-    records = source.records("expo", {"city": str, "theme": str, "hints": list}, minimum=MIN_CARDS)
+def _cards(source: ContentFile, minimum: int) -> tuple[Card, ...]:
+    problems = content.Problems()
+    records = source.records("expo", {"city": str, "theme": str, "hints": list}, minimum=minimum, problems=problems)
     cards: list[Card] = []
     seen: set[tuple[str, str]] = set()
-    for index, record in enumerate(records, 1):
+    for index, record in records:
         hints = record["hints"]
-        if not all(isinstance(h, str) and PHRASE.fullmatch(h.strip()) for h in hints):
-            raise source.entry_fail("expo", index, "has a hint that is not lower-case words")
-        if len(hints) < MIN_HINTS:
-            raise source.entry_fail("expo", index, f"needs at least {MIN_HINTS} hints, it has {len(hints)}")
         key = (record["city"].strip().lower(), record["theme"].strip().lower())
-        if key in seen:
-            raise source.entry_fail("expo", index, f"repeats {record['city']}, {record['theme']}")
+        if not all(isinstance(h, str) and PHRASE.fullmatch(h.strip()) for h in hints):
+            problems.add(source.entry_fail("expo", index, "has a hint that is not lower-case words"))
+        elif len(hints) < MIN_HINTS:
+            problems.add(source.entry_fail("expo", index, f"needs at least {MIN_HINTS} hints, it has {len(hints)}"))
+        elif key in seen:
+            problems.add(source.entry_fail("expo", index, f"repeats {record['city']}, {record['theme']}"))
+        else:
+            cards.append(Card(record["city"].strip(), record["theme"].strip(), tuple(h.strip() for h in hints)))
         seen.add(key)
-        cards.append(Card(record["city"].strip(), record["theme"].strip(), tuple(h.strip() for h in hints)))
+    problems.check()
     return tuple(cards)

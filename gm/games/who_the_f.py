@@ -771,11 +771,15 @@ def final_result_choices(places: tuple[int, ...]) -> tuple[Choice, ...]:
 # -------------------------------------------------------------------- load
 
 
-def load(language: str = "en", root: Path | None = None) -> WhoTheF:
-    """Read and check the question deck and the spoken lines."""
-    source = content.load("who_the_f", language, root)
-    questions = source.strings("questions", minimum=MIN_QUESTIONS)
-    _check_questions(source, questions)
+def load(language: str = "en", root: Path | None = None, source: ContentFile | None = None,
+         own: bool = False) -> WhoTheF:
+    """Read and check the question deck and the spoken lines; `source` is gm's content with a
+    table's own deck (`own`: a few questions are enough) or a saved game's in it."""
+    source = source or content.load("who_the_f", language, root)
+    questions = source.strings("questions", minimum=content.OWN_DECK_MINIMUM if own else MIN_QUESTIONS)
+    problems = content.Problems()
+    _check_questions(source, questions, problems)
+    problems.check()
     lines = Lines(source)
     table = source.table("lines")
     for name in REQUIRED_LINES:
@@ -784,14 +788,14 @@ def load(language: str = "en", root: Path | None = None) -> WhoTheF:
     return WhoTheF(questions, lines)
 
 
-def _check_questions(source: ContentFile, questions: tuple[str, ...]) -> None:
+def _check_questions(source: ContentFile, questions: tuple[str, ...], problems: content.Problems) -> None:
     seen: set[str] = set()
     for index, text in enumerate(questions, 1):
         if not text.lower().startswith("who ") or not text.endswith("?"):
-            raise source.fail("questions", f"question {index} ({text!r}) must start with 'Who' and end with '?'")
+            problems.add(source.fail_near(text, "questions", f"question {index} ({text!r}) must start with 'Who' and end with '?'"))
         key = text.lower()
         if key in seen:
-            raise source.fail("questions", f"question {index} ({text!r}) appears twice")
+            problems.add(source.fail("questions", f"question {index} ({text!r}) appears twice"))  # the first copy's line would mislead
         seen.add(key)
 
 

@@ -2,10 +2,12 @@
 
 Both yield the same 16 kHz mono int16 chunks, stamped on the sample clock, so a whole game
 can be played from a file as fast as the CPU allows (the idea of wyoming's wav_to_chunks).
+Files are read with soundfile and resampled with soxr, both streamed (see WavSource).
 """
 from __future__ import annotations
 
 import queue
+import stat
 import wave
 from pathlib import Path
 
@@ -34,35 +36,45 @@ def to_pcm16(samples: np.ndarray) -> bytes:
     return np.clip(np.round(samples), -32768, 32767).astype("<i2").tobytes()
 
 
-def read_wav(path: str | Path) -> bytes:
-    """The whole file as 16 kHz mono int16 bytes; one clear error for anything else."""
-    path = Path(path)
+MIN_RATE, MAX_RATE = 4000, 768000  # the rates recordings use; a header outside them is damaged
+
+
+def open_wav(path: Path):  # noqa: ANN201 - a soundfile.SoundFile
+    """Open an audio file with soundfile (libsndfile): any WAV, including WAVE_FORMAT_EXTENSIBLE
+    (what sox and ffmpeg write for 24/32-bit and multichannel) and 32-bit float. Only a regular
+    file is opened, so a FIFO or /dev/zero is one sentence instead of a hang."""
+    import soundfile
+
     try:
-        with wave.open(str(path), "rb") as wav:
-            channels, width, rate = wav.getnchannels(), wav.getsampwidth(), wav.getframerate()
-            raw = wav.readframes(wav.getnframes())
+        mode = path.stat().st_mode
     except FileNotFoundError:
         raise SpeechError(f"The WAV file {path} does not exist.") from None
-    except IsADirectoryError:
-        raise SpeechError(f"{path} is a folder, not a WAV file.") from None
-    except (wave.Error, EOFError, OSError) as error:
-        raise SpeechError(f"{path} is not a readable WAV file ({error}).") from None
-    if width == 1:
-        data = (np.frombuffer(raw, dtype=np.uint8).astype(np.float64) - 128) * 256
-    elif width == 2:
-        data = np.frombuffer(raw, dtype="<i2").astype(np.float64)
-    elif width == 3:
-        bytes3 = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 3)
-        as32 = (bytes3[:, 0].astype(np.int32) | (bytes3[:, 1].astype(np.int32) << 8)
-                | (bytes3[:, 2].astype(np.int32) << 16))
-        data = (np.where(as32 >= 1 << 23, as32 - (1 << 24), as32) / 256).astype(np.float64)
-    elif width == 4:
-        data = np.frombuffer(raw, dtype="<i4").astype(np.float64) / 65536
-    else:
-        raise SpeechError(f"{path} uses {width}-byte samples, which gm cannot read.")
-    if channels > 1:
-        data = data[: data.size - data.size % channels].reshape(-1, channels).mean(axis=1)
-    return to_pcm16(resample(data, rate))
+    except OSError as error:
+        raise SpeechError(f"{path} is not a readable WAV file ({error.strerror or error}).") from None
+    if stat.S_ISDIR(mode):
+        raise SpeechError(f"{path} is a folder, not a WAV file.")
+    if not stat.S_ISREG(mode):
+        raise SpeechError(f"{path} is not a regular file (a pipe or a device); gm plays WAV files.")
+    try:
+        audio = soundfile.SoundFile(str(path))
+    except (RuntimeError, OSError, ValueError, TypeError) as error:  # soundfile.LibsndfileError is a RuntimeError
+        reason = str(error).split(": ", 1)[-1].strip() or "unknown format"
+        raise SpeechError(f"{path} is not a readable WAV file ({reason}).") from None
+    if not MIN_RATE <= audio.samplerate <= MAX_RATE or audio.channels < 1:
+        rate, channels = audio.samplerate, audio.channels
+        audio.close()
+        raise SpeechError(f"{path} is not a readable WAV file (its header says {rate} Hz and {channels} "
+                          f"channels; recordings use {MIN_RATE} to {MAX_RATE} Hz).")
+    return audio
+
+
+def read_wav(path: str | Path) -> bytes:
+    """A whole (short) file as 16 kHz mono int16 bytes; one clear error for anything else."""
+    source = WavSource(path)
+    try:
+        return b"".join(chunk.audio for chunk in iter(source.read, None))
+    finally:
+        source.close()
 
 
 def write_wav(path: str | Path, audio: bytes, rate: int = RATE) -> None:
@@ -74,63 +86,73 @@ def write_wav(path: str | Path, audio: bytes, rate: int = RATE) -> None:
 
 
 class WavSource:
-    """A WAV file read in fixed chunks; `now` is the sample clock.
+    """An audio file read in fixed chunks of 16 kHz mono int16; `now` is the sample clock.
 
-    A 16 kHz mono 16-bit file (what gm and espeak-ng write) is streamed from disk, so an hour
-    of audio costs no more memory than a minute; any other format is converted whole first.
+    The file is streamed: a block is read, mixed to mono and passed through soxr's streaming
+    resampler (a well-kept, high-quality library resampler with bounded state), so two hours of
+    48 kHz stereo cost no more memory than a minute. A 16 kHz mono 16-bit file is passed through
+    bit for bit.
     """
 
     def __init__(self, path: str | Path, chunk_seconds: float = CHUNK_SECONDS, start: float = 0.0) -> None:
+        import soxr
+
         self.path = Path(path)
+        self._audio = open_wav(self.path)
+        rate, channels = self._audio.samplerate, self._audio.channels
+        self._exact = rate == RATE and channels == 1 and self._audio.subtype == "PCM_16"
+        self._resampler = None if rate == RATE else soxr.ResampleStream(rate, RATE, 1, dtype="float32")
         self._frames_per_chunk = max(1, int(RATE * chunk_seconds))
-        self._wav: wave.Wave_read | None = None
-        self._audio = b""
+        self._block = max(1, int(rate * chunk_seconds))
+        self._input_frames = max(0, self._audio.frames)
+        first = min(self._input_frames, int(start * rate))
         try:
-            wav = wave.open(str(self.path), "rb")
-        except (wave.Error, EOFError, OSError):
-            wav = None  # read_wav below gives the one clear error
-        if wav is not None and (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, RATE):
-            self._wav, self._total = wav, wav.getnframes()
-        else:
-            if wav is not None:
-                wav.close()
-            self._audio = read_wav(self.path)
-            self._total = len(self._audio) // 2
-        self._frame = min(self._total, int(start * RATE))
-        if self._wav is not None:
-            self._wav.setpos(self._frame)
+            if first:
+                self._audio.seek(first)
+        except (RuntimeError, OSError, ValueError) as error:
+            raise SpeechError(f"{self.path} cannot be read from {start:.1f} s ({error}).") from None
+        self._frame = int(round(first * RATE / rate))
+        self._pending = np.zeros(0, dtype=np.int16 if self._exact else np.float32)
+        self._ended = first >= self._input_frames
 
     @property
     def duration(self) -> float:
-        return self._total / RATE
+        return self._input_frames / self._audio.samplerate
 
     @property
     def now(self) -> float:
         return self._frame / RATE
 
+    def _fill(self) -> None:
+        """Read and convert blocks until a chunk is ready or the file has ended."""
+        while self._pending.size < self._frames_per_chunk and not self._ended:
+            try:
+                if self._exact:
+                    block = self._audio.read(self._block, dtype="int16")
+                else:
+                    block = self._audio.read(self._block, dtype="float32", always_2d=True).mean(axis=1, dtype=np.float32)
+            except (RuntimeError, OSError, ValueError) as error:
+                raise SpeechError(f"{self.path} could not be read to the end ({error}).") from None
+            self._ended = block.shape[0] < self._block
+            if self._resampler is not None:
+                block = self._resampler.resample_chunk(block, last=self._ended)
+            self._pending = np.concatenate((self._pending, block)) if self._pending.size else block
+
     def read(self) -> AudioChunk | None:
-        if self._frame >= self._total:
+        self._fill()
+        if self._pending.size == 0:
             return None
-        count = min(self._frames_per_chunk, self._total - self._frame)
-        if self._wav is not None:
-            data = self._wav.readframes(count)
-            count = len(data) // 2
-            if count == 0:
-                self._total = self._frame  # the header promised more than the file holds
-                return None
-        else:
-            data = self._audio[self._frame * 2 : (self._frame + count) * 2]
+        take, self._pending = self._pending[: self._frames_per_chunk], self._pending[self._frames_per_chunk:]
+        data = take.astype("<i2").tobytes() if self._exact else to_pcm16(take.astype(np.float64) * 32768.0)
         chunk = AudioChunk(data, self.now)
-        self._frame += count
+        self._frame += take.size
         return chunk
 
     def flush(self) -> None:
         """A file holds nothing captured while gm spoke: nothing to drop."""
 
     def close(self) -> None:
-        if self._wav is not None:
-            self._wav.close()
-            self._wav = None
+        self._audio.close()
 
 
 class MicrophoneSource:

@@ -237,6 +237,10 @@ def _unpack(zip_path: Path, models_dir: Path, folder: str) -> Path:
     except SpeechError:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    except OSError as error:  # the disk filled up, or the folder went read-only, half-way
+        shutil.rmtree(staging, ignore_errors=True)
+        raise SpeechError(f"The model could not be unpacked into {models_dir} ({error.strerror or error}); "
+                          "the half-unpacked folder was removed, so free some space and run the command again.") from None
     entries = [p for p in staging.iterdir() if not p.name.startswith("__MACOSX")]
     source = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
     name = source.name if source is not staging else folder
@@ -265,6 +269,9 @@ def download(name: str, models_dir: str | Path | None = None, url: str | None = 
     except OSError as error:
         raise SpeechError(f"Cannot create the models folder {models_dir} ({error.strerror or error}).") from None
     url = url or info.url
+    address = urlparse(url)
+    if address.scheme not in ("http", "https") or not address.hostname:
+        raise SpeechError(f"The download address must be an http or https URL, not '{url}'.")
     if info.kind == "whisper":
         return _download_files(info, models_dir, url.rstrip("/"), progress, sha256, timeout)
     part = models_dir / f"{name}.zip.part"
