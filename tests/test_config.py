@@ -24,7 +24,7 @@ def test_values_are_read_and_options_win(tmp_path):
     ("[voice\n", "not valid TOML"),
     ("[voice]\nrate = 'fast'\n", "wrong type"),
     ("[voice]\npitch = 3\n", "unknown setting 'voice.pitch'"),
-    ("[recognizer]\nengine = 'whisper'\n", "must be"),
+    ("[recognizer]\nengine = 'kaldi'\n", "must be"),
     ("rate = 3\n", "outside a [section]"),
 ])
 def test_mistakes_are_one_sentence(tmp_path, text, words):

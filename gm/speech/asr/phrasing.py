@@ -76,13 +76,14 @@ def expanded(text: str) -> str:
 
 
 def cut_loop(words: Sequence[str]) -> list[str]:
-    """The words up to where they start repeating themselves: a decoder given a short window
-    says its phrase again and again ("four four four", "next question next question next")."""
+    """The words up to where they start over: a decoder given a short window says its phrase
+    again and again, and not always the same way ("four four four", "b b b t b", "next question
+    next question next"). The first pass is what was said."""
     words = list(words)
     for period in range(1, len(words) // 2 + 1):
-        body = range(period, len(words) - 1)
-        last = len(words) - 1  # where the token budget ran out, perhaps in the middle of a word
-        if all(words[i] == words[i - period] for i in body) and words[last - period].startswith(words[last]):
+        again = words[period: 2 * period]
+        if again == words[:period] or (len(again) < period and again and
+                                       words[:len(again) - 1] == again[:-1] and words[len(again) - 1].startswith(again[-1])):
             return words[:period]
     return words
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gm.speech.asr.phrasing import PhraseIndex, cut_loop, is_hallucination, normalise
+from gm.speech.asr.phrasing import CUTOFF, PhraseIndex, cut_loop, is_hallucination, normalise
 from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter
 from gm.speech.base import Alternative, AsrEvent, Final, SpeechError, SpeechStarted, Vocabulary
 
@@ -229,7 +229,7 @@ class WhisperRecognizer(Endpointed):
             return (Alternative(text, 1.0),)
         if is_hallucination(text, self._index.phrases + vocabulary.hints):
             return ()
-        certainty = math.exp(min(0.0, heard.logprob)) * (1.0 - max(0.0, heard.no_speech - NO_SPEECH))
+        certainty = self.certainty(heard)
         if vocabulary.free:
             found = [Alternative(text, round(certainty, 4))]
             phrase = next(iter(self._index.match(text, 1)), None)
@@ -238,8 +238,17 @@ class WhisperRecognizer(Endpointed):
             return tuple(found)
         if self._index.is_talk(text):
             return ()
-        return tuple(Alternative(h.phrase, round(certainty * h.score / 100.0, 4))
+        return tuple(Alternative(h.phrase, round(certainty * (0.5 + 0.5 * (h.score - CUTOFF) / (100.0 - CUTOFF)), 4))
                      for h in self._index.match(text, NBEST))
+
+    @staticmethod
+    def certainty(heard: Transcript) -> float:
+        """How sure Whisper was of its transcript, 0..1: whole while its tokens average a
+        log-probability over LOW_LOGPROB and it does not think there was no speech; less below.
+        A phrase matched exactly keeps it all; one matched at the cutoff keeps half, so the engine
+        asks about it ("I heard ... Is that right?") unless Whisper was sure."""
+        sure = math.exp(min(0.0, heard.logprob - LOW_LOGPROB))
+        return sure * (1.0 - max(0.0, heard.no_speech - NO_SPEECH))
 
     def _prompt_tokens(self, loaded: _Loaded) -> list[int]:
         """The ask's phrases as Whisper's previous text, so it spells them as the game does."""
