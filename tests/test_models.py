@@ -35,9 +35,12 @@ def model_zip(folder: str = FOLDER, extra: dict[str, bytes] | None = None) -> by
 class Server:
     """Serves one payload with Range support; can cut the first response off halfway."""
 
-    def __init__(self, payload: bytes, drop_first: bool = False, honour_range: bool = True, status: int = 200) -> None:
+    def __init__(self, payload: bytes, drop_first: bool = False, honour_range: bool = True, status: int = 200,
+                 files: dict[str, bytes] | None = None) -> None:
         self.payload, self.drop, self.honour_range, self.status = payload, drop_first, honour_range, status
         self.ranges: list[str | None] = []
+        self.paths: list[str] = []  # with `files`, each path serves its own payload
+        self.files = files
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -46,10 +49,11 @@ class Server:
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
                 server.ranges.append(self.headers.get("Range"))
-                if server.status != 200:
-                    self.send_error(server.status)
+                server.paths.append(self.path)
+                if server.status != 200 or (server.files is not None and self.path not in server.files):
+                    self.send_error(server.status if server.status != 200 else 404)
                     return
-                data, start = server.payload, 0
+                data, start = server.payload if server.files is None else server.files[self.path], 0
                 wanted = self.headers.get("Range")
                 if wanted and server.honour_range:
                     start = int(wanted.removeprefix("bytes=").split("-")[0])
