@@ -86,7 +86,8 @@ def test_a_line_is_made_a_sentence_at_a_time_and_played_as_it_comes(joe: Remembe
 
     output = Output()
     seconds = VoiceSpeaker(Counting(), output).say(LINE)
-    assert [count for count, _ in output.heard] == [1, 2]  # put as soon as it was made
+    counts = [count for count, _ in output.heard]
+    assert len(counts) >= 2 and counts == list(range(1, len(counts) + 1))  # each put as soon as it was made
     assert sum(size for _, size in output.heard) / 2 / 48000 == pytest.approx(seconds, abs=1e-3)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -19,6 +20,8 @@ from gm.speech.voices import pinned
 PACE = 200  # words a minute that length scale 1 stands for: pyttsx3's default pace, so [voice] rate means the same in both
 SLOWEST, FASTEST = 100, 400  # words a minute: length scale 2 to 0.5, beyond which Piper garbles
 THREADS = 2
+# A line's first clause, when it is short and the line goes on: "Player three, | new theme: ...".
+_FIRST_CLAUSE = re.compile(r"^([^.?!]{1,40}?[,;:])\s+(\S.*)$", re.S)
 SYSTEM_VOICE = "use the system voice with --voice-engine pyttsx3"
 
 
@@ -64,16 +67,23 @@ class PiperSynth:
         self.rate = config.sample_rate
         self._config = SynthesisConfig(length_scale=None if rate is None else config.length_scale * PACE / rate,
                                        volume=1.0 if volume is None else volume)
+        for _ in self._voice.synthesize("Ready.", self._config):
+            pass  # onnxruntime's first run is several times slower: not on the game's first line
 
     def sentences(self, text: str) -> Iterator[Sound]:
-        """Each sentence as soon as it is made, so the first can play while the next is synthesised."""
+        """Each sentence as soon as it is made, so the first plays while the next is synthesised.
+
+        A short first clause ("Player three,") is made on its own: the line starts to sound
+        after the time it takes, not the whole first sentence's (BENCHMARKS.md, "Voice")."""
         if not text.strip():
             return
-        try:
-            for chunk in self._voice.synthesize(text, self._config):
-                yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
-        except Exception as error:  # onnxruntime failing on a line: the voice is unusable
-            raise SpeechError(f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}.") from None
+        first = _FIRST_CLAUSE.match(text.strip())
+        for piece in (first.group(1), first.group(2)) if first else (text,):
+            try:
+                for chunk in self._voice.synthesize(piece, self._config):
+                    yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
+            except Exception as error:  # onnxruntime failing on a line: the voice is unusable
+                raise SpeechError(f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}.") from None
 
     def close(self) -> None:
         pass
