@@ -88,7 +88,6 @@ def check_output(device: str | int | None = None) -> None:
         ))
 
 
-
 @dataclass(frozen=True)
 class Sound:
     """Mono int16 audio and the rate it was made at; resampled only where it is played."""
@@ -230,14 +229,11 @@ class Synthesizer:
             return
         if not (self._attempt(text) or self._attempt(text)):  # a second try covers a line cancelled in a race
             raise SpeechError(f"The text-to-speech engine did not finish saying {text[:40]!r}; try --console instead.")
-        try:
-            with wave.open(str(self._file), "rb") as wav:
-                if (wav.getnchannels(), wav.getsampwidth()) == (1, 2):
-                    yield Sound(wav.readframes(wav.getnframes()), wav.getframerate())
-                    return
-        except (wave.Error, EOFError):
-            pass
-        yield Sound(read_wav(self._file), RATE)  # any other format, converted by read_wav
+        sound = None
+        with contextlib.suppress(wave.Error, EOFError), wave.open(str(self._file), "rb") as wav:
+            if (wav.getnchannels(), wav.getsampwidth()) == (1, 2):
+                sound = Sound(wav.readframes(wav.getnframes()), wav.getframerate())
+        yield sound if sound is not None else Sound(read_wav(self._file), RATE)  # read_wav converts any other format
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
