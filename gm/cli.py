@@ -165,6 +165,8 @@ def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool, 
     speakers = []
     console = args.console or (quiet_default and not args.speak)
     voice = None
+    if not console:
+        tts.check_output(config.output_device)  # before the voice loads: a missing speaker is found at once
     if not console or args.speak_to:
         voice = open_voice(config)
         stack.callback(voice.close)
@@ -326,6 +328,8 @@ def cmd_say(args: argparse.Namespace) -> int:
     config = _config(args)
     text = " ".join(args.text)
     with ExitStack() as stack:
+        if not args.wav:
+            tts.check_output(config.output_device)  # before the voice loads: a missing speaker is found at once
         voice = open_voice(config)
         stack.callback(voice.close)
         speaker = tts.WavSpeaker(args.wav, voice) if args.wav else tts.device_speaker(voice, config.output_device)

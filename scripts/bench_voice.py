@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import re
@@ -203,7 +204,7 @@ def main() -> None:
         return
     from gm.speech.tts import Synthesizer, open_voice
 
-    began = time.time()
+    began, load = time.time(), os.getloadavg()[0]
     said = lines_to_read(args.questions, args.themes, args.scores)
     model = whisper()
     piper, system = open_voice("piper"), Synthesizer()  # the system voice made afresh each time, as it is
@@ -226,7 +227,8 @@ def main() -> None:
 
 Produced by `.venv/bin/python {command.strip()}` on {time.strftime('%Y-%m-%d %H:%M')}, {args.runs} run(s), \
 {(time.time() - began) / 60:.1f} min; {platform.machine()}, {len(said)} lines ({args.questions} Who the F questions, \
-{args.themes} themes, {args.scores} Funocracy score lines), medians over the runs. The machine was shared, so times are inflated.
+{args.themes} themes, {args.scores} Funocracy score lines), medians over the runs. {os.cpu_count()} CPUs, load \
+average {load:.1f} at the start: the machine was shared, and times grow with the load.
 
 | measure | espeak-ng (pyttsx3, 200 wpm) | Piper en_US-joe-medium | goal |
 |---|---|---|---|
