@@ -165,8 +165,12 @@ def latency(runs: int) -> tuple[float, float]:
     return statistics.median(fresh), statistics.median(again)
 
 
+LENGTHS = (3, 10, 20, 30)  # words in one sentence: onnxruntime keeps the working memory of the longest yet
+
+
 def memory_worker() -> None:
-    """In a fresh process: resident MB before and after Piper is loaded and has said five lines."""
+    """In a fresh process: resident MB before Piper, after it has said five of the game's lines,
+    then after sentences of LENGTHS words, and the peak."""
     from gm.speech.tts import open_voice  # what a game imports anyway
 
     def status(key: str) -> float:
@@ -179,16 +183,24 @@ def memory_worker() -> None:
     voice = open_voice("piper")
     for text in lines_to_read(3, 1, 1):
         list(voice.sentences(text))
-    print(json.dumps({"before": before, "after": status("VmRSS"), "peak": status("VmHWM")}))
+    after = status("VmRSS")
+    filler = ("who would bring a tent to a five star hotel and then tell everybody at the table "
+              "about it twice before the next question comes round again").split()
+    grown = {}
+    for count in LENGTHS:
+        list(voice.sentences(" ".join(filler[:count]) + "."))
+        grown[count] = status("VmRSS") - before
+    print(json.dumps({"before": before, "after": after, "peak": status("VmHWM"), "grown": grown}))
 
 
-def memory(runs: int) -> tuple[float, float, float]:
+def memory(runs: int) -> tuple[float, float, float, dict[int, float]]:
     figures = []
     for _ in range(runs):
         out = subprocess.run([sys.executable, __file__, "--memory-worker"], capture_output=True, text=True, check=True)
         figures.append(json.loads(out.stdout.strip().splitlines()[-1]))
     median = lambda key: statistics.median(f[key] for f in figures)  # noqa: E731
-    return median("after") - median("before"), median("peak"), median("before")
+    grown = {n: statistics.median(f["grown"][str(n)] for f in figures) for n in LENGTHS}
+    return median("after") - median("before"), median("peak"), median("before"), grown
 
 
 def main() -> None:
@@ -218,7 +230,7 @@ def main() -> None:
     piper.close()
     system.close()
     fresh, again = latency(args.runs)
-    added, peak, base = memory(args.runs)
+    added, peak, base, grown = memory(args.runs)
     wer = {name: statistics.median(r[0] for r in runs) for name, runs in results.items()}
     rtf = {name: statistics.median(r[1] for r in runs) for name, runs in results.items()}
     ok = lambda good: "✓" if good else "✗"  # noqa: E731
@@ -236,7 +248,9 @@ average {load:.1f} at the start: the machine was shared, and times grow with the
 | synthesis real-time factor, 2 threads | {rtf['espeak-ng']:.3f} | {rtf['piper']:.3f} {ok(rtf['piper'] <= 0.1)} | <= 0.1 |
 | decision to first sound, a turn's announcement never said before | – | {1000 * fresh:.0f} ms {ok(fresh <= 0.15)} | <= 150 ms |
 | decision to first sound, a line said before (kept) | – | {1000 * again:.1f} ms | |
-| memory added by the voice (resident, after five lines) | – | {added:.0f} MB {ok(added <= 150)} (peak {peak:.0f} MB of a process at {base:.0f} MB before) | <= 150 MB |
+| memory added by the voice (resident, after five of the game's lines) | – | {added:.0f} MB {ok(added <= 150)} | <= 150 MB |
+| the same, after a sentence of {', '.join(map(str, LENGTHS))} words | – | {' / '.join(f"{grown[n]:.0f}" for n in LENGTHS)} MB | |
+| peak resident memory of that process | {base:.0f} MB before the voice | {peak:.0f} MB | |
 """)
     for name, missed in misses.items():
         print(f"Last run, {name}: {len(missed)} line(s) not heard word for word, e.g.:")
