@@ -58,6 +58,8 @@ class PiperSynth:
             config = PiperConfig.from_dict(json.loads(self.path.with_name(self.path.name + ".json").read_text("utf-8")))
             options = onnxruntime.SessionOptions()
             options.intra_op_num_threads, options.inter_op_num_threads = THREADS, 1
+            # Idle threads sleep instead of spinning: between lines the recogniser needs the cores.
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             session = onnxruntime.InferenceSession(str(self.path), sess_options=options,
                                                    providers=["CPUExecutionProvider"])
         except Exception:  # OSError, a bad JSON or a missing key, onnxruntime's Fail / InvalidProtobuf
