@@ -90,3 +90,4 @@ def test_gm_s_own_voice_comes_with_gm_and_matches_its_pinned_digest() -> None:
     assert own is not None and own.name == f"{voices.DEFAULT}.onnx"
     assert hashlib.sha256(own.read_bytes()).hexdigest() == voices.KNOWN[voices.DEFAULT].onnx_sha256
     assert voices.installed()[voices.DEFAULT] == own
+    assert voices.download(voices.DEFAULT, hub="http://127.0.0.1:9") == own  # nothing to fetch

@@ -123,6 +123,9 @@ def download(name: str, folder: str | Path | None = None, hub: str = HUB,
         raise SpeechError(f"Unknown Piper voice {name!r}; the voices gm can download are {', '.join(KNOWN)}.")
     info = KNOWN[name]
     folder = voices_dir() if folder is None else Path(folder)
+    there = installed(folder)
+    if name in there:
+        return there[name]  # gm's own voice, or one downloaded before
     files = [RemoteFile(hub_url(name, ".onnx.json", hub), f"{name}.onnx.json", info.json_sha256),
              RemoteFile(hub_url(name, ".onnx", hub), f"{name}.onnx", info.onnx_sha256, info.size_mb)]
     return fetch_files(files, folder, what="voice", progress=progress, timeout=timeout)[1]
