@@ -1,4 +1,4 @@
-"""The `gm` command line: play, resume, listen, say, devices, models, demo.
+"""The `gm` command line: play, resume, listen, say, devices, models, voices, demo.
 
 Every error a person can cause ends here as one sentence on stderr and exit status 2.
 """
@@ -10,6 +10,7 @@ import math
 import os
 import random
 import sys
+import textwrap
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Sequence
@@ -70,8 +71,15 @@ def _add_output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--voice", dest="speak", action="store_true", help="speak aloud even with --wav or --text")
     parser.add_argument("--speak-to", metavar="WAV", help="also write everything gm says to this WAV file")
     parser.add_argument("--output-device", type=_device, help="speaker name or index (see 'gm devices')")
+    _add_voice_options(parser)
     parser.add_argument("--transcript", metavar="FILE", help="write the event stream here, one JSON line each")
     parser.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+
+
+def _add_voice_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--voice-engine", choices=("piper", "pyttsx3"),
+                        help="gm's voice: piper (the default) or pyttsx3 (the system voice)")
+    parser.add_argument("--voice-name", metavar="NAME", help="which voice of that engine (see 'gm voices')")
 
 
 def _add_input_options(parser: argparse.ArgumentParser) -> None:
@@ -115,6 +123,7 @@ def build_parser() -> Parser:
     say.add_argument("text", nargs="+")
     say.add_argument("--wav", metavar="FILE", help="write it to this WAV file instead of speaking")
     say.add_argument("--output-device", type=_device)
+    _add_voice_options(say)
 
     games = sub.add_parser("games", help="list the unfinished games, with their date and progress")
     games.add_argument("--state-dir", metavar="DIR", help="where the games are saved")
@@ -124,6 +133,12 @@ def build_parser() -> Parser:
     decks.add_argument("file", metavar="FILE")
 
     sub.add_parser("devices", help="list microphones and speakers")
+
+    voices = sub.add_parser("voices", help="list gm's voices or download a Piper voice")
+    voices.add_argument("action", nargs="?", choices=("list", "download"), default="list")
+    voices.add_argument("name", nargs="?", help="voice to download, e.g. en_US-lessac-medium")
+    voices.add_argument("--hub", help=argparse.SUPPRESS)
+    voices.add_argument("--dir", help="models folder, whose voices/ holds them (default: models/ of this checkout)")
 
     models = sub.add_parser("models", help="list or download recogniser models (Whisper, Vosk)")
     models.add_argument("action", nargs="?", choices=("list", "download"), default="list")
@@ -160,15 +175,31 @@ def open_recognizer(args: argparse.Namespace, config: Config):
     return open_asr(config.asr, config.model)
 
 
-def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool):
+def open_voice(config: Config):
+    """gm's voice as the settings and options ask; one serves the room and the --speak-to WAV."""
+    from gm.speech import tts
+    return tts.open_voice(config.voice_engine, config.voice, config.rate, config.volume)
+
+
+def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool, stack: ExitStack):
+    """The console or the room, and the --speak-to WAV; everything opened is closed by `stack`."""
     from gm.speech import tts
     speakers = []
-    if args.console or (quiet_default and not args.speak):
+    console = args.console or (quiet_default and not args.speak)
+    voice = None
+    if not console:
+        tts.check_output(config.output_device)  # before the voice loads: a missing speaker is found at once
+    if not console or args.speak_to:
+        voice = open_voice(config)
+        stack.callback(voice.close)
+    if console:
         speakers.append(tts.ConsoleSpeaker())
     else:
-        speakers.append(tts.Pyttsx3Speaker(config.voice, config.rate, config.volume, config.output_device))
+        speakers.append(tts.device_speaker(voice, config.output_device))
+        stack.callback(speakers[-1].close)
     if args.speak_to:
-        speakers.append(tts.WavSpeaker(args.speak_to))
+        speakers.append(tts.WavSpeaker(args.speak_to, voice))
+        stack.callback(speakers[-1].close)
     return speakers[0] if len(speakers) == 1 else tts.TeeSpeaker(*speakers)
 
 
@@ -186,7 +217,8 @@ def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, s
 def _config(args: argparse.Namespace) -> Config:
     return load_config().override(
         asr=getattr(args, "asr", None), model=getattr(args, "model", None),
-        input_device=getattr(args, "input_device", None), output_device=getattr(args, "output_device", None))
+        input_device=getattr(args, "input_device", None), output_device=getattr(args, "output_device", None),
+        voice_engine=getattr(args, "voice_engine", None), voice=getattr(args, "voice_name", None))
 
 
 def echo_event(event: dict) -> None:
@@ -333,8 +365,7 @@ def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, tab
         else:
             start = record.t if resumed and args.wav and record.source == str(Path(args.wav).resolve()) else 0.0
             hearing, recognizer = open_hearing(args, config, start, source=table)
-        speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text))
-        stack.callback(speaker.close)
+        speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text), stack=stack)
         greeting = ()
         if recognizer is not None:
             from gm.speech.asr import describe
@@ -514,14 +545,16 @@ def cmd_listen(args: argparse.Namespace) -> int:
 
 def cmd_say(args: argparse.Namespace) -> int:
     from gm.speech import tts
-    config = load_config().override(output_device=args.output_device)
+    config = _config(args)
     text = " ".join(args.text)
-    speaker = tts.WavSpeaker(args.wav) if args.wav else tts.Pyttsx3Speaker(
-        config.voice, config.rate, config.volume, config.output_device)
-    try:
+    with ExitStack() as stack:
+        if not args.wav:
+            tts.check_output(config.output_device)  # before the voice loads: a missing speaker is found at once
+        voice = open_voice(config)
+        stack.callback(voice.close)
+        speaker = tts.WavSpeaker(args.wav, voice) if args.wav else tts.device_speaker(voice, config.output_device)
+        stack.callback(speaker.close)
         speaker.say(text)
-    finally:
-        speaker.close()
     return 0
 
 
@@ -558,13 +591,42 @@ def cmd_models(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_voices(args: argparse.Namespace) -> int:
+    from gm.speech import tts, voices
+    folder = voices.voices_dir(args.dir)
+    if args.action == "download":
+        if not args.name:
+            raise UsageError("Say which voice to download, e.g. 'gm voices download en_US-lessac-medium'.")
+        path = voices.download(args.name, folder, **({"hub": args.hub} if args.hub else {}))
+        print(f"Installed {path}; speak with it with --voice-name {args.name} or [voice] name in the settings.")
+        return 0
+    installed = voices.installed(folder)
+    print("Piper voices (gm's voice unless the settings say otherwise):")
+    for name, path in installed.items():
+        print(f"  {name}{'  (default)' if name == voices.DEFAULT else ''}  {path.parent}")
+    if not installed:
+        print("  none; gm speaks with the system voice")
+    if not voices.piper_available():
+        print("  (piper-tts is not installed: 'pip install piper-tts')")
+    others = [info for info in voices.KNOWN.values() if info.name not in installed]
+    if others:
+        print("Piper voices to download with 'gm voices download NAME':")
+        for info in others:
+            print(f"  {info.name}: {info.about} ({info.size_mb} MB)")
+    print("System voices (pyttsx3 / espeak-ng), with --voice-engine pyttsx3 --voice-name NAME:")
+    print(textwrap.fill(", ".join(tts.system_voices()) or "none (install espeak-ng)", 100,
+                        initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False))
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from gm import demo
     return demo.run(args)
 
 
 COMMANDS = {"play": cmd_play, "resume": cmd_resume, "games": cmd_games, "decks": cmd_decks,
-            "listen": cmd_listen, "say": cmd_say, "devices": cmd_devices, "models": cmd_models, "demo": cmd_demo}
+            "listen": cmd_listen, "say": cmd_say, "devices": cmd_devices, "models": cmd_models,
+            "voices": cmd_voices, "demo": cmd_demo}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,8 +14,9 @@ except ModuleNotFoundError:  # Python 3.10
 
 EXAMPLE = """# gm settings; every key is optional and command-line options win.
 [voice]
-# name = "en-us"      # a pyttsx3 / espeak-ng voice
-# rate = 170          # words per minute
+# engine = "piper"    # or "pyttsx3" for the system voice (espeak-ng); default: Piper
+# name = "en_US-joe-medium"  # a Piper voice, or a system voice such as "en-us"; see 'gm voices'
+# rate = 200          # words per minute (Piper: 100 to 400, its length scale)
 # volume = 1.0        # 0.0 to 1.0
 
 [audio]
@@ -49,6 +50,7 @@ class Config:
     def deck(self, game: str) -> str | None:
         """The deck file [decks] names for a game id, if any."""
         return next((path for name, path in self.decks if name == game), None)
+    voice_engine: str | None = None  # "piper" or "pyttsx3"; None: Piper when installed
 
     def override(self, **options: Any) -> "Config":
         """Options given on the command line (not None) replace the file's values."""
@@ -64,7 +66,7 @@ def default_path() -> Path:
 
 
 _SCHEMA = {
-    ("voice", "name"): ("voice", str), ("voice", "rate"): ("rate", int), ("voice", "volume"): ("volume", (int, float)),
+    ("voice", "name"): ("voice", str), ("voice", "engine"): ("voice_engine", str), ("voice", "rate"): ("rate", int), ("voice", "volume"): ("volume", (int, float)),
     ("audio", "input_device"): ("input_device", (str, int)), ("audio", "output_device"): ("output_device", (str, int)),
     ("recognizer", "engine"): ("asr", str), ("recognizer", "model"): ("model", str),
 }
@@ -110,6 +112,8 @@ def load(path: Path | None = None) -> Config:
             values[name] = value
     if values.get("asr") not in (None, "whisper", "vosk", "sphinx"):
         raise ConfigError(f"The setting 'recognizer.engine' in {path} must be \"whisper\", \"vosk\" or \"sphinx\".")
+    if values.get("voice_engine") not in (None, "piper", "pyttsx3"):
+        raise ConfigError(f"The setting 'voice.engine' in {path} must be \"piper\" or \"pyttsx3\".")
     return Config(**values)
 
 

@@ -41,12 +41,19 @@ YES = ("yes", "yeah", "yep", "sure", "right", "correct", "that's right", "exactl
 NO = ("no", "nope", "nah", "wrong", "no that's wrong", "negative", "no not that")
 
 
+TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
 def number_word(n: int) -> str:
-    """1 -> 'one', 24 -> 'twenty four'; beyond twenty-nine, the digits."""
+    """1 -> 'one', 24 -> 'twenty four', 130 -> 'one hundred thirty': every number gm says is
+    words, so a voice reads "30 stars" as it reads "twenty four stars", and grammar phrases have
+    no digits. Beyond 999 (no game counts so high), the digits."""
     if 0 <= n < len(NUMBER_WORDS):
         return NUMBER_WORDS[n]
-    if 21 <= n <= 29:
-        return f"twenty {NUMBER_WORDS[n - 20]}"
+    if 20 <= n < 100:
+        return TENS[n // 10 - 2] + (f" {NUMBER_WORDS[n % 10]}" if n % 10 else "")
+    if 100 <= n < 1000:
+        return f"{NUMBER_WORDS[n // 100]} hundred" + (f" {number_word(n % 100)}" if n % 100 else "")
     return str(n)
 
 
@@ -76,7 +83,12 @@ def letters(face_up: str | list[str] | tuple[str, ...]) -> tuple[Choice, ...]:
     return tuple(Choice(l.upper(), letter_phrases(l)) for l in face_up)
 
 
+# Letters that sound like others across a table (the E-set, a/j/k, m/n, f/s/x): these get their
+# NATO word when gm says them; h, i, l, o, q, r, u, w and y are clear alone.
+CONFUSABLE = frozenset("bcdegptvzajkmnfsx")
+
+
 def spoken_letter(letter: str) -> str:
-    """'B' -> 'B as in bravo'."""
+    """'B' -> 'B as in bravo', 'W' -> 'W': the NATO word only where it helps the ear."""
     nato = NATO.get(letter.lower())
-    return f"{letter.upper()} as in {nato}" if nato else letter.upper()
+    return f"{letter.upper()} as in {nato}" if nato and letter.lower() in CONFUSABLE else letter.upper()

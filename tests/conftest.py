@@ -9,12 +9,15 @@ from gm.cli import common_lines
 class RecordingSpeaker:
     """A fake Speaker port: remembers lines and tones instead of sounding them."""
 
-    def __init__(self) -> None:
+    def __init__(self, for_the_ear: bool = True) -> None:
+        self.for_the_ear = for_the_ear
         self.lines: list[str] = []
         self.tones: list[float] = []
         self.played: list[bytes] = []
 
     def say(self, text: str) -> float:
+        """Every line gm says is written for the ear: numbers as words, never digits."""
+        assert not (self.for_the_ear and any(c.isdigit() for c in text)), f"a line with digits: {text!r}"
         self.lines.append(text)
         return 0.0
 
@@ -31,8 +34,9 @@ class RecordingSpeaker:
 
 
 @pytest.fixture
-def speaker() -> RecordingSpeaker:
-    return RecordingSpeaker()
+def speaker(request) -> RecordingSpeaker:
+    """The games' lines must have no digits; the toy game's (tests/toygame.py) are the tests' own shorthand."""
+    return RecordingSpeaker(for_the_ear=not hasattr(request.module, "ToyGame"))
 
 
 @pytest.fixture(scope="session")

@@ -177,10 +177,11 @@ def test_heard_word_is_announced_with_its_letter_stars_and_player():
     assert "player one" in ask.say[0]
 
 
-def test_letters_are_announced_with_their_nato_word_and_stars():
+def test_letters_are_announced_with_their_nato_word_where_it_helps_and_stars():
+    """B, D, T sound alike across a table and get their NATO word; W and Q are clear alone."""
     state = replace(start(), face_up=("W", "B", "Q"), pile=("T",) + start().pile[1:])
     say = " ".join(GAME.step(state).say)
-    assert "W as in whiskey, two stars; B as in bravo, one star; and Q as in quebec, three stars" in say
+    assert "W, two stars; B as in bravo, one star; and Q, three stars" in say
     out = answer_and_stand_out(state)
     assert "New letter: T as in tango, one star." in out.say
     alternative = replace(start(mode="alternative"), face_up=("B", "D"))
@@ -303,6 +304,9 @@ def test_tie_is_refused_when_an_odd_number_votes():
     state = challenged(players=4)  # three voters
     out = choose(state, "tie")
     assert not out.accepted and out.state == state and "tie" in out.say[0]
+    assert out.say[0].startswith("With three voters")
+    alone = challenged(players=2)  # one voter: said for the ear, not "one voters"
+    assert choose(alone, "tie").say[0] == "With one voter there can't be a tie. Did good or meh win?"
 
 
 # ----- turns without an answer -----------------------------------------------------------------

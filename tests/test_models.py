@@ -38,7 +38,7 @@ class Server:
     def __init__(self, payload: bytes, drop_first: bool = False, honour_range: bool = True, status: int = 200,
                  files: dict[str, bytes] | None = None) -> None:
         self.payload, self.drop, self.honour_range, self.status = payload, drop_first, honour_range, status
-        self.files = files  # by the last part of the path: a folder of files instead of one payload
+        self.files = files  # by the whole path, or the file's name: a folder of files instead of one payload
         self.ranges: list[str | None] = []
         self.paths: list[str] = []
         server = self
@@ -54,12 +54,11 @@ class Server:
                     self.send_error(server.status)
                     return
                 data, start = server.payload, 0
-                if server.files is not None:
-                    name = self.path.rsplit("/", 1)[-1]
-                    if name not in server.files:
+                if server.files is not None:  # by the whole path, or by the file's name
+                    data = server.files.get(self.path, server.files.get(self.path.rsplit("/", 1)[-1]))
+                    if data is None:
                         self.send_error(404)
                         return
-                    data = server.files[name]
                 wanted = self.headers.get("Range")
                 if wanted and server.honour_range:
                     start = int(wanted.removeprefix("bytes=").split("-")[0])

@@ -1,4 +1,6 @@
-"""Speakers with the real engine: pyttsx3 writing WAV through espeak-ng, and the no-speaker path."""
+"""Speakers with the real system voice: pyttsx3 writing WAV through espeak-ng, and the no-speaker path.
+
+Piper, gm's default voice, has its own tests in test_piper.py."""
 from __future__ import annotations
 
 import io
@@ -11,7 +13,8 @@ import pytest
 from gm.speech.audio import read_wav
 from gm.speech.base import RATE, SpeechError
 from gm.speech.tts import (
-    NO_SPEAKER, ConsoleSpeaker, Pyttsx3Speaker, TeeSpeaker, WavSpeaker, check_output, open_speaker, tone_samples,
+    NO_SPEAKER, ConsoleSpeaker, Synthesizer, TeeSpeaker, WavSpeaker, check_output, device_speaker, open_speaker,
+    open_voice, tone_samples,
 )
 
 SENTENCE = "The quick brown fox jumps over the lazy dog."
@@ -33,6 +36,14 @@ def peak_frequency(audio: bytes) -> float:
     return float(np.fft.rfftfreq(len(audio) // 2, 1 / RATE)[int(np.argmax(spectrum))])
 
 
+@pytest.fixture(scope="module")
+def system():
+    """pyttsx3's voice with its own settings, shared by the tests that are about it."""
+    voice = Synthesizer()
+    yield voice
+    voice.close()
+
+
 def has_output_device() -> bool:
     try:
         check_output()
@@ -41,9 +52,9 @@ def has_output_device() -> bool:
         return False
 
 
-def test_wav_speaker_writes_real_speech_and_tones(tmp_path: Path) -> None:
+def test_wav_speaker_writes_real_speech_and_tones(tmp_path: Path, system) -> None:
     path = tmp_path / "gm.wav"
-    with WavSpeaker(path) as speaker:
+    with WavSpeaker(path, system) as speaker:
         spoken = speaker.say(SENTENCE)
         beeped = speaker.tone(880, 0.25)
     audio = read_wav(path)
@@ -55,10 +66,10 @@ def test_wav_speaker_writes_real_speech_and_tones(tmp_path: Path) -> None:
     assert peak_frequency(tone) == pytest.approx(880, abs=5)
 
 
-def test_long_lines_are_whole_and_a_game_of_lines_is_fast(tmp_path: Path) -> None:
+def test_long_lines_are_whole_and_a_game_of_lines_is_fast(tmp_path: Path, system) -> None:
     """pyttsx3 2.99 returns before a long line is synthesised; the speaker must wait for it."""
     started = time.monotonic()
-    with WavSpeaker(tmp_path / "game.wav") as speaker:
+    with WavSpeaker(tmp_path / "game.wav", system) as speaker:
         long_seconds = speaker.say(LONG)
         short = [speaker.say(f"Player {n}, it is your turn.") for n in range(30)]
     assert long_seconds > 8.0  # 45 words
@@ -66,8 +77,8 @@ def test_long_lines_are_whole_and_a_game_of_lines_is_fast(tmp_path: Path) -> Non
     assert time.monotonic() - started < 10.0
 
 
-def test_the_wav_is_playable_before_it_is_closed(tmp_path: Path) -> None:
-    speaker = WavSpeaker(tmp_path / "live.wav")
+def test_the_wav_is_playable_before_it_is_closed(tmp_path: Path, system) -> None:
+    speaker = WavSpeaker(tmp_path / "live.wav", system)
     try:
         seconds = speaker.say("Round one.")
         assert len(read_wav(tmp_path / "live.wav")) / 2 / RATE == pytest.approx(seconds, abs=1e-3)
@@ -77,30 +88,36 @@ def test_the_wav_is_playable_before_it_is_closed(tmp_path: Path) -> None:
     speaker.close()  # twice is harmless
 
 
-def test_nothing_to_say_adds_nothing(tmp_path: Path) -> None:
-    with WavSpeaker(tmp_path / "empty.wav") as speaker:
+def test_nothing_to_say_adds_nothing(tmp_path: Path, system) -> None:
+    with WavSpeaker(tmp_path / "empty.wav", system) as speaker:
         assert speaker.say("   ") == 0.0
     assert read_wav(tmp_path / "empty.wav") == b""
 
 
 def test_settings_hold_line_after_line_and_do_not_leak(tmp_path: Path) -> None:
     """The speakers share pyttsx3's one engine, whose setProperty lags when lines come quickly."""
-    with WavSpeaker(tmp_path / "slow.wav", voice="en-us", rate=120, volume=0.3) as slow, \
-            WavSpeaker(tmp_path / "fast.wav", voice="en-us", rate=300) as fast:
+    slow_voice, fast_voice = Synthesizer("en-us", 120, 0.3), Synthesizer("en-us", 300)  # not remembered: made anew
+    with WavSpeaker(tmp_path / "slow.wav", slow_voice) as slow, WavSpeaker(tmp_path / "fast.wav", fast_voice) as fast:
         lengths = [(slow.say(SENTENCE), fast.say(SENTENCE)) for _ in range(4)]
+    slow_voice.close()
+    fast_voice.close()
     assert all(s > 2.0 * f for s, f in lengths)
     assert max(f for _, f in lengths) - min(f for _, f in lengths) < 0.1
     assert rms(read_wav(tmp_path / "slow.wav")) < 0.6 * rms(read_wav(tmp_path / "fast.wav"))
 
 
-def test_an_unknown_voice_is_one_clear_sentence(tmp_path: Path) -> None:
-    with pytest.raises(SpeechError, match="not installed"):
-        WavSpeaker(tmp_path / "x.wav", voice="no-such-voice")
+def test_an_unknown_voice_is_one_clear_sentence() -> None:
+    with pytest.raises(SpeechError, match="'no-such-voice' is not installed; 'gm voices' lists"):
+        open_voice("pyttsx3", "no-such-voice")
+    with pytest.raises(SpeechError, match="between 20 and 1000 words a minute, not 0"):
+        open_voice("pyttsx3", rate=0)
+    with pytest.raises(SpeechError, match="Unknown voice engine 'festival'; choose piper or pyttsx3"):
+        open_voice("festival")
 
 
-def test_an_unwritable_wav_path_is_one_clear_sentence(tmp_path: Path) -> None:
+def test_an_unwritable_wav_path_is_one_clear_sentence(tmp_path: Path, system) -> None:
     with pytest.raises(SpeechError, match="Cannot write"):
-        WavSpeaker(tmp_path / "missing" / "x.wav")
+        WavSpeaker(tmp_path / "missing" / "x.wav", system)
 
 
 def test_console_speaker_prints_lines_and_beeps() -> None:
@@ -111,9 +128,9 @@ def test_console_speaker_prints_lines_and_beeps() -> None:
     assert out.getvalue() == "gm: Player three, your turn.\n[beep]\n"
 
 
-def test_tee_speaks_through_every_speaker(tmp_path: Path) -> None:
+def test_tee_speaks_through_every_speaker(tmp_path: Path, system) -> None:
     out = io.StringIO()
-    tee = TeeSpeaker(ConsoleSpeaker(out), WavSpeaker(tmp_path / "t.wav"))
+    tee = TeeSpeaker(ConsoleSpeaker(out), WavSpeaker(tmp_path / "t.wav", system))
     assert tee.say("Who is the funniest?") == pytest.approx(4 / 2.7)  # the first speaker's answer
     assert tee.tone(660, 0.1) == 0.1
     player = tone_samples(440, 0.5)  # another voice, played as it is (the demo's players)
@@ -130,7 +147,7 @@ def test_no_speaker_is_one_clear_sentence() -> None:
     with pytest.raises(SpeechError) as checked:
         check_output()
     with pytest.raises(SpeechError) as opened:
-        Pyttsx3Speaker()
+        device_speaker()
     assert str(checked.value) == str(opened.value) == NO_SPEAKER
     assert "--console" in NO_SPEAKER and NO_SPEAKER.count(".") == 1
 
@@ -140,9 +157,9 @@ def test_a_missing_named_device_is_one_clear_sentence() -> None:
         check_output("no-such-speaker-xyz")
 
 
-def test_open_speaker(tmp_path: Path) -> None:
+def test_open_speaker(tmp_path: Path, system) -> None:
     assert isinstance(open_speaker("console"), ConsoleSpeaker)
-    speaker = open_speaker("wav", path=tmp_path / "o.wav")
+    speaker = open_speaker("wav", path=tmp_path / "o.wav", voice=system)
     assert isinstance(speaker, WavSpeaker)
     speaker.close()
     with pytest.raises(SpeechError, match="path"):

@@ -201,8 +201,8 @@ def test_hidden_mode_deals_face_down_and_keeps_roles_secret() -> None:
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"players": 9}, "What the Fake is for 3 to 8 players, not 9."),
-    ({"players": 2}, "What the Fake is for 3 to 8 players, not 2."),
+    ({"players": 9}, "What the Fake is for three to eight players, not 9."),
+    ({"players": 2}, "What the Fake is for three to eight players, not 2."),
     ({"players": "many"}, "whole number"),
     ({"players": True}, "whole number"),
     ({"mode": "secret"}, "open or hidden"),
@@ -220,7 +220,7 @@ def test_setup_by_voice_asks_players_then_mode() -> None:
     state = new()
     assert ask(state).id == "what_the_fake.players"
     refused = choose(state, 9, accepted=False)
-    assert "not 9" in refused.say[0]
+    assert "not nine" in refused.say[0]
     state = choose(state, 5).state
     assert ask(state).id == "what_the_fake.mode"
     outcome = choose(state, "hidden")

@@ -159,7 +159,7 @@ def test_reveal_after_times_out_into_the_result():
     state = start(reveal_after=45)
     ask = ask_of(state)
     assert ask.timeout == 45 and ask.countdown
-    assert "45 seconds" in " ".join(ask.say)
+    assert "forty five seconds" in " ".join(ask.say)
     assert timeout(state).state.phase is Phase.RESULT
 
 
@@ -175,6 +175,7 @@ def test_absolute_majority_elects(players, needed):
         else:
             assert outcome.state.elected == 0 and outcome.state.tokens == state.tokens - 1
             assert "not an absolute majority" in text(outcome)
+            assert ("One vote out of" if count == 1 else "votes out of") in text(outcome)  # never "one votes"
 
 
 def test_elected_announces_tokens_left_and_next_question():

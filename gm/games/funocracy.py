@@ -73,7 +73,7 @@ REQUIRED_LINES = (
     "which_letter_again", "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "no_answer",
     "no_answer_decision", "challenge_expected", "stands", "stands_decision", "vote",
     "vote_reprompts", "vote_expected", "vote_good", "vote_tie", "vote_meh", "vote_decision",
-    "no_tie", "challenge_decision", "wrong_letter_decision", "wins_letter", "new_letter", "left_count", "time_lost",
+    "no_tie", "no_tie_one", "challenge_decision", "wrong_letter_decision", "wins_letter", "new_letter", "left_count", "time_lost",
     "time_decision", "passed", "pass_decision", "skipped", "skip_decision", "three_themes",
     "score_line", "score_line_over", "no_scores", "game_over", "winner", "shared", "tie_break",
 )
@@ -477,7 +477,8 @@ class Funocracy:
         if answer.value == "tie":
             voters = state.players - 1
             if voters % 2:
-                return Outcome(state, say=(L("no_tie", voters=number_word(voters)),), accepted=False)
+                no_tie = L("no_tie_one") if voters == 1 else L("no_tie", voters=number_word(voters))
+                return Outcome(state, say=(no_tie,), accepted=False)
             return self._valid(state, rng, (L("vote_tie", seat=seat),), decision)
         if answer.value == "good":
             return self._valid(state, rng, (L("vote_good"),), decision)

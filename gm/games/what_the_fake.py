@@ -509,12 +509,8 @@ def _find(groups: Iterable[Group], number: int) -> Group:
 
 
 def spoken(n: int) -> str:
-    """A number as words, beyond twenty too ('twenty three'): grammar phrases have no digits."""
-    if n <= 20:
-        return number_word(n)
-    tens = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-    word = tens[n // 10 - 2] if n < 100 else str(n)
-    return word if n % 10 == 0 else f"{word} {number_word(n % 10)}"
+    """A number as words ('twenty three'): grammar phrases and spoken lines have no digits."""
+    return number_word(n)
 
 
 def seats_words(seats: Iterable[int]) -> str:
@@ -876,7 +872,8 @@ class WhatTheFake:
     def _apply_players(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         players = answer.value
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            return Outcome(state, (self.lines("players_out_of_range", players=players),), accepted=False)
+            said = spoken(players) if isinstance(players, int) else players
+            return Outcome(state, (self.lines("players_out_of_range", players=said),), accepted=False)
         state = self._after_setup(replace(state, players=players), rng)
         decision = self.lines("decision_players", players=spoken(players))
         return Outcome(state, (self._line("decision_players", players=spoken(players)) + ".",), decision)

@@ -99,7 +99,7 @@ REQUIRED_LINES = (
     "vote_reprompts", "revealed",
     "ask_result", "result_expected", "result_reprompts",
     "hint_discarded", "too_many_votes", "bad_count", "elected", "unanimous", "bonus_token",
-    "bonus_full", "move_cards", "not_majority", "no_majority", "lose_token",
+    "bonus_full", "move_cards", "not_majority", "not_majority_one", "no_majority", "lose_token",
     "tokens_left_one", "tokens_left", "elected_progress",
     "final_start", "final_box", "final_place", "final_ready", "final_question",
     "final_instructions", "ask_final_result", "final_result_expected", "final_result_reprompts",
@@ -476,7 +476,8 @@ class WhoTheF:
                     state, L("too_many_votes", players=number_word(players), count=number_word(count))
                 )
         if count < majority(players):
-            said = L("not_majority", count=number_word(count), players=number_word(players))
+            said = (L("not_majority_one", players=number_word(players)) if count == 1
+                    else L("not_majority", count=number_word(count), players=number_word(players)))
             return self._lose_round(state, (said, L("no_majority")), rng)
         return self._elect(state, place, count, rng)
 

@@ -5,7 +5,8 @@ A 40 MB download on a flaky line should not start again from zero: each file gro
 `<name>.part` and a later attempt asks only for the rest (HTTP Range). Nothing is unpacked or
 moved into place until its SHA-256 matches, and the model folder appears in one rename, so a
 model that is listed is a whole model. A Vosk model comes as one zip; a Whisper model as the
-files of its folder (model.bin, config.json, tokenizer.json, vocabulary.txt).
+files of its folder (model.bin, config.json, tokenizer.json, vocabulary.txt). The one
+downloader, `fetch_files`, serves the Piper voices too (gm.speech.voices).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 from urllib.parse import urlparse
 
 from gm.speech.base import SpeechError
@@ -144,18 +145,16 @@ def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any te
     return show
 
 
-def _cannot_reach(url: str, models_dir: Path) -> SpeechError:
+def _cannot_reach(url: str, folder: Path, what: str) -> SpeechError:
     host = urlparse(url).hostname or url
-    return SpeechError(
-        f"Cannot reach {host} to download the model; connect to the internet, "
-        f"or copy a model folder into {models_dir}."
-    )
+    hint = "copy a model folder into" if what == "model" else f"copy the {what}'s files into"
+    return SpeechError(f"Cannot reach {host} to download the {what}; connect to the internet, or {hint} {folder}.")
 
 
-def _fetch(url: str, part: Path, progress: Progress, models_dir: Path, timeout: float) -> bool:
+def _fetch(url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str) -> bool:
     """One request for whatever `part` still lacks; True when the file is complete."""
     have = part.stat().st_size if part.exists() else 0
-    request = urllib.request.Request(url, headers={"User-Agent": "gm-model-download"})
+    request = urllib.request.Request(url, headers={"User-Agent": "gm-download"})
     if have:
         request.add_header("Range", f"bytes={have}-")
     try:
@@ -167,9 +166,9 @@ def _fetch(url: str, part: Path, progress: Progress, models_dir: Path, timeout: 
                 return True
             part.unlink()
             return False
-        raise SpeechError(f"The model download failed: {urlparse(url).hostname} answered {error.code} {error.reason}.") from None
+        raise SpeechError(f"The {what} download failed: {urlparse(url).hostname} answered {error.code} {error.reason}.") from None
     except (urllib.error.URLError, OSError) as error:
-        raise _cannot_reach(url, models_dir) from error
+        raise _cannot_reach(url, folder, what) from error
     with response:
         length = response.headers.get("Content-Length")
         if response.status == 206:
@@ -193,16 +192,66 @@ def _fetch(url: str, part: Path, progress: Progress, models_dir: Path, timeout: 
     return total is None or done >= total
 
 
-def _download_part(url: str, part: Path, progress: Progress, models_dir: Path, timeout: float) -> None:
+def _download_part(url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str) -> None:
     """Fetch until complete, resuming after drops; a late failure keeps the .part for next time."""
     for attempt in range(RETRIES + 1):
         before = part.stat().st_size if part.exists() else 0
-        if _fetch(url, part, progress, models_dir, timeout):
+        if _fetch(url, part, progress, folder, timeout, what):
             return
         after = part.stat().st_size if part.exists() else 0
         if after <= before:
             time.sleep(min(0.5 * 2 ** attempt, 8.0))  # no progress: give the line a moment
     raise SpeechError(f"The download kept being cut off; run the same command again to resume it from {part.name}.")
+
+
+@dataclass(frozen=True)
+class RemoteFile:
+    """One file to fetch: where it is, the name it gets in its folder, and its digest."""
+
+    url: str
+    name: str
+    sha256: str | None  # None where no trustworthy digest is known: installed with a note
+    size_mb: int = 0  # for the progress bar's label; 0 when too small to mention
+    companion: bool = False  # a small file beside the one that is checked: no note for its missing digest
+
+
+class ChecksumError(SpeechError):
+    """A downloaded file does not match its SHA-256; the damaged file was removed."""
+
+
+def fetch_files(files: Sequence[RemoteFile], folder: str | Path, *, what: str = "model",
+                progress: Progress | None = None, timeout: float = 30.0) -> list[Path]:
+    """Download each file into `folder`, verified, and return their paths.
+
+    This is the one downloader for everything gm fetches (Vosk zips, Piper voices). Each file
+    grows as `<name>.part`, so a later run resumes it with an HTTP Range request; it takes its
+    own name in one rename only once its SHA-256 matches, so a file that is there is whole and a
+    file already there is not fetched again. `what` names the thing in messages ("model", "voice").
+    """
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SpeechError(f"Cannot create the folder {folder} ({error.strerror or error}).") from None
+    paths = []
+    for file in files:
+        target = folder / file.name
+        paths.append(target)
+        if target.is_file():
+            continue
+        part = folder / f"{file.name}.part"
+        label = f"{file.name} ({file.size_mb} MB)" if file.size_mb else file.name
+        _download_part(file.url, part, progress or text_progress(label), folder, timeout, what)
+        if file.sha256 is None and not file.companion:
+            print(f"note: no known SHA-256 for {file.name}; the download was not verified.", file=sys.stderr)
+        elif file.sha256 is not None and _sha256(part) != file.sha256.lower():
+            part.unlink()
+            raise ChecksumError(
+                f"The downloaded {file.name} does not match its SHA-256 checksum; the damaged file was removed, "
+                "so run the command again to download it afresh."
+            )
+        part.rename(target)
+    return paths
 
 
 def _sha256(path: Path) -> str:
@@ -264,6 +313,8 @@ def download(name: str, models_dir: str | Path | None = None, url: str | None = 
     models_dir = Path(models_dir) if models_dir is not None else default_models_dir()
     if is_model(models_dir / info.folder):
         return models_dir / info.folder
+    remote = RemoteFile(url or info.url, f"{name}.zip", sha256 or info.sha256, info.size_mb)
+    [archive] = fetch_files([remote], models_dir, progress=progress, timeout=timeout)
     try:
         models_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -273,50 +324,27 @@ def download(name: str, models_dir: str | Path | None = None, url: str | None = 
     if address.scheme not in ("http", "https") or not address.hostname:
         raise SpeechError(f"The download address must be an http or https URL, not '{url}'.")
     if info.kind == "whisper":
-        return _download_files(info, models_dir, url.rstrip("/"), progress, sha256, timeout)
-    part = models_dir / f"{name}.zip.part"
-    _download_part(url, part, progress or text_progress(f"{name} ({info.size_mb} MB)"), models_dir, timeout)
-    expected = sha256 or info.sha256
-    if expected is None:
-        print(f"note: no known SHA-256 for {name}; the download was not verified.", file=sys.stderr)
-    elif _sha256(part) != expected.lower():
-        part.unlink()
-        raise SpeechError(
-            f"The downloaded {name} model does not match its SHA-256 checksum; the damaged file was removed, "
-            "so run the command again to download it afresh."
-        )
+        return _download_folder(info, models_dir, url.rstrip("/"), progress, sha256, timeout)
+    remote = RemoteFile(url, f"{name}.zip", sha256 or info.sha256, info.size_mb)
+    [archive] = fetch_files([remote], models_dir, progress=progress, timeout=timeout)
     try:
-        return _unpack(part, models_dir, info.folder)
+        return _unpack(archive, models_dir, info.folder)
     finally:
-        part.unlink(missing_ok=True)
+        archive.unlink(missing_ok=True)
 
 
-def _download_files(info: ModelInfo, models_dir: Path, url: str, progress: Progress | None,
-                    sha256: str | None, timeout: float) -> Path:
-    """Fetch a folder's files one by one into a hidden staging folder (each resumable), check
-    model.bin's SHA-256, then move the folder into place in one rename."""
+def _download_folder(info: ModelInfo, models_dir: Path, url: str, progress: Progress | None,
+                     sha256: str | None, timeout: float) -> Path:
+    """A Whisper model's files fetched into a hidden staging folder (each resumable, model.bin
+    checked against its SHA-256), then moved into place in one rename."""
     staging = models_dir / f".{info.folder}.part"
+    files = [RemoteFile(f"{url}/{name}", name, sha256 or info.sha256, info.size_mb) if name == "model.bin"
+             else RemoteFile(f"{url}/{name}", name, None, companion=True) for name in WHISPER_FILES]
     try:
-        staging.mkdir(exist_ok=True)
-    except OSError as error:
-        raise SpeechError(f"Cannot write in the models folder {models_dir} ({error.strerror or error}).") from None
-    for filename in WHISPER_FILES:
-        target = staging / filename
-        if target.exists():
-            continue  # fetched whole by an earlier attempt
-        part = staging / f"{filename}.part"
-        label = f"{info.name} ({info.size_mb} MB)" if filename == "model.bin" else f"{info.name} {filename}"
-        _download_part(f"{url}/{filename}", part, progress or text_progress(label), models_dir, timeout)
-        part.rename(target)
-    expected = sha256 or info.sha256
-    if expected is None:
-        print(f"note: no known SHA-256 for {info.name}; the download was not verified.", file=sys.stderr)
-    elif _sha256(staging / "model.bin") != expected.lower():
+        fetch_files(files, staging, progress=progress, timeout=timeout)
+    except ChecksumError:
         shutil.rmtree(staging, ignore_errors=True)
-        raise SpeechError(
-            f"The downloaded {info.name} model does not match its SHA-256 checksum; the damaged files were "
-            "removed, so run the command again to download it afresh."
-        )
+        raise
     target = models_dir / info.folder
     if target.exists():
         shutil.rmtree(target)  # not a whole model, or we would not be downloading

@@ -1,4 +1,12 @@
-"""Speakers: pyttsx3 through a sound device, the console, or a WAV file of everything said.
+"""Speakers: gm's voice through a sound device, the console, or a WAV file of everything said.
+
+A speaker is a voice (what makes the audio: Piper by default, or pyttsx3 for the system's
+espeak-ng) and an output (a sound device or a WAV file). Everything gm plays, lines, beeps
+and the demo's players, goes through the one output in order, so nothing overlaps or clicks,
+and is resampled once, with soxr (the libsoxr binding: fast, well kept, band-limited), from
+the rate it was made at to the output's. A line is played a sentence at a time while the next
+sentence is being made, and the lines said lately are remembered (`Remembered`), so "Time!",
+a letter or a number starts at once.
 
 pyttsx3 2.99's espeak driver returns from runAndWait before a long line has been synthesised
 (its loop ends after 10 ms while espeak-ng works in its own thread; nateshmbhat/pyttsx3#149,
@@ -11,19 +19,24 @@ from __future__ import annotations
 
 import contextlib
 import io
+import queue
 import re
 import sys
 import tempfile
 import threading
+import time
 import wave
+from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Iterator, Protocol, TextIO
 
 import numpy as np
 
 from gm.speech.audio import read_wav
 from gm.speech.base import RATE, SpeechError, Speaker
 
+ENGINES = ("piper", "pyttsx3")
 NO_SPEAKER = (
     "No speaker was found; plug one in, choose one with --output-device (see 'gm devices'), "
     "or use --console to print what gm says."
@@ -75,16 +88,50 @@ def check_output(device: str | int | None = None) -> None:
         ))
 
 
-def play(audio: bytes, device: str | int | None) -> None:
-    """Play 16 kHz int16 audio on a device, blocking until it has been heard."""
-    import sounddevice
+@dataclass(frozen=True)
+class Sound:
+    """Mono int16 audio and the rate it was made at; resampled only where it is played."""
 
-    if not audio:
-        return
-    try:
-        sounddevice.play(np.frombuffer(audio, dtype="<i2"), samplerate=RATE, device=device, blocking=True)
-    except Exception:
-        raise SpeechError(NO_SPEAKER) from None
+    audio: bytes
+    rate: int
+
+    @property
+    def seconds(self) -> float:
+        return len(self.audio) / 2 / self.rate
+
+    def at(self, rate: int) -> bytes:
+        """The audio at `rate`, resampled once with soxr's high quality (band-limited) filter."""
+        if rate == self.rate or not self.audio:
+            return self.audio
+        import soxr
+
+        samples = np.frombuffer(self.audio, dtype="<i2")
+        return soxr.resample(samples, self.rate, rate, quality="HQ").astype("<i2").tobytes()
+
+
+class Voice(Protocol):
+    """What turns text into audio: PiperSynth, Synthesizer (pyttsx3) or Remembered around one."""
+
+    name: str
+
+    def sentences(self, text: str) -> Iterator[Sound]:
+        """The line as audio, a sentence (or the whole line) at a time, as soon as each is made."""
+
+    def close(self) -> None: ...
+
+
+class Output(Protocol):
+    """Where a speaker's audio goes, in order: a sound device or a WAV file."""
+
+    rate: int
+
+    def put(self, sound: Sound) -> None:
+        """Queue the sound after what is queued already; returns at once for a device."""
+
+    def drain(self) -> None:
+        """Wait until everything queued has been heard (or written)."""
+
+    def close(self) -> None: ...
 
 
 def _start_engine() -> Any:
@@ -114,13 +161,22 @@ def _voice_id(engine: Any, voice: str) -> str:
         names.update(str(language).lower() for language in (candidate.languages or []))
         if wanted in names:
             return candidate.id
-    raise SpeechError(f"The voice {voice!r} is not installed; 'espeak-ng --voices' lists the voices there are (try en-us).")
+    raise SpeechError(f"The voice {voice!r} is not installed; 'gm voices' lists the voices there are (try en-us).")
+
+def system_voices() -> list[str]:
+    """The short ids of pyttsx3's voices (espeak-ng's on Linux); empty when it cannot start."""
+    try:
+        engine = _start_engine()
+    except SpeechError:
+        return []
+    return sorted({str(voice.id).rsplit("/", 1)[-1] for voice in engine.getProperty("voices")})
 
 
 class Synthesizer:
-    """Text to 16 kHz audio with pyttsx3's save_to_file, waiting for the line to be really done."""
+    """Text to audio with pyttsx3's save_to_file, waiting for the line to be really done."""
 
     def __init__(self, voice: str | None = None, rate: int | None = None, volume: float | None = None) -> None:
+        self.name = voice or "system"
         if volume is not None and not 0.0 <= volume <= 1.0:
             raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
         if rate is not None and not 20 <= rate <= 1000:
@@ -167,44 +223,258 @@ class Synthesizer:
             finished = self._done.wait(timeout=5.0 + 0.05 * len(text))
         return finished and self._completed and self._file.exists()
 
-    def audio(self, text: str) -> bytes:
-        """The line spoken, as 16 kHz mono int16 bytes (empty for nothing to say)."""
+    def sentences(self, text: str) -> Iterator[Sound]:
+        """The whole line at espeak-ng's own rate (nothing for nothing to say)."""
         if not text.strip():
-            return b""
+            return
         if not (self._attempt(text) or self._attempt(text)):  # a second try covers a line cancelled in a race
             raise SpeechError(f"The text-to-speech engine did not finish saying {text[:40]!r}; try --console instead.")
-        return read_wav(self._file)
+        sound = None
+        with contextlib.suppress(wave.Error, EOFError), wave.open(str(self._file), "rb") as wav:
+            if (wav.getnchannels(), wav.getsampwidth()) == (1, 2):
+                sound = Sound(wav.readframes(wav.getnframes()), wav.getframerate())
+        yield sound if sound is not None else Sound(read_wav(self._file), RATE)  # read_wav converts any other format
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._engine.disconnect(self._token)
         self._folder.cleanup()
 
+class Remembered:
+    """A voice that keeps the lines it said lately, so a line said often ("Time!", a letter, a
+    number) costs nothing the next time; `prepare` makes a line ahead, while another plays.
 
-class Pyttsx3Speaker:
-    """The game master's voice on a real speaker."""
+    One Remembered serves every speaker of a game (the room and the --speak-to WAV), so a line
+    is synthesised once however many outputs hear it.
+    """
 
-    def __init__(self, voice: str | None = None, rate: int | None = None, volume: float | None = None,
-                 output_device: str | int | None = None) -> None:
-        check_output(output_device)
-        self._device = output_device
-        self._synth = Synthesizer(voice, rate, volume)
+    def __init__(self, voice: Voice, budget: int = 16 << 20) -> None:
+        self.name = voice.name
+        self.voice = voice
+        self._budget = budget  # bytes of audio kept: 16 MB is six minutes of 22 kHz speech
+        self._lines: OrderedDict[str, tuple[Sound, ...]] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()  # one synthesis at a time: the voice is not re-entrant
+        self._ahead: threading.Thread | None = None
+
+    def sentences(self, text: str) -> Iterator[Sound]:
+        with self._lock:
+            kept = self._lines.get(text)
+            if kept is not None:
+                self._lines.move_to_end(text)
+                yield from kept
+                return
+            made = []
+            for sound in self.voice.sentences(text):
+                made.append(sound)
+                yield sound
+            self._keep(text, tuple(made))
+
+    def _keep(self, text: str, sounds: tuple[Sound, ...]) -> None:
+        size = sum(len(sound.audio) for sound in sounds)
+        if size > self._budget // 4:
+            return  # a long explanation is rarely said twice; it would push out many short lines
+        self._lines[text] = sounds
+        self._size += size
+        while self._size > self._budget:
+            _, dropped = self._lines.popitem(last=False)
+            self._size -= sum(len(sound.audio) for sound in dropped)
+
+    def known(self, text: str) -> bool:
+        return text in self._lines
+
+    def prepare(self, *texts: str) -> None:
+        """Make these lines in the background, unless already kept; returns at once."""
+        self.wait()
+        wanted = [text for text in texts if text.strip() and text not in self._lines]
+        if wanted:
+            self._ahead = threading.Thread(target=lambda: [list(self.sentences(t)) for t in wanted], daemon=True)
+            self._ahead.start()
+
+    def wait(self) -> None:
+        if self._ahead is not None:
+            self._ahead.join()
+            self._ahead = None
+
+    def close(self) -> None:
+        self.wait()
+        self.voice.close()
+
+
+def open_voice(engine: str | None = None, name: str | None = None, rate: int | None = None,
+               volume: float | None = None, folder: str | Path | None = None) -> Remembered:
+    """gm's voice as the settings ask: `engine` if given, else Piper when the voice is installed
+    (it comes with gm), else pyttsx3 (the system's espeak-ng). `folder` holds downloaded voices."""
+    from gm.speech import voices
+
+    if engine is not None and engine not in ENGINES:
+        raise SpeechError(f"Unknown voice engine {engine!r}; choose {' or '.join(ENGINES)}.")
+    if engine is None:
+        piper_voice = voices.looks_like(name) if name else voices.DEFAULT in voices.installed(folder)
+        engine = "piper" if piper_voice and voices.piper_available() else "pyttsx3"
+    if engine == "piper":
+        from gm.speech.piper import PiperSynth
+
+        return Remembered(PiperSynth(voices.find(name, folder), rate, volume))
+    return Remembered(Synthesizer(name, rate, volume))
+
+
+class DeviceOutput:
+    """One stream to a sound device, at the device's own rate, fed by a thread from a queue, so
+    the next sentence is made while this one plays and beeps never overlap the voice."""
+
+    def __init__(self, device: str | int | None = None) -> None:
+        check_output(device)
+        import sounddevice
+
+        try:
+            info = sounddevice.query_devices(device, kind="output") if device is None else sounddevice.query_devices(device)
+            self.rate = int(info["default_samplerate"])
+            self._stream = sounddevice.RawOutputStream(samplerate=self.rate, channels=1, dtype="int16", device=device)
+            self._stream.start()
+        except Exception:
+            raise SpeechError(NO_SPEAKER) from None
+        self._queue: queue.Queue[bytes | None] = queue.Queue()
+        self._failed = False
+        self._thread = threading.Thread(target=self._play, daemon=True)
+        self._thread.start()
+
+    def _play(self) -> None:
+        while (audio := self._queue.get()) is not None:
+            try:
+                if not self._failed:
+                    self._stream.write(audio)
+            except Exception:
+                self._failed = True  # reported by drain, on the game's thread
+            finally:
+                self._queue.task_done()
+        self._queue.task_done()
+
+    def put(self, sound: Sound) -> None:
+        self._queue.put(sound.at(self.rate))
+
+    def drain(self) -> None:
+        self._queue.join()
+        time.sleep(self._stream.latency)  # what the device has buffered is still to be heard
+        if self._failed:
+            raise SpeechError(NO_SPEAKER)
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join()
+        with contextlib.suppress(Exception):
+            self._stream.stop()
+            self._stream.close()
+
+
+class WavOutput:
+    """Everything played, end to end in one 16 kHz WAV file that is valid after every line."""
+
+    rate = RATE
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.samples = 0
+        try:
+            self._out = open(self.path, "wb")  # opened here so a bad path fails before wave gets involved
+        except OSError as error:
+            raise SpeechError(f"Cannot write the WAV file {self.path} ({error.strerror or error}).") from None
+        self._wav: wave.Wave_write | None = wave.open(self._out, "wb")
+        self._wav.setnchannels(1)
+        self._wav.setsampwidth(2)
+        self._wav.setframerate(RATE)
+
+    def put(self, sound: Sound) -> None:
+        if self._wav is None:
+            raise SpeechError(f"The WAV file {self.path} is already closed.")
+        audio = sound.at(RATE)
+        self._wav.writeframes(audio)  # wave patches the header, so the file is always playable
+        self.samples += len(audio) // 2
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        if self._wav is not None:
+            self._wav.close()
+            self._out.close()
+            self._wav = None
+
+
+class VoiceSpeaker:
+    """A voice on an output: the Speaker port for a sound device and for a WAV file.
+
+    Closing it closes the output, and the voice only when the speaker opened it itself.
+    """
+
+    def __init__(self, voice: Voice, output: Output, owns_voice: bool = False) -> None:
+        self.voice = voice
+        self.output = output
+        self._owns_voice = owns_voice
 
     def say(self, text: str) -> float:
-        audio = self._synth.audio(text)
-        play(audio, self._device)
-        return len(audio) / 2 / RATE
+        seconds = 0.0
+        for sound in self.voice.sentences(text):
+            self.output.put(sound)  # plays while the next sentence is made
+            seconds += sound.seconds
+        self.output.drain()
+        return seconds
 
     def tone(self, frequency: float, seconds: float) -> float:
-        play(tone_samples(frequency, seconds), self._device)
+        self.output.put(Sound(tone_samples(frequency, seconds), RATE))
+        self.output.drain()
         return seconds
 
     def play(self, audio: bytes) -> float:
-        play(audio, self._device)
+        self.output.put(Sound(audio, RATE))
+        self.output.drain()
         return len(audio) / 2 / RATE
 
     def close(self) -> None:
-        self._synth.close()
+        self.output.close()
+        if self._owns_voice:
+            self.voice.close()
+
+
+def device_speaker(voice: Voice | None = None, output_device: str | int | None = None) -> VoiceSpeaker:
+    """gm's voice on a sound device; without a voice, the one the settings would choose by default."""
+    output = DeviceOutput(output_device)  # first: no speaker is the likelier problem, and the cheaper to find
+    if voice is not None:
+        return VoiceSpeaker(voice, output)
+    try:
+        return VoiceSpeaker(open_voice(), output, owns_voice=True)
+    except BaseException:
+        output.close()
+        raise
+
+
+class WavSpeaker(VoiceSpeaker):
+    """Everything gm says, beeps and plays, in one 16 kHz WAV that is valid after every line.
+
+    Without a voice, it speaks with gm's default voice (Piper, when installed)."""
+
+    def __init__(self, path: str | Path, voice: Voice | None = None) -> None:
+        owns = voice is None
+        voice = open_voice() if voice is None else voice
+        try:
+            output = WavOutput(path)
+        except SpeechError:
+            if owns:
+                voice.close()
+            raise
+        super().__init__(voice, output, owns_voice=owns)
+        self.path = output.path
+
+    @property
+    def seconds(self) -> float:
+        """Length of the file so far."""
+        return self.output.samples / RATE
+
+    def __enter__(self) -> WavSpeaker:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
 
 class ConsoleSpeaker:
@@ -231,63 +501,6 @@ class ConsoleSpeaker:
     def close(self) -> None:
         pass
 
-
-class WavSpeaker:
-    """Everything gm says, beeps and plays, in one 16 kHz WAV that is valid after every line."""
-
-    def __init__(self, path: str | Path, voice: str | None = None, rate: int | None = None,
-                 volume: float | None = None, gap: float = 0.0) -> None:
-        self.path = Path(path)
-        self._gap = b"\0\0" * int(round(max(0.0, gap) * RATE))
-        self._samples = 0
-        self._synth = Synthesizer(voice, rate, volume)
-        try:
-            self._out = open(self.path, "wb")  # opened here so a bad path fails before wave gets involved
-        except OSError as error:
-            self._synth.close()
-            raise SpeechError(f"Cannot write the WAV file {self.path} ({error.strerror or error}).") from None
-        self._wav: wave.Wave_write | None = wave.open(self._out, "wb")
-        self._wav.setnchannels(1)
-        self._wav.setsampwidth(2)
-        self._wav.setframerate(RATE)
-
-    @property
-    def seconds(self) -> float:
-        """Length of the file so far."""
-        return self._samples / RATE
-
-    def _append(self, audio: bytes) -> None:
-        if self._wav is None:
-            raise SpeechError(f"The WAV file {self.path} is already closed.")
-        self._wav.writeframes(audio + self._gap)  # wave patches the header, so the file is always playable
-        self._samples += (len(audio) + len(self._gap)) // 2
-
-    def say(self, text: str) -> float:
-        audio = self._synth.audio(text)
-        self._append(audio)
-        return len(audio) / 2 / RATE
-
-    def tone(self, frequency: float, seconds: float) -> float:
-        return self.play(tone_samples(frequency, seconds))
-
-    def play(self, audio: bytes) -> float:
-        self._append(audio)
-        return len(audio) / 2 / RATE
-
-    def close(self) -> None:
-        if self._wav is not None:
-            self._wav.close()
-            self._out.close()
-            self._wav = None
-            self._synth.close()
-
-    def __enter__(self) -> WavSpeaker:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.close()
-
-
 class TeeSpeaker:
     """Says every line through several speakers, e.g. the room and a transcript WAV.
 
@@ -310,17 +523,15 @@ class TeeSpeaker:
         for speaker in self.speakers:
             speaker.close()
 
-
-def open_speaker(kind: str, *, voice: str | None = None, rate: int | None = None, volume: float | None = None,
-                 output_device: str | int | None = None, path: str | Path | None = None,
-                 stream: TextIO | None = None) -> Speaker:
+def open_speaker(kind: str, *, voice: Voice | None = None, output_device: str | int | None = None,
+                 path: str | Path | None = None, stream: TextIO | None = None) -> Speaker:
     """The speaker a command line asked for: "voice", "console" or "wav" (which needs `path`)."""
     if kind == "voice":
-        return Pyttsx3Speaker(voice, rate, volume, output_device)
+        return device_speaker(voice, output_device)
     if kind == "console":
         return ConsoleSpeaker(stream)
     if kind == "wav":
         if path is None:
             raise SpeechError("Writing speech to a WAV file needs the file's path.")
-        return WavSpeaker(path, voice, rate, volume)
+        return WavSpeaker(path, voice)
     raise SpeechError(f"Unknown speaker {kind!r}; choose voice, console or wav.")

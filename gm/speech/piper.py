@@ -1,0 +1,91 @@
+"""gm's voice: a Piper neural voice (piper-tts, ONNX on the CPU).
+
+Piper is what Home Assistant speaks with; read by it, the game's lines come back from a Whisper
+listener with 2% of their words wrong, against 35% read by espeak-ng (BENCHMARKS.md, "Voice").
+piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds the session itself with
+two threads, so the recogniser keeps a core while the next line is being made.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Iterator
+
+from gm.speech.base import SpeechError
+from gm.speech.tts import Sound
+from gm.speech.voices import pinned
+
+PACE = 200  # words a minute that length scale 1 stands for: pyttsx3's default pace, so [voice] rate means the same in both
+SLOWEST, FASTEST = 100, 400  # words a minute: length scale 2 to 0.5, beyond which Piper garbles
+THREADS = 2
+# A line's first clause, when it is short and the line goes on: "Player three, | new theme: ...".
+_FIRST_CLAUSE = re.compile(r"^([^.?!]{1,40}?[,;:])\s+(\S.*)$", re.S)
+SYSTEM_VOICE = "use the system voice with --voice-engine pyttsx3"
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as data:
+        while block := data.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class PiperSynth:
+    """Text to audio at the voice's own rate (22,050 Hz for a medium voice), a sentence at a time."""
+
+    def __init__(self, onnx: str | Path, rate: int | None = None, volume: float | None = None) -> None:
+        if volume is not None and not 0.0 <= volume <= 1.0:
+            raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
+        if rate is not None and not SLOWEST <= rate <= FASTEST:
+            raise SpeechError(f"The speaking rate of a Piper voice must be between {SLOWEST} and {FASTEST} "
+                              f"words a minute, not {rate}.")
+        self.path = Path(onnx)
+        self.name = self.path.name.removesuffix(".onnx")
+        expected = pinned(self.path)
+        if expected is not None and _sha256(self.path) != expected:
+            raise SpeechError(f"The Piper voice file {self.path} is damaged (its SHA-256 is not the published one); "
+                              f"download it again with 'gm voices download {self.name}', or {SYSTEM_VOICE}.")
+        try:
+            import onnxruntime
+            from piper import PiperVoice, SynthesisConfig
+            from piper.config import PiperConfig
+        except ImportError:
+            raise SpeechError(f"Piper is not installed ('pip install piper-tts'); {SYSTEM_VOICE}.") from None
+        try:
+            config = PiperConfig.from_dict(json.loads(self.path.with_name(self.path.name + ".json").read_text("utf-8")))
+            options = onnxruntime.SessionOptions()
+            options.intra_op_num_threads, options.inter_op_num_threads = THREADS, 1
+            # Idle threads sleep instead of spinning: between lines the recogniser needs the cores.
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            session = onnxruntime.InferenceSession(str(self.path), sess_options=options,
+                                                   providers=["CPUExecutionProvider"])
+        except Exception:  # OSError, a bad JSON or a missing key, onnxruntime's Fail / InvalidProtobuf
+            raise SpeechError(f"The Piper voice {self.path} cannot be read (the file is damaged or not a voice); "
+                              f"download it again, or {SYSTEM_VOICE}.") from None
+        self._voice = PiperVoice(config=config, session=session)
+        self.rate = config.sample_rate
+        self._config = SynthesisConfig(length_scale=None if rate is None else config.length_scale * PACE / rate,
+                                       volume=1.0 if volume is None else volume)
+        for _ in self._voice.synthesize("Ready.", self._config):
+            pass  # onnxruntime's first run is several times slower: not on the game's first line
+
+    def sentences(self, text: str) -> Iterator[Sound]:
+        """Each sentence as soon as it is made, so the first plays while the next is synthesised.
+
+        A short first clause ("Player three,") is made on its own: the line starts to sound
+        after the time it takes, not the whole first sentence's (BENCHMARKS.md, "Voice")."""
+        if not text.strip():
+            return
+        first = _FIRST_CLAUSE.match(text.strip())
+        for piece in (first.group(1), first.group(2)) if first else (text,):
+            try:
+                for chunk in self._voice.synthesize(piece, self._config):
+                    yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
+            except Exception as error:  # onnxruntime failing on a line: the voice is unusable
+                raise SpeechError(f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}.") from None
+
+    def close(self) -> None:
+        pass

