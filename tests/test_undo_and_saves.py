@@ -6,16 +6,17 @@ was played shows up as a different roll after the undo, and a resume as a differ
 """
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 import textwrap
 
-from gm.dialog.engine import Engine, Result
+import pytest
+
+from gm.dialog.engine import Engine
 from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
-from gm.state import Record, SaveStore
+from gm.state import Record, SaveError, SaveStore
 from toygame import ToyGame
 
 
@@ -131,3 +132,97 @@ def test_a_reader_never_finds_the_save_missing_or_half_written(tmp_path):
     assert seen["looks"] > 600  # it really read while the saves were written
     assert seen["missing"] == 0 and seen["damaged"] == 0, seen
     assert len(store.load()[0].answers) == 600
+
+
+def test_a_save_keeps_everything_a_resume_needs(tmp_path):
+    """The input clock, the WAV played from and whether the game is over come back as written,
+    and a save from before these were kept reads as a game at the start of its input."""
+    store = SaveStore(tmp_path / "new" / "folder")  # folders are made as needed
+    record = Record("funocracy", {"players": 3, "name": "Zoë"}, 9,
+                    [{"step": "a", "answer": {"kind": "choice", "value": 1}}], t=12.5, finished=True, source="game.wav")
+    store.write(record)
+    assert store.load() == (record, None)
+    assert "Zoë" in store.current.read_text(encoding="utf-8")  # a person can read the save
+    data = json.loads(store.current.read_text(encoding="utf-8"))
+    for key in ("t", "finished", "source"):
+        del data[key]
+    store.current.write_text(json.dumps(data), encoding="utf-8")
+    older = store.load()[0]
+    assert (older.t, older.finished, older.source) == (0.0, False, None)
+    assert older.answers == record.answers
+
+
+@pytest.mark.parametrize("damage,reason", [
+    ([], "not a JSON object"),
+    ({"format": 0}, "format 0, this gm reads format 1"),
+    ({"answers": {}}, "the answers are damaged"),
+    ({"answers": ["step answer"]}, "the answers are damaged"),
+    ({"answers": [{"step": "a"}]}, "the answers are damaged"),
+    ({"answers": [{"answer": {}}]}, "the answers are damaged"),
+])
+def test_the_sentence_for_a_damaged_save_says_what_is_wrong(tmp_path, damage, reason):
+    store = SaveStore(tmp_path)
+    good = Record("toy", {}, 1, [{"step": "a", "answer": {"kind": "choice", "value": 1}}])
+    store.write(good)
+    store.write(good)
+    data = json.loads(store.current.read_text()) if isinstance(damage, dict) else damage
+    if isinstance(damage, dict):
+        data.update(damage)
+    store.current.write_text(json.dumps(data))
+    loaded, warning = store.load()
+    assert loaded == good
+    assert warning == f"The last save was damaged (current.json: {reason}); the one before it is used."
+
+
+def test_a_missing_current_save_falls_back_to_the_previous_one(tmp_path):
+    store = SaveStore(tmp_path)
+    store.write(Record("toy", {}, 1))
+    store.write(Record("toy", {}, 2))
+    store.current.unlink()
+    assert store.load() == (Record("toy", {}, 1), None)
+
+
+def test_the_new_save_is_written_beside_the_old_one(tmp_path, monkeypatch):
+    """current.json is replaced by a rename within its folder (atomic), never from elsewhere, even
+    where the temporary folder is on another file system."""
+    import os
+    import tempfile
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(elsewhere))
+    store = SaveStore(tmp_path / "saves")
+    renamed = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: (renamed.append((a, b)), real_replace(a, b))[1])
+    store.write(Record("toy", {}, 1))
+    store.write(Record("toy", {}, 2))
+    assert renamed and all(os.path.dirname(a) == str(store.directory) for a, _ in renamed)
+    assert [os.path.basename(b) for _, b in renamed] == ["current.json", "previous.json", "current.json"]
+
+
+def test_an_unwritable_save_folder_names_the_reason(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(SaveError) as error:
+        SaveStore(blocker / "sub").write(Record("toy", {}, 1))
+    assert str(error.value) == f"The game cannot be saved in {blocker / 'sub'} (Not a directory)."
+
+
+def test_where_games_are_saved(tmp_path, monkeypatch):
+    """$GM_STATE_DIR, else $XDG_STATE_HOME/gm, else ~/.local/state/gm (README)."""
+    from gm.state import default_state_dir
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("GM_STATE_DIR", raising=False)
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    assert default_state_dir() == tmp_path / "home" / ".local" / "state" / "gm"
+    monkeypatch.setenv("XDG_STATE_HOME", "")
+    assert default_state_dir() == tmp_path / "home" / ".local" / "state" / "gm"
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    assert default_state_dir() == tmp_path / "xdg" / "gm"
+    monkeypatch.setenv("GM_STATE_DIR", str(tmp_path / "mine"))
+    assert default_state_dir() == tmp_path / "mine"
+    assert SaveStore().directory == tmp_path / "mine"
+    monkeypatch.setenv("GM_STATE_DIR", "")
+    assert SaveStore().directory == tmp_path / "xdg" / "gm"
