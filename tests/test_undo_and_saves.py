@@ -226,3 +226,18 @@ def test_where_games_are_saved(tmp_path, monkeypatch):
     assert SaveStore().directory == tmp_path / "mine"
     monkeypatch.setenv("GM_STATE_DIR", "")
     assert SaveStore().directory == tmp_path / "xdg" / "gm"
+
+
+def test_the_sentences_when_no_save_can_be_resumed(tmp_path):
+    with pytest.raises(SaveError) as error:
+        SaveStore(tmp_path).load()
+    assert str(error.value) == "There is no saved game to resume; start one with 'gm play GAME'."
+    store = SaveStore(tmp_path)
+    store.write(Record("toy", {}, 1))
+    store.write(Record("toy", {}, 2))
+    store.current.write_text("[]")
+    store.previous.write_text('{"format": 7}')
+    with pytest.raises(SaveError) as error:
+        store.load()
+    assert str(error.value) == (f"The saved game in {tmp_path} is damaged and cannot be resumed (current.json: not a "
+                                "JSON object; previous.json: format 7, this gm reads format 1).")
