@@ -9,6 +9,10 @@ module by module and prints the score of each: killed / mutants checked.
     scripts/mutate state engine         some modules (names below)
     scripts/mutate --sample 300 games   300 mutants of each module drawn at random (fixed seed)
     scripts/mutate --children 4         mutants checked in parallel (default: one per core)
+    scripts/mutate --keep engine        keep mutants/ from the last run (only changed code is redone)
+
+Without --keep the run starts from a fresh copy: mutmut does not notice a change of the test
+selection in pyproject.toml, and a run stopped half way can leave a broken copy behind.
 
 mutmut was chosen over cosmic-ray: it needs no database or worker set-up, runs only the tests
 that cover each mutated function, and reads its settings from pyproject.toml.
@@ -19,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -41,7 +46,8 @@ SEED = 29
 
 
 def mutmut(*args: str) -> None:
-    subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=ROOT, check=True)
+    if subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=ROOT).returncode != 0:
+        raise SystemExit("mutmut stopped (its output is above); the unit tests must pass before mutation testing.")
 
 
 def results(module: str) -> dict[str, int | None]:
@@ -67,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", help=f"any of {', '.join(MODULES)}, or 'games' for all four game modules")
     parser.add_argument("--sample", type=int, help="check this many mutants of each module, drawn at random")
     parser.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants checked in parallel")
+    parser.add_argument("--keep", action="store_true", help="keep the mutants and results of the last run")
     args = parser.parse_args(argv)
     chosen: list[str] = []
     for name in args.modules or list(MODULES):
@@ -75,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"there is no module '{name}'; the modules are {', '.join(MODULES)}")
         chosen += [m for m in group if m not in chosen]
     children = ["--max-children", str(args.children)]
+    if not args.keep:
+        shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     if args.sample:
         mutmut("run", *children, "gm.__nothing__")  # makes the mutants and the test map, checks none
     lines = []
