@@ -311,3 +311,148 @@ def test_long_talk_gm_cannot_place_gets_no_sorry(speaker, common):
 
     run("", speaker, common, hearing=Talk(io.StringIO("talk\ntwo\n")))
     assert not [line for line in speaker.lines if "didn't catch" in line]
+
+
+# -- the clock while the microphone is gone, the countdown's words and tones ------------------
+
+class GoneForAWhile:
+    """A fake AudioSource port: silence; at `lost_at` the device goes, and each try to reopen it
+    takes 4 s, the third succeeding (12 s without a microphone)."""
+
+    def __init__(self, lost_at: float):
+        self.now, self.lost_at, self.tries = 0.0, lost_at, 0
+
+    def read(self):
+        from gm.speech.base import AudioChunk, DeviceLost
+
+        if self.now >= 60:
+            return None
+        if self.lost_at is not None and self.now >= self.lost_at:
+            raise DeviceLost("gone")
+        chunk = AudioChunk(b"\0\0" * 1600, self.now)
+        self.now += 0.1
+        return chunk
+
+    def reopen(self):
+        self.now += 4.0
+        self.tries += 1
+        if self.tries == 3:
+            self.lost_at = None
+        return self.lost_at is None
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+
+class HearsYesAt:
+    """A fake Recognizer port that hears "yes" said at `at` seconds of the source."""
+
+    name = "fake"
+
+    def __init__(self, at: float):
+        self.at = at
+
+    def set_vocabulary(self, vocabulary):
+        pass
+
+    def feed(self, chunk):
+        if abs(chunk.start - self.at) < 0.05:
+            return [SpeechStarted(self.at), Final((Alternative("yes", 1.0),), self.at, self.at + 0.5)]
+        return []
+
+    def flush(self):
+        return []
+
+    def reset(self):
+        pass
+
+
+@pytest.mark.parametrize("answer_at,outcome", [(35.0, "answered"), (38.0, "timeout")])
+def test_time_without_a_microphone_does_not_count_against_the_deadline(speaker, common, answer_at, outcome):
+    """Lost at 5 s for 12 s: the 25 s run out at 37 s of the clock, not at 25 (nor later)."""
+    from gm.dialog.hearing import AudioHearing
+
+    engine, transcript = engine_for("", speaker, common, game=OneTimedAsk(),
+                                    hearing=AudioHearing(GoneForAWhile(lost_at=5.0), HearsYesAt(answer_at)))
+    engine.run()
+    assert engine.state == (outcome,)
+    if outcome == "timeout":
+        decided = next(e for e in transcript.of_type("decision") if e["decision"] == "timeout")
+        assert 37.0 - 0.05 <= decided["t"] <= 37.0 + EngineConfig().tail + 0.15
+
+
+class ClockedSpeaker:
+    """A fake Speaker port that notes when each tone sounded, by the engine's clock."""
+
+    def __init__(self):
+        self.lines, self.tones, self.clock = [], [], None
+
+    def say(self, text):
+        self.lines.append(text)
+        return 0.0
+
+    def tone(self, frequency, seconds):
+        self.tones.append((round(self.clock(), 1), frequency, seconds))
+        return seconds
+
+    def play(self, audio):
+        return 0.0
+
+    def close(self):
+        pass
+
+
+def test_the_countdown_sounds_one_tone_a_second_for_the_last_five(common):
+    from test_engine import TimedGame
+
+    lines, commands = common
+    speaker = ClockedSpeaker()
+    hearing = TextHearing(io.StringIO("[silence 30]\n"))
+    speaker.clock = lambda: hearing.now
+    engine = Engine(TimedGame(), hearing, speaker, lines, commands, Transcript(), Record("timed", {}, 1),
+                    config=EngineConfig(tone_hz=440.0, tone_seconds=0.2))
+    engine.run()
+    assert [t for t, _, _ in speaker.tones[:5]] == [20.0, 21.0, 22.0, 23.0, 24.0]
+    assert {(hz, seconds) for _, hz, seconds in speaker.tones} == {(440.0, 0.2)}
+
+
+class CountdownTurns:
+    """One turn of two asks under one 25 s deadline, with the spoken countdown."""
+
+    id = "turns"
+    title = "Turns"
+
+    def new(self, options, rng):
+        return ()
+
+    def step(self, state):
+        if len(state) == 2 or "timeout" in state:
+            return End(("Done.",))
+        return Ask(f"turn.ask{len(state) + 1}", (f"Ask {len(state) + 1}.",), vocab.numbers(1, 3), timeout=25,
+                   countdown=True, deadline="turn", expected="one, two or three", endpoint=0.5)
+
+    def apply(self, state, ask, answer, rng):
+        label = "timeout" if answer.kind is AnswerKind.TIMEOUT else "answered"
+        return Outcome(state + (label,), (), label)
+
+    def public(self, state):
+        return {}
+
+    def score(self, state):
+        return ()
+
+
+@pytest.mark.parametrize("left,warned", [(9.5, True), (8.5, False)])
+def test_ten_seconds_is_said_only_while_about_ten_seconds_are_left(speaker, common, left, warned):
+    """An ask of the turn that starts listening with 9.5 s left says "Ten seconds."; one with
+    8.5 s left does not (it would be wrong by more than a second)."""
+    tail = EngineConfig().tail
+    # the first answer ends (1 s and its 0.5 s endpoint), the second ask is said, its tail dropped,
+    # and the first tick of silence gives the countdown its first look
+    answer_at = 25 - left - 1.5 - tail - 0.1
+    engine, _, _ = run(f"[silence {answer_at - tail:.3f}]\none\n[silence 12]\n", speaker, common, game=CountdownTurns())
+    assert engine.state == ("answered", "timeout")
+    assert ("Ten seconds." in speaker.lines) is warned

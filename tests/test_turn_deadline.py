@@ -126,3 +126,27 @@ def test_the_next_turn_has_its_own_25_seconds(speaker, common):
     script += ["[silence 24]", "one", "two", "three"]
     engine, _ = run("\n".join(script) + "\n", speaker, common)
     assert engine.state.log == tuple(f"ask {k} in time" for k in range(1, ASKS + 1)) * 2
+
+
+def test_a_pause_moves_the_deadline_of_the_whole_turn(speaker, common):
+    """Paused at the first ask for a minute: the later asks of the turn keep the moved deadline
+    (and do not lose it): silence at the second ask times out 25 s of play after the turn began."""
+    script = ["[silence 2]", "pause", "[silence 60]", "resume", "two", "[silence 40]"]
+    engine, transcript = run("\n".join(script) + "\n", speaker, common)
+    assert engine.state.log[:2] == ("ask 1 in time", "ask 2 timed out")
+    listens = [e for e in transcript.of_type("listen") if e["step"] == "turns.ask2"]
+    timed_out = next(e for e in transcript.of_type("decision") if e["decision"] == "ask 2 timed out")
+    paused = next(e for e in transcript.of_type("say") if e["text"].startswith("Paused"))["t"]
+    resumed = next(e for e in transcript.of_type("say") if e["text"] == "Resuming.")["t"]
+    assert listens and timed_out["t"] - turn_began(transcript) - (resumed - paused) == pytest.approx(25.0, abs=1.5)
+
+
+def test_reprompts_wait_eight_seconds_of_quiet(speaker, common):
+    from toygame import ToyGame
+
+    lines, commands = common
+    for quiet, reprompted in ((7.0, False), (9.0, True)):
+        speaker.lines.clear()
+        Engine(ToyGame(), TextHearing(io.StringIO(f"two\n[silence {quiet}]\nthree\n")), speaker, lines, commands,
+               Transcript(), Record("toy", {}, 1)).run()
+        assert any("still listening" in line for line in speaker.lines) is reprompted
