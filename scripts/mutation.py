@@ -7,7 +7,8 @@ module by module and prints the score of each: killed / mutants checked.
 
     scripts/mutate                      every module, every mutant
     scripts/mutate state engine         some modules (names below)
-    scripts/mutate --sample 300 games   300 mutants of each module drawn at random (fixed seed)
+    scripts/mutate --sample 7 games     only the mutants whose number ends in 7 (about a tenth)
+    scripts/mutate --again engine       check again the mutants the last run left (after new tests)
     scripts/mutate --children 4         mutants checked in parallel (default: one per core)
     scripts/mutate --keep engine        keep mutants/ from the last run (only changed code is redone)
 
@@ -22,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -42,7 +42,6 @@ MODULES = {
 }
 KILLED = {1, 3, 37}  # a test failed, the tests crashed on the mutant, or the type check caught it
 NOT_RUN = {None, 34, 2}  # not checked (outside a sample), skipped, interrupted
-SEED = 29
 
 
 def mutmut(*args: str) -> None:
@@ -71,7 +70,10 @@ def score(module: str) -> tuple[str, list[str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", help=f"any of {', '.join(MODULES)}, or 'games' for all four game modules")
-    parser.add_argument("--sample", type=int, help="check this many mutants of each module, drawn at random")
+    parser.add_argument("--sample", metavar="DIGITS",
+                        help="check only the mutants whose number ends in one of DIGITS (one digit: about a tenth)")
+    parser.add_argument("--again", action="store_true",
+                        help="check again only the mutants the last run left (mutants/left-MODULE.txt); implies --keep")
     parser.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants checked in parallel")
     parser.add_argument("--keep", action="store_true", help="keep the mutants and results of the last run")
     args = parser.parse_args(argv)
@@ -82,15 +84,19 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"there is no module '{name}'; the modules are {', '.join(MODULES)}")
         chosen += [m for m in group if m not in chosen]
     children = ["--max-children", str(args.children)]
-    if not args.keep:
+    if args.sample and not args.sample.isdigit():
+        parser.error("--sample takes digits, such as 7 or 37")
+    if not (args.keep or args.again):
         shutil.rmtree(ROOT / "mutants", ignore_errors=True)
-    if args.sample:
-        mutmut("run", *children, "gm.__nothing__")  # makes the mutants and the test map, checks none
     lines = []
     for module in chosen:
-        if args.sample:
-            names = sorted(results(module))
-            mutmut("run", *children, *random.Random(SEED).sample(names, min(args.sample, len(names))))
+        if args.again:
+            left = ROOT / "mutants" / f"left-{module}.txt"
+            names = left.read_text(encoding="utf-8").split() if left.exists() else []
+            if names:
+                mutmut("run", *children, *names)
+        elif args.sample:
+            mutmut("run", *children, f"{MODULES[module][1]}*__mutmut_*[{args.sample}]")
         else:
             mutmut("run", *children, MODULES[module][1] + "*")
         line, left = score(module)

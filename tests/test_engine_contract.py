@@ -261,10 +261,15 @@ def test_an_answer_begun_before_the_deadline_may_end_up_to_grace_after_it(speake
 # -- the pause --------------------------------------------------------------------------------
 
 def test_while_paused_help_says_so_again_quit_asks_and_other_talk_waits(speaker, common):
-    _, _, result = run("two\npause\nbanana bread\nhelp\nquit\nno\nresume\nfive\npause\nquit\nyes\n", speaker, common)
-    assert speaker.lines.count("Paused. Say resume when you want to carry on.") == 3
-    assert speaker.lines.count("Do you really want to stop the game? Say yes or no.") == 2
+    paused, question = "Paused. Say resume when you want to carry on.", "Do you really want to stop the game? Say yes or no."
+    run("two\npause\nbanana bread\nhelp\nresume\n", speaker, common)
+    assert speaker.lines.count(paused) == 2 and question not in speaker.lines
+    speaker.lines.clear()
+    _, transcript, result = run("two\npause\nquit\nno\nresume\nfive\npause\nquit\nyes\n", speaker, common)
+    assert speaker.lines.count(paused) == 2 and speaker.lines.count(question) == 2
     assert result is Result.QUIT
+    listens = [e for e in transcript.of_type("listen") if e["step"] == "paused"]
+    assert listens and all(e["expected"] == "resume, or quit" and e["deadline"] is None for e in listens)
 
 
 def test_a_pause_stops_the_clock_for_as_long_as_it_lasted_and_no_longer(speaker, common):
