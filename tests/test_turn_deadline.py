@@ -150,3 +150,11 @@ def test_reprompts_wait_eight_seconds_of_quiet(speaker, common):
         Engine(ToyGame(), TextHearing(io.StringIO(f"two\n[silence {quiet}]\nthree\n")), speaker, lines, commands,
                Transcript(), Record("toy", {}, 1)).run()
         assert any("still listening" in line for line in speaker.lines) is reprompted
+
+
+def test_talk_gm_did_not_understand_does_not_hold_the_deadline(speaker, common):
+    """Talk that was no answer ended long before the deadline: the time-out comes at 25 s, not
+    a grace later as for an answer still being said."""
+    engine, transcript = run("[silence 5]\nbanana bread\n[silence 40]\n", speaker, common)
+    timed_out = next(e for e in transcript.of_type("decision") if e["decision"] == "ask 1 timed out")
+    assert timed_out["t"] - turn_began(transcript) == pytest.approx(25.0, abs=0.15)
