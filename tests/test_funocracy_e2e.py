@@ -12,6 +12,7 @@ from random import Random
 
 import pytest
 
+from test_decks import STARS
 from transcripts import effective_decisions, events_of, gm
 from asr_audio import whisper_audition
 from gm.demo import Script, plan, render
@@ -122,6 +123,34 @@ def check_game(events: list[dict], script: Script) -> None:
     assert any(s.startswith("Challenge!") for s in said) and any(s.startswith("Meh wins") for s in said)
 
 
+# The letters each player wins in the planned game (seed 31), read from the planned replies:
+# the answers not challenged or challenged and kept, "knife"-like "which letter?" answers by the
+# letter named; "guitar" for G was voted meh and won nothing. Scores are their stars from the
+# deck table of test_decks (not the game's own `stars`), per round; the highest total wins.
+WON_LETTERS = {
+    "1": ("MNKHDAJIC", "ECGWRUMQKJF", "DIPBKSECOW"),
+    "2": ("SGPTYUFZE", "HTVSABLZD", "MLGFZRHJTY"),
+}
+ROUND_SCORES = {"1": [16, 22, 16], "2": [17, 15, 19]}  # totals 54 and 51: player one wins
+
+
+def test_the_oracle_adds_up():
+    """The hand-worked scores are the stars of the letters won, by the deck table."""
+    for seat, rounds in WON_LETTERS.items():
+        assert [sum(STARS[letter] for letter in won) for won in rounds] == ROUND_SCORES[seat]
+
+
+def check_oracle(events: list[dict]) -> None:
+    """The end the rulebook gives for the planned game, independent of the rules code."""
+    if SEED != 31:
+        return  # another planned game: only the replay through the rules is known
+    over = [e for e in events if e["type"] == "game_over"]
+    assert len(over) == 1 and over[0]["winners"] == [1]
+    assert over[0]["state"]["scores"] == ROUND_SCORES and over[0]["state"]["round"] == 3
+    said = [e["text"] for e in events if e["type"] == "say"]
+    assert "The game is over. Totals: 54 stars for player one and 51 stars for player two." in said
+
+
 def check_table_talk(events: list[dict]) -> None:
     said = [e["text"] for e in events if e["type"] == "say"]
     assert "Undone: the answer was challenged." in said
@@ -139,6 +168,7 @@ def test_a_whole_game_from_typed_input(script, tmp_path):
     assert result.returncode == 0, result.stderr
     events = events_of(transcript)
     check_game(events, script)
+    check_oracle(events)
     check_table_talk(events)
 
 
@@ -160,5 +190,6 @@ def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
     events = events_of(transcript)
     assert effective_decisions(events) == expected(script)[0], first_divergence(events, script)
     check_game(events, script)
+    check_oracle(events)
     check_table_talk(events)
     print(f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s")

@@ -59,7 +59,6 @@ def play_with_undo(rules, options: dict, seed: int, picks: int) -> None:
         answer = rules.random_answer(state, step, pick)
         before, rng_before = state, rng.getstate()
         outcome = game.apply(state, step, answer, rng)
-        assert state == before  # the rules never change the state they are given
         if not outcome.accepted:
             assert outcome.state == state and outcome.say
             rng.setstate(rng_before)  # as the engine does for a refused answer
@@ -82,15 +81,26 @@ def play_with_undo(rules, options: dict, seed: int, picks: int) -> None:
     raise AssertionError(f"the {game.id} game did not end within {MAX_STEPS} steps")
 
 
-@pytest.mark.slow  # about three minutes for the three games on this 2-core machine
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_thousand_random_games_with_undo(name):
+def random_games(name: str, examples: int) -> None:
     rules, options = GAMES[name]
 
-    @settings(max_examples=1000, deadline=None, derandomize=True,
+    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
               suppress_health_check=[HealthCheck.too_slow])
     @given(options=options, seed=st.integers(0, 2**32 - 1), picks=st.integers(0, 2**32 - 1))
     def games(options, seed, picks):
         play_with_undo(rules, options, seed, picks)
 
     games()
+
+
+@pytest.mark.slow  # about three minutes for the three games on this 2-core machine
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_thousand_random_games_with_undo(name):
+    random_games(name, 1000)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_few_random_games_with_undo(name):
+    """The same checks on a few games, quick enough for every mutant of scripts/mutate (a rule
+    that refuses an answer but changes the state, or decides without saying what, fails here)."""
+    random_games(name, 8)

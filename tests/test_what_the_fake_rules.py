@@ -790,9 +790,7 @@ def play(options: dict, seed: int) -> tuple[list, State, End]:
             return record, state, step
         check_choices(step)
         reply = random_answer(state, step, rng)
-        before = state
         outcome = GAME.apply(state, step, reply, game_rng)
-        assert state == before  # never mutated
         json.dumps(GAME.public(outcome.state))
         if outcome.accepted:
             assert outcome.decision

@@ -278,13 +278,6 @@ def test_same_seed_same_game():
     assert run(7) != run(8)
 
 
-def test_apply_never_mutates_the_state():
-    state = say(start(), "reveal").state
-    before = replace(state)
-    say(state, {"count": 3, "place": 1})
-    assert state == before
-
-
 # ------------------------------------------------------------- final round
 
 
