@@ -41,6 +41,8 @@ def test_transcripts_are_normalised_as_the_game_spells_its_phrases():
     assert cut_loop("next question next question next".split()) == ["next", "question"]
     assert cut_loop("two and two".split()) == ["two", "and", "two"]
     assert cut_loop("b b b t b t t".split()) == ["b"] and cut_loop("nope nope n".split()) == ["nope"]
+    assert cut_loop("let's get this one skip this one skip this one skip th".split()) == ["skip", "this", "one"]
+    assert cut_loop("three votes for two and two votes for five".split()) == "three votes for two and two votes for five".split()
 
 
 def test_a_transcript_is_matched_by_sound_and_spelling_numbers_exactly():

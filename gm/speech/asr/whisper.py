@@ -251,15 +251,17 @@ class WhisperRecognizer(Endpointed):
         return sure * (1.0 - max(0.0, heard.no_speech - NO_SPEECH))
 
     def _prompt_tokens(self, loaded: _Loaded) -> list[int]:
-        """The ask's phrases as Whisper's previous text, so it spells them as the game does."""
+        """The words of the ask's phrases, once each, as Whisper's previous text, so it spells
+        them as the game does. Words, not the phrases: given a long list of phrases ("unanimous
+        for one, unanimous for two, ..."), Whisper goes on with the list instead of listening."""
         if self._prompt is None and not self.settings.prompt:
             self._prompt = []
         if self._prompt is None:
             vocabulary = self._vocabulary
-            words = list(vocabulary.phrases) + (list(vocabulary.hints) if vocabulary.free else [])
-            text = ", ".join(dict.fromkeys(w for w in words if w)) + "." if words else ""
-            tokens = loaded.tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
-            self._prompt = tokens
+            phrases = list(vocabulary.phrases) + (list(vocabulary.hints) if vocabulary.free else [])
+            words = dict.fromkeys(w for phrase in phrases for w in normalise(phrase).split())
+            text = ", ".join(words).capitalize() + "." if words else ""
+            self._prompt = loaded.tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
         return self._prompt
 
     def transcribe(self, audio: bytes) -> Transcript:
