@@ -30,14 +30,21 @@ import random
 # a fifth of their words wrong, against a thirtieth of Piper's (SPEECH-FACTS.md).
 VOICES = ("piper", "piper+1.06", "piper+0.95", "piper+1.1", "piper", "piper+1.06", "piper+0.95", "piper+1.1")
 SPEEDS = (160, 150, 165, 155, 145, 165, 150, 160)
+# espeak-ng's voices, one a seat: the recorded games PocketSphinx, the light fallback, is tested on.
+ESPEAK_VOICES = ("en-us", "en-gb", "en-us+f3", "en-gb-scotland", "en-us+m3", "en-029", "en-us+f4", "en-gb-x-rp")
+ESPEAK_SPEEDS = (160, 150, 165, 145, 155, 160, 150, 170)
+Seats = tuple  # (voices, speeds): VOICES and SPEEDS, or ESPEAK_VOICES and ESPEAK_SPEEDS
+PIPER_SEATS: Seats = (VOICES, SPEEDS)
+ESPEAK_SEATS: Seats = (ESPEAK_VOICES, ESPEAK_SPEEDS)
 LEAD = 0.4  # seconds of silence before a rehearsed reply
 AUDITION_TRIES = 8  # replies a simulated player may try before keeping one the recogniser mishears
 
 
-def voice_of(seat: int) -> Utterance:
-    """The espeak-ng voice and speed of a seat, with no text yet."""
-    index = (seat - 1) % len(VOICES)
-    return Utterance("", VOICES[index], SPEEDS[index])
+def voice_of(seat: int, seats: Seats = PIPER_SEATS) -> Utterance:
+    """The voice and speed of a seat, with no text yet."""
+    voices, speeds = seats
+    index = (seat - 1) % len(voices)
+    return Utterance("", voices[index], speeds[index])
 DEMO_OPTIONS = {
     "funocracy": {"players": 4, "mode": "normal"},
     "who_the_f": {"players": 5, "difficulty": "regular"},
@@ -54,12 +61,12 @@ class Script:
     seed: int
     lines: tuple[Line, ...]
 
-    def parts(self, gap: float = 1.4) -> list[Utterance | Silence]:
+    def parts(self, gap: float = 1.4, seats: Seats = PIPER_SEATS) -> list[Utterance | Silence]:
         """The table as audio: each reply in its seat's voice, then a short pause."""
         out: list[Utterance | Silence] = []
         for line in self.lines:
             if line.text:
-                out += [replace(voice_of(line.seat), text=line.text), Silence(gap)]
+                out += [replace(voice_of(line.seat, seats), text=line.text), Silence(gap)]
             else:
                 out.append(Silence(line.silence))
         return out
@@ -127,10 +134,11 @@ class Audition:
     """
 
     def __init__(self, recognizer: Recognizer, commands: Mapping[Command, Sequence[str]],
-                 doubtful: float = EngineConfig.doubtful) -> None:
+                 doubtful: float = EngineConfig.doubtful, seats: Seats = PIPER_SEATS) -> None:
         self.recognizer = recognizer
         self.commands = commands
         self.doubtful = doubtful
+        self.seats = seats
 
     def __call__(self, ask: Ask, line: Line) -> Answer | None:
         """The answer the engine would take from this line, None if it would take none.
@@ -138,7 +146,7 @@ class Audition:
         None too when it would hear a command or ask for a confirmation the table did not plan.
         """
         matcher = Matcher(ask.choices, listening_commands(self.commands))
-        voice = voice_of(line.seat)
+        voice = voice_of(line.seat, self.seats)
         speech = synthesize(line.text, voice.voice, voice.speed)
         self.recognizer.reset()
         self.recognizer.set_vocabulary(matcher.vocabulary(ask.free, ask.hints, ask.endpoint))
@@ -396,8 +404,8 @@ def said_as(seat: int, text: str) -> Line:
     return Line(Answer(AnswerKind.CHOICE, None), text, seat)
 
 
-def render(script: Script, path: Path) -> Path:
-    return write(path, script.parts(), lead=0.6)
+def render(script: Script, path: Path, seats: Seats = PIPER_SEATS) -> Path:
+    return write(path, script.parts(seats=seats), lead=0.6)
 
 
 def run(args: argparse.Namespace) -> int:

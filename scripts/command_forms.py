@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gm.cli import common_lines  # noqa: E402
-from gm.demo import VOICES  # noqa: E402
+from gm.demo import ESPEAK_VOICES as VOICES  # noqa: E402
 from gm.dialog.engine import EngineConfig, interpret, listening_commands  # noqa: E402
 from gm.dialog.intents import Matcher  # noqa: E402
 from gm.speech.asr import recognize  # noqa: E402

@@ -6,7 +6,6 @@ time rather than by order, and a test can tell a miss from a split or an extra u
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from gm.speech.asr import recognize
 from gm.speech.base import RATE, AsrEvent, Final, Recognizer
@@ -64,16 +63,3 @@ def heard(scene_: Scene, events: list[AsrEvent]) -> dict[str, list[str]]:
             if final.start < s.end and final.end > s.start:
                 out[s.text].append(final.text)
     return out
-
-
-@lru_cache(maxsize=1)
-def whisper_audition():
-    """The rehearsal of the recorded games (gm.demo.Audition) with gm's default ear: a recording
-    cannot notice that gm misheard it and correct itself, as a table (and `gm demo`) does, so each
-    reply is tried on Whisper first and another way of saying it chosen if it is misheard. One
-    for the whole test process, as the model takes a second to load."""
-    from gm.cli import common_lines
-    from gm.demo import Audition
-    from gm.speech.asr.whisper import WhisperRecognizer
-
-    return Audition(WhisperRecognizer(), common_lines()[1])

@@ -1,4 +1,4 @@
-"""Whole Funocracy games end to end: typed input, and synthesised voices through Whisper.
+"""Whole Funocracy games end to end: typed input, and synthesised voices through PocketSphinx.
 
 The simulated table (`Funocracy.demo_line`) plans every reply; the pure rules say what the
 game must decide for those replies. The engine, fed the same replies as text or as one WAV
@@ -14,9 +14,10 @@ import pytest
 
 from test_decks import STARS
 from transcripts import effective_decisions, events_of, gm
-from asr_audio import whisper_audition
-from gm.demo import Script, plan, render
+from gm.cli import common_lines
+from gm.demo import ESPEAK_SEATS, Audition, Script, plan, render
 from gm.games import funocracy
+from gm.speech.asr.sphinx import SphinxRecognizer
 from gm.steps import Answer, AnswerKind, End, Line
 
 GAME = funocracy.load()
@@ -71,9 +72,10 @@ def script() -> Script:
 
 @pytest.fixture(scope="module")
 def heard_script() -> Script:
-    """The table tries each reply on Whisper first and says one it hears as meant: a
+    """The table tries each reply on PocketSphinx first and says one it hears as meant: a
     recording cannot notice a mishearing and correct it, as a real table does."""
-    return plan(GAME, {}, SEED, audition=whisper_audition())
+    _, commands = common_lines()
+    return plan(GAME, {}, SEED, audition=Audition(SphinxRecognizer(), commands, seats=ESPEAK_SEATS))
 
 
 def test_the_planned_game_shows_what_the_issue_asks_for(script):
@@ -181,10 +183,10 @@ def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
     assert typed.returncode == 0, typed.stderr
     check_game(events_of(tmp_path / "typed.jsonl"), script)  # the same game, typed
 
-    wav = render(game, tmp_path / "funocracy.wav")
+    wav = render(game, tmp_path / "funocracy.wav", ESPEAK_SEATS)
     transcript = tmp_path / "t.jsonl"
     began = time.monotonic()
-    result = gm("play", "funocracy", "--wav", str(wav), "--seed", str(SEED),
+    result = gm("play", "funocracy", "--wav", str(wav), "--asr", "sphinx", "--seed", str(SEED),
                 "--transcript", str(transcript), env={"GM_STATE_DIR": str(tmp_path / "state")})
     assert result.returncode == 0, result.stderr
     events = events_of(transcript)

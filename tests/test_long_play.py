@@ -16,7 +16,7 @@ from random import Random
 
 import pytest
 
-from gm.demo import DEMO_OPTIONS, VOICES, Script, plan
+from gm.demo import DEMO_OPTIONS, ESPEAK_VOICES as VOICES, Script, plan
 from gm.games import find, load
 from gm.speech.synth import assemble, silence, synthesize
 from gm.speech.audio import write_wav
@@ -100,7 +100,7 @@ def play(wav: Path, tmp: Path, name: str) -> tuple[list[dict], list[tuple[float,
     """Play the WAV; (events, samples of (wall seconds, game seconds, RSS MB)) while it runs."""
     transcript = tmp / f"{name}.jsonl"
     process = subprocess.Popen(
-        [sys.executable, "-m", "gm", "play", "who-the-f", "--wav", str(wav), "--seed", str(SEED),
+        [sys.executable, "-m", "gm", "play", "who-the-f", "--wav", str(wav), "--asr", "sphinx", "--seed", str(SEED),
          "--transcript", str(transcript), *[f"--{k}={v}" for k, v in OPTIONS.items()]],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "GM_STATE_DIR": str(tmp / name)})
     samples = []

@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from asr_audio import whisper_audition
 from transcripts import effective_decisions, said
-from gm.demo import Script, plan, render
+from gm.demo import ESPEAK_SEATS, Script, plan, render
 from gm.games import what_the_fake as wtf
 from gm.steps import Answer, AnswerKind, Ask, End, Line
 
@@ -161,7 +160,7 @@ def play(script: Script, tmp_path: Path, source: str) -> list[dict]:
         args.append("--text")
         stdin = script.text()
     else:
-        args += ["--wav", str(render(script, tmp_path / "table.wav"))]
+        args += ["--wav", str(render(script, tmp_path / "table.wav", ESPEAK_SEATS)), "--asr", "sphinx"]
     result = subprocess.run(args, input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert result.returncode == 0, result.stderr
     return [json.loads(line) for line in transcript.read_text(encoding="utf-8").splitlines()]
@@ -219,7 +218,7 @@ def check_oracle(events: list[dict], name: str) -> None:
 
 def script_of(name: str) -> Script:
     options, seed, shows = GAMES[name]
-    script = plan(GAME, dict(options), seed, audition=audition)
+    script = plan(GAME, dict(options), seed)
     assert shows <= features(script), f"the {name} game no longer shows {shows - features(script)}"
     return script
 
@@ -302,7 +301,7 @@ def test_commands_work_at_every_moment(name: str, tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_whole_game_from_speech(name: str, tmp_path: Path) -> None:
-    script = script_of(name, whisper_audition())
+    script = script_of(name)
     events = play(script, tmp_path, "wav")
     check_game(events, script, expected(script))
     check_oracle(events, name)
@@ -310,7 +309,7 @@ def test_whole_game_from_speech(name: str, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_commands_from_speech(tmp_path: Path) -> None:
-    plain = script_of("open", whisper_audition())
+    plain = script_of("open")
     script = with_commands(plain)
     events = play(script, tmp_path, "wav")
     check_game(events, script, expected(plain))

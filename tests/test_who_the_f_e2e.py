@@ -4,7 +4,7 @@ The simulated table (`WhoTheF.demo_line`) plans each game, one playing to win an
 to lose; the pure rules say what gm must decide for those replies. The same replies, plus what
 a real table also says (repeat, score, help, pause, undo, quit, a wrong result corrected, an
 impossible count), go in as `--text` lines and as one WAV of espeak-ng voices heard by the real
-Whisper, gm's default ear (`--wav`); the transcript must tell the game the pure rules give.
+PocketSphinx (`--wav --asr sphinx`); the transcript must tell the game the pure rules give.
 """
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ from random import Random
 
 import pytest
 
-from asr_audio import whisper_audition
 from transcripts import effective_decisions, events_of, gm
-from gm.demo import Script, plan, render
+from gm.demo import ESPEAK_SEATS, Script, plan, render
 from gm.games import who_the_f
 from gm.steps import Answer, AnswerKind, End, Line
 
@@ -43,8 +42,8 @@ LOST = Table("lose", {"players": 4, "difficulty": "expert", "reveal_after": 20},
              ("--players", "4", "--difficulty", "expert", "--reveal-after", "20"), 3)
 
 
-def planned(table: Table, audition=None) -> Script:
-    return plan(GAME.playing_to(table.plays_to), dict(table.options), table.seed, audition=audition)
+def planned(table: Table) -> Script:
+    return plan(GAME.playing_to(table.plays_to), dict(table.options), table.seed)
 
 
 @dataclass(frozen=True)
@@ -266,11 +265,11 @@ def test_a_whole_game_from_typed_input(table, tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("table", [WON, LOST], ids=["won", "lost"])
 def test_a_whole_game_from_synthesised_voices(table, tmp_path):
-    script = planned(table, whisper_audition())
-    wav = render(with_table_talk(script, table), tmp_path / "who_the_f.wav")
+    script = planned(table)
+    wav = render(with_table_talk(script, table), tmp_path / "who_the_f.wav", ESPEAK_SEATS)
     transcript = tmp_path / "t.jsonl"
     began = time.monotonic()
-    result = gm("play", "who-the-f", *table.flags, "--wav", str(wav), "--seed", str(table.seed),
+    result = gm("play", "who-the-f", *table.flags, "--wav", str(wav), "--asr", "sphinx", "--seed", str(table.seed),
                 "--transcript", str(transcript), env={"GM_STATE_DIR": str(tmp_path / "state")})
     assert result.returncode == 0, result.stderr
     check(events_of(transcript), script, table.plays_to)

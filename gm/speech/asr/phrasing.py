@@ -75,17 +75,35 @@ def expanded(text: str) -> str:
     return " ".join(_CONTRACTIONS.get(w, w) for w in text.split())
 
 
-def cut_loop(words: Sequence[str]) -> list[str]:
-    """The words up to where they start over: a decoder given a short window says its phrase
-    again and again, and not always the same way ("four four four", "b b b t b", "next question
-    next question next"). The first pass is what was said."""
+def _repeats(words: Sequence[str], start: int, period: int) -> bool:
+    """Whether `words` from `start` on say the same `period` words again and again (at least
+    twice), the last time perhaps cut off in the middle of a word."""
+    tail = words[start:]
+    if len(tail) < 2 * period:
+        return False
+    last = len(tail) - 1
+    return (all(tail[i] == tail[i - period] for i in range(period, last))
+            and tail[last - period].startswith(tail[last]))
+
+
+def passes(words: Sequence[str]) -> list[list[str]]:
+    """What a decoder given a short window may have meant when it said its phrase again and
+    again: it loops, not always the same way at first ("four four four", "b b b t b", "let's get
+    this one skip this one skip this one"). Where the words start over, the first pass is what
+    was said; where only the end goes round, the pass it settled on, whose start is not known:
+    each way round of it (the ask's phrases tell which). No loop: the words as they are."""
     words = list(words)
     for period in range(1, len(words) // 2 + 1):
         again = words[period: 2 * period]
         if again == words[:period] or (len(again) < period and again and
                                        words[:len(again) - 1] == again[:-1] and words[len(again) - 1].startswith(again[-1])):
-            return words[:period]
-    return words
+            return [words[:period]]
+    for start in range(1, len(words) // 2):
+        for period in range(1, (len(words) - start) // 2 + 1):
+            if _repeats(words, start, period):
+                unit = words[start:start + period]
+                return [unit[k:] + unit[:k] for k in range(period)]
+    return [words]
 
 
 def is_hallucination(text: str, phrases: Sequence[str] = ()) -> bool:

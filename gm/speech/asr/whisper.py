@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gm.speech.asr.phrasing import CUTOFF, PhraseIndex, cut_loop, is_hallucination, normalise
+from gm.speech.asr.phrasing import CUTOFF, PhraseIndex, is_hallucination, normalise, passes
 from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter
 from gm.speech.base import Alternative, AsrEvent, Final, SpeechError, SpeechStarted, Vocabulary
 
@@ -220,26 +220,27 @@ class WhisperRecognizer(Endpointed):
 
     def alternatives(self, heard: Transcript) -> tuple[Alternative, ...]:
         """What the ask's phrases make of one transcript (see gm.speech.asr.phrasing)."""
-        words = cut_loop(normalise(heard.text).split())
-        text = " ".join(words)
+        readings = [" ".join(words) for words in passes(normalise(heard.text).split())]
+        text = readings[0]
         if not text or (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
             return ()
-        vocabulary = self._vocabulary
         if not self.settings.match:
             return (Alternative(text, 1.0),)
-        if is_hallucination(text, self._index.phrases + vocabulary.hints):
+        vocabulary = self._vocabulary
+        if any(is_hallucination(reading, self._index.phrases + vocabulary.hints) for reading in readings):
             return ()
         certainty = self.certainty(heard)
+        found = max((self._index.match(reading, NBEST) for reading in readings),
+                    key=lambda heard_: heard_[0].score if heard_ else 0.0)
         if vocabulary.free:
-            found = [Alternative(text, round(certainty, 4))]
-            phrase = next(iter(self._index.match(text, 1)), None)
-            if phrase is not None and phrase.score >= 100.0 and phrase.phrase != text:
-                found.insert(0, Alternative(phrase.phrase, round(certainty, 4)))  # "what's the score"
-            return tuple(found)
+            exact = [h.phrase for h in found if h.score >= 100.0]
+            if exact:  # a command or an answer the ask lists, said as Whisper writes it: "what's the score"
+                return tuple(Alternative(phrase, round(certainty, 4)) for phrase in exact)
+            return (Alternative(text, round(certainty, 4)),)
         if self._index.is_talk(text):
             return ()
         return tuple(Alternative(h.phrase, round(certainty * (0.5 + 0.5 * (h.score - CUTOFF) / (100.0 - CUTOFF)), 4))
-                     for h in self._index.match(text, NBEST))
+                     for h in found)
 
     @staticmethod
     def certainty(heard: Transcript) -> float:
@@ -251,15 +252,17 @@ class WhisperRecognizer(Endpointed):
         return sure * (1.0 - max(0.0, heard.no_speech - NO_SPEECH))
 
     def _prompt_tokens(self, loaded: _Loaded) -> list[int]:
-        """The ask's phrases as Whisper's previous text, so it spells them as the game does."""
+        """The words of the ask's phrases, once each, as Whisper's previous text, so it spells
+        them as the game does. Words, not the phrases: given a long list of phrases ("unanimous
+        for one, unanimous for two, ..."), Whisper goes on with the list instead of listening."""
         if self._prompt is None and not self.settings.prompt:
             self._prompt = []
         if self._prompt is None:
             vocabulary = self._vocabulary
-            words = list(vocabulary.phrases) + (list(vocabulary.hints) if vocabulary.free else [])
-            text = ", ".join(dict.fromkeys(w for w in words if w)) + "." if words else ""
-            tokens = loaded.tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
-            self._prompt = tokens
+            phrases = list(vocabulary.phrases) + (list(vocabulary.hints) if vocabulary.free else [])
+            words = dict.fromkeys(w for phrase in phrases for w in normalise(phrase).split())
+            text = ", ".join(words).capitalize() + "." if words else ""
+            self._prompt = loaded.tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
         return self._prompt
 
     def transcribe(self, audio: bytes) -> Transcript:
