@@ -244,16 +244,24 @@ class WhisperRecognizer(Endpointed):
         return sure * (1.0 - max(0.0, heard.no_speech - NO_SPEECH))
 
     def _prompt_tokens(self, loaded: _Loaded) -> list[int]:
-        """The words of the ask's phrases, once each, as Whisper's previous text, so it spells
-        them as the game does. Words, not the phrases: given a long list of phrases ("unanimous
-        for one, unanimous for two, ..."), Whisper goes on with the list instead of listening."""
+        """The ask's phrases as Whisper's previous text, so it spells them as the game does: each
+        phrase that brings a word the ones before it did not. Not every phrase: given the vote
+        ask's hundred ("unanimous for one, unanimous for two, ..."), Whisper went on with the list
+        instead of listening. Not the words alone: given "what, the, fake, stop, ...", it wrote
+        "what, the, what, the"."""
         if self._prompt is None and not self.settings.prompt:
             self._prompt = []
         if self._prompt is None:
             vocabulary = self._vocabulary
             phrases = list(vocabulary.phrases) + (list(vocabulary.hints) if vocabulary.free else [])
-            words = dict.fromkeys(w for phrase in phrases for w in normalise(phrase).split())
-            text = ", ".join(words).capitalize() + "." if words else ""
+            seen: set[str] = set()
+            chosen = []
+            for phrase in dict.fromkeys(normalise(p) for p in phrases):
+                words = set(phrase.split())
+                if words - seen:
+                    chosen.append(phrase)
+                    seen |= words
+            text = ", ".join(chosen).capitalize() + "." if chosen else ""
             self._prompt = loaded.tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
         return self._prompt
 
