@@ -15,7 +15,7 @@ def test_values_are_read_and_options_win(tmp_path):
                     '[audio]\ninput_device = "USB"\noutput_device = 2\n'
                     '[recognizer]\nengine = "sphinx"\nmodel = "/m"\n')
     config = load(path)
-    assert config == Config("en-gb", 150, 0.5, "USB", 2, "sphinx", "/m", "pyttsx3")
+    assert config == Config("en-gb", 150, 0.5, "USB", 2, "sphinx", "/m", voice_engine="pyttsx3")
     assert config.override(asr="vosk", rate=None).asr == "vosk"
     assert config.override(asr="vosk", rate=None).rate == 150
 

@@ -145,6 +145,7 @@ def test_the_command_line_honours_the_voice_settings(tmp_path: Path) -> None:
     slow = tmp_path / "slow.wav"
     assert gm("say", "Who is the funniest?", "--wav", str(slow), env={"GM_CONFIG": str(config)}).returncode == 0
     plain = tmp_path / "plain.wav"
+    (tmp_path / "none.toml").write_text("")
     assert gm("say", "Who is the funniest?", "--wav", str(plain), env={"GM_CONFIG": str(tmp_path / "none.toml")}).returncode == 0
     assert len(read_wav(slow)) > 1.2 * len(read_wav(plain)) and rms(read_wav(slow)) < 0.6 * rms(read_wav(plain))
     config.write_text('[voice]\nrate = 0\n')

@@ -314,8 +314,6 @@ def download(name: str, models_dir: str | Path | None = None, url: str | None = 
     models_dir = Path(models_dir) if models_dir is not None else default_models_dir()
     if is_model(models_dir / info.folder):
         return models_dir / info.folder
-    remote = RemoteFile(url or info.url, f"{name}.zip", sha256 or info.sha256, info.size_mb)
-    [archive] = fetch_files([remote], models_dir, progress=progress, timeout=timeout)
     try:
         models_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
