@@ -57,8 +57,8 @@ def test_a_tiny_corpus_is_made_and_benched(tmp_path):
     assert "| numbers (espeak) |" in done.stdout and "sphinx gm" in done.stdout
     text = report.read_text(encoding="utf-8")
     assert "scripts/bench.py --corpus" in text and "--asr sphinx" in text
-    assert "| commands, clean | 100% |" in text
-    assert re.search(r"\| resident memory playing Funocracy [^|]*\| <= 150 MB \| \d+ MB [✓✗] \|", text)
+    assert "| commands, clean | 98% |" in text
+    assert re.search(r"\| resident memory playing Funocracy [^|]*\| <= 250 MB \| \d+ MB [✓✗] \|", text)
     assert "Commands in steady noise" not in text and "steady babble" not in text  # --no-steady
     assert "### Commands cut exactly at the voice (the corpus's clips)" in text
 

@@ -150,7 +150,7 @@ def check_oracle(events: list[dict]) -> None:
     assert len(over) == 1 and over[0]["winners"] == [1]
     assert over[0]["state"]["scores"] == ROUND_SCORES and over[0]["state"]["round"] == 3
     said = [e["text"] for e in events if e["type"] == "say"]
-    assert "The game is over. Totals: 54 stars for player one and 51 stars for player two." in said
+    assert "The game is over. Totals: fifty four stars for player one and fifty one stars for player two." in said
 
 
 def check_table_talk(events: list[dict]) -> None:
