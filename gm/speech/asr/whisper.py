@@ -158,9 +158,7 @@ class WhisperRecognizer(Endpointed):
         check_model(path, pinned)
         self.settings = settings
         self.path = path
-        size = json.loads((path / "config.json").read_text(encoding="utf-8")).get("gm_name") or path.name
-        label = "tiny.en" if pinned else str(size)
-        self.description = f"Whisper ({label})"
+        self.description = f"Whisper ({'tiny.en' if pinned else path.name})"
         self._loaded = _Loaded(path, settings.threads)
         self._segmenter = Segmenter()
         self._vocabulary = Vocabulary()
