@@ -191,9 +191,10 @@ class LiveTable:
 
     def __init__(self, game: Game, commands: Mapping[Command, Sequence[str]], seed: int,
                  said: Callable[[float, int, str], None] | None = None,
-                 chunk_seconds: float = 0.1) -> None:
+                 chunk_seconds: float = 0.1, seats: Seats = PIPER_SEATS) -> None:
         self.game = game
         self.commands = commands
+        self.seats = seats
         self.players = random.Random(seed + 1)
         self._said = said
         self._chunk = max(1, int(RATE * chunk_seconds))
@@ -380,7 +381,7 @@ class LiveTable:
         if not line.text:
             self._segments.append([silence(line.silence), None])
             return
-        voice = voice_of(line.seat)
+        voice = voice_of(line.seat, self.seats)
         speech = synthesize(line.text, voice.voice, voice.speed)
         self._segments.extend(([silence(self.LEAD), None], [speech, line], [silence(self.GAP), None]))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from gm.demo import LiveTable
+from gm.demo import ESPEAK_SEATS, LiveTable
 from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import AudioHearing
 from gm.dialog.transcript import Transcript
@@ -34,7 +34,8 @@ def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, 
     lines, commands = common
     wav = WavSpeaker(tmp_path / "table.wav")  # what --speak-to writes: gm's lines and the table's replies
     spoken = []
-    table = LiveTable(DemoToy(), commands, seed=1, said=lambda t, seat, text: spoken.append((seat, text)))
+    table = LiveTable(DemoToy(), commands, seed=1, said=lambda t, seat, text: spoken.append((seat, text)),
+                      seats=ESPEAK_SEATS)  # PocketSphinx's voices
     transcript = Transcript()
     transcript.add_sink(table.event)
     engine = Engine(DemoToy(), AudioHearing(table, open_recognizer("sphinx")), TeeSpeaker(speaker, wav), lines,
