@@ -431,5 +431,5 @@ def run(args: argparse.Namespace) -> int:
         workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
         args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
     print(f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
-          f"speaking through espeak-ng voices into the real recogniser.", file=sys.stderr)
+          f"speaking through Piper's voice, at four pitches, into the real recogniser.", file=sys.stderr)
     return run_game(args, Record(entry.id, options, args.seed), resumed=False, table=table)
