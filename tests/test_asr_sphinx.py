@@ -261,7 +261,7 @@ def test_a_slow_short_answer_the_garbage_loop_won_is_heard_by_the_brisk_look(voi
 
 def test_the_brisk_look_runs_only_in_a_quiet_room(tmp_path):
     """In noise the garbage loop wins most utterances and the second look heard no more answers
-    there (BENCHMARKS.md, "The twelfth session"), so it is not taken."""
+    there (docs/recognition.md), so it is not taken."""
     from test_segment import pink
 
     from gm.speech.asr.sphinx import BRISK_SECONDS

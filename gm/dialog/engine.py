@@ -87,8 +87,8 @@ def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
 # put beside the voice, not on it: the grammar explained a drum beat or a scrap of talk with it, or
 # the voice said something else ("challenge" heard as "repeat" placed on its quiet start). On the
 # corpus no right decision stood under 4.4 dB (nor in steady babble and music, but one command at
-# 5 dB), and of the commands music and talk made up all but one stood under 3.3 (BENCHMARKS.md,
-# "The fourteenth session").
+# 5 dB), and of the commands music and talk made up all but one stood under 3.3
+# (docs/recognition.md).
 OFF_THE_VOICE_DB = 4.0
 
 
@@ -101,11 +101,9 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     something else (Heard.unplaced). A choice the recogniser doubted (confidence under
     `doubtful`, or heard only on a second look: Final.doubted) scores below sure, so it is
     confirmed first. If its words were also buried in talk or noise as loud as themselves, it is
-    dropped: such choices were wrong or not meant for gm six times in eight (BENCHMARKS.md, "The
-    twelfth session"). An undo or a skip (CONFIRMED_COMMANDS: they change the game) heard in a
+    dropped: such choices were wrong or not meant for gm six times in eight (docs/recognition.md). An undo or a skip (CONFIRMED_COMMANDS: they change the game) heard in a
     room that was not quiet, or doubted, scores below sure too, so it is confirmed first: on the
-    corpus every undo heard in noise was talk or noise taken for it (BENCHMARKS.md, "The thirteenth
-    session"). The other commands only speak or wait, and quit always asks. Nothing understood
+    corpus every undo heard in noise was talk or noise taken for it (docs/recognition.md). The other commands only speak or wait, and quit always asks. Nothing understood
     gives an empty Heard.
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]

@@ -66,10 +66,10 @@ SHORTEST_PHRASE = 0.16  # seconds: espeak-ng's twelve English voices say "b" in 
 def least_seconds(phrase: str) -> float:
     """Shorter than this, an utterance is not someone saying `phrase` but a scrap of sound the
     grammar stretched it over ("repeat that" from 0.18 s of babble): 0.03 s a letter, at most two
-    thirds of what espeak-ng takes at 260 words a minute (BENCHMARKS.md, "The eleventh session"),
+    thirds of what espeak-ng takes at 260 words a minute (docs/recognition.md),
     and never under SHORTEST_PHRASE. The endpointer's shortest utterance, 0.15 s (five frames of
     speech), is a click, a clap or a drum beat: music's drums were heard as "undo" in it
-    (BENCHMARKS.md, "The fourteenth session")."""
+    (docs/recognition.md)."""
     return max(0.03 * sum(c.isalpha() for c in phrase), SHORTEST_PHRASE)
 
 

@@ -2,7 +2,7 @@
 
 Piper is what Home Assistant speaks with; read by it, the game's lines come back from a Whisper
 listener with 2% of their words wrong, against 35% read by espeak-ng (BENCHMARKS.md, "Voice").
-piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds the session itself with
+piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds onnxruntime's runner itself with
 two threads, so the recogniser keeps a core while the next line is being made.
 """
 from __future__ import annotations
@@ -52,12 +52,12 @@ class PiperSynth:
             options.intra_op_num_threads, options.inter_op_num_threads = THREADS, 1
             # Idle threads sleep instead of spinning: between lines the recogniser needs the cores.
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-            session = onnxruntime.InferenceSession(str(self.path), sess_options=options,
+            runner = onnxruntime.InferenceSession(str(self.path), sess_options=options,
                                                    providers=["CPUExecutionProvider"])
         except Exception:  # OSError, a bad JSON or a missing key, onnxruntime's Fail / InvalidProtobuf
             raise SpeechError(f"The Piper voice {self.path} cannot be read (the file is damaged or not a voice); "
                               f"download it again, or {SYSTEM_VOICE}.") from None
-        self._voice = PiperVoice(config=config, session=session)
+        self._voice = PiperVoice(config=config, session=runner)
         self.rate = config.sample_rate
         self._config = SynthesisConfig(length_scale=None if rate is None else config.length_scale * PACE / rate,
                                        volume=1.0 if volume is None else volume)

@@ -60,7 +60,7 @@ TALK_EXTRA_WORDS = 4  # more words than the command's own plus these: talk
 REDECODE_SECONDS = 3.0  # longer utterances are chatter, not worth a second pass
 CMN_REDECODE = 6.0  # a cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8
 # (10 before: 6 hears 2 more clean clips, 2 more commands, 10 more noisy ones and takes 3 fewer wrong, for
-# about a fifth more CPU; BENCHMARKS.md, "The tenth session")
+# about a fifth more CPU; docs/recognition.md)
 
 # A slow voice stretches a short answer ("seven", "meh" at 130 words a minute) over more frames
 # than its phones like, and the garbage loop's short words fit it better. An utterance of up to
@@ -68,7 +68,7 @@ CMN_REDECODE = 6.0  # a cepstral mean shift (Euclidean) worth decoding again for
 # are 100), as if said 1.25 times faster, for the ask's answers of up to BRISK_WORDS words, in a
 # quiet room (in noise, where the loop wins most utterances, it heard no more answers for its CPU).
 # Commands stay out: in noise the second look made them up, and in a quiet room it heard one or two
-# more right and one wrong (BENCHMARKS.md, "The thirteenth session"). What it hears
+# more right and one wrong (docs/recognition.md). What it hears
 # is doubted (Final.doubted), so gm asks first: en-gb's "seven" at 160 came out of it as "one".
 BRISK_FRATE = 80
 BRISK_SECONDS = 1.5
@@ -531,8 +531,7 @@ class SphinxRecognizer(Endpointed):
         Commands count too. They were left out while no command was ever confirmed: in babble the
         loud core can be a scrap of talk taken for a command. Now an undo or a skip heard in a room
         that is not quiet is confirmed first (Final.noisy), and on the whole corpus the core heard
-        6 commands right and one wrong, an "undo", which gm asks about (BENCHMARKS.md, "The
-        thirteenth session"). The cepstral mean is put back as the whole utterance left it, so the
+        6 commands right and one wrong, an "undo", which gm asks about (docs/recognition.md). The cepstral mean is put back as the whole utterance left it, so the
         second look changes nothing after it.
         """
         cmn = self._grammar.get_cmn()
