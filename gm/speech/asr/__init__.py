@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm.speech.base import RATE, AsrEvent, AudioChunk, Recognizer, SpeechError
+from gm.speech.models import is_vosk as is_vosk_model
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[3] / "models"  # the repository's models/
 NO_VOSK_MODEL = "No Vosk model is installed; run 'gm models download en-us-small' or use --asr sphinx."
@@ -26,11 +27,6 @@ def recognize(recognizer: Recognizer, audio: bytes, chunk_seconds: float = 0.1, 
     if flush:
         events += recognizer.flush()
     return events
-
-
-def is_vosk_model(path: Path) -> bool:
-    """A Vosk model folder holds am/ or conf/model.conf."""
-    return path.is_dir() and ((path / "am").is_dir() or (path / "conf" / "model.conf").is_file())
 
 
 def find_vosk_model(models_dir: Path | None = None) -> Path | None:
@@ -55,6 +51,8 @@ def _model_path(model: str | Path, models_dir: Path | None) -> Path:
 
 
 def is_whisper_model(path: Path) -> bool:
+    """Looks like a Whisper folder (CTranslate2's model.bin), whole or not: the Whisper adapter
+    says what is missing."""
     return path.is_dir() and (path / "model.bin").is_file()
 
 

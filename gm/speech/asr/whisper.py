@@ -164,6 +164,7 @@ class WhisperRecognizer(Endpointed):
         self._vocabulary = Vocabulary()
         self._index = PhraseIndex(())
         self._prompt: list[int] | None = None
+        self._tokens: int | None = None  # the decoder's budget for this ask (_budget)
         self._utterance: list[bytes] = []
         self._in_utterance = False
 
@@ -175,7 +176,7 @@ class WhisperRecognizer(Endpointed):
         self._segmenter.set_endpoint(vocabulary.endpoint)
         self._segmenter.set_limit(vocabulary.longest)
         self._index = PhraseIndex(vocabulary.phrases)
-        self._prompt = None
+        self._prompt = self._tokens = None
 
     def reset(self) -> None:
         self._segmenter.reset()
@@ -263,6 +264,14 @@ class WhisperRecognizer(Endpointed):
             self._prompt = loaded.tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
         return self._prompt
 
+    def _budget(self, loaded: _Loaded) -> int:
+        """Tokens the decoder may write for this ask: twice its longest phrase and a little (it
+        loops on a short window), or a sentence for open speech. Counted once an ask."""
+        if self._tokens is None:
+            longest = max((len(loaded.tokenizer.encode(" " + p)) for p in self._vocabulary.phrases), default=0)
+            self._tokens = 48 if self._vocabulary.free or not longest else 2 * longest + 4
+        return self._tokens
+
     def transcribe(self, audio: bytes) -> Transcript:
         """Whisper's transcript of one utterance (16 kHz int16)."""
         loaded = self._loaded.ready()
@@ -280,8 +289,7 @@ class WhisperRecognizer(Endpointed):
         encoded = model.encode(features)
         history = self._prompt_tokens(loaded)
         prompt = ([tokenizer.sot_prev, *history] if history else []) + [*tokenizer.sot_sequence, tokenizer.no_timestamps]
-        longest = max((len(tokenizer.encode(" " + p)) for p in self._vocabulary.phrases), default=0)
-        budget = 48 if self._vocabulary.free or not longest else 2 * longest + 4
+        budget = self._budget(loaded)
         result = model.model.generate(
             encoded, [prompt], beam_size=self.settings.beam, max_length=len(prompt) + budget,
             return_scores=True, return_no_speech_prob=True, suppress_blank=True,
