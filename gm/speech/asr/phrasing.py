@@ -8,7 +8,9 @@ a grammar would have heard it, so nothing after the recogniser can tell which en
 - Whisper's own loop (a short window makes it say "four, four, four") is cut to one pass;
 - its known hallucinations on silence and noise ("thank you", "you", "beep beep") are refused
   unless the ask listens for them;
-- a transcript with many more words than any phrase is talk, not an answer;
+- a transcript with many more words than any phrase is talk, not an answer; but a phrase
+  written word for word inside it may be someone speaking to gm over the table (`inside`), which
+  the adapter then checks by where its words lie and how loud they are;
 - what is left is matched to the phrases by spelling (rapidfuzz) and by sound (a Metaphone key
   per word, from jellyfish), numbers always exactly: "and do" is "undo", "for" is "four" where
   a number is asked for, and "pass" stays "pass" where the ask lists it beside "pause".
@@ -29,6 +31,7 @@ CUTOFF = 80.0  # a phrase must score this much (0..100) to be what was said
 SOUND_WEIGHT = 0.95  # a match by sound alone counts for this much of a match by spelling ("end you": undo)
 SOUND_FLOOR = 50.0  # and only when the spelling is at least this close ("may" is not "meh" by ear alone)
 EXTRA_WORDS = 2  # a transcript longer than the longest phrase by more than this is talk
+INSIDE_CUTOFF = 90.0  # a phrase found inside talk must be this close to words written there
 
 _ONES = NUMBER_WORDS[:20]
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
@@ -90,8 +93,10 @@ def passes(words: Sequence[str]) -> list[list[str]]:
     """What a decoder given a short window may have meant when it said its phrase again and
     again: it loops, not always the same way at first ("four four four", "b b b t b", "let's get
     this one skip this one skip this one"). Where the words start over, the first pass is what
-    was said; where only the end goes round, the pass it settled on, whose start is not known:
-    each way round of it (the ask's phrases tell which). No loop: the words as they are."""
+    was said; where only the end goes round, either what came before the loop ("next question
+    end end end": the padding after the phrase looped) or the pass it settled on, whose start is
+    not known: each way round of it (the ask's phrases tell which, the words before first on a
+    tie). No loop: the words as they are."""
     words = list(words)
     for period in range(1, len(words) // 2 + 1):
         again = words[period: 2 * period]
@@ -102,7 +107,7 @@ def passes(words: Sequence[str]) -> list[list[str]]:
         for period in range(1, (len(words) - start) // 2 + 1):
             if _repeats(words, start, period):
                 unit = words[start:start + period]
-                return [unit[k:] + unit[:k] for k in range(period)]
+                return [words[:start]] + [unit[k:] + unit[:k] for k in range(period)]
     return [words]
 
 
@@ -138,6 +143,16 @@ class Heard:
     score: float  # 0..100
 
 
+@dataclass(frozen=True)
+class Inside:
+    """A phrase written inside a longer transcript: words[first:last] of it."""
+
+    phrase: str
+    score: float
+    first: int
+    last: int
+
+
 class PhraseIndex:
     """The phrases of one ask, ready to be matched to transcripts."""
 
@@ -152,6 +167,28 @@ class PhraseIndex:
     def is_talk(self, text: str) -> bool:
         """Many more words than any phrase: people talking, not answering."""
         return len(text.split()) > self.longest + EXTRA_WORDS
+
+    def inside(self, words: Sequence[str], among: Sequence[str] | None = None) -> Inside | None:
+        """The phrase (of `among`, or of all) written most nearly word for word somewhere in
+        `words` (a normalised transcript), at least INSIDE_CUTOFF; the longest such phrase on a
+        tie ("repeat that" over "repeat"), the first place it stands. Spelling only: by sound,
+        talk is full of near-commands ("and do" is undo alone, not inside "and do you know")."""
+        best: Inside | None = None
+        for phrase, normal, wanted in zip(self.phrases, self._normal, self._numbers):
+            if among is not None and phrase not in among:
+                continue
+            size = len(normal.split())
+            for first in range(0, len(words) - size + 1):
+                piece = words[first:first + size]
+                if _numbers(piece, self.numeric) != wanted:
+                    continue
+                reading = " ".join(piece)
+                points = max(fuzz.ratio(reading, normal), fuzz.ratio(expanded(reading), normal))
+                if points < INSIDE_CUTOFF:
+                    continue
+                if best is None or (points, size) > (best.score, best.last - best.first):
+                    best = Inside(phrase, round(points, 1), first, first + size)
+        return best
 
     def match(self, text: str, limit: int = 3) -> list[Heard]:
         """The phrases `text` (normalised) may be, best first, each at least CUTOFF."""

