@@ -3,12 +3,11 @@
 Piper is what Home Assistant speaks with; read by it, the game's lines come back from a Whisper
 listener with 2% of their words wrong, against 35% read by espeak-ng (BENCHMARKS.md, "Voice").
 piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds onnxruntime's runner itself with
-two threads, so the recogniser keeps a core while the next line is being made.
+one thread, so the recogniser keeps a core while the next line is being made in the background.
 """
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Iterator
 
@@ -19,9 +18,9 @@ from gm.speech.voices import pinned
 
 PACE = 200  # words a minute that length scale 1 stands for: pyttsx3's default pace, so [voice] rate means the same in both
 SLOWEST, FASTEST = 100, 400  # words a minute: length scale 2 to 0.5, beyond which Piper garbles
-THREADS = 2
-# A line's first clause, when it is short and the line goes on: "Player three, | new theme: ...".
-_FIRST_CLAUSE = re.compile(r"^([^.?!]{1,40}?[,;:])\s+(\S.*)$", re.S)
+# One thread: on this 2-core machine, shared with the recogniser and loaded, one thread made the
+# lines faster than two (real-time factor 0.10 against 0.14, BENCHMARKS.md "Voice").
+THREADS = 1
 SYSTEM_VOICE = "use the system voice with --voice-engine pyttsx3"
 
 
@@ -66,18 +65,14 @@ class PiperSynth:
 
     def sentences(self, text: str) -> Iterator[Sound]:
         """Each sentence as soon as it is made, so the first plays while the next is synthesised.
-
-        A short first clause ("Player three,") is made on its own: the line starts to sound
-        after the time it takes, not the whole first sentence's (BENCHMARKS.md, "Voice")."""
+        (The speaker makes a short first clause on its own: gm.speech.base.pieces.)"""
         if not text.strip():
             return
-        first = _FIRST_CLAUSE.match(text.strip())
-        for piece in (first.group(1), first.group(2)) if first else (text,):
-            try:
-                for chunk in self._voice.synthesize(piece, self._config):
-                    yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
-            except Exception as error:  # onnxruntime failing on a line: the voice is unusable
-                raise SpeechError(f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}.") from None
+        try:
+            for chunk in self._voice.synthesize(text, self._config):
+                yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
+        except Exception as error:  # onnxruntime failing on a line: the voice is unusable
+            raise SpeechError(f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}.") from None
 
     def close(self) -> None:
         pass
