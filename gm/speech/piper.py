@@ -24,10 +24,44 @@ THREADS = 1
 SYSTEM_VOICE = "use the system voice with --voice-engine pyttsx3"
 
 
+class _GivingBack:
+    """onnxruntime's runner, made to return a sentence's working memory once it is made.
+
+    A Piper voice's decoder needs about 35 MB for every second of the sentence it makes, and
+    onnxruntime's CPU arena keeps the most it ever needed: 200 MB resident after the game's short
+    lines, 280 MB after a 30-word sentence, on top of the 90 MB network. Shrinking the arena after
+    each run (onnxruntime's "memory.enable_memory_arena_shrinkage") and asking glibc to hand
+    the freed pages back (malloc_trim) keeps about 90 MB resident between lines, for no higher
+    peak and a small cost in speed (BENCHMARKS.md, "Voice"). piper-tts calls only `run`.
+    """
+
+    def __init__(self, runner) -> None:  # noqa: ANN001 - an onnxruntime.InferenceSession
+        import ctypes
+        import onnxruntime
+
+        self._runner = runner
+        self._options = onnxruntime.RunOptions()
+        self._options.add_run_config_entry("memory.enable_memory_arena_shrinkage", "cpu:0")
+        try:
+            self._trim = ctypes.CDLL(None).malloc_trim  # glibc's; other C libraries have none
+        except (AttributeError, OSError):
+            self._trim = None
+
+    def run(self, output_names, feeds, run_options=None):  # noqa: ANN001, ANN201 - as InferenceSession.run
+        try:
+            return self._runner.run(output_names, feeds, run_options or self._options)
+        finally:
+            if self._trim is not None:
+                self._trim(0)
+
+
 class PiperSynth:
     """Text to audio at the voice's own rate (22,050 Hz for a medium voice), a sentence at a time."""
 
-    def __init__(self, onnx: str | Path, rate: int | None = None, volume: float | None = None) -> None:
+    def __init__(self, onnx: str | Path, rate: int | None = None, volume: float | None = None,
+                 threads: int = THREADS, give_back: bool = True) -> None:
+        """`threads` and `give_back` (the working memory returned after each sentence) are there
+        to be measured (scripts/bench_voice.py); gm uses the defaults."""
         if volume is not None and not 0.0 <= volume <= 1.0:
             raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
         if rate is not None and not SLOWEST <= rate <= FASTEST:
@@ -48,7 +82,7 @@ class PiperSynth:
         try:
             config = PiperConfig.from_dict(json.loads(self.path.with_name(self.path.name + ".json").read_text("utf-8")))
             options = onnxruntime.SessionOptions()
-            options.intra_op_num_threads, options.inter_op_num_threads = THREADS, 1
+            options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
             # Idle threads sleep instead of spinning: between lines the recogniser needs the cores.
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             runner = onnxruntime.InferenceSession(str(self.path), sess_options=options,
@@ -56,7 +90,7 @@ class PiperSynth:
         except Exception:  # OSError, a bad JSON or a missing key, onnxruntime's Fail / InvalidProtobuf
             raise SpeechError(f"The Piper voice {self.path} cannot be read (the file is damaged or not a voice); "
                               f"download it again, or {SYSTEM_VOICE}.") from None
-        self._voice = PiperVoice(config=config, session=runner)
+        self._voice = PiperVoice(config=config, session=_GivingBack(runner) if give_back else runner)
         self.rate = config.sample_rate
         self._config = SynthesisConfig(length_scale=None if rate is None else config.length_scale * PACE / rate,
                                        volume=1.0 if volume is None else volume)
