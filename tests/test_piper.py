@@ -96,7 +96,7 @@ def test_lines_said_often_are_remembered(joe: Remembered) -> None:
     assert joe.known("Time!")
     again = b"".join(s.audio for s in joe.sentences("Time!"))
     assert again == first  # Piper's noise would make a new one differ: this is the kept line
-    joe.prepare("Letter B, for bravo.")
+    joe.prepare(["Letter B, for bravo."])
     joe.wait()
     assert joe.known("Letter B, for bravo.")
 

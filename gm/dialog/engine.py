@@ -15,10 +15,13 @@ from gm.content import Lines
 from gm.dialog.hearing import EndOfInput, Hearing
 from gm.dialog.intents import CONFIRMED_COMMANDS, SURE_SCORE, Command, Match, Matcher
 from gm.dialog.transcript import Transcript
-from gm.speech.base import DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds, least_seconds
+from gm.speech.base import (DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds, frequent,
+                            least_seconds)
 from gm.state import Record, SaveError, SaveStore
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
-from gm.vocab import yes_no
+from gm.vocab import number_word, yes_no
+
+SEATS = 8  # the most players any of the games seats: the seats whose "Player N," is made ahead
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,7 @@ class Engine:
 
     def run(self, resumed: bool = False, greeting: Sequence[str] = ()) -> Result:
         title = self.game.title
+        self._prepare(self._frequent())
         self._say((self.lines("resumed_game", title=title) if resumed
                    else self.lines("welcome", title=title), *greeting))
         self._emit_state()
@@ -469,11 +473,25 @@ class Engine:
         texts = [t for t in texts if t]
         if not texts:
             return
+        self._prepare(texts[1:])  # made while the first plays
         for text in texts:
             self._emit("say", text=text)
             self.speaker.say(text)
         if listen_after:
             self._mute = True  # one drop before the next poll, however many lines were said
+
+    def _prepare(self, texts: Sequence[str]) -> None:
+        """Have the speaker make these lines ahead, in the background, where it can (the port's
+        optional `prepare`), so that they start at once when said."""
+        prepare = getattr(self.speaker, "prepare", None)
+        if prepare is not None and texts:
+            prepare(tuple(texts))
+
+    def _frequent(self) -> tuple[str, ...]:
+        """What the game says again and again ("Time!", "Player three,"), from its lines and gm's."""
+        tables = [self.lines] + [t for t in (getattr(self.game, "lines", None),) if isinstance(t, Lines)]
+        templates = [text for table in tables for name in table.names() for text in table.many(name)]
+        return frequent(templates, [number_word(seat) for seat in range(1, SEATS + 1)])
 
     def _emit(self, type_: str, **fields: object) -> None:
         self.transcript.emit(type_, self.hearing.now, **fields)

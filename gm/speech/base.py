@@ -4,8 +4,10 @@ Nothing outside gm/speech/ imports an engine; the dialogue engine sees only thes
 """
 from __future__ import annotations
 
+import re
+import string
 from dataclasses import dataclass
-from typing import Protocol, Union
+from typing import Iterable, Protocol, Sequence, Union
 
 RATE = 16000  # Hertz: every source yields 16 kHz mono signed 16-bit little-endian audio
 
@@ -164,6 +166,10 @@ class Recognizer(Protocol):
 
 
 class Speaker(Protocol):
+    """What speaks. Besides these methods a speaker may have `prepare(texts)`: make those lines
+    ahead, in the background, so that saying them later starts at once (returns at once). The
+    engine calls it where a speaker has it; one that has not just makes each line when said."""
+
     def say(self, text: str) -> float:
         """Speak (blocking) and return how long it took in seconds of audio."""
 
@@ -174,3 +180,38 @@ class Speaker(Protocol):
         """Other voices as they are (16 kHz int16): the demo's simulated players."""
 
     def close(self) -> None: ...
+
+
+# A line's first clause, when it is short and the line goes on: "Player three, | new theme: ...".
+_FIRST_CLAUSE = re.compile(r"^([^.?!]{1,40}?[,;:])\s+(\S.*)$", re.S)
+SHORT_LINE = 4  # words: a line this short with no fields ("Time!", "Ten seconds.") is said again and again
+
+
+def pieces(text: str) -> tuple[str, ...]:
+    """A line as the pieces a voice makes and keeps one by one: a short first clause on its own,
+    then the rest. "Player three," starts to sound after the time it takes to make, not the whole
+    first sentence's, and, said at every turn, it is kept once made (BENCHMARKS.md, "Voice")."""
+    text = text.strip()
+    if not text:
+        return ()
+    first = _FIRST_CLAUSE.match(text)
+    return (first.group(1), first.group(2)) if first else (text,)
+
+
+def frequent(templates: Iterable[str], seats: Sequence[str]) -> tuple[str, ...]:
+    """The pieces of a game's lines that are said again and again, to be made before play starts:
+    short whole sentences without fields ("Time!", "Turn lost."), and the first clauses whose
+    only field is the seat, for every seat ("Player three,"). Only sentences count: a template
+    in lower case is a phrase said inside another line ("player {seat} passed")."""
+    found: dict[str, None] = {}
+    for template in templates:
+        text = template.strip()
+        if not text[:1].isupper():
+            continue
+        fields = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+        if not fields and len(text.split()) <= SHORT_LINE and text.endswith((".", "!", "?")):
+            found[text] = None
+        parts = pieces(text)
+        if len(parts) == 2 and {name for _, name, _, _ in string.Formatter().parse(parts[0]) if name} == {"seat"}:
+            found.update((parts[0].format(seat=seat), None) for seat in seats)
+    return tuple(found)

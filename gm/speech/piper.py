@@ -1,14 +1,13 @@
 """gm's voice: a Piper neural voice (piper-tts, ONNX on the CPU).
 
 Piper is what Home Assistant speaks with; read by it, the game's lines come back from a Whisper
-listener with 2% of their words wrong, against 35% read by espeak-ng (BENCHMARKS.md, "Voice").
+listener with under 2% of their words wrong, against 35% read by espeak-ng (BENCHMARKS.md, "Voice").
 piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds onnxruntime's runner itself with
-two threads, so the recogniser keeps a core while the next line is being made.
+one thread, so the recogniser keeps a core while the next line is being made in the background.
 """
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Iterator
 
@@ -19,16 +18,51 @@ from gm.speech.voices import pinned
 
 PACE = 200  # words a minute that length scale 1 stands for: pyttsx3's default pace, so [voice] rate means the same in both
 SLOWEST, FASTEST = 100, 400  # words a minute: length scale 2 to 0.5, beyond which Piper garbles
-THREADS = 2
-# A line's first clause, when it is short and the line goes on: "Player three, | new theme: ...".
-_FIRST_CLAUSE = re.compile(r"^([^.?!]{1,40}?[,;:])\s+(\S.*)$", re.S)
+# One thread: on two loaded cores shared with the recogniser, two threads made the game's lines no
+# faster by the clock and cost more CPU time (real-time factor 0.250 / 0.277 by the clock, 0.081 /
+# 0.088 by CPU time, BENCHMARKS.md "Voice"); the other core stays the recogniser's.
+THREADS = 1
 SYSTEM_VOICE = "use the system voice with --voice-engine pyttsx3"
+
+
+class _GivingBack:
+    """onnxruntime's runner, made to return a sentence's working memory once it is made.
+
+    A Piper voice's decoder needs more working memory the longer the sentence it makes, and
+    onnxruntime's CPU arena keeps the most it ever needed: with it the voice held 197 MB after
+    the game's short lines and 280 MB after a 30-word sentence. Shrinking the arena after each
+    run (onnxruntime's "memory.enable_memory_arena_shrinkage") and asking glibc to hand the
+    freed pages back (malloc_trim) keeps 118 MB between lines, for no higher peak and about a
+    tenth more CPU time (BENCHMARKS.md, "Voice"). piper-tts calls only `run`.
+    """
+
+    def __init__(self, runner) -> None:  # noqa: ANN001 - an onnxruntime.InferenceSession
+        import ctypes
+        import onnxruntime
+
+        self._runner = runner
+        self._options = onnxruntime.RunOptions()
+        self._options.add_run_config_entry("memory.enable_memory_arena_shrinkage", "cpu:0")
+        try:
+            self._trim = ctypes.CDLL(None).malloc_trim  # glibc's; other C libraries have none
+        except (AttributeError, OSError):
+            self._trim = None
+
+    def run(self, output_names, feeds, run_options=None):  # noqa: ANN001, ANN201 - as InferenceSession.run
+        try:
+            return self._runner.run(output_names, feeds, run_options or self._options)
+        finally:
+            if self._trim is not None:
+                self._trim(0)
 
 
 class PiperSynth:
     """Text to audio at the voice's own rate (22,050 Hz for a medium voice), a sentence at a time."""
 
-    def __init__(self, onnx: str | Path, rate: int | None = None, volume: float | None = None) -> None:
+    def __init__(self, onnx: str | Path, rate: int | None = None, volume: float | None = None,
+                 threads: int = THREADS, give_back: bool = True) -> None:
+        """`threads` and `give_back` (the working memory returned after each sentence) are there
+        to be measured (scripts/bench_voice.py); gm uses the defaults."""
         if volume is not None and not 0.0 <= volume <= 1.0:
             raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
         if rate is not None and not SLOWEST <= rate <= FASTEST:
@@ -49,7 +83,7 @@ class PiperSynth:
         try:
             config = PiperConfig.from_dict(json.loads(self.path.with_name(self.path.name + ".json").read_text("utf-8")))
             options = onnxruntime.SessionOptions()
-            options.intra_op_num_threads, options.inter_op_num_threads = THREADS, 1
+            options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
             # Idle threads sleep instead of spinning: between lines the recogniser needs the cores.
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             runner = onnxruntime.InferenceSession(str(self.path), sess_options=options,
@@ -57,7 +91,7 @@ class PiperSynth:
         except Exception:  # OSError, a bad JSON or a missing key, onnxruntime's Fail / InvalidProtobuf
             raise SpeechError(f"The Piper voice {self.path} cannot be read (the file is damaged or not a voice); "
                               f"download it again, or {SYSTEM_VOICE}.") from None
-        self._voice = PiperVoice(config=config, session=runner)
+        self._voice = PiperVoice(config=config, session=_GivingBack(runner) if give_back else runner)
         self.rate = config.sample_rate
         self._config = SynthesisConfig(length_scale=None if rate is None else config.length_scale * PACE / rate,
                                        volume=1.0 if volume is None else volume)
@@ -66,18 +100,14 @@ class PiperSynth:
 
     def sentences(self, text: str) -> Iterator[Sound]:
         """Each sentence as soon as it is made, so the first plays while the next is synthesised.
-
-        A short first clause ("Player three,") is made on its own: the line starts to sound
-        after the time it takes, not the whole first sentence's (BENCHMARKS.md, "Voice")."""
+        (The speaker makes a short first clause on its own: gm.speech.base.pieces.)"""
         if not text.strip():
             return
-        first = _FIRST_CLAUSE.match(text.strip())
-        for piece in (first.group(1), first.group(2)) if first else (text,):
-            try:
-                for chunk in self._voice.synthesize(piece, self._config):
-                    yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
-            except Exception as error:  # onnxruntime failing on a line: the voice is unusable
-                raise SpeechError(f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}.") from None
+        try:
+            for chunk in self._voice.synthesize(text, self._config):
+                yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
+        except Exception as error:  # onnxruntime failing on a line: the voice is unusable
+            raise SpeechError(f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}.") from None
 
     def close(self) -> None:
         pass

@@ -26,15 +26,15 @@ import tempfile
 import threading
 import time
 import wave
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Protocol, TextIO
+from typing import Any, Iterator, Protocol, Sequence, TextIO
 
 import numpy as np
 
 from gm.speech.audio import read_wav
-from gm.speech.base import RATE, SpeechError, Speaker
+from gm.speech.base import RATE, SpeechError, Speaker, pieces
 
 ENGINES = ("piper", "pyttsx3")
 NO_SPEAKER = (
@@ -241,63 +241,128 @@ class Synthesizer:
         self._folder.cleanup()
 
 class Remembered:
-    """A voice that keeps the lines it said lately, so a line said often ("Time!", a letter, a
-    number) costs nothing the next time; `prepare` makes a line ahead, while another plays.
+    """A voice that keeps what it made and makes lines ahead, so that gm speaks without waiting.
 
-    One Remembered serves every speaker of a game (the room and the --speak-to WAV), so a line
-    is synthesised once however many outputs hear it.
+    A line is made in pieces (gm.speech.base.pieces: a short first clause such as "Player three,"
+    apart from the rest), and the pieces made lately are kept, newest last, up to a budget of
+    bytes (an LRU): "Time!", "Ten seconds." or "Player three," cost nothing the next time.
+    `prepare` hands lines to one background thread that makes them while others play; a line
+    asked for now always goes before lines asked for ahead (the voice makes one piece at a time,
+    it is not re-entrant), and a piece being made ahead when it is asked for is waited for, not
+    made twice. One Remembered serves every speaker of a game (the room and the --speak-to
+    WAV), so a line is made once however many outputs hear it.
     """
 
     def __init__(self, voice: Voice, budget: int = 16 << 20) -> None:
         self.name = voice.name
         self.voice = voice
         self._budget = budget  # bytes of audio kept: 16 MB is six minutes of 22 kHz speech
-        self._lines: OrderedDict[str, tuple[Sound, ...]] = OrderedDict()
+        self._kept: OrderedDict[str, tuple[Sound, ...]] = OrderedDict()
         self._size = 0
-        self._lock = threading.Lock()  # one synthesis at a time: the voice is not re-entrant
-        self._ahead: threading.Thread | None = None
+        # Guards everything below; the background thread waits on it for work and for its turn.
+        self._turn = threading.Condition()
+        self._making = False  # the voice is making a piece
+        self._speaking = 0  # lines being said now: lines ahead wait until they are made
+        self._ahead: deque[str] = deque()  # pieces to make ahead, the most wanted first
+        self._worker: threading.Thread | None = None
+        self._closed = False
 
     def sentences(self, text: str) -> Iterator[Sound]:
-        with self._lock:
-            kept = self._lines.get(text)
+        with self._turn:
+            self._speaking += 1
+        try:
+            for piece in pieces(text):
+                yield from self._piece(piece)
+        finally:
+            with self._turn:
+                self._speaking -= 1
+                self._turn.notify_all()
+
+    def _piece(self, piece: str) -> Iterator[Sound]:
+        with self._turn:
+            self._turn.wait_for(lambda: piece in self._kept or not self._making)
+            kept = self._kept.get(piece)
             if kept is not None:
-                self._lines.move_to_end(text)
-                yield from kept
-                return
-            made = []
-            for sound in self.voice.sentences(text):
+                self._kept.move_to_end(piece)
+            else:
+                self._making = True
+        if kept is not None:
+            yield from kept
+            return
+        made: list[Sound] = []
+        complete = False
+        try:
+            for sound in self.voice.sentences(piece):
                 made.append(sound)
                 yield sound
-            self._keep(text, tuple(made))
+            complete = True
+        finally:
+            self._made(piece, made if complete else None)
 
-    def _keep(self, text: str, sounds: tuple[Sound, ...]) -> None:
-        size = sum(len(sound.audio) for sound in sounds)
-        if size > self._budget // 4:
-            return  # a long explanation is rarely said twice; it would push out many short lines
-        self._lines[text] = sounds
-        self._size += size
-        while self._size > self._budget:
-            _, dropped = self._lines.popitem(last=False)
-            self._size -= sum(len(sound.audio) for sound in dropped)
+    def _made(self, piece: str, sounds: list[Sound] | None) -> None:
+        """The voice is free again; keep the piece it made, unless it is too long to be said twice."""
+        with self._turn:
+            self._making = False
+            size = sum(len(sound.audio) for sound in sounds or ())
+            if sounds is not None and size <= self._budget // 4 and piece not in self._kept:
+                self._kept[piece] = tuple(sounds)
+                self._size += size
+                while self._size > self._budget:
+                    _, dropped = self._kept.popitem(last=False)
+                    self._size -= sum(len(sound.audio) for sound in dropped)
+            self._turn.notify_all()
 
     def known(self, text: str) -> bool:
-        return text in self._lines
+        """True when every piece of the line is kept: saying it makes nothing."""
+        with self._turn:
+            return all(piece in self._kept for piece in pieces(text))
 
-    def prepare(self, *texts: str) -> None:
-        """Make these lines in the background, unless already kept; returns at once."""
-        self.wait()
-        wanted = [text for text in texts if text.strip() and text not in self._lines]
-        if wanted:
-            self._ahead = threading.Thread(target=lambda: [list(self.sentences(t)) for t in wanted], daemon=True)
-            self._ahead.start()
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Make these lines in the background, in this order and before lines asked for ahead
+        earlier (the latest wish is the nearest line), unless kept already; returns at once."""
+        texts = (texts,) if isinstance(texts, str) else texts
+        with self._turn:
+            if self._closed:
+                return
+            wanted = [p for text in texts for p in pieces(text) if p not in self._kept]
+            for piece in reversed(wanted):
+                with contextlib.suppress(ValueError):
+                    self._ahead.remove(piece)
+                self._ahead.appendleft(piece)
+            if wanted and self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="gm-voice-ahead", daemon=True)
+                self._worker.start()
+            self._turn.notify_all()
+
+    def _work(self) -> None:
+        while True:
+            with self._turn:
+                self._turn.wait_for(lambda: self._closed or (self._ahead and not self._making and not self._speaking))
+                if self._closed:
+                    return
+                piece = self._ahead.popleft()
+                if piece in self._kept:
+                    continue
+                self._making = True
+            sounds = None
+            try:
+                sounds = list(self.voice.sentences(piece))
+            except SpeechError:
+                pass  # said later, the line fails again where the game can report it
+            finally:
+                self._made(piece, sounds)
 
     def wait(self) -> None:
-        if self._ahead is not None:
-            self._ahead.join()
-            self._ahead = None
+        """Until every line asked for ahead has been made."""
+        with self._turn:
+            self._turn.wait_for(lambda: self._closed or not (self._ahead or self._making))
 
     def close(self) -> None:
-        self.wait()
+        with self._turn:
+            self._closed = True
+            self._turn.notify_all()
+        if self._worker is not None:
+            self._worker.join()
         self.voice.close()
 
 
@@ -420,6 +485,11 @@ class VoiceSpeaker:
         self.output.drain()
         return seconds
 
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Lines about to be said are made in the background while this one plays."""
+        if isinstance(self.voice, Remembered):
+            self.voice.prepare(texts)
+
     def tone(self, frequency: float, seconds: float) -> float:
         self.output.put(Sound(tone_samples(frequency, seconds), RATE))
         self.output.drain()
@@ -491,6 +561,9 @@ class ConsoleSpeaker:
         self._print(f"gm: {text}")
         return estimate_seconds(text)
 
+    def prepare(self, texts: Sequence[str]) -> None:
+        pass  # printing a line takes no time to prepare
+
     def tone(self, frequency: float, seconds: float) -> float:
         self._print("[beep]")
         return seconds
@@ -512,6 +585,12 @@ class TeeSpeaker:
 
     def say(self, text: str) -> float:
         return [speaker.say(text) for speaker in self.speakers][0]
+
+    def prepare(self, texts: Sequence[str]) -> None:
+        for speaker in self.speakers:
+            prepare = getattr(speaker, "prepare", None)  # optional in the Speaker port
+            if prepare is not None:
+                prepare(texts)
 
     def tone(self, frequency: float, seconds: float) -> float:
         return [speaker.tone(frequency, seconds) for speaker in self.speakers][0]
