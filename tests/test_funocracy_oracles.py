@@ -76,6 +76,14 @@ def test_a_valid_answer_keeps_the_theme_for_the_next_player():
     assert said(out.state)[0] == L("same_theme", seat="two", theme=GAME.themes[state.theme].name)
 
 
+def test_a_theme_lost_after_a_valid_answer_is_replaced_by_a_new_theme():
+    state = start()
+    answered = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT).state
+    out = hear(answered, AnswerKind.TIMEOUT)  # player two runs out of time on the same theme
+    assert out.state.theme != state.theme and out.state.active == 3
+    assert said(out.state)[0] == L("new_theme", seat="three", theme=GAME.themes[out.state.theme].name)
+
+
 def test_every_round_opens_on_a_new_theme():
     state = replace(start(players=4), pile=(), active=3)
     out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)

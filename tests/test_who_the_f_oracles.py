@@ -254,6 +254,11 @@ def test_the_winning_table_varies_its_size_and_sends_zigotos_home_before_the_zup
     assert sent_home >= 3
 
 
+def test_the_simulated_table_plays_only_to_win_or_to_lose():
+    with pytest.raises(ValueError, match="plays to win or lose, not 'draw'"):
+        GAME.playing_to("draw")
+
+
 def test_the_losing_table_falls_apart_in_the_order_it_promises():
     """An election, a unanimous count, a hint after the reveal, a vote short of a majority,
     one more election, then no majority until the last token is gone (four players, expert)."""
