@@ -78,6 +78,9 @@ def refused_situations() -> list[tuple[str, State, Answer]]:
         ("result: a free answer", result_ask, Answer(AnswerKind.FREE, ["four"], "four")),
         ("result: no place", result_ask, Answer(AnswerKind.CHOICE, {"count": 3}, "three votes")),
         ("result: six votes of five", result_ask, Answer(AnswerKind.CHOICE, {"count": 6, "place": 1}, "six")),
+        ("result: zero votes", result_ask, Answer(AnswerKind.CHOICE, {"count": 0, "place": 2}, "x")),
+        ("result: unanimous with a count not a number", result_ask,
+         Answer(AnswerKind.CHOICE, {"unanimous": True, "count": "four", "place": 2}, "x")),
         ("final: a free answer", final, Answer(AnswerKind.FREE, ["two"], "two")),
         ("final: four places voted by three", final, Answer(AnswerKind.CHOICE, {"empty": [1, 2]}, "no votes")),
         ("final: a place already gone", gone, Answer(AnswerKind.CHOICE, {"empty": [2]}, "no votes for two")),
@@ -89,9 +92,24 @@ def refused_situations() -> list[tuple[str, State, Answer]]:
 @pytest.mark.parametrize("name,state,answer", refused_situations(), ids=[s[0] for s in refused_situations()])
 def test_a_refused_answer_leaves_the_game_exactly_as_it_was(name, state, answer):
     outcome = GAME.apply(state, ask_of(state), answer, Random(1))
-    assert not outcome.accepted
+    assert outcome.accepted is False
     assert outcome.state == state  # nothing is lost: the same tokens, places, question and phase
     assert outcome.say and all(outcome.say)  # and the table hears why
+
+
+@pytest.mark.parametrize("value", [{"count": 0, "place": 2}, {"count": "two", "place": 2},
+                                   {"unanimous": True, "count": "four", "place": 2}])
+def test_a_count_that_makes_no_sense_is_refused_and_asked_again(value):
+    state = say(start(5), "reveal").state
+    outcome = GAME.apply(state, ask_of(state), Answer(AnswerKind.CHOICE, value, "x"), Random(1))
+    assert outcome.accepted is False and outcome.say == (L("bad_count"),)
+
+
+def test_each_set_up_answer_is_said_back_as_decided():
+    assert say(GAME.new({}, Random(0)), 5).decision == L("decision_players", players="five")
+    state = say(result(elect_six(start(3, "easy")), {"empty": [1, 2, 3]}).state, "reveal").state
+    outcome = say(state, {"empty": []})  # three places, three players: each got a vote
+    assert outcome.decision == L("decision_final_all_voted") and outcome.say[0] == L("final_all_voted")
 
 
 def test_one_player_is_heard_and_refused_with_the_range():
@@ -206,6 +224,17 @@ def exhausted(state: State) -> State:
     return replace(state, pile=(), discards=state.discards + state.pile)
 
 
+@pytest.mark.parametrize("value", [{"none": True}, {"count": 1, "place": 2}, {"count": 3, "place": 2},
+                                   {"hint": True}])
+def test_a_round_reshuffles_the_discards_when_the_pile_runs_out(value):
+    state = exhausted(say(start(5), "reveal").state)
+    outcome = GAME.apply(state, ask_of(state), Answer(AnswerKind.CHOICE, value, "x"), Random(5))
+    new = outcome.state
+    assert outcome.accepted and new.phase is Phase.VOTE
+    assert sorted(new.pile + new.discards + (new.current,)) == list(range(len(GAME.questions)))
+    assert new.discards == () and new.used == state.used + 1
+
+
 @pytest.mark.parametrize("value", [{"empty": [1]}, {"empty": []}, {"hint": True}])
 def test_the_final_round_reshuffles_the_discards_when_the_pile_runs_out(value):
     state = exhausted(say(elect_six(start(6, "easy")), "reveal").state)
@@ -235,9 +264,11 @@ def simulated(game, options: dict, seed: int) -> list[tuple[State, Ask, object]]
 @pytest.mark.parametrize("table", ["win", "lose"])
 def test_the_simulated_table_is_heard_as_it_speaks_from_a_real_seat(table):
     game = GAME.playing_to(table)
-    for seed in range(1, 4):
-        for state, ask, line in simulated(game, {}, seed):
+    for seed, options in ((1, {}), (2, {}), (3, {"players": 6, "difficulty": "easy", "reveal_after": 20})):
+        for state, ask, line in simulated(game, options, seed):
             assert isinstance(line.seat, int) and 1 <= line.seat <= (state.players or 1), (ask.id, line.seat)
+            if line.answer.kind is AnswerKind.TIMEOUT:
+                assert line.text == "" and line.silence > ask.timeout
             if line.answer.kind is AnswerKind.CHOICE:
                 assert line.answer.heard == line.text and line.text  # the decision is taken on what was said
 
@@ -249,6 +280,9 @@ def test_the_winning_table_varies_its_size_and_sends_zigotos_home_before_the_zup
         sizes.add(played[0][2].answer.value)
         finals = [line.answer.value for state, ask, line in played if state.phase is Phase.FINAL_RESULT]
         assert finals[-1].get("unanimous")
+        assert all(len(v["empty"]) <= 2 for v in finals[:-1])  # at most two Zigotos go home a vote
+        [hinted] = [state for state, ask, line in played if line.answer.value == "hint"]
+        assert hinted.used == 2 and hinted.phase is Phase.VOTE  # one hint, on the third question
         sent_home += any(v.get("empty") for v in finals[:-1])
     assert sizes == {4, 5, 6}  # four to six players, as the demo promises
     assert sent_home >= 3
@@ -257,6 +291,22 @@ def test_the_winning_table_varies_its_size_and_sends_zigotos_home_before_the_zup
 def test_the_simulated_table_plays_only_to_win_or_to_lose():
     with pytest.raises(ValueError, match="plays to win or lose, not 'draw'"):
         GAME.playing_to("draw")
+
+
+def test_a_question_the_file_cannot_show_is_named_at_the_questions_line(tmp_path):
+    """A bad or repeated question is named at its own line; one written with escapes, which the
+    file does not hold as read, at the line where the questions start."""
+    text = (who_the_f.content.load("who_the_f").text)
+    start_line = text[: text.index("questions = [")].count("\n") + 1
+    first = "Who would name a houseplant and introduce it at parties?"
+    (tmp_path / "en").mkdir()
+    for edited, problem in (
+        (text.replace(f'"{first}"', '"Who likes \\"cheese\\""', 1), "must start with 'Who' and end with '?'"),
+        (text.replace('"Who would win a staring contest against a cat?"', f'"{first}"', 1), "appears twice"),
+    ):
+        (tmp_path / "en" / "who_the_f.toml").write_text(edited, encoding="utf-8")
+        with pytest.raises(who_the_f.ContentError, match=rf"who_the_f\.toml, line {start_line}: question \d \(.*{problem}"):
+            who_the_f.load(root=tmp_path)
 
 
 def test_the_losing_table_falls_apart_in_the_order_it_promises():
