@@ -138,7 +138,7 @@ def test_a_refused_answer_keeps_the_game_and_says_what_can_be_said(phase, value)
     elif phase is Phase.LETTER:
         state = hear(state, AnswerKind.FREE, ["xylophone"]).state
     out = hear(state, AnswerKind.CHOICE, value)
-    assert not out.accepted and out.state == state
+    assert out.accepted is False and out.state == state
     assert out.say == (GAME.step(state).expected,)
 
 
@@ -281,10 +281,11 @@ def test_the_simulated_player_skips_or_passes_a_theme_no_word_fits():
     state = start()
     theme = next(i for i, t in enumerate(GAME.themes)
                  if not any(w[0].upper() in "QZJ" or w[:2] in funocracy.SILENT_FIRST for w in t.answers))
-    state = replace(state, theme=theme, face_up=("Q", "Z", "J"))
+    state = replace(state, theme=theme, face_up=("Q", "Z", "J"), active=2)
     ask = GAME.step(state)
-    kinds = {GAME.demo_line(state, ask, Random(seed)).answer.kind for seed in range(20)}
-    assert kinds == {AnswerKind.SKIP, AnswerKind.CHOICE}
+    lines = [GAME.demo_line(state, ask, Random(seed)) for seed in range(20)]
+    assert {line.answer.kind for line in lines} == {AnswerKind.SKIP, AnswerKind.CHOICE}
+    assert {line.seat for line in lines} == {2}  # the player whose turn it is
 
 
 def test_the_simulated_player_answers_which_letter_from_its_own_seat():
@@ -304,3 +305,110 @@ def test_the_simulated_table_challenges_once_in_round_one():
                 challenges.append(state.round)
             state = GAME.apply(state, step, line.answer, rng).state
         assert challenges == [1], seed
+
+
+# ------------------------------------------------------- more of what the table hears
+
+
+def test_the_word_said_back_is_the_answer_without_its_article():
+    assert funocracy.first_fitting(["the red apple"], ("R",)) == ("red apple", "R")
+    state = replace(start(), face_up=("R", "S", "T"))
+    challenge = hear(state, AnswerKind.FREE, ["the red apple"]).state
+    assert challenge.pending == Pending(1, "R", "red apple")
+
+
+def test_each_round_starts_by_naming_its_number_and_its_first_player():
+    assert L("round_start", round="one", seat="one") in said(start())
+    state = replace(start(players=4), pile=(), active=3)
+    out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
+    assert L("round_start", round="two", seat="four") in said(out.state)
+
+
+def test_the_words_of_the_theme_that_fit_the_letters_are_offered_first():
+    state = start()
+    ask = GAME.step(state)
+    answers = GAME.themes[state.theme].answers
+    fit = [w for w in ask.hints if w[0].upper() in state.face_up]
+    assert fit and ask.hints[: len(fit)] == tuple(fit) and sorted(ask.hints) == sorted(answers)
+
+
+@pytest.mark.parametrize("phase", [Phase.CHALLENGE, Phase.LETTER, Phase.PLAYERS])
+def test_an_answer_not_offered_is_refused_with_the_game_kept(phase):
+    state = start()
+    if phase is Phase.CHALLENGE:
+        state = hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state
+    elif phase is Phase.LETTER:
+        state = hear(state, AnswerKind.FREE, ["xylophone"]).state
+    else:
+        state = GAME.new({}, Random(1))
+    for answer in (Answer(AnswerKind.CHOICE, "maybe", "maybe"), Answer(AnswerKind.FREE, ["maybe"], "maybe")):
+        out = GAME.apply(state, GAME.step(state), answer, Random(0))
+        assert out.accepted is False and out.state == state and out.say == (GAME.step(state).expected,)
+
+
+def test_no_answer_after_a_wrong_letter_leaves_nothing_waiting():
+    state = start()
+    challenge = hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state
+    letter = hear(challenge, AnswerKind.CHOICE, "wrong_letter").state
+    assert letter.phase is Phase.LETTER and said(letter) == (L("which_letter_again"),)
+    back = hear(letter, AnswerKind.CHOICE, "none").state
+    assert back.phase is Phase.ANSWER and back.pending is None and GAME.public(back)["pending"] is None
+
+
+def test_a_meh_majority_can_end_the_round_through_the_three_themes_rule():
+    state = replace(start(), pile=(), themes_without_answer=2, active=2)
+    vote = replace(state, phase=Phase.VOTE, pending=Pending(2, state.face_up[0], "bingo"))
+    out = hear(vote, AnswerKind.CHOICE, "meh", rng=Random(4))
+    assert out.state.round == 2 and out.state.active == 3
+    assert L("next_round", seat="three", ender="two", round="two") in out.say
+
+
+def test_a_meh_majority_reshuffles_the_theme_pile_when_it_runs_out():
+    state = replace(start(), set_aside=(), theme_pile=(), theme_discard=(10, 11))
+    vote = replace(state, phase=Phase.VOTE, pending=Pending(1, state.face_up[0], "bingo"))
+    new = hear(vote, AnswerKind.CHOICE, "meh", rng=Random(4)).state
+    assert new.theme in (10, 11, state.theme) and sorted(new.theme_pile + (new.theme,)) == sorted((10, 11, state.theme))
+
+
+def test_every_theme_stays_in_the_game_across_rounds_and_every_turn_is_new():
+    """The round's unused themes are discarded to come back when the pile runs out; and each turn
+    gets a turn number never used before, so that its 25 seconds start afresh."""
+    state = replace(start(players=4), pile=(), active=3)
+    out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
+    new = out.state
+    assert set(state.set_aside) | {state.theme} <= set(new.theme_discard)
+    everything = new.theme_pile + new.theme_discard + new.set_aside + (new.theme,)
+    assert sorted(everything) == list(range(len(GAME.themes)))
+    assert new.turn > state.turn  # a turn number never used in this game
+    turns = [GAME.step(s).deadline for s in (state, new)]
+    assert turns[0] != turns[1]
+
+
+def test_public_shows_the_players_and_whose_turn_it_is():
+    public = GAME.public(replace(start(), active=2))
+    assert public["players"] == 3 and public["active_seat"] == 2
+    assert GAME.public(GAME.new({}, Random(1)))["active_seat"] is None
+
+
+def test_a_repeated_letter_is_named_with_its_entry(tmp_path):
+    with pytest.raises(ContentError, match=r"entry 2 of \[\[letters\]\] repeats the letter S"):
+        deck_with(tmp_path, lambda t: t.replace('letter = "C"', 'letter = "S"', 1))
+
+
+def test_the_simulated_table_plays_two_to_four_players():
+    ask = GAME.step(GAME.new({}, Random(1)))
+    played = {GAME.demo_line(GAME.new({}, Random(1)), ask, Random(seed)).answer.value for seed in range(20)}
+    assert played == {2, 3, 4}
+
+
+def test_the_simulated_player_says_a_silent_first_word_only_when_its_letter_is_not_up():
+    knife = next(i for i, t in enumerate(GAME.themes) if "knife" in t.answers)
+    state = replace(start(), theme=knife, face_up=("K", "N", "Q"))
+    for seed in range(10):
+        line = GAME.demo_line(state, GAME.step(state), Random(seed))
+        word = line.text
+        assert not (word[:2] in funocracy.SILENT_FIRST and word[0].upper() not in state.face_up)
+    letter = replace(start(), phase=Phase.LETTER, face_up=("N", "S", "T"), heard="",
+                     pending=Pending(1, "S", "knife"))
+    line = GAME.demo_line(letter, GAME.step(letter), Random(0))
+    assert line.answer.value == "N" and line.text == funocracy.LETTER_REPLIES["N"]
