@@ -55,6 +55,27 @@ def test_a_plural_is_the_same_drawing_as_its_singular(plural, one):
     assert len(groups) == 1 and groups[0].seats == (1, 2)
 
 
+@pytest.mark.parametrize("said,one", [("buzzes", "buzz"), ("boxes", "box"), ("tennis", "tennis"),
+                                     ("cactus", "cactus"), ("glasses", "glass")])
+def test_words_that_end_in_s_without_being_plural_stay_whole(said, one):
+    assert singular(said) == one
+
+
+def test_a_hyphen_joins_two_words_like_a_space():
+    assert wtf.normalise_name("a roller-skate") == "roller skate"
+    groups = group_drawings([("roller-skate",), ("roller skate",)])
+    assert len(groups) == 1 and groups[0].seats == (1, 2)
+
+
+def test_the_cards_offer_their_own_typical_drawings():
+    assert GAME.cards[0].hints[:4] == ("bicycle", "skateboard", "car", "bus")  # Lisbon, things with wheels
+    state = choose(start(), "go").state
+    state = choose(choose(choose(state, "shout").state, "shout").state, "shout").state
+    assert state.phase is Phase.NAMING
+    hints = GAME.step(state).hints
+    assert all(f"i drew {wtf.with_article(h)}" in hints for h in GAME.cards[state.card].hints)
+
+
 def test_a_filler_word_inside_a_name_does_not_split_it():
     assert split_names("a big um red bus") == ("big red bus",)
     assert split_names("i drew a cactus") == ("cactus",)
@@ -80,6 +101,23 @@ def test_the_time_running_out_stops_the_drawing_and_says_why():
     out = hear(state, AnswerKind.TIMEOUT)
     assert out.say == (L("stop_drawing"),) and out.decision == L("decision_timeout")
     assert out.state.phase is Phase.NAMING
+
+
+def test_go_is_decided_with_the_theme_and_the_drawing_is_never_nagged():
+    state = start()
+    out = choose(state, "go")
+    assert out.say == () and out.decision == L("decision_go", theme=GAME.cards[state.card].theme)
+    ask = GAME.step(out.state)
+    assert ask.reprompts == () and ask.timeout is None  # silence is expected while the table draws
+
+
+def test_a_name_to_check_is_asked_about_by_name_and_can_be_said_again():
+    state = choose(choose(choose(choose(start(), "go").state, "shout").state, "shout").state, "shout").state
+    pending = hear(state, AnswerKind.FREE, ["i drew a flying pig"]).state
+    assert pending.pending == ("flying pig",)
+    ask = GAME.step(pending)
+    assert ask.free  # the drawing said again replaces the doubtful one
+    assert ask.reprompts and all("flying pig" in r for r in ask.reprompts)
 
 
 def test_the_counts_offered_while_drawing_go_from_none_to_every_player():
@@ -139,10 +177,25 @@ def test_split_says_its_decision_and_keeps_a_player_voted_invalid_out_of_the_poi
     assert points == {1: 0, 2: 1, 3: 0, 4: 1}
 
 
+def test_merge_and_split_are_said_back_with_the_group_numbers():
+    state = grouped(("sun",), ("cactus",), ("cacti",), ("camel",))
+    groups = {g.name: g.number for g in state.groups}
+    a, b = sorted((groups["cactus"], groups["cacti"]))
+    merged = choose(state, f"merge {a} {b}")
+    assert merged.decision == L("decision_merge", first=wtf.spoken(a), second=wtf.spoken(b))
+    split = choose(merged.state, f"split {a}")
+    untouched = {g.number for g in merged.state.groups} - {a}
+    parts = [g for g in split.state.groups if g.number not in untouched]
+    assert sorted(g.name for g in parts) == ["cacti", "cactus"]  # only the split group's drawings are read out
+    assert split.say == tuple(L("group_one_seat", number=wtf.spoken(g.number), drawing=g.name,
+                                seat=wtf.spoken(g.seats[0])) for g in parts)
+
+
 def test_an_invalid_drawing_and_a_group_made_valid_again_are_said_back():
     state = grouped(("sun",), ("cactus",), ("cactus",), ("camel",))
     out = choose(state, "void 3 1")
     assert out.say == (L("seat_invalid", drawing="cactus", seat="three", number="one"),)
+    assert out.decision == L("decision_void", seat="three", number="one")
     out = choose(out.state, "valid 1")
     assert out.say == (L("group_valid", number="one", drawing="cactus"),)
     assert out.decision == L("decision_valid", number="one") and not out.state.groups[0].invalid
@@ -238,9 +291,11 @@ def test_the_simulated_table_shows_every_kind_of_reply():
     for said in ("N players", "open roles", "hidden roles", "new theme", "start drawing", "what the fake",
                  "N players done", "stop drawing", "it was player N", "it was players N and N",
                  "count the points", "groups N and N are the same", "invalid group N",
-                 "take player N out of group N", "i scored N points", "i scored N point", "i scored zero points"):
+                 "take player N out of group N", "i scored N points", "i scored N point", "i scored zero points",
+                 "that's all", "no drawings"):
         assert texts[said], said
-    assert any(not line.text for played in games for _, _, line in played)  # the time limit runs out
+    timed = [line for _, ask, line in games[6] if ask.id == "what_the_fake.drawing"]
+    assert any(not line.text for line in timed) and any(line.text for line in timed)  # time runs out, or not
 
 
 def test_the_simulated_table_skips_at_most_once_corrects_at_most_once_and_counts_after_a_shout():
