@@ -68,7 +68,8 @@ def test_a_hyphen_joins_two_words_like_a_space():
 
 
 def test_the_cards_offer_their_own_typical_drawings():
-    assert GAME.cards[0].hints[:4] == ("bicycle", "skateboard", "car", "bus")  # Lisbon, things with wheels
+    game = wtf.load()  # loaded here: mutation testing credits a load at import to no test
+    assert game.cards[0].hints[:4] == ("bicycle", "skateboard", "car", "bus")  # Lisbon, things with wheels
     state = choose(start(), "go").state
     state = choose(choose(choose(state, "shout").state, "shout").state, "shout").state
     assert state.phase is Phase.NAMING
@@ -322,6 +323,13 @@ def test_the_simulated_table_skips_at_most_once_corrects_at_most_once_and_counts
                 skipped += bool(seen["skip"])
                 assert seen["skip"] <= 1 and seen["correction"] <= 1
     assert 0 < skipped < rounds
+
+
+def test_with_no_drawing_to_correct_the_simulated_table_counts_the_points():
+    state = grouped((), (), (), ())  # nobody drew anything: no group
+    for seed in range(6):
+        line = GAME.demo_line(state, GAME.step(state), Random(seed))
+        assert line.answer.value == "correct" and line.text == "count the points" and 1 <= line.seat <= 4
 
 
 def test_the_simulated_reveal_names_seats_up_to_the_last():
