@@ -67,7 +67,7 @@ def test_a_hyphen_joins_two_words_like_a_space():
     assert len(groups) == 1 and groups[0].seats == (1, 2)
 
 
-def test_the_cards_offer_their_own_typical_drawings():
+def test_every_card_offers_its_own_typical_drawings():
     game = wtf.load()  # loaded here: mutation testing credits a load at import to no test
     assert game.cards[0].hints[:4] == ("bicycle", "skateboard", "car", "bus")  # Lisbon, things with wheels
     state = choose(start(), "go").state
