@@ -877,6 +877,8 @@ def final_result_choices(places: tuple[int, ...], which: bool = False, yes_no: b
     for subset in list(empties):
         said = phrase_words(subset)
         empties[subset] += [f"no votes for {said}", f"no vote for {said}", f"nothing for {said}"]
+        if len(subset) > 2:  # a long list is often said without its "and"
+            empties[subset].append("no votes for " + " ".join(number_word(p) for p in subset))
     for size in range(1, len(places)):
         for voted in combinations(places, size):
             empty = tuple(p for p in places if p not in voted)
