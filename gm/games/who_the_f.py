@@ -707,6 +707,8 @@ class WhoTheF:
         on the third question, a final round that sends some Zigotos home before a unanimous
         vote. Playing to lose (`playing_to("lose")`), four players on expert lose every token.
         """
+        if state.phase is Phase.NEXT:  # before any draw, so the rest of a planned game stays as it was
+            return _said(ask, "next", "next question", 1)
         seat = rng.randint(1, state.players or 1)
         phase = state.phase
         losing = self.table == "lose"
@@ -719,8 +721,6 @@ class WhoTheF:
             return _said(ask, Difficulty.REGULAR.value, "regular", 1)
         if phase in (Phase.LAYOUT, Phase.FINAL_SETUP):
             return _said(ask, "ready", "we are ready", seat)
-        if phase is Phase.NEXT:
-            return _said(ask, "next", "next question", seat)
         if state.asking == "skip":
             return _said(ask, True, "yes", seat)
         if phase in (Phase.VOTE, Phase.FINAL_VOTE):
