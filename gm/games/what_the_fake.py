@@ -119,7 +119,7 @@ REQUIRED_LINES = (
     "groups_reprompts", "no_such_group", "group_invalid", "seat_invalid", "group_valid",
     "decision_merge", "decision_split", "decision_out", "decision_invalid", "decision_void",
     "decision_valid", "decision_correct", "ask_points", "artist", "forger", "points_expected",
-    "points_reprompts", "decision_points", "round_points", "point_item", "point_item_forger",
+    "points_reprompts", "decision_points", "round_points", "ask_names_short", "groups_prompt_short", "no_points", "points_for_one", "points_for_many",
     "totals", "game_over", "winner", "winners", "point", "points", "score_not_started", "score_round", "score_line",
 )
 
@@ -185,6 +185,7 @@ class State:
     named: tuple[int, ...] = ()  # Forgers named so far in the hidden-roles reveal
     drawings: tuple[tuple[str, ...], ...] = ()  # names per seat, in seat order, this round
     naming: tuple[str, ...] = ()  # names the player now naming has said so far
+    heard: tuple[str, ...] = ()  # the names of the last utterance, said back
     pending: tuple[str, ...] = ()  # names heard with unknown words, waiting for a yes or no
     groups: tuple[Group, ...] = ()
     corrections: int = 0  # group corrections decided this round
@@ -544,6 +545,17 @@ class WhatTheFake:
     def _points(self, n: int) -> str:
         return self.lines("point" if n == 1 else "points", n=spoken(n))
 
+    def _by_points(self, points: Sequence[int]) -> str:
+        """'three for player five; one for players one, two and four; none for three': the seats
+        with the same points said together, most first (eight players' points in a breath)."""
+        items = []
+        for value in sorted(set(points), reverse=True):
+            seats = [seat for seat, p in enumerate(points, 1) if p == value]
+            amount = self.lines("no_points") if value == 0 else spoken(value)
+            line = "points_for_one" if len(seats) == 1 else "points_for_many"
+            items.append(self.lines(line, points=amount, seat=spoken(seats[0]), seats=seats_words(seats)))
+        return "; ".join(items)
+
     def _many(self, name: str, **fields: Any) -> tuple[str, ...]:
         return tuple(t.format(**fields) for t in self.lines.many(name))
 
@@ -619,14 +631,11 @@ class WhatTheFake:
 
     def _finish_round(self, state: State, points: Sequence[int], rng: random.Random) -> tuple[State, tuple[str, ...]]:
         totals = tuple(t + p for t, p in zip(state.totals, points))
+        first = not state.history
         state = replace(state, totals=totals, history=state.history + (tuple(points),))
-        items = []
-        for seat, p in enumerate(points, 1):
-            forger = state.roles is not None and state.roles[seat - 1] is Role.FORGER
-            items.append(self.lines("point_item_forger" if forger else "point_item", seat=spoken(seat), points=spoken(p)))
-        say = (self._line("round_points", round=spoken(state.round), points="; ".join(items)),
-               self._line("totals", points="; ".join(
-                   self.lines("point_item", seat=spoken(s), points=spoken(t)) for s, t in enumerate(totals, 1))))
+        say: tuple[str, ...] = (self._line("round_points", round=spoken(state.round), points=self._by_points(points)),)
+        if not first:  # after the first round the totals are its points: said once
+            say += (self._line("totals", points=self._by_points(totals)),)
         if state.round >= self.rounds(state):
             return replace(state, phase=Phase.OVER), say
         return self._start_round(state, rng), say
@@ -747,10 +756,12 @@ class WhatTheFake:
                        free=True, hints=hints, reprompts=self._many("check_names_reprompts", names=names),
                        expected=self.lines("check_names_expected"), endpoint=0.5)
         if state.naming:
-            say = self._line("ask_next_name", names=", ".join(state.naming))
+            say = self._line("ask_next_name", names=", ".join(state.heard or state.naming[-1:]))
             reprompts = self._many("next_name_reprompts", seat=seat)
-        else:
-            say, reprompts = self.lines("ask_names", seat=seat), self._many("names_reprompts", seat=seat)
+        else:  # how to name is said in full to the first player of the game; then "Player two, your drawings?"
+            full = state.round == 1 and not state.drawings
+            say = self.lines("ask_names" if full else "ask_names_short", seat=seat)
+            reprompts = self._many("names_reprompts", seat=seat)
         choices = (Choice("nothing", ("nothing", "no drawings", "none", "i drew nothing", "i drew nothing at all",
                                       "i have no drawings", "that's all", "that is all", "no more", "nothing else")),)
         return Ask("what_the_fake.names", (say,), choices, free=True, hints=hints, reprompts=reprompts,
@@ -764,8 +775,9 @@ class WhatTheFake:
     def _ask_groups(self, state: State) -> Ask:
         if state.corrections:
             say: tuple[str, ...] = (self.lines("groups_again"),)
-        else:
-            say = (self.lines("groups_intro"),) + self._list_groups(state.groups) + (self.lines("groups_prompt"),)
+        else:  # the ways to correct are said in full in the first round only
+            prompt = "groups_prompt" if state.round == 1 else "groups_prompt_short"
+            say = (self.lines("groups_intro"),) + self._list_groups(state.groups) + (self.lines(prompt),)
         return Ask("what_the_fake.groups", say, self._group_choices(state.groups),
                    reprompts=self.lines.many("groups_reprompts"),
                    expected=self.lines("groups_expected"), endpoint=0.5)
@@ -825,10 +837,15 @@ class WhatTheFake:
     def _group_lines(self, group: Group) -> tuple[str, ...]:
         n = spoken(group.number)
         if len(group.seats) > 1:
-            line = self.lines("group_shared", number=n, drawing=group.name, seats=seats_words(group.seats))
+            line = self.lines("group_shared", number=n, drawing=self._drawings(group), seats=seats_words(group.seats))
         else:
-            line = self.lines("group_one_seat", number=n, drawing=group.name, seat=spoken(group.seats[0]))
+            line = self.lines("group_one_seat", number=n, drawing=self._drawings(group), seat=spoken(group.seats[0]))
         return (line,) + self._invalid_lines(group)
+
+    def _drawings(self, group: Group) -> str:
+        """Every different drawing a group holds ("cat or kitty"), so the table can hear a wrong one."""
+        names = list(dict.fromkeys(normalise_name(e.name) for e in group.entries))
+        return content.spoken_list(names, "or")
 
     def _invalid_lines(self, group: Group) -> tuple[str, ...]:
         n = spoken(group.number)
@@ -848,11 +865,13 @@ class WhatTheFake:
                 lines.extend(self._group_lines(group))
             else:
                 alone.append(group)
-        if alone:
-            items = [self.lines("single_item", number=spoken(g.number), drawing=g.name, seat=spoken(g.seats[0]))
-                     for g in alone]
-            lines.append(self.lines("singles", items="; ".join(items)))
-            lines.extend(line for g in alone for line in self._invalid_lines(g))
+        by_seat: dict[int, list[Group]] = {}
+        for group in alone:  # a short list per player, not one long sentence
+            by_seat.setdefault(group.seats[0], []).append(group)
+        for seat in sorted(by_seat):
+            items = [self.lines("single_item", number=spoken(g.number), drawing=self._drawings(g)) for g in by_seat[seat]]
+            lines.append(self.lines("singles", seat=spoken(seat), items="; ".join(items)))
+        lines.extend(line for g in alone for line in self._invalid_lines(g))
         return tuple(lines)
 
     # ------------------------------------------------------------ answers
@@ -954,22 +973,24 @@ class WhatTheFake:
     def _add_names(self, state: State, names: tuple[str, ...]) -> Outcome:
         seat = spoken(len(state.drawings) + 1)
         decision = self.lines("decision_names", seat=seat, names=content.spoken_list(names))
-        state = replace(state, naming=state.naming + names)
+        state = replace(state, naming=state.naming + names, heard=names)
         if len(state.naming) < DRAWINGS:
             return Outcome(state, (), decision)
-        return self._finish_naming(state, decision)
+        return self._finish_naming(state, decision, echo=True)
 
-    def _finish_naming(self, state: State, decision: str) -> Outcome:
+    def _finish_naming(self, state: State, decision: str, echo: bool = False) -> Outcome:
         """The player's list is complete: say it back; after the last player, group the drawings."""
         seat = spoken(len(state.drawings) + 1)
-        naming = state.naming
+        naming, heard = state.naming, state.heard
         drawings = state.drawings + (naming,)
-        state = replace(state, drawings=drawings, naming=())
+        state = replace(state, drawings=drawings, naming=(), heard=())
         if len(drawings) == state.players:
             state = replace(state, phase=Phase.GROUPS, groups=group_drawings(drawings))
-        if naming:
-            return Outcome(state, (self.lines("names_heard", seat=seat, names=", ".join(naming)),), decision)
-        return Outcome(state, (self.lines("names_none", seat=seat),), decision)
+        if not naming:
+            return Outcome(state, (self.lines("names_none", seat=seat),), decision)
+        if echo:  # each name is said back as it comes: only the last ones are new to the table
+            return Outcome(state, (self._line("names_heard", seat=seat, names=", ".join(heard)),), decision)
+        return Outcome(state, (), decision)  # "that's all": every name was said back already
 
     def _apply_groups(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         verb, *args = str(answer.value).split()
@@ -1008,7 +1029,7 @@ class WhatTheFake:
             (n,) = numbers
             group = _find(groups, n)
             groups = mark(groups, n, frozenset(group.seats))
-            say = (self.lines("group_invalid", number=spoken(n), drawing=group.name),)
+            say = (self.lines("group_invalid", number=spoken(n), drawing=self._drawings(group)),)
             decision = self.lines("decision_invalid", number=spoken(n))
         elif verb == "void":
             seat, n = numbers
@@ -1021,7 +1042,7 @@ class WhatTheFake:
             (n,) = numbers
             group = _find(groups, n)
             groups = mark(groups, n, frozenset())
-            say = (self.lines("group_valid", number=spoken(n), drawing=group.name),)
+            say = (self.lines("group_valid", number=spoken(n), drawing=self._drawings(group)),)
             decision = self.lines("decision_valid", number=spoken(n))
         else:
             raise ValueError(f"unknown group correction {answer.value!r}")
