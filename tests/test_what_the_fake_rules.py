@@ -498,7 +498,7 @@ def test_pick_names_trusts_a_reading_of_known_drawings() -> None:
 
 
 def test_normalise_and_singular() -> None:
-    assert normalise_name("The Cactuses") == "cactuse"
+    assert normalise_name("The Cactuses") == "cactus"
     assert normalise_name("some boxes") == "box"
     assert normalise_name("butterflies") == "butterfly"
     assert singular("glasses") == "glass" and singular("bus") == "bus" and singular("cats") == "cat"

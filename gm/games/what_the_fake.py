@@ -69,7 +69,6 @@ MAX_PLAYERS = 8
 DRAWINGS = 3  # drawings per player per round
 MIN_CARDS = 45
 MIN_HINTS = 6
-SAME_DRAWING = 85.0  # rapidfuzz token_sort_ratio at or above which two names are one drawing
 PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
 
 
@@ -120,6 +119,7 @@ REQUIRED_LINES = (
     "decision_merge", "decision_split", "decision_out", "decision_invalid", "decision_void",
     "decision_valid", "decision_correct", "ask_points", "artist", "forger", "points_expected",
     "points_reprompts", "decision_points", "round_points", "ask_names_short", "groups_prompt_short", "no_points", "points_for_one", "points_for_many",
+    "which_change", "valid_or_invalid", "already_invalid", "already_valid", "decision_apart", "same_question",
     "totals", "game_over", "winner", "winners", "point", "points", "score_not_started", "score_round", "score_line",
 )
 
@@ -260,7 +260,7 @@ def singular(word: str) -> str:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+    if word.endswith(("sses", "shes", "ches", "xes", "zes", "uses", "oes")):
         return word[:-2]
     if word.endswith(("ss", "us", "is")):
         return word
@@ -433,26 +433,38 @@ def spoken_forms(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(forms))
 
 
-def group_drawings(drawings: Sequence[Sequence[str]]) -> tuple[Group, ...]:
-    """Cluster every named drawing with the closest earlier one (token_sort_ratio >= 85).
+def drawing_key(name: str, same: Mapping[str, str] = {}) -> str:
+    """What two names of one drawing share: the normal form without spaces ("sea horse" is
+    "seahorse"), through the deck's words for the same thing ("kitty" is "cat")."""
+    key = normalise_name(name)
+    return same.get(key, key).replace(" ", "")
 
-    Groups several players drew are numbered first, in order of first appearance.
+
+def synonyms(sets: Iterable[Iterable[str]]) -> dict[str, str]:
+    """The deck's [same] lists as a map from each normal form to its list's first."""
+    out: dict[str, str] = {}
+    for names in sets:
+        forms = [normalise_name(n) for n in names]
+        for form in forms:
+            out[form] = forms[0]
+    return out
+
+
+def group_drawings(drawings: Sequence[Sequence[str]], same: Mapping[str, str] = {}) -> tuple[Group, ...]:
+    """Put every named drawing with the earlier ones of the same name (drawing_key).
+
+    Names are words a recogniser wrote, not typed text with typos: two names that differ by
+    a letter are different drawings ("plane" and "planet", "car" and "cart", "cow" and
+    "crow"), so spelling is not compared; only the deck's lists of words for one thing
+    ("kitty", "cat") join different names, and such a group is read with each name and a
+    question. Groups several players drew are numbered first, in order of first appearance.
     """
-    clusters: list[list[Entry]] = []
+    clusters: dict[str, list[Entry]] = {}
     for seat, names in enumerate(drawings, 1):
         for name in names:
-            key = normalise_name(name)
-            best, best_score = None, SAME_DRAWING
-            for cluster in clusters:
-                score = max(fuzz.token_sort_ratio(key, normalise_name(e.name)) for e in cluster)
-                if score >= best_score and (best is None or score > best_score):
-                    best, best_score = cluster, score
-            if best is None:
-                clusters.append([Entry(seat, name)])
-            else:
-                best.append(Entry(seat, name))
-    shared = [c for c in clusters if len({e.seat for e in c}) > 1]
-    alone = [c for c in clusters if len({e.seat for e in c}) == 1]
+            clusters.setdefault(drawing_key(name, same), []).append(Entry(seat, name))
+    shared = [c for c in clusters.values() if len({e.seat for e in c}) > 1]
+    alone = [c for c in clusters.values() if len({e.seat for e in c}) == 1]
     return tuple(Group(number, tuple(c)) for number, c in enumerate(shared + alone, 1))
 
 
@@ -499,6 +511,17 @@ def mark(groups: tuple[Group, ...], number: int, invalid: frozenset[int]) -> tup
     return tuple(replace(g, invalid=invalid) if g.number == number else g for g in groups)
 
 
+def _contradicts(verb: str, heard: str) -> bool:
+    """Whether the words heard say the opposite of `verb`: "valid" taken from "in valid group
+    two" or "group two is not valid"; "invalid" or "player four invalid" without the word."""
+    words = _words(heard)
+    if not any("valid" in word for word in words):  # no word to check it by (a value, not speech)
+        return False
+    text = " ".join(words)
+    negative = "invalid" in words or "in valid" in text or "not" in words or "isn't" in words
+    return not negative if verb in ("invalid", "void") else negative
+
+
 def _find(groups: Iterable[Group], number: int) -> Group:
     for group in groups:
         if group.number == number:
@@ -534,9 +557,10 @@ class WhatTheFake:
     id = "what_the_fake"
     title = "What the Fake"
 
-    def __init__(self, cards: tuple[Card, ...], lines: Lines) -> None:
+    def __init__(self, cards: tuple[Card, ...], lines: Lines, same: Mapping[str, str] | None = None) -> None:
         self.cards = cards
         self.lines = lines
+        self.same = dict(same or {})  # the deck's words for one drawing ("kitty": "cat")
 
     def _line(self, name: str, **fields: Any) -> str:
         text = self.lines(name, **fields)
@@ -778,14 +802,23 @@ class WhatTheFake:
         else:  # the ways to correct are said in full in the first round only
             prompt = "groups_prompt" if state.round == 1 else "groups_prompt_short"
             say = (self.lines("groups_intro"),) + self._list_groups(state.groups) + (self.lines(prompt),)
-        return Ask("what_the_fake.groups", say, self._group_choices(state.groups),
+        return Ask("what_the_fake.groups", say, self._group_choices(state.groups, asked_more=bool(state.corrections)),
                    reprompts=self.lines.many("groups_reprompts"),
                    expected=self.lines("groups_expected"), endpoint=0.5)
 
-    def _group_choices(self, groups: tuple[Group, ...]) -> tuple[Choice, ...]:
+    def _group_choices(self, groups: tuple[Group, ...], asked_more: bool = False) -> tuple[Choice, ...]:
+        """Count the points, list, or a correction by group number or by drawing name.
+
+        "Yes" and "no" answer the question gm asked: after "Is that right?" a yes counts the
+        points and a no asks which change; after "Anything else?" it is the other way round.
+        "Valid group N" and "invalid group N" are both always listened for, so that neither is
+        ever taken as a near match of the other (apply also checks the words heard)."""
+        yes, no = ("yes", "yeah", "yep", "that's right"), ("no", "nope", "not quite")
+        done = ("count the points", "correct", "the groups are right", "all good", "looks good", "no changes",
+                "nothing else", "no more changes", "that's all")
         choices = [
-            Choice("correct", ("count the points", "that is right", "correct", "yes", "the groups are right",
-                               "all good", "looks good", "no changes")),
+            Choice("correct", done + (no if asked_more else yes)),
+            Choice("more", (yes if asked_more else no) + ("one more change", "another change")),
             Choice("list", ("list the groups", "read the groups", "read them again", "all the groups")),
         ]
         numbers = [g.number for g in groups]
@@ -808,11 +841,40 @@ class WhatTheFake:
                     if seat not in g.invalid:
                         choices.append(Choice(f"void {seat} {g.number}", (
                             f"player {s} invalid in group {n}", f"invalid for player {s} in group {n}")))
-            if not g.void:
-                choices.append(Choice(f"invalid {g.number}", (f"invalid group {n}", f"group {n} is invalid")))
-            if g.invalid:
-                choices.append(Choice(f"valid {g.number}", (f"valid group {n}", f"group {n} is valid")))
-        return tuple(choices)
+            choices.append(Choice(f"invalid {g.number}", (f"invalid group {n}", f"group {n} is invalid",
+                                                          f"group {n} is not valid")))
+            choices.append(Choice(f"valid {g.number}", (f"valid group {n}", f"group {n} is valid",
+                                                        f"group {n} counts")))
+        combined: dict[str, list[str]] = {}
+        for choice in choices + self._name_choices(groups):  # a merge said by number or by name is one choice
+            combined.setdefault(choice.value, []).extend(choice.phrases)
+        return tuple(Choice(value, tuple(dict.fromkeys(phrases))) for value, phrases in combined.items())
+
+    def _name_choices(self, groups: tuple[Group, ...]) -> list[Choice]:
+        """Corrections by drawing name: "kitty is the same as cat" merges their groups, "kitty is
+        not cat" takes the kittens out of the group they share with the cats."""
+        where: dict[str, int] = {}
+        for group in sorted(groups, key=lambda g: g.number):
+            for entry in group.entries:
+                name = normalise_name(entry.name)
+                if PHRASE.fullmatch(name):
+                    where.setdefault(name, group.number)
+        merges: dict[str, list[str]] = {}
+        aparts: list[Choice] = []
+        for a, b in combinations(sorted(where), 2):
+            if where[a] != where[b]:
+                low, high = sorted((where[a], where[b]))
+                merges.setdefault(f"merge {low} {high}", []).extend(
+                    (f"{a} is the same as {b}", f"{b} is the same as {a}", f"{a} and {b} are the same",
+                     f"{b} and {a} are the same"))
+        for group in groups:
+            names = sorted({normalise_name(e.name) for e in group.entries} & set(where))
+            for a in names:
+                others = [b for b in names if b != a]
+                for b in others:
+                    aparts.append(Choice(f"apart {group.number} {a}|{b}", (
+                        f"{a} is not {b}", f"{a} is different from {b}", f"{a} and {b} are different")))
+        return [Choice(value, tuple(dict.fromkeys(phrases))) for value, phrases in merges.items()] + aparts
 
     def _ask_points(self, state: State) -> Ask:
         seat = len(state.points) + 1
@@ -834,13 +896,14 @@ class WhatTheFake:
 
     # ------------------------------------------------------------ the group announcement
 
-    def _group_lines(self, group: Group) -> tuple[str, ...]:
+    def _group_lines(self, group: Group, ask: bool = False) -> tuple[str, ...]:
         n = spoken(group.number)
         if len(group.seats) > 1:
             line = self.lines("group_shared", number=n, drawing=self._drawings(group), seats=seats_words(group.seats))
         else:
             line = self.lines("group_one_seat", number=n, drawing=self._drawings(group), seat=spoken(group.seats[0]))
-        return (line,) + self._invalid_lines(group)
+        mixed = len({normalise_name(e.name) for e in group.entries}) > 1
+        return (line,) + ((self.lines("same_question"),) if mixed and ask else ()) + self._invalid_lines(group)
 
     def _drawings(self, group: Group) -> str:
         """Every different drawing a group holds ("cat or kitty"), so the table can hear a wrong one."""
@@ -862,7 +925,7 @@ class WhatTheFake:
         alone = []
         for group in sorted(groups, key=lambda g: g.number):
             if len(group.seats) > 1:
-                lines.extend(self._group_lines(group))
+                lines.extend(self._group_lines(group, ask=True))
             else:
                 alone.append(group)
         by_seat: dict[int, list[Group]] = {}
@@ -985,7 +1048,7 @@ class WhatTheFake:
         drawings = state.drawings + (naming,)
         state = replace(state, drawings=drawings, naming=(), heard=())
         if len(drawings) == state.players:
-            state = replace(state, phase=Phase.GROUPS, groups=group_drawings(drawings))
+            state = replace(state, phase=Phase.GROUPS, groups=group_drawings(drawings, self.same))
         if not naming:
             return Outcome(state, (self.lines("names_none", seat=seat),), decision)
         if echo:  # each name is said back as it comes: only the last ones are new to the table
@@ -993,9 +1056,16 @@ class WhatTheFake:
         return Outcome(state, (), decision)  # "that's all": every name was said back already
 
     def _apply_groups(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        if str(answer.value).startswith("apart "):
+            return self._apply_apart(state, str(answer.value))
         verb, *args = str(answer.value).split()
         numbers = [int(a) for a in args]
         groups = state.groups
+        if verb == "more":
+            return Outcome(state, (self.lines("which_change"),), accepted=False)
+        if verb in ("valid", "invalid", "void") and _contradicts(verb, answer.heard):
+            # a near match between opposite commands ("valid" heard in "in valid group two"): ask
+            return Outcome(state, (self.lines("valid_or_invalid", number=spoken(numbers[-1])),), accepted=False)
         if verb == "correct":
             roles = dict(enumerate(state.roles, 1))
             points = scores(groups, roles)
@@ -1028,6 +1098,9 @@ class WhatTheFake:
         elif verb == "invalid":
             (n,) = numbers
             group = _find(groups, n)
+            if group.void:
+                return Outcome(state, (self.lines("already_invalid", number=spoken(n), drawing=self._drawings(group)),),
+                               accepted=False)
             groups = mark(groups, n, frozenset(group.seats))
             say = (self.lines("group_invalid", number=spoken(n), drawing=self._drawings(group)),)
             decision = self.lines("decision_invalid", number=spoken(n))
@@ -1041,11 +1114,32 @@ class WhatTheFake:
         elif verb == "valid":
             (n,) = numbers
             group = _find(groups, n)
+            if not group.invalid:
+                return Outcome(state, (self.lines("already_valid", number=spoken(n), drawing=self._drawings(group)),),
+                               accepted=False)
             groups = mark(groups, n, frozenset())
             say = (self.lines("group_valid", number=spoken(n), drawing=self._drawings(group)),)
             decision = self.lines("decision_valid", number=spoken(n))
         else:
             raise ValueError(f"unknown group correction {answer.value!r}")
+        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1), say, decision)
+
+    def _apply_apart(self, state: State, value: str) -> Outcome:
+        """"Kitty is not cat": the drawings named kitty leave the group for one of their own."""
+        _, number, names = value.split(" ", 2)
+        name, other = names.split("|")
+        n = int(number)
+        group = next((g for g in state.groups if g.number == n), None)
+        if group is None or name not in {normalise_name(e.name) for e in group.entries}:
+            return Outcome(state, (self.lines("no_such_group", number=spoken(n)),), accepted=False)
+        mine = tuple(e for e in group.entries if normalise_name(e.name) == name)
+        rest = tuple(e for e in group.entries if normalise_name(e.name) != name)
+        seats = {e.seat for e in mine}
+        kept = Group(n, rest, group.invalid - (seats - {e.seat for e in rest}))
+        moved = Group(_free_number(state.groups), mine, group.invalid & seats)
+        groups = tuple(sorted([kept if g.number == n else g for g in state.groups] + [moved], key=lambda g: g.number))
+        say = self._group_lines(kept) + self._group_lines(moved)
+        decision = self.lines("decision_apart", drawing=name, other=other, number=spoken(n))
         return Outcome(replace(state, groups=groups, corrections=state.corrections + 1), say, decision)
 
     def _apply_points(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
@@ -1199,7 +1293,17 @@ def load(language: str = "en", root: Any = None, source: ContentFile | None = No
     """Read and check prompts/<language>/what_the_fake.toml; `source` is gm's content with a
     table's own deck (`own`: a few cards are enough) or a saved game's in it."""
     source = source or content.load("what_the_fake", language, root)
-    return WhatTheFake(_cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS), _lines(source))
+    return WhatTheFake(_cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS), _lines(source), _same(source))
+
+
+def _same(source: ContentFile) -> dict[str, str]:
+    """The optional `same` lists: words a table uses for one drawing (["cat", "kitty"])."""
+    value = source.data.get("same", [])
+    if not isinstance(value, list) or not all(
+            isinstance(names, list) and len(names) > 1 and all(isinstance(n, str) and PHRASE.fullmatch(n) for n in names)
+            for names in value):
+        raise source.fail("same", "'same' must be a list of lists of two or more lower-case names")
+    return synonyms(value)
 
 
 def _lines(source: ContentFile) -> Lines:
