@@ -119,7 +119,7 @@ REQUIRED_LINES = (
     "decision_merge", "decision_split", "decision_out", "decision_invalid", "decision_void",
     "decision_valid", "decision_correct", "ask_points", "artist", "forger", "points_expected",
     "points_reprompts", "decision_points", "round_points", "ask_names_short", "groups_prompt_short", "no_points", "points_for_one", "points_for_many",
-    "which_change", "valid_or_invalid", "already_invalid", "already_valid", "decision_apart", "same_question",
+    "which_change", "valid_or_invalid", "already_invalid", "already_valid", "decision_apart", "same_question", "check_first", "decision_go_shout",
     "totals", "game_over", "winner", "winners", "point", "points", "score_not_started", "score_round", "score_line",
 )
 
@@ -248,9 +248,13 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
 
 
 ARTICLES = frozenset("a an the some my".split())
+DONE_PHRASES = ("that's all", "that is all", "no more", "nothing else")
+YES_WORDS = frozenset("yes yeah yep yup right correct".split())
+NO_WORDS = frozenset("no nope nah".split())
+SAID_AGAIN = 60.0  # rapidfuzz ratio from which a name said during a check is the doubtful one said again
 HARD = frozenset("then next also plus finally lastly first second third last".split())
 SOFT = frozenset(("and",))
-FILLERS = frozenset("i i've ive drew drawn did made um uh er erm ok okay is was drawing drawings number it's its".split())
+FILLERS = frozenset("i i've ive drew drawn did made um uh er erm ok okay is was drawing drawings number it's its it".split())
 _STRENGTH = {"article": 0, "soft": 1, "hard": 2}
 
 
@@ -309,7 +313,7 @@ def _segment(words: list[str], forms: Mapping[str, str]) -> list[str] | None:
     return found[2]
 
 
-def split_names(text: str, hints: Iterable[str] = ()) -> tuple[str, ...]:
+def split_names(text: str, hints: Iterable[str] = (), room: int = DRAWINGS) -> tuple[str, ...]:
     """'a cactus, a sombrero and then a llama' -> ('cactus', 'sombrero', 'llama').
 
     Splits on commas, "and", "then" and articles; keeps a hint with such a word inside whole;
@@ -317,7 +321,8 @@ def split_names(text: str, hints: Iterable[str] = ()) -> tuple[str, ...]:
     """
     hints = tuple(hints)
     forms = _hint_forms(hints)
-    lowered = " " + re.sub(r"[,;.!?]", " , ", text.lower()) + " "
+    text = _join_paused(text.lower())
+    lowered = " " + re.sub(r"[,;.!?]", " , ", text) + " "
     special = ARTICLES | HARD | SOFT | FILLERS
     for hint in sorted(hints, key=len, reverse=True):
         if special & set(hint.split()):
@@ -344,16 +349,32 @@ def split_names(text: str, hints: Iterable[str] = ()) -> tuple[str, ...]:
             pending = kind
     if current:
         pieces.append(current)
-    if len(pieces) > DRAWINGS:
-        pieces = _join_back(pieces, bounds, forms)
-    elif len(pieces) < DRAWINGS:
-        pieces = _split_by_hints(pieces, forms)
+    if len(pieces) > room:
+        pieces = _join_back(pieces, bounds, forms, room)
+    elif len(pieces) < room:
+        pieces = _split_by_hints(pieces, forms, room)
     return tuple(" ".join(piece).replace("_", " ") for piece in pieces)
 
 
-def _join_back(pieces: list[list[str]], bounds: list[str], forms: Mapping[str, str]) -> list[list[str]]:
-    """Too many pieces: undo soft splits so that three remain, when that is clearly meant."""
-    needed = len(pieces) - DRAWINGS
+_AND_WORD = re.compile(r"(?<=[a-z'])\s+and\s+(?!(?:%s)\b)(?=[a-z])" % "|".join(sorted(ARTICLES)))
+
+
+def _join_paused(text: str) -> str:
+    """'bow and arrow, a cat' -> 'bow_and_arrow, a cat': where the recogniser marked pauses
+    (commas), an "and" inside a stretch said without one, before the last, joins a name; the
+    last stretch's "and" is a list's ("a cactus, a sombrero and a llama"). An "and" before an
+    article always separates ("a bow and an arrow")."""
+    parts = re.split(r"([,;.!?])", text)
+    stretches = [i for i in range(0, len(parts), 2) if parts[i].strip()]
+    for index in stretches[:-1]:
+        parts[index] = _AND_WORD.sub("_and_", parts[index])
+    return "".join(parts)
+
+
+def _join_back(pieces: list[list[str]], bounds: list[str], forms: Mapping[str, str],
+               room: int = DRAWINGS) -> list[list[str]]:
+    """Too many pieces: undo soft splits so that `room` remain, when that is clearly meant."""
+    needed = len(pieces) - room
     weak = [i for i, kind in enumerate(bounds) if kind != "hard"]
     best: tuple[int, list[list[str]]] | None = None
     for joined in combinations(weak, needed):
@@ -376,15 +397,15 @@ def _join_back(pieces: list[list[str]], bounds: list[str], forms: Mapping[str, s
     return best[1] if best else pieces
 
 
-def _split_by_hints(pieces: list[list[str]], forms: Mapping[str, str]) -> list[list[str]]:
+def _split_by_hints(pieces: list[list[str]], forms: Mapping[str, str], room: int = DRAWINGS) -> list[list[str]]:
     """Too few pieces: a run like 'cactus sombrero llama' may be several known drawings."""
     result: list[list[str]] = []
     for index, piece in enumerate(pieces):
-        room = DRAWINGS - len(result) - (len(pieces) - index - 1)
+        left = room - len(result) - (len(pieces) - index - 1)
         parts = None
         if len(piece) > 1 and normalise_name(" ".join(piece)) not in forms:
             parts = _segment(piece, forms)
-        if parts and 1 < len(parts) <= room:
+        if parts and 1 < len(parts) <= left:
             result.extend(part.split() for part in parts)
         else:
             result.append(piece)
@@ -403,6 +424,9 @@ def pick_names(alternatives: Sequence[str], hints: Iterable[str] = (),
     hints = tuple(hints)
     forms = _hint_forms(hints)
     parsed = [split_names(text, hints) for text in alternatives if isinstance(text, str)]
+    if not any(0 < len(names) <= room for names in parsed):  # "fish and chips" as the last drawing: one
+        parsed += [split_names(_AND_WORD.sub("_and_", text.lower()), hints) for text in alternatives
+                   if isinstance(text, str)]
     fitting = [(rank, names) for rank, names in enumerate(parsed) if 0 < len(names) <= room]
     if fitting:
         def preference(item: tuple[int, tuple[str, ...]]) -> tuple[bool, bool, int]:
@@ -714,6 +738,7 @@ class WhatTheFake:
         choices = (
             Choice("go", ("go", "start", "start drawing", "ready", "let us draw", "we are ready")),
             Choice("another", ("another theme", "new theme", "change the theme", "another one", "different theme")),
+            Choice("shout", ("what the fake",)),  # shouted before "start drawing": the drawing had begun
         )
         return Ask("what_the_fake.theme", say + (self.lines("theme_prompt"),), choices,
                    reprompts=self.lines.many("theme_reprompts"), expected=self.lines("theme_expected"),
@@ -776,7 +801,8 @@ class WhatTheFake:
         hints = spoken_forms(self._known_names(state))
         if state.pending:  # yes, no, or the drawing said again
             names = content.spoken_list(state.pending)
-            return Ask("what_the_fake.check_names", (self.lines("check_names", names=names),), yes_no(),
+            done = Choice("done", DONE_PHRASES)
+            return Ask("what_the_fake.check_names", (self.lines("check_names", names=names),), yes_no() + (done,),
                        free=True, hints=hints, reprompts=self._many("check_names_reprompts", names=names),
                        expected=self.lines("check_names_expected"), endpoint=0.5)
         if state.naming:
@@ -787,7 +813,7 @@ class WhatTheFake:
             say = self.lines("ask_names" if full else "ask_names_short", seat=seat)
             reprompts = self._many("names_reprompts", seat=seat)
         choices = (Choice("nothing", ("nothing", "no drawings", "none", "i drew nothing", "i drew nothing at all",
-                                      "i have no drawings", "that's all", "that is all", "no more", "nothing else")),)
+                                      "i have no drawings") + DONE_PHRASES),)
         return Ask("what_the_fake.names", (say,), choices, free=True, hints=hints, reprompts=reprompts,
                    expected=self.lines("names_expected"), endpoint=0.5)
 
@@ -972,6 +998,10 @@ class WhatTheFake:
         if answer.kind is AnswerKind.SKIP or answer.value == "another":
             state = replace(self._draw_card(state, rng), skips=state.skips + 1)
             return Outcome(state, (), self.lines("decision_skip", city=card.city, theme=card.theme))
+        if answer.value == "shout":  # the table drew without saying "start drawing"; one is done
+            drawing = replace(state, phase=Phase.DRAWING, started=True, shouts=1)
+            return Outcome(drawing, (self._line("done", count=spoken(1)),),
+                           self.lines("decision_go_shout", theme=card.theme))
         return Outcome(replace(state, phase=Phase.DRAWING), (), self.lines("decision_go", theme=card.theme))
 
     def _apply_drawing(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
@@ -1010,14 +1040,9 @@ class WhatTheFake:
 
     def _apply_names(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         seat = spoken(len(state.drawings) + 1)
-        if state.pending and answer.kind is AnswerKind.CHOICE:
-            names = state.pending
-            if answer.value is True:
-                return self._add_names(replace(state, pending=()), names)
-            return Outcome(replace(state, pending=()), (self.lines("names_dropped"),),
-                           self.lines("decision_not_names", seat=seat, names=content.spoken_list(names)))
-        if answer.kind is AnswerKind.FREE:  # a drawing said again while checking replaces the doubtful one
-            state = replace(state, pending=())
+        if state.pending:
+            return self._apply_check(state, answer, rng)
+        if answer.kind is AnswerKind.FREE:
             alternatives = answer.value if isinstance(answer.value, list) else [str(answer.value)]
             known = self._known_names(state)
             names, ok = pick_names(alternatives, known, DRAWINGS - len(state.naming))
@@ -1032,6 +1057,53 @@ class WhatTheFake:
         # "that's all", or "nothing" before any name
         decision = self.lines("decision_no_more" if state.naming else "decision_no_names", seat=seat)
         return self._finish_naming(state, decision)
+
+    def _apply_check(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        """The answer to "I heard flying pig. Is that right?".
+
+        Yes or no, alone or in one breath with more: "yes, and a dog" writes both down, "yes,
+        that's all" ends the list, "no, a frying pan" replaces the doubtful name. A name said
+        again alone replaces it only if it sounds like it (SAID_AGAIN): other drawings, or
+        "that's all", are not answers to the check (most likely the next player has started),
+        so gm asks again instead of writing them down for this player."""
+        seat = spoken(len(state.drawings) + 1)
+        names = state.pending
+        checked = replace(state, pending=())
+        dropped = Outcome(checked, (self.lines("names_dropped"),),
+                          self.lines("decision_not_names", seat=seat, names=content.spoken_list(names)))
+        again = Outcome(state, (self.lines("check_first", names=content.spoken_list(names)),), accepted=False)
+        if answer.kind is AnswerKind.CHOICE:
+            if answer.value is True:
+                return self._add_names(checked, names)
+            return dropped if answer.value is False else again
+        if answer.kind is not AnswerKind.FREE:
+            return again
+        alternatives = answer.value if isinstance(answer.value, list) else [str(answer.value)]
+        words = _words(str(alternatives[0]) if alternatives else "")
+        rest = " ".join(w for w in words[1:])
+        if words and words[0] in YES_WORDS:
+            outcome = self._add_names(checked, names)
+            more = " ".join(w for w in rest.split() if w not in SOFT)
+            if not more or outcome.state.phase is not Phase.NAMING or not outcome.state.naming:
+                return outcome  # the list is full or over: what follows is not this player's
+            if more in {" ".join(_words(p)) for p in DONE_PHRASES}:
+                finished = self._finish_naming(outcome.state, self.lines("decision_no_more", seat=seat))
+                return replace(finished, say=outcome.say + finished.say,
+                               decision=f"{outcome.decision}; {finished.decision}")
+            follow = self._apply_names(outcome.state, Answer(AnswerKind.FREE, [more], more), rng)
+            if not follow.accepted:
+                return outcome
+            return replace(follow, say=outcome.say + follow.say, decision=f"{outcome.decision}; {follow.decision}")
+        if words and words[0] in NO_WORDS:
+            if not rest:
+                return dropped
+            follow = self._apply_names(checked, Answer(AnswerKind.FREE, [rest], rest), rng)
+            return follow if follow.accepted else dropped
+        heard, ok = pick_names(alternatives, self._known_names(checked), len(names))
+        if not ok or not all(max(fuzz.ratio(normalise_name(h), normalise_name(n)) for n in names) >= SAID_AGAIN
+                             for h in heard):
+            return again
+        return self._apply_names(checked, answer, rng)
 
     def _add_names(self, state: State, names: tuple[str, ...]) -> Outcome:
         seat = spoken(len(state.drawings) + 1)
