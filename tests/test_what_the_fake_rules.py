@@ -482,7 +482,7 @@ def test_a_name_with_unknown_words_is_checked() -> None:
     assert free(state, "a wolf").state.pending == ("wolf",)
     # another drawing instead of yes or no is not taken for this player (the next may have begun)
     again = free(outcome.state, f"i drew a {hint}", accepted=False)
-    assert again.say == ("First: op's wolf, is that right? Yes or no.",)
+    assert again.say == ("First, yes or no.",)
     assert free(outcome.state, "a wolf").state.pending == ("wolf",)  # the same said again replaces it
 
 
@@ -532,10 +532,10 @@ def test_groups_are_announced_by_number() -> None:
     state = round_to_groups()
     step = ask(state)
     assert step.id == "what_the_fake.groups"
-    assert "Group one, cactus: players one, two and four." in step.say
-    assert "Group two, hat: players one and four." in step.say
-    assert "Group three, boat: players two and three." in step.say
-    singles = next(line for line in step.say if line.startswith("Player one alone:"))
+    assert "Group one, cactus: players one, two and four." in step.again
+    assert "Group two, hat: players one and four." in step.again
+    assert "Group three, boat: players two and three." in step.again
+    singles = next(line for line in step.again if line.startswith("Player one alone:"))
     assert "four, llama" in singles
     assert GAME.public(state)["groups"][0] == {"number": 1, "name": "cactus", "players": [1, 2, 4],
                                                "names": ["cactus", "cactus", "cactus"], "invalid": []}
@@ -608,7 +608,7 @@ def test_only_existing_groups_can_be_corrected() -> None:
 
 def test_nobody_named_anything() -> None:
     state = round_to_groups(names=("", "", "", ""))
-    assert "Nobody named a drawing." in ask(state).say
+    assert "Nobody named a drawing." in ask(state).again
     assert choose(state, "correct").state.history == ((0, 0, 0, 0),)
 
 

@@ -119,7 +119,7 @@ REQUIRED_LINES = (
     "decision_merge", "decision_split", "decision_out", "decision_invalid", "decision_void",
     "decision_valid", "decision_correct", "ask_points", "artist", "forger", "points_expected",
     "points_reprompts", "decision_points", "round_points", "ask_names_short", "groups_prompt_short", "no_points", "points_for_one", "points_for_many",
-    "which_change", "valid_or_invalid", "already_invalid", "already_valid", "decision_apart", "same_question", "check_first", "decision_go_shout",
+    "which_change", "valid_or_invalid", "already_invalid", "already_valid", "decision_apart", "same_question", "check_first", "decision_go_shout", "decision_change",
     "totals", "game_over", "winner", "winners", "point", "points", "score_not_started", "score_round", "score_line",
 )
 
@@ -189,6 +189,7 @@ class State:
     pending: tuple[str, ...] = ()  # names heard with unknown words, waiting for a yes or no
     groups: tuple[Group, ...] = ()
     corrections: int = 0  # group corrections decided this round
+    changing: bool = False  # the table said it has a change to make: gm asks which
     points: tuple[int, ...] = ()  # quick scoring: points said so far this round, by seat
     totals: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # points of each finished round, by seat
@@ -674,7 +675,7 @@ class WhatTheFake:
         round_ = state.round + 1
         roles = roles_with(state.players, open_forgers(state.players, round_)) if state.mode is Mode.OPEN else None
         state = replace(state, phase=Phase.THEME, round=round_, skips=0, started=False, shouts=0,
-                        roles=roles, named=(), drawings=(), naming=(), pending=(), groups=(), corrections=0, points=())
+                        roles=roles, named=(), drawings=(), naming=(), pending=(), groups=(), corrections=0, changing=False, points=())
         return self._draw_card(state, rng)
 
     def _finish_round(self, state: State, points: Sequence[int], rng: random.Random) -> tuple[State, tuple[str, ...]]:
@@ -823,14 +824,17 @@ class WhatTheFake:
         return tuple(dict.fromkeys(self.cards[state.card].hints + heard))
 
     def _ask_groups(self, state: State) -> Ask:
-        if state.corrections:
-            say: tuple[str, ...] = (self.lines("groups_again"),)
+        if state.changing:
+            say: tuple[str, ...] = (self.lines("which_change"),)
+        elif state.corrections:
+            say = (self.lines("groups_again"),)
         else:  # the ways to correct are said in full in the first round only
-            prompt = "groups_prompt" if state.round == 1 else "groups_prompt_short"
-            say = (self.lines("groups_intro"),) + self._list_groups(state.groups) + (self.lines(prompt),)
-        return Ask("what_the_fake.groups", say, self._group_choices(state.groups, asked_more=bool(state.corrections)),
+            say = (self.lines("groups_prompt" if state.round == 1 else "groups_prompt_short"),)
+        again = (self.lines("groups_intro"),) + self._list_groups(state.groups) + say  # "repeat", a resume
+        return Ask("what_the_fake.groups", say,
+                   self._group_choices(state.groups, asked_more=bool(state.corrections or state.changing)),
                    reprompts=self.lines.many("groups_reprompts"),
-                   expected=self.lines("groups_expected"), endpoint=0.5)
+                   expected=self.lines("groups_expected"), endpoint=0.5, again=again)
 
     def _group_choices(self, groups: tuple[Group, ...], asked_more: bool = False) -> tuple[Choice, ...]:
         """Count the points, list, or a correction by group number or by drawing name.
@@ -1119,13 +1123,17 @@ class WhatTheFake:
         naming, heard = state.naming, state.heard
         drawings = state.drawings + (naming,)
         state = replace(state, drawings=drawings, naming=(), heard=())
+        listing: tuple[str, ...] = ()
         if len(drawings) == state.players:
+            # the exhibition is read once, here; the groups ask then asks only "Is that right?"
+            # (a refused correction repeats the ask, and must not read every group again)
             state = replace(state, phase=Phase.GROUPS, groups=group_drawings(drawings, self.same))
+            listing = (self.lines("groups_intro"),) + self._list_groups(state.groups)
         if not naming:
-            return Outcome(state, (self.lines("names_none", seat=seat),), decision)
+            return Outcome(state, (self.lines("names_none", seat=seat),) + listing, decision)
         if echo:  # each name is said back as it comes: only the last ones are new to the table
-            return Outcome(state, (self._line("names_heard", seat=seat, names=", ".join(heard)),), decision)
-        return Outcome(state, (), decision)  # "that's all": every name was said back already
+            return Outcome(state, (self._line("names_heard", seat=seat, names=", ".join(heard)),) + listing, decision)
+        return Outcome(state, listing, decision)  # "that's all": every name was said back already
 
     def _apply_groups(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         if str(answer.value).startswith("apart "):
@@ -1134,7 +1142,7 @@ class WhatTheFake:
         numbers = [int(a) for a in args]
         groups = state.groups
         if verb == "more":
-            return Outcome(state, (self.lines("which_change"),), accepted=False)
+            return Outcome(replace(state, changing=True), (), self.lines("decision_change"), transition=True)
         if verb in ("valid", "invalid", "void") and _contradicts(verb, answer.heard):
             # a near match between opposite commands ("valid" heard in "in valid group two"): ask
             return Outcome(state, (self.lines("valid_or_invalid", number=spoken(numbers[-1])),), accepted=False)
@@ -1194,7 +1202,7 @@ class WhatTheFake:
             decision = self.lines("decision_valid", number=spoken(n))
         else:
             raise ValueError(f"unknown group correction {answer.value!r}")
-        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1), say, decision)
+        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1, changing=False), say, decision)
 
     def _apply_apart(self, state: State, value: str) -> Outcome:
         """"Kitty is not cat": the drawings named kitty leave the group for one of their own."""
@@ -1212,7 +1220,7 @@ class WhatTheFake:
         groups = tuple(sorted([kept if g.number == n else g for g in state.groups] + [moved], key=lambda g: g.number))
         say = self._group_lines(kept) + self._group_lines(moved)
         decision = self.lines("decision_apart", drawing=name, other=other, number=spoken(n))
-        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1), say, decision)
+        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1, changing=False), say, decision)
 
     def _apply_points(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         value = answer.value
