@@ -29,18 +29,29 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
   ends a player's list early (the last player was stopped mid-drawing), "nothing" at once means
   no drawing; more than three in all is refused and asked again. Each utterance is one decision,
   so undo takes back the last name(s) heard. The names are split on commas, "and", "then" and
-  articles; a hint (a theme's typical drawing) like "salt and pepper" is kept whole. A
+  articles; a hint (a theme's typical drawing) like "salt and pepper" is kept whole, as is an
+  "and" without an article inside a stretch said before a pause ("bow and arrow, a cat") or in
+  a player's last drawing ("fish and chips"). "What the fake" shouted before "start drawing"
+  starts the drawing with one done. A
   recogniser that hears only one phrase of its grammar at a time (PocketSphinx) hears names
   best one by one and said in full ("I drew a cactus"), so the hints are offered that way too.
   A name with a word that is neither a hint nor a name said this round is the open model's
   guess: gm checks it ("I heard flying pig. Is that right?") before writing it down.
-- Grouping: names are normalised (articles, simple plurals) and a drawing joins the group whose
-  name is closest by rapidfuzz token_sort_ratio, if at least 85. Groups drawn by several players
-  are numbered first, then the drawings made once. The table corrects by number: "group one
-  same as group three", "split group two" (one group per drawing), "take player four out of
-  group two", "invalid group five", "player four invalid in group two", "valid group five"; a
-  new group takes the smallest free number, so numbers stay small and stable. "Count the
-  points" scores the round.
+- Grouping: names are normalised (articles, simple plurals, spaces) and a drawing joins the
+  group of the same name, or of a word the deck lists for the same thing ([same]: "kitty",
+  "cat"; such a group is read with both names and "Same drawing?"). Names a recogniser wrote
+  are words, not typos: "plane" and "planet" are different drawings. Groups drawn by several
+  players are numbered first, then the drawings made once (read as a short list per player).
+  The table corrects by number: "group one same as group three", "split group two" (one group
+  per drawing), "take player four out of group two", "invalid group five", "player four
+  invalid in group two", "valid group five"; or by name: "kitty is the same as cat", "kitty is
+  not cat". A new group takes the smallest free number, so numbers stay small and stable.
+  "Valid" and "invalid" are both always listened for and the words heard are checked, so one
+  is never taken for the other. "Yes" and "no" answer the question asked: "Is that right?"
+  (yes counts the points) or "Anything else?" (no does). "Count the points" scores the round.
+- A check of a doubtful name takes yes or no with more in one breath ("yes, and a dog",
+  "no, it was a frying pan"); another drawing said instead is most likely the next player's
+  and is not written down for this one.
 - Scoring: per group each player scores at most once (drawing the same thing twice earns
   nothing extra). An invalid drawing scores 0 and counts as not made: it takes no Artist's
   uniqueness and gives no Forger a match. Forgers drawing the same thing score nothing for it.

@@ -14,13 +14,28 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
   a lost round (no absolute majority), as in the rulebook's six-player example.
   "Unanimous with N votes for number M" with N other than the number of players is refused too.
 - A unanimous vote with 8 tokens in stock gains nothing (the cap is said, not silently kept).
-- "Hint" can be reported while voting or when telling the result, in the final round too:
-  the question is discarded, the next one is read, no token changes.
+- A result is heard in the forms a table uses (result_choices): "three for two", "two got
+  three", "all five for one", "everyone voted four", "two and two" (a tie: no majority,
+  refused when the players cannot make it), "it's a tie", "nobody". Said before "reveal", it
+  is taken as meant: the votes were turned over. A result is not confirmed unless the
+  recogniser doubts it: the whole table hears it, and undo takes it back.
+- After each result gm waits for "next question" (one gentle reminder): the rulebook's moment
+  for players to justify their votes. That step is a transition: undo passes over it to the
+  result. The sixth election and a lost game need no wait (the final set-up waits anyway).
+- "Hint" can be reported only while voting, in the final round too: the question is
+  discarded, the next one is read, no token changes. After the reveal the votes stand and a
+  hint is refused (CLARIFICATIONS.md).
+- "Skip" or "next question" while a question is up asks whether the table agrees; "yes"
+  discards it like a hint, "no" keeps it.
+- Every decision that moves a card or token says, when undone, how to put it back.
+- The voting instruction is said in full for the first question and the first final
+  question, then in four words.
 - The final round starts after a "ready" wait while the table swaps the cards. Its result is
-  "unanimous for M", "no votes for A and B", "only A and B got votes" or "every place got a
-  vote". Naming a place that has left, or every remaining place, is refused; more places
-  with votes than there are players is refused; naming all the places but one means everyone
-  voted for that one: unanimous, the game is won.
+  "unanimous for M", "no votes for A, B, ..." (any number of places), "only A and B got
+  votes" or "every place got a vote"; to "Is it unanimous?" a "yes" asks which number and a
+  "no" which places got no vote. Naming a place that has left, or every remaining place, is
+  refused; more places with votes than there are players is refused; naming all the places
+  but one means everyone voted for that one: unanimous, the game is won.
 - With the option "reveal_after" (seconds) the vote ask times out into a reveal, with the
   engine's spoken countdown; without it the table says "reveal" when ready.
 - The game is cooperative: a win lists every seat, numbered 1 to the number of players.
