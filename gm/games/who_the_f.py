@@ -45,6 +45,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any, Mapping
@@ -505,7 +506,9 @@ class WhoTheF:
             return self._ask_skip(state)
         if answer.kind is AnswerKind.CHOICE and isinstance(answer.value, dict):
             # the votes were turned over and the result told before anyone said "reveal"
-            return self.apply(replace(state, phase=result), self.step(replace(state, phase=result)), answer, rng)
+            revealed = replace(state, phase=result)
+            outcome = self.apply(revealed, self.step(revealed), answer, rng)
+            return outcome if outcome.accepted else replace(outcome, state=state)
         return self._refuse(state)
 
     def _ask_skip(self, state: State) -> Outcome:
@@ -830,6 +833,7 @@ NO_MAJORITY = ("no majority", "no absolute majority", "no majority at all", "its
                "a tie", "tie", "nobody", "nobody got a majority", "no one", "no one got a majority")
 
 
+@lru_cache(maxsize=1)
 def result_choices() -> tuple[Choice, ...]:
     """Every count and place in the forms a table says them, unanimous, no majority, a tie, hint.
 
@@ -866,6 +870,7 @@ def result_choices() -> tuple[Choice, ...]:
     return tuple(choices)
 
 
+@lru_cache(maxsize=256)
 def final_result_choices(places: tuple[int, ...], which: bool = False, yes_no: bool = True) -> tuple[Choice, ...]:
     """Unanimous for a place, or which places got no vote (or, for few voters, which got votes).
 
