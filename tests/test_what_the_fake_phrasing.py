@@ -194,3 +194,9 @@ def test_no_after_anything_else_counts_the_points(common, speaker):
 def test_yes_and_no_after_is_that_right(common, speaker, form, counted):
     engine, transcript = play(common, speaker, DRAW + NAMES + [form])
     assert (engine.state.round == 2) is counted
+
+
+def test_a_yes_while_naming_is_not_a_drawing(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + ["a cake", "yes"])
+    assert engine.state.naming == ("cake",) and not engine.state.pending
+    assert said(transcript)[-2] == "I did not catch a drawing."

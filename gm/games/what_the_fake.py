@@ -266,7 +266,7 @@ NO_WORDS = frozenset("no nope nah".split())
 SAID_AGAIN = 60.0  # rapidfuzz ratio from which a name said during a check is the doubtful one said again
 HARD = frozenset("then next also plus finally lastly first second third last".split())
 SOFT = frozenset(("and",))
-FILLERS = frozenset("i i've ive drew drawn did made um uh er erm ok okay is was drawing drawings number it's its it".split())
+FILLERS = frozenset("i i've ive drew drawn did made um uh er erm ok okay yes yeah yep is was drawing drawings number it's its it".split())
 _STRENGTH = {"article": 0, "soft": 1, "hard": 2}
 
 
