@@ -119,7 +119,7 @@ def test_after_a_result_gm_waits_for_next_question_and_repeat_says_the_moves_aga
     assert decisions(transcript)[-1] == "next question"
 
 
-@pytest.mark.parametrize("form", ["next question", "next", "ready", "go on", "let's go"])
+@pytest.mark.parametrize("form", ["next question", "next", "ready", "go on", "let's go", "skip"])
 def test_the_pause_ends_with_the_ways_a_table_says_next(common, speaker, form):
     _, transcript, _ = play(common, speaker, ["ready", "reveal", "three for two", form])
     assert decisions(transcript)[-1] == "next question"

@@ -358,6 +358,7 @@ class WhoTheF:
                 reprompts=L.many("next_reprompts"),
                 expected=L("next_expected"),
                 again=state.announced + (L("next_prompt"),),
+                skippable=True,  # "skip" here means: on to the next question
                 endpoint=0.5,
             )
         if phase is Phase.RESULT:
@@ -462,7 +463,7 @@ class WhoTheF:
             return self._apply_skip(state, answer, rng)
         if phase in (Phase.VOTE, Phase.FINAL_VOTE):
             return self._apply_vote(state, answer, rng)
-        if phase is Phase.NEXT and _is_choice(answer, "next"):
+        if phase is Phase.NEXT and (_is_choice(answer, "next") or answer.kind is AnswerKind.SKIP):
             vote = Phase.FINAL_VOTE if state.final_from is not None else Phase.VOTE
             return Outcome(replace(state, phase=vote, announced=()), decision=self.lines("decision_next"),
                            transition=True)
