@@ -422,7 +422,7 @@ class WhoTheF:
         if state.phase is Phase.FINAL_VOTE:
             first = state.used == state.final_from
             how = L("final_instructions") if first else L("final_short")
-            early = final_result_choices(state.places, yes_no=False)
+            early = final_result_choices(state.places, answers=False)
         else:
             first = state.used == 0
             name = ("vote_instructions" if first else "vote_short") + ("_timed" if seconds else "")
@@ -872,19 +872,19 @@ def result_choices() -> tuple[Choice, ...]:
 
 
 @lru_cache(maxsize=256)
-def final_result_choices(places: tuple[int, ...], which: bool = False, yes_no: bool = True) -> tuple[Choice, ...]:
+def final_result_choices(places: tuple[int, ...], which: bool = False, answers: bool = True) -> tuple[Choice, ...]:
     """Unanimous for a place, or which places got no vote (or, for few voters, which got votes).
 
     Every set of the places still in can be named, in any number ("no votes for one, two,
     three and four"); single places are offered for all six, so that a place already gone is
-    heard and refused. `yes_no`: the answers to "Is it unanimous?" ("yes", "yes, for three",
+    heard and refused. `answers`: the answers to "Is it unanimous?" ("yes", "yes, for three",
     "no"); `which`: after a "yes", the place alone ("three", "number three").
     """
     choices = []
     for place in PLACES:
         n = number_word(place)
         phrases = _unanimous_phrases(place)
-        if yes_no:
+        if answers:
             phrases += (f"yes {n}", f"yes for {n}", f"yes for number {n}", f"yes unanimous for {n}")
         if which:
             phrases += (n, f"number {n}", f"for {n}", f"for number {n}")
@@ -908,7 +908,7 @@ def final_result_choices(places: tuple[int, ...], which: bool = False, yes_no: b
     choices += [Choice({"empty": list(empty)}, tuple(phrases)) for empty, phrases in empties.items()]
     choices.append(Choice({"empty": []}, ("every place got a vote", "every number got a vote", "all places got votes",
                                           "everyone got a vote", "every zigoto got a vote")))
-    if yes_no:
+    if answers:
         choices.append(Choice({"answer": True}, ("yes", "yes it is", "yeah", "it is unanimous", "unanimous")))
         choices.append(Choice({"answer": False}, ("no", "no it is not", "nope", "not unanimous", "it is not")))
     choices.append(_hint_choice())
