@@ -38,6 +38,9 @@ class Ask:
     skippable: bool = False  # "skip" gives Answer(SKIP) instead of "nothing to skip"
     confirm: bool = False  # confirm every closed answer before deciding ("three, right?")
     endpoint: float = 0.7  # seconds of silence that end an utterance
+    # Said instead of `say` on "repeat", after a pause and when a saved game resumes here: what the
+    # table needs to hear again (the question being voted on), when `say` alone would not tell it.
+    again: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,10 @@ class Outcome:
     say: tuple[str, ...] = ()
     decision: str = ""  # one short sentence, spoken back by "undo" ("four votes for number two")
     accepted: bool = True
+    undo: str = ""  # how to put the cards and tokens back when it is undone, said after "Undone: ..."
+    # A step on, not a decision ("next question" after a result): undo passes over it to the
+    # decision before, so that "undo" while the next question is read takes back the result.
+    transition: bool = False
 
 
 class Game(Protocol):

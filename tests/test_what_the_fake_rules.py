@@ -411,7 +411,7 @@ def test_each_player_names_their_drawings_and_hears_them_back() -> None:
     assert set(GAME.cards[state.card].hints) <= set(step.hints)
     assert step.say == ("Player one, name your three drawings, one at a time.",)
     outcome = name(state, "a cactus, a sombrero and a llama")
-    assert outcome.say == ("Player one: cactus, sombrero, llama.",)
+    assert outcome.say == ("Cactus, sombrero, llama.",)
     assert outcome.decision == "player one drew cactus, sombrero and llama"
     assert "llama" in ask(outcome.state).hints  # what others drew helps hear a Forger's copy
     assert GAME.public(outcome.state)["drawings"] == {"1": ["cactus", "sombrero", "llama"]}
@@ -428,9 +428,9 @@ def test_more_than_three_or_nothing_heard_is_asked_again() -> None:
 def test_a_player_stopped_early_says_thats_all_or_nothing() -> None:
     state = draw_until_done(go(start(players=3)))
     state = name(state, "a boat and a car").state
-    assert ask(state).say == ("Boat, car. Next drawing?",)
-    outcome = choose(state, "nothing")  # "that's all"
-    assert outcome.say == ("Player one: boat, car.",) and outcome.decision == "player one drew nothing more"
+    assert ask(state).say == ("Boat, car.",)
+    outcome = choose(state, "nothing")  # "that's all": both names were said back already
+    assert outcome.say == () and outcome.decision == "player one drew nothing more"
     outcome = choose(outcome.state, "nothing")
     assert outcome.say == ("Player two: no drawings.",) and outcome.decision == "player two drew nothing"
     assert outcome.state.drawings == (("boat", "car"), ())
@@ -443,14 +443,14 @@ def test_names_one_at_a_time() -> None:
     assert outcome.say == () and outcome.decision == "player one drew cactus"
     assert outcome.state.drawings == () and GAME.public(outcome.state)["drawings"] == {"1": ["cactus"]}
     step = ask(outcome.state)
-    assert step.say == ("Cactus. Next drawing?",) and "Player one, your next drawing" in step.reprompts[0]
+    assert step.say == ("Cactus.",) and "Player one, your next drawing" in step.reprompts[0]
     state = name(outcome.state, "a sombrero").state
     refused = free(state, "a cat and a dog", accepted=False)  # four in all
     assert refused.say == ("I heard cat and dog: that makes more than three drawings.",)
     outcome = name(state, "a llama")
-    assert outcome.say == ("Player one: cactus, sombrero, llama.",) and outcome.state.drawings == (
+    assert outcome.say == ("Llama.",) and outcome.state.drawings == (
         ("cactus", "sombrero", "llama"),)
-    assert ask(outcome.state).say == ("Player two, name your three drawings, one at a time.",)
+    assert ask(outcome.state).say == ("Player two, your drawings?",)  # said in full to the first only
 
 
 def test_hints_are_offered_as_drawings_are_said() -> None:
@@ -480,9 +480,10 @@ def test_a_name_with_unknown_words_is_checked() -> None:
     state = free(kept.state, f"a {hint}").state  # a hint is written down at once
     assert state.naming == ("op's wolf", hint) and not state.pending
     assert free(state, "a wolf").state.pending == ("wolf",)
-    again = free(outcome.state, f"i drew a {hint}")  # said again instead of yes or no
-    assert again.state.naming == (hint,) and not again.state.pending
-    assert free(outcome.state, "a wolf").state.pending == ("wolf",)
+    # another drawing instead of yes or no is not taken for this player (the next may have begun)
+    again = free(outcome.state, f"i drew a {hint}", accepted=False)
+    assert again.say == ("First, yes or no.",)
+    assert free(outcome.state, "a wolf").state.pending == ("wolf",)  # the same said again replaces it
 
 
 def test_pick_names_trusts_a_reading_of_known_drawings() -> None:
@@ -498,7 +499,7 @@ def test_pick_names_trusts_a_reading_of_known_drawings() -> None:
 
 
 def test_normalise_and_singular() -> None:
-    assert normalise_name("The Cactuses") == "cactuse"
+    assert normalise_name("The Cactuses") == "cactus"
     assert normalise_name("some boxes") == "box"
     assert normalise_name("butterflies") == "butterfly"
     assert singular("glasses") == "glass" and singular("bus") == "bus" and singular("cats") == "cat"
@@ -531,11 +532,11 @@ def test_groups_are_announced_by_number() -> None:
     state = round_to_groups()
     step = ask(state)
     assert step.id == "what_the_fake.groups"
-    assert "Group one, cactus: players one, two and four." in step.say
-    assert "Group two, hat: players one and four." in step.say
-    assert "Group three, boat: players two and three." in step.say
-    singles = next(line for line in step.say if line.startswith("Drawn once:"))
-    assert "group four, llama, player one" in singles
+    assert "Group one, cactus: players one, two and four." in step.again
+    assert "Group two, hat: players one and four." in step.again
+    assert "Group three, boat: players two and three." in step.again
+    singles = next(line for line in step.again if line.startswith("Player one alone:"))
+    assert "four, llama" in singles
     assert GAME.public(state)["groups"][0] == {"number": 1, "name": "cactus", "players": [1, 2, 4],
                                                "names": ["cactus", "cactus", "cactus"], "invalid": []}
 
@@ -547,7 +548,7 @@ def test_correct_scores_the_round() -> None:
     # P3: tree, boat no, sun = 2. P4: cactus no, hat no, moon 1.
     assert outcome.state.history == ((2, 1, 2, 1),)
     assert outcome.state.totals == (2, 1, 2, 1)
-    assert outcome.say[0] == "Points for round one: player one the Forger, two; player two, one; player three, two; player four, one."
+    assert outcome.say == ("Round one points: two for players one and three; one for players two and four.",)
     assert outcome.state.round == 2 and outcome.state.phase is Phase.THEME
 
 
@@ -558,7 +559,7 @@ def test_merge_two_groups() -> None:
     outcome = choose(state, f"merge {a} {b}")
     merged = next(g for g in outcome.state.groups if g.number == min(a, b))
     assert merged.seats == (1, 2) and b not in [g.number for g in outcome.state.groups]
-    assert outcome.say == (f"Group {wtf.spoken(a)}, llama: players one and two.",)
+    assert outcome.say == (f"Group {wtf.spoken(a)}, llama or camel: players one and two.",)
     assert ask(outcome.state).say == (GAME.lines("groups_again"),)
     scored = choose(outcome.state, "correct").state
     assert scored.history[-1] == (3, 0, 2, 1)  # the Forger's llama now matches an Artist
@@ -607,7 +608,7 @@ def test_only_existing_groups_can_be_corrected() -> None:
 
 def test_nobody_named_anything() -> None:
     state = round_to_groups(names=("", "", "", ""))
-    assert "Nobody named a drawing." in ask(state).say
+    assert "Nobody named a drawing." in ask(state).again
     assert choose(state, "correct").state.history == ((0, 0, 0, 0),)
 
 
@@ -699,7 +700,12 @@ def test_quick_mode_asks_each_player_their_points() -> None:
     state = choose(state, 0).state
     outcome = choose(state, 3)
     assert outcome.state.totals == (2, 0, 3) and outcome.state.round == 2
-    assert outcome.say[1] == "Totals: player one, two; player two, zero; player three, three."
+    assert outcome.say == ("Round one points: three for player three; two for player one; none for player two.",)
+    state = draw_until_done(go(outcome.state))
+    for points in (1, 1, 0):
+        outcome = choose(state, points)
+        state = outcome.state
+    assert outcome.say[1] == "Totals: three for players one and three; one for player two."
 
 
 def test_the_game_ends_after_the_last_round_with_the_most_points() -> None:

@@ -183,12 +183,14 @@ class Engine:
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
         self._unsaved = False  # the last save failed; it is retried at every decision
+        self._resuming = False  # a saved game resumes: its first ask says what it needs again
 
     # -- the game loop -------------------------------------------------------------------
 
     def run(self, resumed: bool = False, greeting: Sequence[str] = ()) -> Result:
         title = self.game.title
         self._prepare(self._frequent())
+        self._resuming = resumed
         self._say((self.lines("resumed_game", title=title) if resumed
                    else self.lines("welcome", title=title), *greeting))
         self._emit_state()
@@ -233,7 +235,12 @@ class Engine:
             self._say(outcome.say)
             return
         self.state = outcome.state
-        self.record.answers.append({"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision})
+        entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
+        if outcome.undo:
+            entry["undo"] = outcome.undo
+        if outcome.transition:
+            entry["transition"] = True
+        self.record.answers.append(entry)
         self._emit("decision", step=ask.id, answer=answer.to_json(), accepted=True, decision=outcome.decision)
         self._emit_state()
         self._save()
@@ -244,16 +251,20 @@ class Engine:
             self._say((self.lines("nothing_to_undo"),))
             return
         undone = self.record.answers.pop()
+        while undone.get("transition") and self.record.answers:  # "next question" is no decision
+            self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
+            undone = self.record.answers.pop()
         self.state, self.rng = rebuild(self.game, self.record)
         self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
         self._emit_state()
         self._save()
-        self._say((self.lines("undone", decision=undone.get("decision") or "the last answer"),))
+        self._say((self.lines("undone", decision=undone.get("decision") or "the last answer"), undone.get("undo", "")))
 
     # -- one ask -------------------------------------------------------------------------
 
     def _ask(self, ask: Ask) -> Answer | Flow:
-        self._say(ask.say)
+        self._say(ask.again if self._resuming and ask.again else ask.say)
+        self._resuming = False
         matcher, vocabulary = self._hearing_for(ask)
         deadline = None
         if ask.timeout is not None:
@@ -288,7 +299,7 @@ class Engine:
     def _command(self, command: Command, ask: Ask) -> Answer | Flow | float | None:
         """Carry out a command; a float is how long the game was paused."""
         if command is Command.REPEAT:
-            self._say(ask.say)
+            self._say(ask.again or ask.say)
         elif command is Command.HELP:
             self._say((self.lines("help", expected=ask.expected) if ask.expected
                        else self.lines("help_no_expected"),))
@@ -328,7 +339,7 @@ class Engine:
             heard = self._listen("paused", matcher, vocabulary, expected, None, False, ())
             command = heard.match.command if heard.match else None
             if command is Command.RESUME:
-                self._say((self.lines("resumed"), *ask.say))
+                self._say((self.lines("resumed"), *(ask.again or ask.say)))
                 self._listen_again(ask)
                 return self.hearing.now - began
             if command is Command.QUIT and self._yes_no(self.lines("quit_confirm")):

@@ -29,18 +29,29 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
   ends a player's list early (the last player was stopped mid-drawing), "nothing" at once means
   no drawing; more than three in all is refused and asked again. Each utterance is one decision,
   so undo takes back the last name(s) heard. The names are split on commas, "and", "then" and
-  articles; a hint (a theme's typical drawing) like "salt and pepper" is kept whole. A
+  articles; a hint (a theme's typical drawing) like "salt and pepper" is kept whole, as is an
+  "and" without an article inside a stretch said before a pause ("bow and arrow, a cat") or in
+  a player's last drawing ("fish and chips"). "What the fake" shouted before "start drawing"
+  starts the drawing with one done. A
   recogniser that hears only one phrase of its grammar at a time (PocketSphinx) hears names
   best one by one and said in full ("I drew a cactus"), so the hints are offered that way too.
   A name with a word that is neither a hint nor a name said this round is the open model's
   guess: gm checks it ("I heard flying pig. Is that right?") before writing it down.
-- Grouping: names are normalised (articles, simple plurals) and a drawing joins the group whose
-  name is closest by rapidfuzz token_sort_ratio, if at least 85. Groups drawn by several players
-  are numbered first, then the drawings made once. The table corrects by number: "group one
-  same as group three", "split group two" (one group per drawing), "take player four out of
-  group two", "invalid group five", "player four invalid in group two", "valid group five"; a
-  new group takes the smallest free number, so numbers stay small and stable. "Count the
-  points" scores the round.
+- Grouping: names are normalised (articles, simple plurals, spaces) and a drawing joins the
+  group of the same name, or of a word the deck lists for the same thing ([same]: "kitty",
+  "cat"; such a group is read with both names and "Same drawing?"). Names a recogniser wrote
+  are words, not typos: "plane" and "planet" are different drawings. Groups drawn by several
+  players are numbered first, then the drawings made once (read as a short list per player).
+  The table corrects by number: "group one same as group three", "split group two" (one group
+  per drawing), "take player four out of group two", "invalid group five", "player four
+  invalid in group two", "valid group five"; or by name: "kitty is the same as cat", "kitty is
+  not cat". A new group takes the smallest free number, so numbers stay small and stable.
+  "Valid" and "invalid" are both always listened for and the words heard are checked, so one
+  is never taken for the other. "Yes" and "no" answer the question asked: "Is that right?"
+  (yes counts the points) or "Anything else?" (no does). "Count the points" scores the round.
+- A check of a doubtful name takes yes or no with more in one breath ("yes, and a dog",
+  "no, it was a frying pan"); another drawing said instead is most likely the next player's
+  and is not written down for this one.
 - Scoring: per group each player scores at most once (drawing the same thing twice earns
   nothing extra). An invalid drawing scores 0 and counts as not made: it takes no Artist's
   uniqueness and gives no Forger a match. Forgers drawing the same thing score nothing for it.
@@ -69,7 +80,6 @@ MAX_PLAYERS = 8
 DRAWINGS = 3  # drawings per player per round
 MIN_CARDS = 45
 MIN_HINTS = 6
-SAME_DRAWING = 85.0  # rapidfuzz token_sort_ratio at or above which two names are one drawing
 PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
 
 
@@ -119,7 +129,8 @@ REQUIRED_LINES = (
     "groups_reprompts", "no_such_group", "group_invalid", "seat_invalid", "group_valid",
     "decision_merge", "decision_split", "decision_out", "decision_invalid", "decision_void",
     "decision_valid", "decision_correct", "ask_points", "artist", "forger", "points_expected",
-    "points_reprompts", "decision_points", "round_points", "point_item", "point_item_forger",
+    "points_reprompts", "decision_points", "round_points", "ask_names_short", "groups_prompt_short", "no_points", "points_for_one", "points_for_many",
+    "which_change", "valid_or_invalid", "already_invalid", "already_valid", "decision_apart", "same_question", "check_first", "decision_go_shout", "decision_change",
     "totals", "game_over", "winner", "winners", "point", "points", "score_not_started", "score_round", "score_line",
 )
 
@@ -185,9 +196,11 @@ class State:
     named: tuple[int, ...] = ()  # Forgers named so far in the hidden-roles reveal
     drawings: tuple[tuple[str, ...], ...] = ()  # names per seat, in seat order, this round
     naming: tuple[str, ...] = ()  # names the player now naming has said so far
+    heard: tuple[str, ...] = ()  # the names of the last utterance, said back
     pending: tuple[str, ...] = ()  # names heard with unknown words, waiting for a yes or no
     groups: tuple[Group, ...] = ()
     corrections: int = 0  # group corrections decided this round
+    changing: bool = False  # the table said it has a change to make: gm asks which
     points: tuple[int, ...] = ()  # quick scoring: points said so far this round, by seat
     totals: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # points of each finished round, by seat
@@ -247,9 +260,13 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
 
 
 ARTICLES = frozenset("a an the some my".split())
+DONE_PHRASES = ("that's all", "that is all", "no more", "nothing else")
+YES_WORDS = frozenset("yes yeah yep yup right correct".split())
+NO_WORDS = frozenset("no nope nah".split())
+SAID_AGAIN = 60.0  # rapidfuzz ratio from which a name said during a check is the doubtful one said again
 HARD = frozenset("then next also plus finally lastly first second third last".split())
 SOFT = frozenset(("and",))
-FILLERS = frozenset("i i've ive drew drawn did made um uh er erm ok okay is was drawing drawings number it's its".split())
+FILLERS = frozenset("i i've ive drew drawn did made um uh er erm ok okay yes yeah yep is was drawing drawings number it's its it".split())
 _STRENGTH = {"article": 0, "soft": 1, "hard": 2}
 
 
@@ -259,7 +276,7 @@ def singular(word: str) -> str:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+    if word.endswith(("sses", "shes", "ches", "xes", "zes", "uses", "oes")):
         return word[:-2]
     if word.endswith(("ss", "us", "is")):
         return word
@@ -308,7 +325,7 @@ def _segment(words: list[str], forms: Mapping[str, str]) -> list[str] | None:
     return found[2]
 
 
-def split_names(text: str, hints: Iterable[str] = ()) -> tuple[str, ...]:
+def split_names(text: str, hints: Iterable[str] = (), room: int = DRAWINGS) -> tuple[str, ...]:
     """'a cactus, a sombrero and then a llama' -> ('cactus', 'sombrero', 'llama').
 
     Splits on commas, "and", "then" and articles; keeps a hint with such a word inside whole;
@@ -316,7 +333,8 @@ def split_names(text: str, hints: Iterable[str] = ()) -> tuple[str, ...]:
     """
     hints = tuple(hints)
     forms = _hint_forms(hints)
-    lowered = " " + re.sub(r"[,;.!?]", " , ", text.lower()) + " "
+    text = _join_paused(text.lower())
+    lowered = " " + re.sub(r"[,;.!?]", " , ", text) + " "
     special = ARTICLES | HARD | SOFT | FILLERS
     for hint in sorted(hints, key=len, reverse=True):
         if special & set(hint.split()):
@@ -343,16 +361,32 @@ def split_names(text: str, hints: Iterable[str] = ()) -> tuple[str, ...]:
             pending = kind
     if current:
         pieces.append(current)
-    if len(pieces) > DRAWINGS:
-        pieces = _join_back(pieces, bounds, forms)
-    elif len(pieces) < DRAWINGS:
-        pieces = _split_by_hints(pieces, forms)
+    if len(pieces) > room:
+        pieces = _join_back(pieces, bounds, forms, room)
+    elif len(pieces) < room:
+        pieces = _split_by_hints(pieces, forms, room)
     return tuple(" ".join(piece).replace("_", " ") for piece in pieces)
 
 
-def _join_back(pieces: list[list[str]], bounds: list[str], forms: Mapping[str, str]) -> list[list[str]]:
-    """Too many pieces: undo soft splits so that three remain, when that is clearly meant."""
-    needed = len(pieces) - DRAWINGS
+_AND_WORD = re.compile(r"(?<=[a-z'])\s+and\s+(?!(?:%s)\b)(?=[a-z])" % "|".join(sorted(ARTICLES)))
+
+
+def _join_paused(text: str) -> str:
+    """'bow and arrow, a cat' -> 'bow_and_arrow, a cat': where the recogniser marked pauses
+    (commas), an "and" inside a stretch said without one, before the last, joins a name; the
+    last stretch's "and" is a list's ("a cactus, a sombrero and a llama"). An "and" before an
+    article always separates ("a bow and an arrow")."""
+    parts = re.split(r"([,;.!?])", text)
+    stretches = [i for i in range(0, len(parts), 2) if parts[i].strip()]
+    for index in stretches[:-1]:
+        parts[index] = _AND_WORD.sub("_and_", parts[index])
+    return "".join(parts)
+
+
+def _join_back(pieces: list[list[str]], bounds: list[str], forms: Mapping[str, str],
+               room: int = DRAWINGS) -> list[list[str]]:
+    """Too many pieces: undo soft splits so that `room` remain, when that is clearly meant."""
+    needed = len(pieces) - room
     weak = [i for i, kind in enumerate(bounds) if kind != "hard"]
     best: tuple[int, list[list[str]]] | None = None
     for joined in combinations(weak, needed):
@@ -375,15 +409,15 @@ def _join_back(pieces: list[list[str]], bounds: list[str], forms: Mapping[str, s
     return best[1] if best else pieces
 
 
-def _split_by_hints(pieces: list[list[str]], forms: Mapping[str, str]) -> list[list[str]]:
+def _split_by_hints(pieces: list[list[str]], forms: Mapping[str, str], room: int = DRAWINGS) -> list[list[str]]:
     """Too few pieces: a run like 'cactus sombrero llama' may be several known drawings."""
     result: list[list[str]] = []
     for index, piece in enumerate(pieces):
-        room = DRAWINGS - len(result) - (len(pieces) - index - 1)
+        left = room - len(result) - (len(pieces) - index - 1)
         parts = None
         if len(piece) > 1 and normalise_name(" ".join(piece)) not in forms:
             parts = _segment(piece, forms)
-        if parts and 1 < len(parts) <= room:
+        if parts and 1 < len(parts) <= left:
             result.extend(part.split() for part in parts)
         else:
             result.append(piece)
@@ -402,6 +436,9 @@ def pick_names(alternatives: Sequence[str], hints: Iterable[str] = (),
     hints = tuple(hints)
     forms = _hint_forms(hints)
     parsed = [split_names(text, hints) for text in alternatives if isinstance(text, str)]
+    if not any(0 < len(names) <= room for names in parsed):  # "fish and chips" as the last drawing: one
+        parsed += [split_names(_AND_WORD.sub("_and_", text.lower()), hints) for text in alternatives
+                   if isinstance(text, str)]
     fitting = [(rank, names) for rank, names in enumerate(parsed) if 0 < len(names) <= room]
     if fitting:
         def preference(item: tuple[int, tuple[str, ...]]) -> tuple[bool, bool, int]:
@@ -432,26 +469,38 @@ def spoken_forms(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(forms))
 
 
-def group_drawings(drawings: Sequence[Sequence[str]]) -> tuple[Group, ...]:
-    """Cluster every named drawing with the closest earlier one (token_sort_ratio >= 85).
+def drawing_key(name: str, same: Mapping[str, str] = {}) -> str:
+    """What two names of one drawing share: the normal form without spaces ("sea horse" is
+    "seahorse"), through the deck's words for the same thing ("kitty" is "cat")."""
+    key = normalise_name(name)
+    return same.get(key, key).replace(" ", "")
 
-    Groups several players drew are numbered first, in order of first appearance.
+
+def synonyms(sets: Iterable[Iterable[str]]) -> dict[str, str]:
+    """The deck's [same] lists as a map from each normal form to its list's first."""
+    out: dict[str, str] = {}
+    for names in sets:
+        forms = [normalise_name(n) for n in names]
+        for form in forms:
+            out[form] = forms[0]
+    return out
+
+
+def group_drawings(drawings: Sequence[Sequence[str]], same: Mapping[str, str] = {}) -> tuple[Group, ...]:
+    """Put every named drawing with the earlier ones of the same name (drawing_key).
+
+    Names are words a recogniser wrote, not typed text with typos: two names that differ by
+    a letter are different drawings ("plane" and "planet", "car" and "cart", "cow" and
+    "crow"), so spelling is not compared; only the deck's lists of words for one thing
+    ("kitty", "cat") join different names, and such a group is read with each name and a
+    question. Groups several players drew are numbered first, in order of first appearance.
     """
-    clusters: list[list[Entry]] = []
+    clusters: dict[str, list[Entry]] = {}
     for seat, names in enumerate(drawings, 1):
         for name in names:
-            key = normalise_name(name)
-            best, best_score = None, SAME_DRAWING
-            for cluster in clusters:
-                score = max(fuzz.token_sort_ratio(key, normalise_name(e.name)) for e in cluster)
-                if score >= best_score and (best is None or score > best_score):
-                    best, best_score = cluster, score
-            if best is None:
-                clusters.append([Entry(seat, name)])
-            else:
-                best.append(Entry(seat, name))
-    shared = [c for c in clusters if len({e.seat for e in c}) > 1]
-    alone = [c for c in clusters if len({e.seat for e in c}) == 1]
+            clusters.setdefault(drawing_key(name, same), []).append(Entry(seat, name))
+    shared = [c for c in clusters.values() if len({e.seat for e in c}) > 1]
+    alone = [c for c in clusters.values() if len({e.seat for e in c}) == 1]
     return tuple(Group(number, tuple(c)) for number, c in enumerate(shared + alone, 1))
 
 
@@ -498,6 +547,17 @@ def mark(groups: tuple[Group, ...], number: int, invalid: frozenset[int]) -> tup
     return tuple(replace(g, invalid=invalid) if g.number == number else g for g in groups)
 
 
+def _contradicts(verb: str, heard: str) -> bool:
+    """Whether the words heard say the opposite of `verb`: "valid" taken from "in valid group
+    two" or "group two is not valid"; "invalid" or "player four invalid" without the word."""
+    words = _words(heard)
+    if not any("valid" in word for word in words):  # no word to check it by (a value, not speech)
+        return False
+    text = " ".join(words)
+    negative = "invalid" in words or "in valid" in text or "not" in words or "isn't" in words
+    return not negative if verb in ("invalid", "void") else negative
+
+
 def _find(groups: Iterable[Group], number: int) -> Group:
     for group in groups:
         if group.number == number:
@@ -533,9 +593,10 @@ class WhatTheFake:
     id = "what_the_fake"
     title = "What the Fake"
 
-    def __init__(self, cards: tuple[Card, ...], lines: Lines) -> None:
+    def __init__(self, cards: tuple[Card, ...], lines: Lines, same: Mapping[str, str] | None = None) -> None:
         self.cards = cards
         self.lines = lines
+        self.same = dict(same or {})  # the deck's words for one drawing ("kitty": "cat")
 
     def _line(self, name: str, **fields: Any) -> str:
         text = self.lines(name, **fields)
@@ -543,6 +604,17 @@ class WhatTheFake:
 
     def _points(self, n: int) -> str:
         return self.lines("point" if n == 1 else "points", n=spoken(n))
+
+    def _by_points(self, points: Sequence[int]) -> str:
+        """'three for player five; one for players one, two and four; none for three': the seats
+        with the same points said together, most first (eight players' points in a breath)."""
+        items = []
+        for value in sorted(set(points), reverse=True):
+            seats = [seat for seat, p in enumerate(points, 1) if p == value]
+            amount = self.lines("no_points") if value == 0 else spoken(value)
+            line = "points_for_one" if len(seats) == 1 else "points_for_many"
+            items.append(self.lines(line, points=amount, seat=spoken(seats[0]), seats=seats_words(seats)))
+        return "; ".join(items)
 
     def _many(self, name: str, **fields: Any) -> tuple[str, ...]:
         return tuple(t.format(**fields) for t in self.lines.many(name))
@@ -614,19 +686,16 @@ class WhatTheFake:
         round_ = state.round + 1
         roles = roles_with(state.players, open_forgers(state.players, round_)) if state.mode is Mode.OPEN else None
         state = replace(state, phase=Phase.THEME, round=round_, skips=0, started=False, shouts=0,
-                        roles=roles, named=(), drawings=(), naming=(), pending=(), groups=(), corrections=0, points=())
+                        roles=roles, named=(), drawings=(), naming=(), pending=(), groups=(), corrections=0, changing=False, points=())
         return self._draw_card(state, rng)
 
     def _finish_round(self, state: State, points: Sequence[int], rng: random.Random) -> tuple[State, tuple[str, ...]]:
         totals = tuple(t + p for t, p in zip(state.totals, points))
+        first = not state.history
         state = replace(state, totals=totals, history=state.history + (tuple(points),))
-        items = []
-        for seat, p in enumerate(points, 1):
-            forger = state.roles is not None and state.roles[seat - 1] is Role.FORGER
-            items.append(self.lines("point_item_forger" if forger else "point_item", seat=spoken(seat), points=spoken(p)))
-        say = (self._line("round_points", round=spoken(state.round), points="; ".join(items)),
-               self._line("totals", points="; ".join(
-                   self.lines("point_item", seat=spoken(s), points=spoken(t)) for s, t in enumerate(totals, 1))))
+        say: tuple[str, ...] = (self._line("round_points", round=spoken(state.round), points=self._by_points(points)),)
+        if not first:  # after the first round the totals are its points: said once
+            say += (self._line("totals", points=self._by_points(totals)),)
         if state.round >= self.rounds(state):
             return replace(state, phase=Phase.OVER), say
         return self._start_round(state, rng), say
@@ -681,6 +750,7 @@ class WhatTheFake:
         choices = (
             Choice("go", ("go", "start", "start drawing", "ready", "let us draw", "we are ready")),
             Choice("another", ("another theme", "new theme", "change the theme", "another one", "different theme")),
+            Choice("shout", ("what the fake",)),  # shouted before "start drawing": the drawing had begun
         )
         return Ask("what_the_fake.theme", say + (self.lines("theme_prompt"),), choices,
                    reprompts=self.lines.many("theme_reprompts"), expected=self.lines("theme_expected"),
@@ -743,16 +813,19 @@ class WhatTheFake:
         hints = spoken_forms(self._known_names(state))
         if state.pending:  # yes, no, or the drawing said again
             names = content.spoken_list(state.pending)
-            return Ask("what_the_fake.check_names", (self.lines("check_names", names=names),), yes_no(),
+            done = Choice("done", DONE_PHRASES)
+            return Ask("what_the_fake.check_names", (self.lines("check_names", names=names),), yes_no() + (done,),
                        free=True, hints=hints, reprompts=self._many("check_names_reprompts", names=names),
                        expected=self.lines("check_names_expected"), endpoint=0.5)
         if state.naming:
-            say = self._line("ask_next_name", names=", ".join(state.naming))
+            say = self._line("ask_next_name", names=", ".join(state.heard or state.naming[-1:]))
             reprompts = self._many("next_name_reprompts", seat=seat)
-        else:
-            say, reprompts = self.lines("ask_names", seat=seat), self._many("names_reprompts", seat=seat)
+        else:  # how to name is said in full to the first player of the game; then "Player two, your drawings?"
+            full = state.round == 1 and not state.drawings
+            say = self.lines("ask_names" if full else "ask_names_short", seat=seat)
+            reprompts = self._many("names_reprompts", seat=seat)
         choices = (Choice("nothing", ("nothing", "no drawings", "none", "i drew nothing", "i drew nothing at all",
-                                      "i have no drawings", "that's all", "that is all", "no more", "nothing else")),)
+                                      "i have no drawings") + DONE_PHRASES),)
         return Ask("what_the_fake.names", (say,), choices, free=True, hints=hints, reprompts=reprompts,
                    expected=self.lines("names_expected"), endpoint=0.5)
 
@@ -762,18 +835,31 @@ class WhatTheFake:
         return tuple(dict.fromkeys(self.cards[state.card].hints + heard))
 
     def _ask_groups(self, state: State) -> Ask:
-        if state.corrections:
-            say: tuple[str, ...] = (self.lines("groups_again"),)
-        else:
-            say = (self.lines("groups_intro"),) + self._list_groups(state.groups) + (self.lines("groups_prompt"),)
-        return Ask("what_the_fake.groups", say, self._group_choices(state.groups),
+        if state.changing:
+            say: tuple[str, ...] = (self.lines("which_change"),)
+        elif state.corrections:
+            say = (self.lines("groups_again"),)
+        else:  # the ways to correct are said in full in the first round only
+            say = (self.lines("groups_prompt" if state.round == 1 else "groups_prompt_short"),)
+        again = (self.lines("groups_intro"),) + self._list_groups(state.groups) + say  # "repeat", a resume
+        return Ask("what_the_fake.groups", say,
+                   self._group_choices(state.groups, asked_more=bool(state.corrections or state.changing)),
                    reprompts=self.lines.many("groups_reprompts"),
-                   expected=self.lines("groups_expected"), endpoint=0.5)
+                   expected=self.lines("groups_expected"), endpoint=0.5, again=again)
 
-    def _group_choices(self, groups: tuple[Group, ...]) -> tuple[Choice, ...]:
+    def _group_choices(self, groups: tuple[Group, ...], asked_more: bool = False) -> tuple[Choice, ...]:
+        """Count the points, list, or a correction by group number or by drawing name.
+
+        "Yes" and "no" answer the question gm asked: after "Is that right?" a yes counts the
+        points and a no asks which change; after "Anything else?" it is the other way round.
+        "Valid group N" and "invalid group N" are both always listened for, so that neither is
+        ever taken as a near match of the other (apply also checks the words heard)."""
+        yes, no = ("yes", "yeah", "yep", "that's right"), ("no", "nope", "not quite")
+        done = ("count the points", "correct", "the groups are right", "all good", "looks good", "no changes",
+                "nothing else", "no more changes", "that's all")
         choices = [
-            Choice("correct", ("count the points", "that is right", "correct", "yes", "the groups are right",
-                               "all good", "looks good", "no changes")),
+            Choice("correct", done + (no if asked_more else yes)),
+            Choice("more", (yes if asked_more else no) + ("one more change", "another change")),
             Choice("list", ("list the groups", "read the groups", "read them again", "all the groups")),
         ]
         numbers = [g.number for g in groups]
@@ -796,11 +882,40 @@ class WhatTheFake:
                     if seat not in g.invalid:
                         choices.append(Choice(f"void {seat} {g.number}", (
                             f"player {s} invalid in group {n}", f"invalid for player {s} in group {n}")))
-            if not g.void:
-                choices.append(Choice(f"invalid {g.number}", (f"invalid group {n}", f"group {n} is invalid")))
-            if g.invalid:
-                choices.append(Choice(f"valid {g.number}", (f"valid group {n}", f"group {n} is valid")))
-        return tuple(choices)
+            choices.append(Choice(f"invalid {g.number}", (f"invalid group {n}", f"group {n} is invalid",
+                                                          f"group {n} is not valid")))
+            choices.append(Choice(f"valid {g.number}", (f"valid group {n}", f"group {n} is valid",
+                                                        f"group {n} counts")))
+        combined: dict[str, list[str]] = {}
+        for choice in choices + self._name_choices(groups):  # a merge said by number or by name is one choice
+            combined.setdefault(choice.value, []).extend(choice.phrases)
+        return tuple(Choice(value, tuple(dict.fromkeys(phrases))) for value, phrases in combined.items())
+
+    def _name_choices(self, groups: tuple[Group, ...]) -> list[Choice]:
+        """Corrections by drawing name: "kitty is the same as cat" merges their groups, "kitty is
+        not cat" takes the kittens out of the group they share with the cats."""
+        where: dict[str, int] = {}
+        for group in sorted(groups, key=lambda g: g.number):
+            for entry in group.entries:
+                name = normalise_name(entry.name)
+                if PHRASE.fullmatch(name):
+                    where.setdefault(name, group.number)
+        merges: dict[str, list[str]] = {}
+        aparts: list[Choice] = []
+        for a, b in combinations(sorted(where), 2):
+            if where[a] != where[b]:
+                low, high = sorted((where[a], where[b]))
+                merges.setdefault(f"merge {low} {high}", []).extend(
+                    (f"{a} is the same as {b}", f"{b} is the same as {a}", f"{a} and {b} are the same",
+                     f"{b} and {a} are the same"))
+        for group in groups:
+            names = sorted({normalise_name(e.name) for e in group.entries} & set(where))
+            for a in names:
+                others = [b for b in names if b != a]
+                for b in others:
+                    aparts.append(Choice(f"apart {group.number} {a}|{b}", (
+                        f"{a} is not {b}", f"{a} is different from {b}", f"{a} and {b} are different")))
+        return [Choice(value, tuple(dict.fromkeys(phrases))) for value, phrases in merges.items()] + aparts
 
     def _ask_points(self, state: State) -> Ask:
         seat = len(state.points) + 1
@@ -822,13 +937,19 @@ class WhatTheFake:
 
     # ------------------------------------------------------------ the group announcement
 
-    def _group_lines(self, group: Group) -> tuple[str, ...]:
+    def _group_lines(self, group: Group, ask: bool = False) -> tuple[str, ...]:
         n = spoken(group.number)
         if len(group.seats) > 1:
-            line = self.lines("group_shared", number=n, drawing=group.name, seats=seats_words(group.seats))
+            line = self.lines("group_shared", number=n, drawing=self._drawings(group), seats=seats_words(group.seats))
         else:
-            line = self.lines("group_one_seat", number=n, drawing=group.name, seat=spoken(group.seats[0]))
-        return (line,) + self._invalid_lines(group)
+            line = self.lines("group_one_seat", number=n, drawing=self._drawings(group), seat=spoken(group.seats[0]))
+        mixed = len({normalise_name(e.name) for e in group.entries}) > 1
+        return (line,) + ((self.lines("same_question"),) if mixed and ask else ()) + self._invalid_lines(group)
+
+    def _drawings(self, group: Group) -> str:
+        """Every different drawing a group holds ("cat or kitty"), so the table can hear a wrong one."""
+        names = list(dict.fromkeys(normalise_name(e.name) for e in group.entries))
+        return content.spoken_list(names, "or")
 
     def _invalid_lines(self, group: Group) -> tuple[str, ...]:
         n = spoken(group.number)
@@ -845,14 +966,16 @@ class WhatTheFake:
         alone = []
         for group in sorted(groups, key=lambda g: g.number):
             if len(group.seats) > 1:
-                lines.extend(self._group_lines(group))
+                lines.extend(self._group_lines(group, ask=True))
             else:
                 alone.append(group)
-        if alone:
-            items = [self.lines("single_item", number=spoken(g.number), drawing=g.name, seat=spoken(g.seats[0]))
-                     for g in alone]
-            lines.append(self.lines("singles", items="; ".join(items)))
-            lines.extend(line for g in alone for line in self._invalid_lines(g))
+        by_seat: dict[int, list[Group]] = {}
+        for group in alone:  # a short list per player, not one long sentence
+            by_seat.setdefault(group.seats[0], []).append(group)
+        for seat in sorted(by_seat):
+            items = [self.lines("single_item", number=spoken(g.number), drawing=self._drawings(g)) for g in by_seat[seat]]
+            lines.append(self.lines("singles", seat=spoken(seat), items="; ".join(items)))
+        lines.extend(line for g in alone for line in self._invalid_lines(g))
         return tuple(lines)
 
     # ------------------------------------------------------------ answers
@@ -890,6 +1013,10 @@ class WhatTheFake:
         if answer.kind is AnswerKind.SKIP or answer.value == "another":
             state = replace(self._draw_card(state, rng), skips=state.skips + 1)
             return Outcome(state, (), self.lines("decision_skip", city=card.city, theme=card.theme))
+        if answer.value == "shout":  # the table drew without saying "start drawing"; one is done
+            drawing = replace(state, phase=Phase.DRAWING, started=True, shouts=1)
+            return Outcome(drawing, (self._line("done", count=spoken(1)),),
+                           self.lines("decision_go_shout", theme=card.theme))
         return Outcome(replace(state, phase=Phase.DRAWING), (), self.lines("decision_go", theme=card.theme))
 
     def _apply_drawing(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
@@ -928,14 +1055,9 @@ class WhatTheFake:
 
     def _apply_names(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         seat = spoken(len(state.drawings) + 1)
-        if state.pending and answer.kind is AnswerKind.CHOICE:
-            names = state.pending
-            if answer.value is True:
-                return self._add_names(replace(state, pending=()), names)
-            return Outcome(replace(state, pending=()), (self.lines("names_dropped"),),
-                           self.lines("decision_not_names", seat=seat, names=content.spoken_list(names)))
-        if answer.kind is AnswerKind.FREE:  # a drawing said again while checking replaces the doubtful one
-            state = replace(state, pending=())
+        if state.pending:
+            return self._apply_check(state, answer, rng)
+        if answer.kind is AnswerKind.FREE:
             alternatives = answer.value if isinstance(answer.value, list) else [str(answer.value)]
             known = self._known_names(state)
             names, ok = pick_names(alternatives, known, DRAWINGS - len(state.naming))
@@ -951,30 +1073,90 @@ class WhatTheFake:
         decision = self.lines("decision_no_more" if state.naming else "decision_no_names", seat=seat)
         return self._finish_naming(state, decision)
 
+    def _apply_check(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        """The answer to "I heard flying pig. Is that right?".
+
+        Yes or no, alone or in one breath with more: "yes, and a dog" writes both down, "yes,
+        that's all" ends the list, "no, a frying pan" replaces the doubtful name. A name said
+        again alone replaces it only if it sounds like it (SAID_AGAIN): other drawings, or
+        "that's all", are not answers to the check (most likely the next player has started),
+        so gm asks again instead of writing them down for this player."""
+        seat = spoken(len(state.drawings) + 1)
+        names = state.pending
+        checked = replace(state, pending=())
+        dropped = Outcome(checked, (self.lines("names_dropped"),),
+                          self.lines("decision_not_names", seat=seat, names=content.spoken_list(names)))
+        again = Outcome(state, (self.lines("check_first", names=content.spoken_list(names)),), accepted=False)
+        if answer.kind is AnswerKind.CHOICE:
+            if answer.value is True:
+                return self._add_names(checked, names)
+            return dropped if answer.value is False else again
+        if answer.kind is not AnswerKind.FREE:
+            return again
+        alternatives = answer.value if isinstance(answer.value, list) else [str(answer.value)]
+        words = _words(str(alternatives[0]) if alternatives else "")
+        rest = " ".join(w for w in words[1:])
+        if words and words[0] in YES_WORDS:
+            outcome = self._add_names(checked, names)
+            more = " ".join(w for w in rest.split() if w not in SOFT)
+            if not more or outcome.state.phase is not Phase.NAMING or not outcome.state.naming:
+                return outcome  # the list is full or over: what follows is not this player's
+            if more in {" ".join(_words(p)) for p in DONE_PHRASES}:
+                finished = self._finish_naming(outcome.state, self.lines("decision_no_more", seat=seat))
+                return replace(finished, say=outcome.say + finished.say,
+                               decision=f"{outcome.decision}; {finished.decision}")
+            follow = self._apply_names(outcome.state, Answer(AnswerKind.FREE, [more], more), rng)
+            if not follow.accepted:
+                return outcome
+            return replace(follow, say=outcome.say + follow.say, decision=f"{outcome.decision}; {follow.decision}")
+        if words and words[0] in NO_WORDS:
+            if not rest:
+                return dropped
+            follow = self._apply_names(checked, Answer(AnswerKind.FREE, [rest], rest), rng)
+            return follow if follow.accepted else dropped
+        heard, ok = pick_names(alternatives, self._known_names(checked), len(names))
+        if not ok or not all(max(fuzz.ratio(normalise_name(h), normalise_name(n)) for n in names) >= SAID_AGAIN
+                             for h in heard):
+            return again
+        return self._apply_names(checked, answer, rng)
+
     def _add_names(self, state: State, names: tuple[str, ...]) -> Outcome:
         seat = spoken(len(state.drawings) + 1)
         decision = self.lines("decision_names", seat=seat, names=content.spoken_list(names))
-        state = replace(state, naming=state.naming + names)
+        state = replace(state, naming=state.naming + names, heard=names)
         if len(state.naming) < DRAWINGS:
             return Outcome(state, (), decision)
-        return self._finish_naming(state, decision)
+        return self._finish_naming(state, decision, echo=True)
 
-    def _finish_naming(self, state: State, decision: str) -> Outcome:
+    def _finish_naming(self, state: State, decision: str, echo: bool = False) -> Outcome:
         """The player's list is complete: say it back; after the last player, group the drawings."""
         seat = spoken(len(state.drawings) + 1)
-        naming = state.naming
+        naming, heard = state.naming, state.heard
         drawings = state.drawings + (naming,)
-        state = replace(state, drawings=drawings, naming=())
+        state = replace(state, drawings=drawings, naming=(), heard=())
+        listing: tuple[str, ...] = ()
         if len(drawings) == state.players:
-            state = replace(state, phase=Phase.GROUPS, groups=group_drawings(drawings))
-        if naming:
-            return Outcome(state, (self.lines("names_heard", seat=seat, names=", ".join(naming)),), decision)
-        return Outcome(state, (self.lines("names_none", seat=seat),), decision)
+            # the exhibition is read once, here; the groups ask then asks only "Is that right?"
+            # (a refused correction repeats the ask, and must not read every group again)
+            state = replace(state, phase=Phase.GROUPS, groups=group_drawings(drawings, self.same))
+            listing = (self.lines("groups_intro"),) + self._list_groups(state.groups)
+        if not naming:
+            return Outcome(state, (self.lines("names_none", seat=seat),) + listing, decision)
+        if echo:  # each name is said back as it comes: only the last ones are new to the table
+            return Outcome(state, (self._line("names_heard", seat=seat, names=", ".join(heard)),) + listing, decision)
+        return Outcome(state, listing, decision)  # "that's all": every name was said back already
 
     def _apply_groups(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        if str(answer.value).startswith("apart "):
+            return self._apply_apart(state, str(answer.value))
         verb, *args = str(answer.value).split()
         numbers = [int(a) for a in args]
         groups = state.groups
+        if verb == "more":
+            return Outcome(replace(state, changing=True), (), self.lines("decision_change"), transition=True)
+        if verb in ("valid", "invalid", "void") and _contradicts(verb, answer.heard):
+            # a near match between opposite commands ("valid" heard in "in valid group two"): ask
+            return Outcome(state, (self.lines("valid_or_invalid", number=spoken(numbers[-1])),), accepted=False)
         if verb == "correct":
             roles = dict(enumerate(state.roles, 1))
             points = scores(groups, roles)
@@ -1007,8 +1189,11 @@ class WhatTheFake:
         elif verb == "invalid":
             (n,) = numbers
             group = _find(groups, n)
+            if group.void:
+                return Outcome(state, (self.lines("already_invalid", number=spoken(n), drawing=self._drawings(group)),),
+                               accepted=False)
             groups = mark(groups, n, frozenset(group.seats))
-            say = (self.lines("group_invalid", number=spoken(n), drawing=group.name),)
+            say = (self.lines("group_invalid", number=spoken(n), drawing=self._drawings(group)),)
             decision = self.lines("decision_invalid", number=spoken(n))
         elif verb == "void":
             seat, n = numbers
@@ -1020,12 +1205,33 @@ class WhatTheFake:
         elif verb == "valid":
             (n,) = numbers
             group = _find(groups, n)
+            if not group.invalid:
+                return Outcome(state, (self.lines("already_valid", number=spoken(n), drawing=self._drawings(group)),),
+                               accepted=False)
             groups = mark(groups, n, frozenset())
-            say = (self.lines("group_valid", number=spoken(n), drawing=group.name),)
+            say = (self.lines("group_valid", number=spoken(n), drawing=self._drawings(group)),)
             decision = self.lines("decision_valid", number=spoken(n))
         else:
             raise ValueError(f"unknown group correction {answer.value!r}")
-        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1), say, decision)
+        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1, changing=False), say, decision)
+
+    def _apply_apart(self, state: State, value: str) -> Outcome:
+        """"Kitty is not cat": the drawings named kitty leave the group for one of their own."""
+        _, number, names = value.split(" ", 2)
+        name, other = names.split("|")
+        n = int(number)
+        group = next((g for g in state.groups if g.number == n), None)
+        if group is None or name not in {normalise_name(e.name) for e in group.entries}:
+            return Outcome(state, (self.lines("no_such_group", number=spoken(n)),), accepted=False)
+        mine = tuple(e for e in group.entries if normalise_name(e.name) == name)
+        rest = tuple(e for e in group.entries if normalise_name(e.name) != name)
+        seats = {e.seat for e in mine}
+        kept = Group(n, rest, group.invalid - (seats - {e.seat for e in rest}))
+        moved = Group(_free_number(state.groups), mine, group.invalid & seats)
+        groups = tuple(sorted([kept if g.number == n else g for g in state.groups] + [moved], key=lambda g: g.number))
+        say = self._group_lines(kept) + self._group_lines(moved)
+        decision = self.lines("decision_apart", drawing=name, other=other, number=spoken(n))
+        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1, changing=False), say, decision)
 
     def _apply_points(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         value = answer.value
@@ -1178,7 +1384,17 @@ def load(language: str = "en", root: Any = None, source: ContentFile | None = No
     """Read and check prompts/<language>/what_the_fake.toml; `source` is gm's content with a
     table's own deck (`own`: a few cards are enough) or a saved game's in it."""
     source = source or content.load("what_the_fake", language, root)
-    return WhatTheFake(_cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS), _lines(source))
+    return WhatTheFake(_cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS), _lines(source), _same(source))
+
+
+def _same(source: ContentFile) -> dict[str, str]:
+    """The optional `same` lists: words a table uses for one drawing (["cat", "kitty"])."""
+    value = source.data.get("same", [])
+    if not isinstance(value, list) or not all(
+            isinstance(names, list) and len(names) > 1 and all(isinstance(n, str) and PHRASE.fullmatch(n) for n in names)
+            for names in value):
+        raise source.fail("same", "'same' must be a list of lists of two or more lower-case names")
+    return synonyms(value)
 
 
 def _lines(source: ContentFile) -> Lines:

@@ -14,13 +14,28 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
   a lost round (no absolute majority), as in the rulebook's six-player example.
   "Unanimous with N votes for number M" with N other than the number of players is refused too.
 - A unanimous vote with 8 tokens in stock gains nothing (the cap is said, not silently kept).
-- "Hint" can be reported while voting or when telling the result, in the final round too:
-  the question is discarded, the next one is read, no token changes.
+- A result is heard in the forms a table uses (result_choices): "three for two", "two got
+  three", "all five for one", "everyone voted four", "two and two" (a tie: no majority,
+  refused when the players cannot make it), "it's a tie", "nobody". Said before "reveal", it
+  is taken as meant: the votes were turned over. A result is not confirmed unless the
+  recogniser doubts it: the whole table hears it, and undo takes it back.
+- After each result gm waits for "next question" (one gentle reminder): the rulebook's moment
+  for players to justify their votes. That step is a transition: undo passes over it to the
+  result. The sixth election and a lost game need no wait (the final set-up waits anyway).
+- "Hint" can be reported only while voting, in the final round too: the question is
+  discarded, the next one is read, no token changes. After the reveal the votes stand and a
+  hint is refused (CLARIFICATIONS.md).
+- "Skip" or "next question" while a question is up asks whether the table agrees; "yes"
+  discards it like a hint, "no" keeps it.
+- Every decision that moves a card or token says, when undone, how to put it back.
+- The voting instruction is said in full for the first question and the first final
+  question, then in four words.
 - The final round starts after a "ready" wait while the table swaps the cards. Its result is
-  "unanimous for M", "no votes for A and B", "only A and B got votes" or "every place got a
-  vote". Naming a place that has left, or every remaining place, is refused; more places
-  with votes than there are players is refused; naming all the places but one means everyone
-  voted for that one: unanimous, the game is won.
+  "unanimous for M", "no votes for A, B, ..." (any number of places), "only A and B got
+  votes" or "every place got a vote"; to "Is it unanimous?" a "yes" asks which number and a
+  "no" which places got no vote. Naming a place that has left, or every remaining place, is
+  refused; more places with votes than there are players is refused; naming all the places
+  but one means everyone voted for that one: unanimous, the game is won.
 - With the option "reveal_after" (seconds) the vote ask times out into a reveal, with the
   engine's spoken countdown; without it the table says "reveal" when ready.
 - The game is cooperative: a win lists every seat, numbered 1 to the number of players.
@@ -30,6 +45,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any, Mapping
@@ -37,7 +53,7 @@ from typing import Any, Mapping
 from gm import content
 from gm.content import ContentError, ContentFile, Lines
 from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
-from gm.vocab import number_word, numbers
+from gm.vocab import number_word, numbers, yes_no
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -59,6 +75,7 @@ class Phase(str, enum.Enum):
     LAYOUT = "layout"
     VOTE = "vote"
     RESULT = "result"
+    NEXT = "next"  # a result was told: the table talks it over until "next question"
     FINAL_SETUP = "final_setup"
     FINAL_VOTE = "final_vote"
     FINAL_RESULT = "final_result"
@@ -111,6 +128,12 @@ REQUIRED_LINES = (
     "decision_hint", "decision_elected", "decision_unanimous", "decision_no_majority",
     "decision_final_ready", "decision_final_unanimous", "decision_final_empty",
     "decision_final_all_voted", "not_understood", "unanimous_contradicts",
+    "vote_short", "vote_short_timed", "final_short", "hint_too_late", "tie",
+    "next_prompt", "next_reprompts", "next_expected", "decision_next", "move_up_last",
+    "ask_skip", "skip_expected", "skip_reprompts", "skipped", "skip_refused", "decision_skip",
+    "decision_kept", "decision_skip_asked", "ask_final_which", "ask_final_empties", "decision_final_yes", "decision_final_no",
+    "undo_elected", "undo_elected_last", "undo_bonus", "undo_token", "undo_final_leave",
+    "undo_final_setup", "undo_final_leave_one",
 )
 
 
@@ -130,6 +153,10 @@ class State:
     used: int  # questions finished (solved, lost or spoiled)
     reveal_after: float | None
     zuper: int | None = None  # the place elected unanimously in the final round
+    announced: tuple[str, ...] = ()  # what the last result said (cards to move), for "repeat"
+    final_from: int | None = None  # `used` when the final round began: its first question explains
+    asking: str = ""  # a question of gm's own first: "skip" (agreed?), "which" (unanimous for which?),
+    # "empties" (which places got no vote?)
 
 
 def starting_tokens(players: int, difficulty: Difficulty) -> int:
@@ -312,8 +339,28 @@ class WhoTheF:
                 expected=L("ready_expected"),
                 endpoint=0.5,
             )
+        if phase in (Phase.VOTE, Phase.FINAL_VOTE) and state.asking == "skip":
+            return Ask(
+                id="who_the_f.skip",
+                say=(L("ask_skip"),),
+                choices=yes_no(),
+                reprompts=L.many("skip_reprompts"),
+                expected=L("skip_expected"),
+                endpoint=0.5,
+            )
         if phase in (Phase.VOTE, Phase.FINAL_VOTE):
             return self._vote_ask(state)
+        if phase is Phase.NEXT:
+            return Ask(
+                id="who_the_f.next",
+                say=(L("next_prompt"),),
+                choices=_next_choices(),
+                reprompts=L.many("next_reprompts"),
+                expected=L("next_expected"),
+                again=state.announced + (L("next_prompt"),),
+                skippable=True,  # "skip" here means: on to the next question
+                endpoint=0.5,
+            )
         if phase is Phase.RESULT:
             return Ask(
                 id="who_the_f.result",
@@ -321,18 +368,19 @@ class WhoTheF:
                 choices=result_choices(),
                 reprompts=L.many("result_reprompts"),
                 expected=L("result_expected"),
-                confirm=True,
                 endpoint=RESULT_ENDPOINT,
+                again=(self._question_line(state), L("ask_result")),
             )
         if phase is Phase.FINAL_RESULT:
+            ask = {"which": "ask_final_which", "empties": "ask_final_empties"}.get(state.asking, "ask_final_result")
             return Ask(
                 id="who_the_f.final_result",
-                say=(L("ask_final_result"),),
-                choices=final_result_choices(state.places),
+                say=(L(ask),),
+                choices=final_result_choices(state.places, which=state.asking == "which"),
                 reprompts=L.many("final_result_reprompts"),
                 expected=L("final_result_expected"),
-                confirm=True,
                 endpoint=RESULT_ENDPOINT,
+                again=(self._question_line(state), L(ask)),
             )
         if phase is Phase.WON:
             place = number_word(state.zuper or 0)
@@ -360,29 +408,39 @@ class WhoTheF:
             L("layout_ready"),
         )
 
-    def _vote_ask(self, state: State) -> Ask:
-        L = self.lines
+    def _question_line(self, state: State) -> str:
         number = number_word(state.used + 1)
         text = self.questions[state.current]
+        final = state.phase in (Phase.FINAL_VOTE, Phase.FINAL_RESULT)
+        return self.lines("final_question" if final else "question", number=number, text=text)
+
+    def _vote_ask(self, state: State) -> Ask:
+        """The question and how to vote: in full for the first question (and the final round's
+        first), then in a few words. A result told without "reveal" first is taken as meant."""
+        L = self.lines
+        seconds = number_word(round(state.reveal_after)) if state.reveal_after else ""
         if state.phase is Phase.FINAL_VOTE:
-            say = (L("final_question", number=number, text=text), L("final_instructions"))
-        elif state.reveal_after:
-            seconds = number_word(round(state.reveal_after))
-            say = (L("question", number=number, text=text), L("vote_instructions_timed", seconds=seconds))
+            first = state.used == state.final_from
+            how = L("final_instructions") if first else L("final_short")
+            early = final_result_choices(state.places, answers=False)
         else:
-            say = (L("question", number=number, text=text), L("vote_instructions"))
+            first = state.used == 0
+            name = ("vote_instructions" if first else "vote_short") + ("_timed" if seconds else "")
+            how = L(name, seconds=seconds)
+            early = result_choices()
         phase_id = "final_vote" if state.phase is Phase.FINAL_VOTE else "vote"
         return Ask(
             id=f"who_the_f.{phase_id}",
-            say=say,
+            say=(self._question_line(state), how),
             choices=(
                 Choice("reveal", ("reveal", "reveal the votes", "we are ready to reveal")),
-                Choice("hint", ("hint", "someone gave a hint", "a hint was given")),
-            ),
+                Choice("hint", _hint_choice().phrases),
+            ) + tuple(c for c in early if c.value != {"hint": True}),
             timeout=state.reveal_after,
             countdown=state.reveal_after is not None,
             reprompts=L.many("vote_reprompts"),
             expected=L("vote_expected"),
+            skippable=True,
             endpoint=0.5,
         )
 
@@ -398,10 +456,17 @@ class WhoTheF:
             return Outcome(replace(state, phase=Phase.VOTE), decision=self.lines("decision_ready"))
         if phase is Phase.FINAL_SETUP and _is_choice(answer, "ready"):
             return Outcome(
-                replace(state, phase=Phase.FINAL_VOTE), decision=self.lines("decision_final_ready")
+                replace(state, phase=Phase.FINAL_VOTE, final_from=state.used),
+                decision=self.lines("decision_final_ready"), undo=self.lines("undo_final_setup"),
             )
+        if phase in (Phase.VOTE, Phase.FINAL_VOTE) and state.asking == "skip":
+            return self._apply_skip(state, answer, rng)
         if phase in (Phase.VOTE, Phase.FINAL_VOTE):
             return self._apply_vote(state, answer, rng)
+        if phase is Phase.NEXT and (_is_choice(answer, "next") or answer.kind is AnswerKind.SKIP):
+            vote = Phase.FINAL_VOTE if state.final_from is not None else Phase.VOTE
+            return Outcome(replace(state, phase=vote, announced=()), decision=self.lines("decision_next"),
+                           transition=True)
         if phase is Phase.RESULT:
             return self._apply_result(state, answer, rng)
         if phase is Phase.FINAL_RESULT:
@@ -429,8 +494,8 @@ class WhoTheF:
         return Outcome(new, decision=self.lines("decision_difficulty", difficulty=difficulty.value))
 
     def _apply_vote(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        result = Phase.FINAL_RESULT if state.phase is Phase.FINAL_VOTE else Phase.RESULT
         if answer.kind is AnswerKind.TIMEOUT or _is_choice(answer, "reveal"):
-            result = Phase.FINAL_RESULT if state.phase is Phase.FINAL_VOTE else Phase.RESULT
             return Outcome(
                 replace(state, phase=result),
                 say=(self.lines("revealed"),),
@@ -438,6 +503,28 @@ class WhoTheF:
             )
         if _is_choice(answer, "hint"):
             return self._hint(state, rng)
+        if answer.kind is AnswerKind.SKIP:
+            return self._ask_skip(state)
+        if answer.kind is AnswerKind.CHOICE and isinstance(answer.value, dict):
+            # the votes were turned over and the result told before anyone said "reveal"
+            revealed = replace(state, phase=result)
+            outcome = self.apply(revealed, self.step(revealed), answer, rng)
+            return outcome if outcome.accepted else replace(outcome, state=state)
+        return self._refuse(state)
+
+    def _ask_skip(self, state: State) -> Outcome:
+        """"Skip" or "next question" while a question is up: the table agrees first (a skip is
+        the table's choice, CLARIFICATIONS.md), and only before the reveal."""
+        return Outcome(replace(state, asking="skip"), decision=self.lines("decision_skip_asked"), transition=True)
+
+    def _apply_skip(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        if _is_choice(answer, True):
+            vote = state.phase
+            new = replace(_draw(state, rng), phase=vote, asking="")
+            return Outcome(new, say=(self.lines("skipped"),), decision=self.lines("decision_skip"))
+        if _is_choice(answer, False):
+            return Outcome(replace(state, asking=""), say=(self.lines("skip_refused"),),
+                           decision=self.lines("decision_kept"), transition=True)
         return self._refuse(state)
 
     def _hint(self, state: State, rng: random.Random) -> Outcome:
@@ -452,10 +539,15 @@ class WhoTheF:
         if not isinstance(value, dict):
             return self._refuse(state)
         players = state.players or 0
-        if value.get("hint"):
-            return self._hint(state, rng)
+        if value.get("hint"):  # a hint spoils the secret vote only; after the reveal the result stands
+            return self._refuse(state, L("hint_too_late"))
         if value.get("none"):
             return self._lose_round(state, (L("no_majority"),), rng)
+        tie = value.get("tie")
+        if tie is not None:
+            if not isinstance(tie, int) or isinstance(tie, bool) or tie < 1 or 2 * tie > players:
+                return self._refuse(state, L("bad_count"))
+            return self._lose_round(state, (L("tie"), L("no_majority")), rng)
         place = value.get("place")
         if place not in PLACES:
             return self._refuse(state)
@@ -486,10 +578,12 @@ class WhoTheF:
         players = state.players or 0
         tokens = state.tokens or 0
         spoken = number_word(place)
+        bonus = False
         if count == players:
             say = [L("unanimous", place=spoken)]
             if tokens < MAX_TOKENS:
                 tokens += 1
+                bonus = True
                 say.append(L("bonus_token"))
             else:
                 say.append(L("bonus_full"))
@@ -498,28 +592,33 @@ class WhoTheF:
             say = [L("elected", count=number_word(count), players=number_word(players), place=spoken)]
             decision = L("decision_elected", count=number_word(count), place=spoken)
         elected = state.elected + 1
-        new = replace(_draw(state, rng), tokens=tokens, elected=elected)
-        if elected >= ELECTIONS:
-            say.append(self._tokens_left(tokens))
-            return Outcome(replace(new, phase=Phase.FINAL_SETUP), say=tuple(say), decision=decision)
+        new = replace(_draw(state, rng), tokens=tokens, elected=elected, asking="")
+        last = elected >= ELECTIONS
+        undo = L("undo_elected_last" if last else "undo_elected", place=spoken)
+        if bonus:
+            undo += " " + L("undo_bonus")
+        if last:  # no new Zigoto for the sixth: five stay under the places, as final_box says
+            say += [L("move_up_last", place=spoken), self._tokens_left(tokens)]
+            return Outcome(replace(new, phase=Phase.FINAL_SETUP), say=tuple(say), decision=decision, undo=undo)
         say += [
             L("move_cards", place=spoken),
             self._tokens_left(tokens),
             L("elected_progress", elected=number_word(elected)),
         ]
-        return Outcome(replace(new, phase=Phase.VOTE), say=tuple(say), decision=decision)
+        return Outcome(replace(new, phase=Phase.NEXT, announced=tuple(say)), say=tuple(say),
+                       decision=decision, undo=undo)
 
     def _lose_round(self, state: State, said: tuple[str, ...], rng: random.Random) -> Outcome:
         L = self.lines
         tokens = (state.tokens or 0) - 1
-        new = replace(_draw(state, rng), tokens=tokens)
+        new = replace(_draw(state, rng), tokens=tokens, asking="")
         say = said + (L("lose_token"),)
         if tokens <= 0:
             new = replace(new, tokens=0, phase=Phase.LOST)
         else:
             say += (self._tokens_left(tokens),)
-            new = replace(new, phase=Phase.VOTE)
-        return Outcome(new, say=say, decision=L("decision_no_majority"))
+            new = replace(new, phase=Phase.NEXT, announced=say)
+        return Outcome(new, say=say, decision=L("decision_no_majority"), undo=L("undo_token"))
 
     def _tokens_left(self, tokens: int) -> str:
         if tokens == 1:
@@ -532,7 +631,11 @@ class WhoTheF:
         if not isinstance(value, dict):
             return self._refuse(state)
         if value.get("hint"):
-            return self._hint(state, rng)
+            return self._refuse(state, L("hint_too_late"))
+        if "answer" in value:  # "Is it unanimous?" "Yes." / "No."
+            asking = "which" if value["answer"] else "empties"
+            decision = L("decision_final_yes" if value["answer"] else "decision_final_no")
+            return Outcome(replace(state, asking=asking), decision=decision, transition=True)
         still = words(state.places)
         players = state.players or 0
         if value.get("unanimous"):
@@ -568,17 +671,19 @@ class WhoTheF:
             else:
                 say = (L("final_leave", places=words(leaving)),)
             decision = L("decision_final_empty", places=words(leaving))
-        new = replace(_draw(state, rng), tokens=max(tokens, 0), places=remaining)
+        new = replace(_draw(state, rng), tokens=max(tokens, 0), places=remaining, asking="")
         say += (L("lose_token"),)
+        undo = (L("undo_final_leave_one", place=number_word(leaving[0])) if len(leaving) == 1
+                else L("undo_final_leave", places=words(leaving)) if leaving else L("undo_token"))
         if tokens <= 0:
-            return Outcome(replace(new, phase=Phase.LOST), say=say, decision=decision)
+            return Outcome(replace(new, phase=Phase.LOST), say=say, decision=decision, undo=undo)
         if leaving:
             say += (L("final_center", places=words(remaining)),)
         say += (self._tokens_left(tokens),)
-        return Outcome(replace(new, phase=Phase.FINAL_VOTE), say=say, decision=decision)
+        return Outcome(replace(new, phase=Phase.NEXT, announced=say), say=say, decision=decision, undo=undo)
 
     def _win(self, state: State, place: int, say: tuple[str, ...]) -> Outcome:
-        new = replace(state, phase=Phase.WON, zuper=place, used=state.used + 1)
+        new = replace(state, phase=Phase.WON, zuper=place, used=state.used + 1, asking="")
         return Outcome(new, say=say, decision=self.lines("decision_final_unanimous", place=number_word(place)))
 
     # ------------------------------------------------------------- reporting
@@ -621,6 +726,8 @@ class WhoTheF:
         on the third question, a final round that sends some Zigotos home before a unanimous
         vote. Playing to lose (`playing_to("lose")`), four players on expert lose every token.
         """
+        if state.phase is Phase.NEXT:  # before any draw, so the rest of a planned game stays as it was
+            return _said(ask, "next", "next question", 1)
         seat = rng.randint(1, state.players or 1)
         phase = state.phase
         losing = self.table == "lose"
@@ -633,8 +740,10 @@ class WhoTheF:
             return _said(ask, Difficulty.REGULAR.value, "regular", 1)
         if phase in (Phase.LAYOUT, Phase.FINAL_SETUP):
             return _said(ask, "ready", "we are ready", seat)
+        if state.asking == "skip":
+            return _said(ask, True, "yes", seat)
         if phase in (Phase.VOTE, Phase.FINAL_VOTE):
-            if state.used == 2 and phase is Phase.VOTE and not losing:
+            if state.used == 2 and phase is Phase.VOTE:
                 return _said(ask, "hint", "someone gave a hint", seat)
             if ask.timeout is not None and rng.random() < 0.5:
                 return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
@@ -646,9 +755,9 @@ class WhoTheF:
         return self._demo_final(state, ask, rng, seat)
 
     def _demo_losing_result(self, state: State, ask: Ask, rng: random.Random, seat: int) -> Line:
-        """A table that starts well and falls apart: an election, a unanimous count, a hint
-        told after the reveal, a vote short of a majority, one more election, then no majority
-        until the last token is gone."""
+        """A table that starts well and falls apart: an election, a unanimous count, (a hint
+        while voting the third question), a vote short of a majority, one more election, then no
+        majority until the last token is gone."""
         players = state.players or MIN_PLAYERS
         place = rng.choice(PLACES)
         spoken = number_word(place)
@@ -656,8 +765,6 @@ class WhoTheF:
             count = players if state.used == 1 else rng.randint(majority(players), players - 1)
             return _said(ask, {"count": count, "place": place},
                          f"{number_word(count)} votes for number {spoken}", seat)
-        if state.used == 2:
-            return _said(ask, {"hint": True}, "someone gave a hint", seat)
         if state.used == 3 and majority(players) > 2:
             return _said(ask, {"count": 2, "place": place}, f"two votes for number {spoken}", seat)
         return _said(ask, {"none": True}, "no majority", seat)
@@ -707,21 +814,39 @@ def _ready_choices() -> tuple[Choice, ...]:
     return (Choice("ready", ("ready", "we are ready", "all set", "the table is set")),)
 
 
+def _next_choices() -> tuple[Choice, ...]:
+    return (Choice("next", ("next question", "next", "next one", "ready", "we are ready", "go on",
+                            "lets go", "carry on", "read the next question")),)
+
+
 def _hint_choice() -> Choice:
     return Choice({"hint": True}, ("hint", "someone gave a hint", "a hint was given"))
 
 
 def _unanimous_phrases(place: int) -> tuple[str, ...]:
     n = number_word(place)
-    return (f"unanimous for {n}", f"unanimous for number {n}", f"everyone for {n}", f"everyone for number {n}")
+    return (f"unanimous for {n}", f"unanimous for number {n}", f"everyone for {n}", f"everyone for number {n}",
+            f"everyone voted {n}", f"everyone voted for {n}", f"everybody voted {n}", f"all for {n}",
+            f"all votes for {n}")
 
 
+NO_MAJORITY = ("no majority", "no absolute majority", "no majority at all", "its a tie", "it is a tie",
+               "a tie", "tie", "nobody", "nobody got a majority", "no one", "no one got a majority")
+
+
+@lru_cache(maxsize=1)
 def result_choices() -> tuple[Choice, ...]:
-    """Every count and place ('four votes for number two'), unanimous, no majority, hint.
+    """Every count and place in the forms a table says them, unanimous, no majority, a tie, hint.
 
-    "Unanimous with four votes for number two" is heard too, so that a count that contradicts
-    "unanimous" can be refused rather than silently taken one way or the other. ("with" keeps
-    the count apart from "unanimous": PocketSphinx hears "unanimous eight" as "unanimous six".)
+    'four votes for number two', 'four for two', 'two got four', 'number two got four votes';
+    'unanimous for five', 'everyone voted five', 'all five for one' (a count: refused unless it
+    is every player); 'no majority', 'it's a tie', 'nobody'; 'two and two' (a tie of two counts,
+    refused when the players cannot make it). "Unanimous with four votes for number two" is heard
+    too, so that a count that contradicts "unanimous" can be refused rather than silently taken
+    one way or the other. ("with" keeps the count apart from "unanimous": PocketSphinx hears
+    "unanimous eight" as "unanimous six".) "Four for two" and "two got four" are read with the
+    number sound-alikes ("for" may be four), and never one for the other: the digits must be in
+    the phrase's order (intents.score).
     """
     choices = []
     for place in PLACES:
@@ -729,42 +854,63 @@ def result_choices() -> tuple[Choice, ...]:
         for count in range(1, MAX_COUNT + 1):
             votes = "vote" if count == 1 else "votes"
             c = number_word(count)
-            choices.append(
-                Choice({"count": count, "place": place}, (f"{c} {votes} for number {p}", f"{c} {votes} for {p}"))
-            )
+            choices.append(Choice({"count": count, "place": place}, (
+                f"{c} {votes} for number {p}", f"{c} {votes} for {p}", f"{c} for {p}", f"{c} for number {p}",
+                f"{p} got {c}", f"{p} got {c} {votes}", f"number {p} got {c} {votes}")))
         choices.append(Choice({"unanimous": True, "place": place}, _unanimous_phrases(place)))
         for count in range(2, MAX_COUNT + 1):
             c = number_word(count)
             choices.append(Choice({"unanimous": True, "count": count, "place": place},
-                                  (f"unanimous with {c} votes for number {p}",)))
-    choices.append(Choice({"none": True}, ("no majority", "no absolute majority", "no majority at all")))
+                                  (f"unanimous with {c} votes for number {p}", f"all {c} for {p}",
+                                   f"all {c} voted {p}", f"all {c} votes for {p}")))
+    choices.append(Choice({"none": True}, NO_MAJORITY))
+    for count in range(1, MAX_COUNT // 2 + 1):
+        c = number_word(count)
+        choices.append(Choice({"tie": count}, (f"{c} and {c}", f"{c} votes and {c} votes")))
     choices.append(_hint_choice())
     return tuple(choices)
 
 
-def final_result_choices(places: tuple[int, ...]) -> tuple[Choice, ...]:
+@lru_cache(maxsize=256)
+def final_result_choices(places: tuple[int, ...], which: bool = False, answers: bool = True) -> tuple[Choice, ...]:
     """Unanimous for a place, or which places got no vote (or, for few voters, which got votes).
 
-    Single places are offered for all six places, so that a place already gone is heard and
-    refused; pairs and triples only among the places still in, to keep the grammar small.
+    Every set of the places still in can be named, in any number ("no votes for one, two,
+    three and four"); single places are offered for all six, so that a place already gone is
+    heard and refused. `answers`: the answers to "Is it unanimous?" ("yes", "yes, for three",
+    "no"); `which`: after a "yes", the place alone ("three", "number three").
     """
-    choices = [Choice({"unanimous": True, "place": place}, _unanimous_phrases(place)) for place in PLACES]
+    choices = []
+    for place in PLACES:
+        n = number_word(place)
+        phrases = _unanimous_phrases(place)
+        if answers:
+            phrases += (f"yes {n}", f"yes for {n}", f"yes for number {n}", f"yes unanimous for {n}")
+        if which:
+            phrases += (n, f"number {n}", f"for {n}", f"for number {n}")
+        choices.append(Choice({"unanimous": True, "place": place}, phrases))
     empties: dict[tuple[int, ...], list[str]] = {}
     for place in PLACES:
         empties[(place,)] = []
-    for size in range(1, min(3, len(places)) + 1):
+    for size in range(1, len(places) + 1):
         for subset in combinations(places, size):
             empties.setdefault(subset, [])
     for subset in list(empties):
         said = phrase_words(subset)
-        empties[subset] += [f"no votes for {said}", f"no vote for {said}"]
-    for size in range(2, min(3, len(places) - 1) + 1):
+        empties[subset] += [f"no votes for {said}", f"no vote for {said}", f"nothing for {said}"]
+        if len(subset) > 2:  # a long list is often said without its "and"
+            empties[subset].append("no votes for " + " ".join(number_word(p) for p in subset))
+    for size in range(1, len(places)):
         for voted in combinations(places, size):
             empty = tuple(p for p in places if p not in voted)
             said = phrase_words(voted)
             empties.setdefault(empty, []).extend([f"only {said} got votes", f"votes only for {said}"])
     choices += [Choice({"empty": list(empty)}, tuple(phrases)) for empty, phrases in empties.items()]
-    choices.append(Choice({"empty": []}, ("every place got a vote", "every number got a vote", "all places got votes")))
+    choices.append(Choice({"empty": []}, ("every place got a vote", "every number got a vote", "all places got votes",
+                                          "everyone got a vote", "every zigoto got a vote")))
+    if answers:
+        choices.append(Choice({"answer": True}, ("yes", "yes it is", "yeah", "it is unanimous", "unanimous")))
+        choices.append(Choice({"answer": False}, ("no", "no it is not", "nope", "not unanimous", "it is not")))
     choices.append(_hint_choice())
     return tuple(choices)
 

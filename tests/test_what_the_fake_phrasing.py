@@ -1,0 +1,202 @@
+"""How a table says things to What the Fake?!: each form typed through the real dialogue engine.
+
+A phrasing corpus per ask (the theme, the naming, the check of a doubtful name, the groups):
+every form goes in as a typed line, the engine's matcher and the game's name parsing read it,
+and the test reads the decisions, the drawings and groups kept, and what gm said.
+"""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from gm.dialog.engine import Engine
+from gm.dialog.hearing import TextHearing
+from gm.dialog.transcript import Transcript
+from gm.games import what_the_fake as wtf
+from gm.state import Record
+
+GAME = wtf.load()
+OPTIONS = {"players": 3, "mode": "open", "scoring": "full"}
+SEED = 4
+CARD = GAME.cards[GAME.new(OPTIONS, random.Random(SEED)).card]
+DRAW = ["start drawing", "what the fake", "what the fake"]  # two of three done: the drawing stops
+
+
+def play(common, speaker, lines: list[str]):
+    texts, commands = common
+    transcript = Transcript()
+    engine = Engine(GAME, TextHearing(io.StringIO("\n".join(lines) + "\n")), speaker, texts, commands,
+                    transcript, Record(GAME.id, dict(OPTIONS), seed=SEED))
+    engine.run()
+    return engine, transcript
+
+
+def decisions(transcript: Transcript) -> list[str]:
+    return [e["decision"] for e in transcript.of_type("decision") if e.get("accepted") and e.get("step") != "confirm"]
+
+
+def said(transcript: Transcript) -> list[str]:
+    lines = [e["text"] for e in transcript.of_type("say")]
+    return lines[:-1] if lines and lines[-1].startswith("The input ended") else lines
+
+
+def naming(*players: tuple[str, ...]) -> list[str]:
+    """Each player names their drawings one at a time, with "yes" to gm's check of a name that
+    is neither the theme's nor said before this round, and "that's all" after fewer than three."""
+    known = {wtf.normalise_name(h) for h in CARD.hints}
+    lines: list[str] = []
+    for names in players:
+        for name in names:
+            lines.append(f"a {name}")
+            if not set(wtf.normalise_name(name).split()) <= {w for k in known for w in k.split()}:
+                lines.append("yes")
+            known.add(wtf.normalise_name(name))
+        if len(names) < 3:
+            lines.append("that's all")
+    return lines
+
+
+def test_what_the_fake_shouted_before_start_drawing_starts_it(common, speaker):
+    engine, transcript = play(common, speaker, ["what the fake", "what the fake"])
+    assert decisions(transcript)[:2] == [f"started drawing on {CARD.theme}, what the fake, one done",
+                                         "what the fake, two done"]
+    assert engine.state.phase is wtf.Phase.NAMING
+    assert "One done." in said(transcript) and "Sorry" not in " ".join(said(transcript))
+
+
+@pytest.mark.parametrize("line,drawings", [
+    ("bow and arrow, a cat", ("bow and arrow", "cat")),
+    ("a bow and arrow, a cat, a dog", ("bow and arrow", "cat", "dog")),
+    ("a cactus, a sombrero and a llama", ("cactus", "sombrero", "llama")),
+    ("a bow and an arrow", ("bow", "arrow")),
+])
+def test_names_with_and_are_split_as_meant(common, speaker, line, drawings):
+    engine, _ = play(common, speaker, DRAW + [line, "yes"])
+    assert tuple(engine.state.naming or engine.state.drawings[0]) == drawings
+
+
+def test_the_last_drawing_may_have_and_in_its_name(common, speaker):
+    engine, _ = play(common, speaker, DRAW + ["a flying pig", "yes", "a goat", "yes", "fish and chips", "yes"])
+    assert engine.state.drawings[0] == ("flying pig", "goat", "fish and chips")
+
+
+def test_yes_and_a_dog_writes_both_down(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + ["a flying pig", "yes, and a dog"])
+    drawn = engine.state.naming + engine.state.pending
+    assert drawn[:1] == ("flying pig",) and "dog" in drawn and "yes" not in " ".join(drawn)
+
+
+def test_yes_thats_all_ends_the_list(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + ["a flying pig", "yes, that's all"])
+    assert engine.state.drawings == (("flying pig",),) and not engine.state.naming
+    assert said(transcript)[-1] == "Player two, your drawings?"
+
+
+def test_thats_all_during_a_check_is_not_a_drawing(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + ["a flying pig", "that's all"])
+    assert engine.state.pending == ("flying pig",) and engine.state.naming == ()
+    assert said(transcript)[-2:] == ["First, yes or no.", "I heard flying pig. Is that right?"]
+
+
+def test_the_next_player_naming_during_a_check_gets_nothing_written_for_the_last(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + ["a flying pig", "a submarine and a volcano"])
+    assert engine.state.pending == ("flying pig",) and engine.state.naming == () and engine.state.drawings == ()
+    assert said(transcript)[-2:] == ["First, yes or no.", "I heard flying pig. Is that right?"]
+
+
+def test_no_with_the_right_name_in_one_breath(common, speaker):
+    engine, _ = play(common, speaker, DRAW + ["a frying pig", "no, it was a frying pan", "yes"])
+    assert engine.state.naming == ("frying pan",)
+
+
+def test_the_same_name_said_again_replaces_the_doubtful_one(common, speaker):
+    engine, _ = play(common, speaker, DRAW + ["a frying pig", "a frying pan", "yes"])
+    assert engine.state.naming == ("frying pan",)
+
+
+def groups_of(engine) -> dict[str, tuple[int, ...]]:
+    return {" or ".join(sorted({wtf.normalise_name(e.name) for e in g.entries})): g.seats for g in engine.state.groups}
+
+
+NAMES = naming(("plane", "car", "cat"), ("planet", "cart", "kitty"), ("plane", "cow", "crow"))
+
+
+def test_close_spellings_are_different_drawings_and_kitty_may_be_cat(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + NAMES)
+    assert engine.state.phase is wtf.Phase.GROUPS
+    groups = groups_of(engine)
+    assert groups["plane"] == (1, 3) and groups["planet"] == (2,)
+    assert groups["car"] == (1,) and groups["cart"] == (2,) and groups["cow"] == (3,) and groups["crow"] == (3,)
+    assert groups["cat or kitty"] == (1, 2)
+    lines = said(transcript)
+    mixed = next(line for line in lines if "cat or kitty" in line)
+    assert lines[lines.index(mixed) + 1] == "Same drawing?"
+
+
+@pytest.mark.parametrize("form", ["planet is the same as plane", "plane and planet are the same"])
+def test_merge_by_drawing_name(common, speaker, form):
+    engine, transcript = play(common, speaker, DRAW + NAMES + [form])
+    assert groups_of(engine)["plane or planet"] == (1, 2, 3)
+    assert decisions(transcript)[-1].startswith("merged groups")
+
+
+@pytest.mark.parametrize("form", ["kitty is not cat", "kitty is different from cat", "cat and kitty are different"])
+def test_split_by_drawing_name(common, speaker, form):
+    engine, transcript = play(common, speaker, DRAW + NAMES + [form])
+    groups = groups_of(engine)
+    assert groups["cat"] == (1,) and groups["kitty"] == (2,)
+
+
+def number_of(engine, name: str) -> str:
+    return wtf.spoken(next(g.number for g in engine.state.groups if wtf.normalise_name(g.name) == name))
+
+
+def test_valid_and_invalid_never_flip_and_say_the_state(common, speaker):
+    engine, _ = play(common, speaker, DRAW + NAMES)
+    n = number_of(engine, "planet")
+    engine, transcript = play(common, speaker, DRAW + NAMES + [
+        f"valid group {n}", f"invalid group {n}", f"invalid group {n}", f"valid group {n}"])
+    lines = said(transcript)
+    assert f"Group {n}, planet, is already valid." in lines
+    assert f"Group {n}, planet, is invalid: it scores nothing." in lines
+    assert f"Group {n}, planet, is already invalid." in lines
+    assert f"Group {n}, planet, is valid again: it scores." in lines
+    assert decisions(transcript)[-2:] == [f"group {n} invalid", f"group {n} valid"]
+    assert not any(g.invalid for g in engine.state.groups)
+
+
+def test_a_near_match_between_valid_and_invalid_is_not_acted_on(common, speaker):
+    engine, _ = play(common, speaker, DRAW + NAMES)
+    n = number_of(engine, "planet")
+    engine, transcript = play(common, speaker, DRAW + NAMES + [f"invalid group {n}", f"in valid group {n}", "yes"])
+    assert _group_invalid(engine, "planet")  # still invalid: "in valid" was not taken for "valid"
+    assert f"Is group {n} valid or invalid? Say valid group {n}, or invalid group {n}." in said(transcript)
+
+
+def _group_invalid(engine, name: str) -> bool:
+    return next(g for g in engine.state.groups if wtf.normalise_name(g.name) == name).void
+
+
+def test_yes_after_anything_else_asks_which_change(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + NAMES + ["plane and planet are the same", "yes"])
+    assert engine.state.phase is wtf.Phase.GROUPS and engine.state.round == 1
+    assert said(transcript)[-1].startswith("Which change?")
+
+
+def test_no_after_anything_else_counts_the_points(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + NAMES + ["plane and planet are the same", "no"])
+    assert engine.state.round == 2 and decisions(transcript)[-1] == "groups confirmed"
+
+
+@pytest.mark.parametrize("form,counted", [("yes", True), ("yeah", True), ("no", False), ("count the points", True)])
+def test_yes_and_no_after_is_that_right(common, speaker, form, counted):
+    engine, transcript = play(common, speaker, DRAW + NAMES + [form])
+    assert (engine.state.round == 2) is counted
+
+
+def test_a_yes_while_naming_is_not_a_drawing(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + ["a cake", "yes"])
+    assert engine.state.naming == ("cake",) and not engine.state.pending
+    assert said(transcript)[-2] == "I did not catch a drawing."

@@ -1,0 +1,264 @@
+"""How a table says things to Who the F*ck?: each form typed through the real dialogue engine.
+
+A phrasing corpus per ask (the vote, the result, the pause after it, the skip, the final
+result and "Is it unanimous?"): every form goes in as a typed line, the engine's matcher maps
+it to the ask's phrases and the rules decide; the test reads the decisions and what gm said.
+"""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from gm.dialog.engine import Engine, Result
+from gm.dialog.hearing import TextHearing
+from gm.dialog.transcript import Transcript
+from gm.games import who_the_f
+from gm.state import Record
+
+GAME = who_the_f.load()
+FIVE = {"players": 5, "difficulty": "regular"}  # three connection tokens, a majority is three
+
+
+def play(common, speaker, lines: list[str], options: dict = FIVE, record: Record | None = None,
+         resumed: bool = False):
+    """Run the game on typed lines until they run out; the engine, its transcript and speaker."""
+    texts, commands = common
+    transcript = Transcript()
+    record = record or Record(GAME.id, dict(options), seed=3)
+    engine = Engine(GAME, TextHearing(io.StringIO("\n".join(lines) + "\n")), speaker, texts, commands,
+                    transcript, record)
+    result = engine.run(resumed=resumed)
+    return engine, transcript, result
+
+
+def decisions(transcript: Transcript) -> list[str]:
+    out: list[str] = []
+    for e in transcript.of_type("decision"):
+        if e.get("step") == "confirm":
+            continue
+        if e.get("kind") == "undo":
+            out.append("undo: " + e["decision"])
+        elif e.get("accepted"):
+            out.append(e["decision"])
+    return out
+
+
+def said(transcript: Transcript) -> list[str]:
+    """What gm said, without the closing "The input ended" of a typed game."""
+    lines = [e["text"] for e in transcript.of_type("say")]
+    return lines[:-1] if lines and lines[-1].startswith("The input ended") else lines
+
+
+ELECTED_TWO = "three votes for number two, elected"
+NO_MAJORITY = "no majority, one token lost"
+RESULTS = [
+    ("three for two", ELECTED_TWO),
+    ("three votes for two", ELECTED_TWO),
+    ("Three votes for number two.", ELECTED_TWO),
+    ("two got three", ELECTED_TWO),
+    ("two got three votes", ELECTED_TWO),
+    ("number two got three votes", ELECTED_TWO),
+    ("four for six", "four votes for number six, elected"),
+    ("two and two", NO_MAJORITY),
+    ("it's a tie", NO_MAJORITY),
+    ("It's a tie.", NO_MAJORITY),
+    ("a tie", NO_MAJORITY),
+    ("nobody", NO_MAJORITY),
+    ("no majority", NO_MAJORITY),
+    ("two for two", NO_MAJORITY),  # two of five is no majority
+    ("unanimous for five", "unanimous for number five"),
+    ("all five for one", "unanimous for number one"),
+    ("everyone voted four", "unanimous for number four"),
+    ("everyone voted for four", "unanimous for number four"),
+]
+
+
+@pytest.mark.parametrize("form,decision", RESULTS)
+def test_a_result_in_any_common_form_after_reveal(common, speaker, form, decision):
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", form])
+    assert decisions(transcript) == ["table set", "votes revealed", decision]
+
+
+@pytest.mark.parametrize("form,decision", RESULTS)
+def test_a_result_told_before_reveal_is_taken_as_meant(common, speaker, form, decision):
+    _, transcript, _ = play(common, speaker, ["ready", form])
+    assert decisions(transcript) == ["table set", decision]
+    assert not any("Sorry" in line for line in said(transcript))
+
+
+@pytest.mark.parametrize("form,refusal", [
+    ("all four for one", "Unanimous means all five players voted for it, not four."),
+    ("three and three", "That count makes no sense."),  # three and three is six votes of five
+    ("six for two", "With five players there cannot be six votes."),
+])
+def test_an_impossible_result_is_refused_and_asked_again(common, speaker, form, refusal):
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", form, "three for two"])
+    assert decisions(transcript) == ["table set", "votes revealed", ELECTED_TWO]
+    assert any(line.startswith(refusal) for line in said(transcript))
+
+
+def test_three_for_two_and_two_got_three_never_swap(common, speaker):
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", "two got three"])
+    assert decisions(transcript)[-1] == "three votes for number two, elected"
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", "three got four"])
+    assert decisions(transcript)[-1] == "four votes for number three, elected"
+
+
+def test_after_a_result_gm_waits_for_next_question_and_repeat_says_the_moves_again(common, speaker):
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", "three for two", "repeat", "next question"])
+    lines = said(transcript)
+    told = lines.index("Three votes out of five for number two: elected!")
+    wait = lines.index("Say next question when you're ready.", told)
+    moves = "Move Zigoto two up, above the place tokens, and draw a new Zigoto for place two."
+    assert moves in lines[told:wait]
+    assert not any(line.startswith("Question two.") for line in lines[:wait])  # the pause comes first
+    again = lines.index(moves, wait)  # "repeat" tells the moves again, then waits again
+    assert lines[again + 3] == "Say next question when you're ready."
+    assert any(line.startswith("Question two.") for line in lines[again:])
+    assert decisions(transcript)[-1] == "next question"
+
+
+@pytest.mark.parametrize("form", ["next question", "next", "ready", "go on", "let's go", "skip"])
+def test_the_pause_ends_with_the_ways_a_table_says_next(common, speaker, form):
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", "three for two", form])
+    assert decisions(transcript)[-1] == "next question"
+    assert said(transcript)[-2].startswith("Question two.")
+
+
+def test_undo_while_the_next_question_is_read_takes_back_the_result_and_says_how(common, speaker):
+    engine, transcript, _ = play(common, speaker, ["ready", "reveal", "unanimous for two", "next question", "undo"])
+    lines = said(transcript)
+    undone = lines.index("Undone: unanimous for number two.")
+    assert lines[undone + 1] == ("Put Zigoto two back under place two, and the new Zigoto back on the pile. "
+                                 "Put the connection token you gained back in the box.")
+    assert engine.state.phase is who_the_f.Phase.RESULT and engine.state.tokens == 3
+    assert lines[undone + 2] == "What is the result?"
+
+
+def test_undo_of_a_lost_round_brings_a_token_back(common, speaker):
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", "nobody", "undo"])
+    lines = said(transcript)
+    assert lines[lines.index("Undone: no majority, one token lost.") + 1] == "Take one connection token back from the box."
+
+
+def test_voting_is_explained_in_full_for_the_first_question_only(common, speaker):
+    _, transcript, _ = play(common, speaker, ["ready", "three for two", "next question"])
+    lines = said(transcript)
+    first = next(i for i, l in enumerate(lines) if l.startswith("Question one."))
+    second = next(i for i, l in enumerate(lines) if l.startswith("Question two."))
+    assert lines[first + 1].startswith("Vote secretly: put the token")
+    assert lines[second + 1] == "Vote, then say reveal."
+
+
+@pytest.mark.parametrize("form", ["skip", "next question", "skip this one"])
+def test_skip_while_a_question_is_up_gives_a_new_one_if_the_table_agrees(common, speaker, form):
+    engine, transcript, _ = play(common, speaker, ["ready", form, "yes"])
+    assert decisions(transcript) == ["table set", "asked to skip the question", "question skipped"]
+    assert engine.state.tokens == 3 and engine.state.used == 1
+    lines = said(transcript)
+    assert "Skip this question for a new one? Say yes if the table agrees." in lines
+    assert lines[-2].startswith("Question two.")
+    assert "There's nothing to skip right now." not in lines
+
+
+def test_skip_refused_by_the_table_keeps_the_question(common, speaker):
+    engine, transcript, _ = play(common, speaker, ["ready", "skip", "no"])
+    assert decisions(transcript)[-1] == "question kept"
+    assert engine.state.used == 0 and said(transcript)[-2].startswith("Question one.")
+
+
+def test_a_hint_after_the_reveal_is_refused_the_result_stands(common, speaker):
+    engine, transcript, _ = play(common, speaker, ["ready", "reveal", "someone gave a hint"])
+    assert decisions(transcript) == ["table set", "votes revealed"]
+    assert any("a hint only spoils a secret vote" in line for line in said(transcript))
+    assert engine.state.phase is who_the_f.Phase.RESULT
+
+
+def test_a_hint_while_voting_discards_the_question(common, speaker):
+    engine, transcript, _ = play(common, speaker, ["ready", "someone gave a hint"])
+    assert decisions(transcript)[-1] == "a hint was given, next question"
+    assert engine.state.used == 1 and engine.state.tokens == 3
+
+
+def test_repeat_after_the_reveal_repeats_the_question(common, speaker):
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", "repeat"])
+    lines = said(transcript)
+    question = next(l for l in lines if l.startswith("Question one."))
+    assert lines[-2:] == [question, "What is the result?"]
+
+
+def test_pause_and_resume_after_the_reveal_repeat_the_question(common, speaker):
+    _, transcript, _ = play(common, speaker, ["ready", "reveal", "pause", "resume"])
+    lines = said(transcript)
+    question = next(l for l in lines if l.startswith("Question one."))
+    assert lines[-3:] == ["Resuming.", question, "What is the result?"]
+
+
+def test_a_resumed_game_repeats_the_question_being_voted_on(common, speaker):
+    engine, _, result = play(common, speaker, ["ready", "reveal"])
+    assert result is Result.INPUT_ENDED
+    _, transcript, _ = play(common, speaker, [], record=engine.record, resumed=True)
+    lines = said(transcript)
+    assert lines[0].startswith("Welcome back")
+    assert lines[1].startswith("Question one.") and lines[2] == "What is the result?"
+
+
+def elections(places=(1, 2, 3, 4, 5, 6)) -> list[str]:
+    """Six elections in a row, each told before reveal, then the final round set."""
+    lines = ["ready"]
+    for place in places:
+        lines += [f"three for {place}", "next question"]
+    return lines[:-1] + ["ready"]
+
+
+def test_the_sixth_election_says_which_zigoto_moves_up_and_five_go_back(common, speaker):
+    _, transcript, _ = play(common, speaker, elections())
+    lines = said(transcript)
+    sixth = lines.index("Three votes out of five for number six: elected!")
+    assert lines[sixth + 1] == "Move Zigoto six up with the others, and leave place six empty."
+    assert "Put the five Zigotos still under the place tokens back in the box." in lines[sixth:]
+    assert decisions(transcript)[-1] == "final round set"
+
+
+@pytest.mark.parametrize("form,left", [
+    ("no votes for one, two, three and four", [5, 6]),
+    ("No votes for one, two, three, and four.", [5, 6]),
+    ("no votes for one two three four", [5, 6]),
+    ("no votes for two and five", [1, 3, 4, 6]),
+    ("no votes for one, two, three, four and six", None),  # all but five: everyone voted five
+    ("only five and six got votes", [5, 6]),
+])
+def test_the_final_round_hears_any_number_of_places(common, speaker, form, left):
+    engine, transcript, _ = play(common, speaker, elections() + ["reveal", form])
+    if left is None:
+        assert engine.state.phase is who_the_f.Phase.WON and engine.state.zuper == 5
+    else:
+        assert list(engine.state.places) == left and engine.state.phase is who_the_f.Phase.NEXT
+
+
+def test_is_it_unanimous_takes_yes_then_the_number(common, speaker):
+    engine, transcript, _ = play(common, speaker, elections() + ["reveal", "yes", "three"])
+    assert "Unanimous for which number?" in said(transcript)
+    assert engine.state.phase is who_the_f.Phase.WON and engine.state.zuper == 3
+
+
+def test_is_it_unanimous_takes_yes_with_the_number(common, speaker):
+    engine, _, _ = play(common, speaker, elections() + ["reveal", "yes, for four"])
+    assert engine.state.phase is who_the_f.Phase.WON and engine.state.zuper == 4
+
+
+def test_is_it_unanimous_takes_no_then_the_places(common, speaker):
+    engine, transcript, _ = play(common, speaker, elections() + ["reveal", "no", "no votes for two and five"])
+    assert "Which places got no vote?" in said(transcript)
+    assert list(engine.state.places) == [1, 3, 4, 6]
+    lines = said(transcript)
+    assert lines[-1] == "Say next question when you're ready."
+
+
+def test_undo_in_the_final_round_brings_the_zigotos_back_from_the_box(common, speaker):
+    _, transcript, _ = play(common, speaker, elections() + ["reveal", "no votes for two and five", "undo"])
+    lines = said(transcript)
+    undone = lines.index("Undone: no votes for two and five.")
+    assert lines[undone + 1] == ("Bring Zigotos two and five back from the box with their place tokens, "
+                                 "and one connection token.")
