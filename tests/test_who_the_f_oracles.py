@@ -41,7 +41,11 @@ def start(players: int = 5, difficulty: str = "regular") -> State:
 
 
 def result(state: State, value, rng: Random | None = None) -> Outcome:
-    return say(say(state, "reveal").state, value, rng)
+    """Reveal, tell the result, then "next question" when gm waits for it."""
+    outcome = say(say(state, "reveal").state, value, rng)
+    if outcome.accepted and outcome.state.phase is Phase.NEXT:
+        return replace(outcome, state=say(outcome.state, "next", rng).state)
+    return outcome
 
 
 def six_elected(state: State) -> State:
