@@ -228,25 +228,57 @@ def exhausted(state: State) -> State:
     return replace(state, pile=(), discards=state.discards + state.pile)
 
 
-@pytest.mark.parametrize("value", [{"none": True}, {"count": 1, "place": 2}, {"count": 3, "place": 2},
-                                   {"hint": True}])
+def assert_reshuffled(before: State, after: State) -> None:
+    """The finished question joined the discards, all of them became the new pile, one was drawn."""
+    assert sorted(after.pile + after.discards + (after.current,)) == list(range(len(GAME.questions)))
+    assert after.discards == () and after.current != before.current and after.used == before.used + 1
+
+
+def next_question(state: State) -> State:
+    """The pause after a result ends on "next question": the question drawn at the result is
+    read, no second one is drawn and no token moves."""
+    assert state.phase is Phase.NEXT
+    new = say(state, "next").state
+    assert (new.pile, new.discards, new.current, new.used, new.tokens, new.places) == (
+        state.pile, state.discards, state.current, state.used, state.tokens, state.places)
+    return new
+
+
+@pytest.mark.parametrize("value", [{"none": True}, {"count": 1, "place": 2}, {"count": 3, "place": 2}])
 def test_a_round_reshuffles_the_discards_when_the_pile_runs_out(value):
     state = exhausted(say(start(5), "reveal").state)
     outcome = GAME.apply(state, ask_of(state), Answer(AnswerKind.CHOICE, value, "x"), Random(5))
-    new = outcome.state
-    assert outcome.accepted and new.phase is Phase.VOTE
-    assert sorted(new.pile + new.discards + (new.current,)) == list(range(len(GAME.questions)))
-    assert new.discards == () and new.used == state.used + 1
+    assert outcome.accepted and outcome.state.phase is Phase.NEXT  # the table justifies its votes
+    assert_reshuffled(state, outcome.state)
+    assert next_question(outcome.state).phase is Phase.VOTE
 
 
-@pytest.mark.parametrize("value", [{"empty": [1]}, {"empty": []}, {"hint": True}])
+@pytest.mark.parametrize("final", [False, True], ids=["round", "final round"])
+def test_a_hint_during_the_secret_vote_reshuffles_the_discards_when_the_pile_runs_out(final):
+    state = exhausted(elect_six(start(6, "easy")) if final else start(5))
+    outcome = say(state, "hint", Random(5))
+    assert outcome.accepted and outcome.say == (L("hint_discarded"),)
+    assert outcome.state.phase is state.phase and outcome.state.tokens == state.tokens  # the vote starts over
+    assert outcome.state.places == state.places
+    assert_reshuffled(state, outcome.state)
+
+
+@pytest.mark.parametrize("final", [False, True], ids=["round", "final round"])
+def test_a_hint_after_the_reveal_is_refused_and_the_votes_stand(final):
+    """CLARIFICATIONS.md: a hint can only happen during the secret vote; after the reveal the result stands."""
+    state = exhausted(say(elect_six(start(6, "easy")) if final else start(5), "reveal").state)
+    outcome = GAME.apply(state, ask_of(state), Answer(AnswerKind.CHOICE, {"hint": True}, "someone gave a hint"),
+                         Random(5))
+    assert outcome.accepted is False and outcome.state == state and outcome.say == (L("hint_too_late"),)
+
+
+@pytest.mark.parametrize("value", [{"empty": [1]}, {"empty": []}])
 def test_the_final_round_reshuffles_the_discards_when_the_pile_runs_out(value):
     state = exhausted(say(elect_six(start(6, "easy")), "reveal").state)
     outcome = GAME.apply(state, ask_of(state), Answer(AnswerKind.CHOICE, value, "x"), Random(5))
-    new = outcome.state
-    assert outcome.accepted and new.phase is Phase.FINAL_VOTE
-    assert sorted(new.pile + new.discards + (new.current,)) == list(range(len(GAME.questions)))
-    assert new.discards == () and new.current != state.current and new.used == state.used + 1
+    assert outcome.accepted and outcome.state.phase is Phase.NEXT
+    assert_reshuffled(state, outcome.state)
+    assert next_question(outcome.state).phase is Phase.FINAL_VOTE
 
 
 # ------------------------------------------------------- the simulated table
@@ -314,15 +346,20 @@ def test_a_question_the_file_cannot_show_is_named_at_the_questions_line(tmp_path
 
 
 def test_the_losing_table_falls_apart_in_the_order_it_promises():
-    """An election, a unanimous count, a hint after the reveal, a vote short of a majority,
-    one more election, then no majority until the last token is gone (four players, expert)."""
+    """An election, a unanimous count, a hint while voting the third question, a vote short of
+    a majority, one more election, then no majority until the last token is gone (four players,
+    expert)."""
     played = simulated(GAME.playing_to("lose"), {}, 1)
     assert [line.text for _, _, line in played[:2]] == ["four players", "expert"]
     kinds = []
     for state, ask, line in played:
+        if state.phase is Phase.VOTE and line.answer.value == "hint":
+            kinds.append("hint")
         if state.phase is Phase.RESULT:
             value = line.answer.value
-            kinds.append("hint" if value.get("hint") else "none" if value.get("none")
+            kinds.append("none" if value.get("none")
                          else "unanimous" if value["count"] == 4 else "short" if value["count"] < 3 else "elected")
     assert kinds == ["elected", "unanimous", "hint", "short", "elected", "none", "none"]  # 2 + 1 - 1 - 2 tokens
+    [hinted] = [state for state, ask, line in played if line.answer.value == "hint"]
+    assert hinted.used == 2  # the third question, while it is voted on
     assert played[-1][0].tokens == 1
