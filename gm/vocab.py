@@ -50,6 +50,16 @@ def number_word(n: int) -> str:
     return str(n)
 
 
+def spoken_number(n: int) -> str:
+    """A number as words, beyond twenty too ('twenty three', 'forty five'): for what gm says, and
+    for grammar phrases, which have no digits."""
+    if n <= 20:
+        return number_word(n)
+    tens = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+    word = tens[n // 10 - 2] if n < 100 else str(n)
+    return word if n % 10 == 0 else f"{word} {number_word(n % 10)}"
+
+
 def numbers(low: int, high: int, templates: tuple[str, ...] = ("{n}",)) -> tuple[Choice, ...]:
     """One choice per number, phrased through each template ('number {n}', 'seat {n}')."""
     return tuple(

@@ -62,7 +62,7 @@ from rapidfuzz import fuzz
 from gm import content
 from gm.content import ContentFile, Lines
 from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
-from gm.vocab import number_word, yes_no
+from gm.vocab import number_word, spoken_number as spoken, yes_no
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -508,15 +508,6 @@ def _find(groups: Iterable[Group], number: int) -> Group:
 # ---------------------------------------------------------------------------- speech helpers
 
 
-def spoken(n: int) -> str:
-    """A number as words, beyond twenty too ('twenty three'): grammar phrases have no digits."""
-    if n <= 20:
-        return number_word(n)
-    tens = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-    word = tens[n // 10 - 2] if n < 100 else str(n)
-    return word if n % 10 == 0 else f"{word} {number_word(n % 10)}"
-
-
 def seats_words(seats: Iterable[int]) -> str:
     return content.spoken_list(spoken(s) for s in seats)
 
@@ -708,8 +699,6 @@ class WhatTheFake:
             say: tuple[str, ...] = (self._line("done", count=spoken(state.shouts)),)
         else:
             say = (self.lines("draw"),)
-            if state.time_limit is not None:
-                say += (self.lines("draw_time", seconds=spoken(round(state.time_limit))),)
         choices = (
             Choice("shout", ("what the fake",)),  # variants ("what a fake") would split its confidence
             Choice("stop", ("stop drawing", "stop", "pencils down", "time is up")),
@@ -719,6 +708,8 @@ class WhatTheFake:
         return Ask("what_the_fake.drawing", say, choices,
                    timeout=state.time_limit, countdown=state.time_limit is not None,
                    deadline=f"what_the_fake.drawing.{state.round}",
+                   # said by the engine with the time really left (after a pause, a resume, an undo)
+                   time_line=self.lines("draw_time", seconds="{seconds}") if not state.started else "",
                    reprompts=(),  # no reprompts: the table is drawing, not stuck
                    expected=self.lines("drawing_expected"), endpoint=0.5)
 
