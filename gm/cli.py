@@ -65,6 +65,8 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--wav", metavar="FILE", help="listen to a WAV file instead of the microphone")
     source.add_argument("--text", action="store_true", help="read what players say from standard input, a line each")
+    parser.add_argument("--realtime", action="store_true",
+                        help="with --wav: feed the file as a live microphone, by the wall clock, gm's speech taking its time")
 
 
 def build_parser() -> Parser:
@@ -113,6 +115,8 @@ def build_parser() -> Parser:
     demo = sub.add_parser("demo", help="watch a game play itself with simulated voices")
     demo.add_argument("game")
     demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--live", action="store_true",
+                      help="play in real time: players answer at human moments, gm's speech takes its time")
     _add_audio_options(demo)
     _add_output_options(demo)
     return parser
@@ -179,6 +183,8 @@ def echo_event(event: dict) -> None:
 def run_game(args: argparse.Namespace, record: Record, resumed: bool, table=None) -> int:
     """Play (or resume) a game; `table` is the demo's simulated table, which is the input
     source, reads the engine's state and follows its transcript."""
+    if getattr(args, "realtime", False) and not args.wav:
+        raise UsageError("--realtime paces a WAV file, so it needs --wav FILE; a microphone is live already.")
     config = _config(args)
     entry = find(record.game)
     game = load_game(entry)
@@ -194,10 +200,19 @@ def run_game(args: argparse.Namespace, record: Record, resumed: bool, table=None
         start = record.t if resumed and args.wav and record.source == str(Path(args.wav).resolve()) else 0.0
         if table is not None:
             transcript.add_sink(table.event)
-        hearing, recognizer = open_hearing(args, config, start, source=table)
+        source, clock = table, None
+        if getattr(args, "realtime", False) or getattr(args, "live", False):
+            from gm.speech.audio import WavSource
+            from gm.speech.realtime import Paced, WallClock
+            clock = WallClock(origin=start)
+            source = Paced(table if table is not None else WavSource(args.wav, start=start), clock)
+        hearing, recognizer = open_hearing(args, config, start, source=source)
         if args.wav:
             record.source = str(Path(args.wav).resolve())
         speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text))
+        if clock is not None:
+            from gm.speech.realtime import Timed
+            speaker = Timed(speaker, clock)  # gm's voice takes the time it takes to say
         stack.callback(speaker.close)
         greeting = ()
         if recognizer is not None:
