@@ -322,6 +322,12 @@ def cmd_say(args: argparse.Namespace) -> int:
 
 def cmd_devices(args: argparse.Namespace) -> int:
     from gm.speech.audio import input_devices
+    from gm.speech.echo import echo_canceller_name
+    canceller = echo_canceller_name()
+    print(f"Echo canceller: {canceller}; gm's dialogue still listens half duplex (it drops what the microphone "
+          "hears while gm speaks)." if canceller else
+          "Echo canceller: none installed, so gm stays half duplex: it drops what the microphone hears while it "
+          "speaks (pip install pyaec for barge-in).")
     devices = input_devices()
     if not devices:
         print("No sound devices were found (no microphone and no speaker); gm can still play with --wav or --text and --console.")

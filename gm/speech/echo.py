@@ -8,8 +8,9 @@ The canceller is speexdsp's acoustic echo canceller with its preprocessor, throu
 wheel (ctypes over a prebuilt library: nothing to compile on a Raspberry Pi or a laptop). Of the
 registry packages tried, `aec-audio-processing` (WebRTC's) and `speexdsp` ship only as sources
 that need a compiler and the speexdsp headers; pyaec installs as a wheel and removes ~35 dB of
-a delayed, reverberant echo once adapted (BENCHMARKS.md, "Live table"). Without it, gm stays
-half duplex.
+a delayed, reverberant echo once adapted (BENCHMARKS.md, "Live table"). Adapting takes the first
+seconds of gm's speech, during which a word can be heard in gm's own voice, so one canceller
+serves a whole game. Without it, gm stays half duplex.
 """
 from __future__ import annotations
 
