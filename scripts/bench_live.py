@@ -74,7 +74,7 @@ def countdown(turns: int) -> list[float]:
 
     with tempfile.TemporaryDirectory() as folder:
         run = play_live(game, record, [], enough, open_recognizer("sphinx"), common_lines(), Path(folder),
-                        show=False)
+                        show=False, limit=60.0 * turns)
     errors = []
     for listen in run.listens("funocracy.answer")[:turns]:
         ended = run.said_before(listen)["end"]

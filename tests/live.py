@@ -151,11 +151,11 @@ def record_after(game: Game, options: dict, seed: int, answers: Sequence[Answer]
 
 def play_live(game: Game, record: Record, cues: Sequence[Cue], done: Callable[[dict], bool],
               recognizer: Recognizer, common, folder: Path, speed: float = 1.0, resumed: bool = True,
-              show: bool = True) -> Run:
+              show: bool = True, limit: float = 100.0) -> Run:
     """Run the engine on a cue table in real time (or `speed` times faster), gm speaking with
     espeak-ng into a WAV file at the pace of a real voice."""
     lines, commands = common
-    table = CueTable(cues, done)
+    table = CueTable(cues, done, limit)
     clock = WallClock(speed=speed)
     transcript = Transcript()
     transcript.add_sink(table.event)
