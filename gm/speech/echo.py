@@ -10,7 +10,8 @@ registry packages tried, `aec-audio-processing` (WebRTC's) and `speexdsp` ship o
 that need a compiler and the speexdsp headers; pyaec installs as a wheel and removes ~35 dB of
 a delayed, reverberant echo once adapted (BENCHMARKS.md, "Live table"). Adapting takes the first
 seconds of gm's speech, during which a word can be heard in gm's own voice, so one canceller
-serves a whole game. Without it, gm stays half duplex.
+serves a whole game. Without it, gm stays half duplex; with it too, for now: wired into the
+dialogue, it still heard words in gm's voice alone (BENCHMARKS.md, "Live table").
 """
 from __future__ import annotations
 
