@@ -181,9 +181,9 @@ class LiveTable:
 
     def __init__(self, game: Game, commands: Mapping[Command, Sequence[str]], seed: int,
                  said: Callable[[float, int, str], None] | None = None,
-                 chunk_seconds: float = 0.1, live: bool = False) -> None:
+                 chunk_seconds: float = 0.1, human: bool = False) -> None:
         self.game = game
-        self.live = live  # answer timed asks at human moments, not at once
+        self.human = human  # answer timed asks at human moments, not at once (gm demo --live)
         self._moments = random.Random(seed + 2)
         self.commands = commands
         self.players = random.Random(seed + 1)
@@ -303,7 +303,7 @@ class LiveTable:
         answered at once: a word comes 3 to 20 s into a 25 s turn, now and then one begun just
         before the time is up (gm lets an answer begun in time finish); a challenge 2 s into its
         window."""
-        if not self.live or ask.timeout is None:
+        if not self.human or ask.timeout is None:
             return self.LEAD
         if not ask.countdown:
             return min(2.0, ask.timeout / 2)
@@ -429,7 +429,7 @@ def run(args: argparse.Namespace) -> int:
     def said(t: float, seat: int, text: str) -> None:
         print(f"  [{t:7.1f}s] seat {seat} says: {text}", flush=True)
 
-    table = LiveTable(game, common_lines()[1], args.seed, said=said, live=args.live)
+    table = LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
     options = dict(DEMO_OPTIONS.get(entry.id, {}))
     args.wav, args.text, args.echo = None, False, True
     if not args.state_dir:
