@@ -191,8 +191,10 @@ class LiveTable:
 
     def __init__(self, game: Game, commands: Mapping[Command, Sequence[str]], seed: int,
                  said: Callable[[float, int, str], None] | None = None,
-                 chunk_seconds: float = 0.1, seats: Seats = PIPER_SEATS) -> None:
+                 chunk_seconds: float = 0.1, seats: Seats = PIPER_SEATS, human: bool = False) -> None:
         self.game = game
+        self.human = human  # answer timed asks at human moments, not at once (gm demo --live)
+        self._moments = random.Random(seed + 2)
         self.commands = commands
         self.seats = seats
         self.players = random.Random(seed + 1)
@@ -305,7 +307,20 @@ class LiveTable:
         if self._line is None or self._ask is None or self._ask.id != ask.id:
             self._line, self._tried = None, {}
         self._ask = ask
-        self._reply(self._fresh())
+        self._reply(self._fresh(), self._think(ask))
+
+    def _think(self, ask: Ask) -> float:
+        """Seconds between gm's last word and a reply. At a live table a timed ask is not
+        answered at once: a word comes 3 to 20 s into a 25 s turn, now and then one begun just
+        before the time is up (gm lets an answer begun in time finish); a challenge 2 s into its
+        window."""
+        if not self.human or ask.timeout is None:
+            return self.LEAD
+        if not ask.countdown:
+            return min(2.0, ask.timeout / 2)
+        if self._moments.random() < 0.15:
+            return max(self.LEAD, ask.timeout - 0.6)  # a late answer
+        return self._moments.uniform(min(3.0, ask.timeout / 4), min(20.0, ask.timeout * 0.8))
 
     def _fresh(self) -> Line:
         """The player's reply to the current ask, said another way than before where it can
@@ -374,8 +389,8 @@ class LiveTable:
         match = Matcher(self._ask.choices, {}).match([self._heard])
         return match is not None and match.value == self._line.answer.value
 
-    def _reply(self, line: Line) -> None:
-        """Say `line` after a short pause, instead of anything not said yet."""
+    def _reply(self, line: Line, lead: float | None = None) -> None:
+        """Say `line` after a short pause (`lead` seconds), instead of anything not said yet."""
         self._saying, self._started = line, False
         self._segments.clear()
         if not line.text:
@@ -383,7 +398,8 @@ class LiveTable:
             return
         voice = voice_of(line.seat, self.seats)
         speech = synthesize(line.text, voice.voice, voice.speed)
-        self._segments.extend(([silence(self.LEAD), None], [speech, line], [silence(self.GAP), None]))
+        self._segments.extend(([silence(self.LEAD if lead is None else lead), None], [speech, line],
+                               [silence(self.GAP), None]))
 
 
 def skip(ask: Ask, commands: Mapping[Command, Sequence[str]], line: Line) -> Line:
@@ -424,12 +440,13 @@ def run(args: argparse.Namespace) -> int:
     def said(t: float, seat: int, text: str) -> None:
         print(f"  [{t:7.1f}s] seat {seat} says: {text}", flush=True)
 
-    table = LiveTable(game, common_lines()[1], args.seed, said=said)
+    table = LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
     options = dict(DEMO_OPTIONS.get(entry.id, {}))
     args.wav, args.text, args.echo = None, False, True
     if not args.state_dir:
         workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
         args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
     print(f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
-          f"speaking through Piper's voice, at four pitches, into the real recogniser.", file=sys.stderr)
+          f"speaking through Piper's voice, at four pitches, into the real recogniser"
+          f"{', in real time' if args.live else ''}.", file=sys.stderr)
     return run_game(args, Record(entry.id, options, args.seed), resumed=False, table=table)

@@ -367,8 +367,7 @@ class WhoTheF:
         if state.phase is Phase.FINAL_VOTE:
             say = (L("final_question", number=number, text=text), L("final_instructions"))
         elif state.reveal_after:
-            seconds = number_word(round(state.reveal_after))
-            say = (L("question", number=number, text=text), L("vote_instructions_timed", seconds=seconds))
+            say = (L("question", number=number, text=text),)  # the engine says the time line with the time left
         else:
             say = (L("question", number=number, text=text), L("vote_instructions"))
         phase_id = "final_vote" if state.phase is Phase.FINAL_VOTE else "vote"
@@ -381,6 +380,7 @@ class WhoTheF:
             ),
             timeout=state.reveal_after,
             countdown=state.reveal_after is not None,
+            time_line=L("vote_instructions_timed", seconds="{seconds}") if state.reveal_after else "",
             reprompts=L.many("vote_reprompts"),
             expected=L("vote_expected"),
             endpoint=0.5,
