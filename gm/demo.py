@@ -207,6 +207,9 @@ class LiveTable:
         self._line: Line | None = None  # what the player means for it, until gm decides it right
         self._intended: tuple[bool, str] | None = None  # what the rules would decide for that
         self._tried: dict[str, int] = {}  # what was said for it already, how often
+        # What gm took for "undo" where nobody said it, per ask (its id and lines): said for that
+        # ask again, it is said another way, as a player rephrases words gm keeps mishearing.
+        self._misheard: dict[tuple, dict[str, int]] = {}
         self._heard: str | None = None  # the intent of the last utterance gm heard
         self._saying: Line | None = None  # the reply said last
         self._started = False  # its speech has begun
@@ -305,7 +308,7 @@ class LiveTable:
             return
         self._wrong = self._undoing = False
         if self._line is None or self._ask is None or self._ask.id != ask.id:
-            self._line, self._tried = None, {}
+            self._line, self._tried = None, dict(self._misheard.get(_key(ask), {}))
         self._ask = ask
         self._reply(self._fresh(), self._think(ask))
 
@@ -368,6 +371,8 @@ class LiveTable:
         if event.get("step") == "confirm":
             return
         if event.get("kind") == "undo":  # back to the ask: the player says what it meant again
+            if not self._undoing:
+                self._unasked_undo()
             self._wrong = self._undoing = False
             return
         if self._undoing:  # "undo" was heard as something else: that is wrong too
@@ -381,6 +386,20 @@ class LiveTable:
             self._wrong = False  # the turn's time is up, and stays up after an undo
         if not self._wrong:
             self._corrections, self._line = 0, None
+            self._misheard.pop(_key(self._ask), None)  # heard as meant at last
+
+    def _unasked_undo(self) -> None:
+        """gm undid a decision on words of the table's that were no "undo" (PocketSphinx heard
+        "hope" as "go back", Whisper "quebec"). The undone step is replayed, and then the same
+        ask comes back: said the same way, the words would undo the same step again, forever (a
+        Funocracy demo undid one "no challenge" thirty times). So they count as tried for that
+        ask, and the player puts them another way, or skips."""
+        saying, ask = self._saying, self._ask
+        self._line = None  # the undone step comes back: its own player answers it afresh
+        if saying is None or not saying.text or ask is None:
+            return
+        tried = self._misheard.setdefault(_key(ask), {})
+        tried[saying.text] = tried.get(saying.text, 0) + 1
 
     def _right(self) -> bool:
         """Whether what gm heard (and now confirms) is what the player meant."""
@@ -400,6 +419,11 @@ class LiveTable:
         speech = synthesize(line.text, voice.voice, voice.speed)
         self._segments.extend(([silence(self.LEAD if lead is None else lead), None], [speech, line],
                                [silence(self.GAP), None]))
+
+
+def _key(ask: Ask) -> tuple:
+    """An ask as the table tells it from others: its id and what gm says (whose turn, what theme)."""
+    return ask.id, ask.say
 
 
 def skip(ask: Ask, commands: Mapping[Command, Sequence[str]], line: Line) -> Line:
