@@ -152,6 +152,7 @@ def build_parser() -> Parser:
     demo = sub.add_parser("demo", help="watch a game play itself with simulated voices")
     demo.add_argument("game")
     demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--deck", metavar="FILE", help="deal the demo from your own deck (see 'gm decks check')")
     demo.add_argument("--live", action="store_true",
                       help="play in real time: players answer at human moments, gm's speech takes its time")
     _add_audio_options(demo)
@@ -433,6 +434,19 @@ def _resume_asked(unfinished: Record, date: str, new: Record, hearing, speaker, 
 USER_ERRORS = (SpeechError, ContentError, RulesError, SaveError, UnknownGame, ConfigError, OutputError)
 
 
+def deal(record: Record, deck_path: str | None) -> None:
+    """Record in a new game the deck it is dealt from: the table's own file (which must be a
+    deck for this game), or gm's own."""
+    entry = find(record.game)
+    if deck_path:
+        deck = read_content(Path(deck_path).expanduser())
+        if deck_game(deck) is not entry:
+            raise ContentError(f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}.")
+        record.deck, record.deck_file = deck_of(deck), str(Path(deck_path).expanduser().resolve())
+    else:
+        record.deck = deck_of(load_content(entry.id))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     entry = find(args.game)
     options = {k: v for k, v in {
@@ -441,14 +455,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     }.items() if v is not None}
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     record = Record(entry.id, options, seed)
-    deck_path = args.deck or _config(args).deck(entry.id)
-    if deck_path:
-        deck = read_content(Path(deck_path).expanduser())
-        if deck_game(deck) is not entry:
-            raise ContentError(f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}.")
-        record.deck, record.deck_file = deck_of(deck), str(Path(deck_path).expanduser().resolve())
-    else:
-        record.deck = deck_of(load_content(entry.id))
+    deal(record, args.deck or _config(args).deck(entry.id))
     game = game_for(record)  # checks the deck before anything opens
     game.new(options, random.Random(seed))  # rejects impossible options before anything opens
     return run_game(args, record, resumed=False)

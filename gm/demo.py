@@ -207,9 +207,12 @@ class LiveTable:
         self._line: Line | None = None  # what the player means for it, until gm decides it right
         self._intended: tuple[bool, str] | None = None  # what the rules would decide for that
         self._tried: dict[str, int] = {}  # what was said for it already, how often
-        # What gm took for "undo" where nobody said it, per ask (its id and lines): said for that
-        # ask again, it is said another way, as a player rephrases words gm keeps mishearing.
-        self._misheard: dict[tuple, dict[str, int]] = {}
+        # What was said for each ask (its id and lines) until gm decided it as meant: an ask that
+        # comes back (after an undo, or after "which letter?") gets words not tried yet, as a
+        # player rephrases words gm keeps mishearing. Forgotten at each new ask, the same words
+        # came back forever: "log" heard as "what" and undone, each undo giving the turn its
+        # full time again; "hope" heard as "go back", undoing the last "no challenge" each time.
+        self._tries: dict[tuple, dict[str, int]] = {}
         self._heard: str | None = None  # the intent of the last utterance gm heard
         self._saying: Line | None = None  # the reply said last
         self._started = False  # its speech has begun
@@ -308,7 +311,7 @@ class LiveTable:
             return
         self._wrong = self._undoing = False
         if self._line is None or self._ask is None or self._ask.id != ask.id:
-            self._line, self._tried = None, dict(self._misheard.get(_key(ask), {}))
+            self._line, self._tried = None, self._tries.setdefault(_key(ask), {})
         self._ask = ask
         self._reply(self._fresh(), self._think(ask))
 
@@ -372,7 +375,7 @@ class LiveTable:
             return
         if event.get("kind") == "undo":  # back to the ask: the player says what it meant again
             if not self._undoing:
-                self._unasked_undo()
+                self._line = None  # an undo nobody said: the undone step is answered afresh
             self._wrong = self._undoing = False
             return
         if self._undoing:  # "undo" was heard as something else: that is wrong too
@@ -386,20 +389,7 @@ class LiveTable:
             self._wrong = False  # the turn's time is up, and stays up after an undo
         if not self._wrong:
             self._corrections, self._line = 0, None
-            self._misheard.pop(_key(self._ask), None)  # heard as meant at last
-
-    def _unasked_undo(self) -> None:
-        """gm undid a decision on words of the table's that were no "undo" (PocketSphinx heard
-        "hope" as "go back", Whisper "quebec"). The undone step is replayed, and then the same
-        ask comes back: said the same way, the words would undo the same step again, forever (a
-        Funocracy demo undid one "no challenge" thirty times). So they count as tried for that
-        ask, and the player puts them another way, or skips."""
-        saying, ask = self._saying, self._ask
-        self._line = None  # the undone step comes back: its own player answers it afresh
-        if saying is None or not saying.text or ask is None:
-            return
-        tried = self._misheard.setdefault(_key(ask), {})
-        tried[saying.text] = tried.get(saying.text, 0) + 1
+            self._tries.pop(_key(self._ask), None)  # heard as meant at last
 
     def _right(self) -> bool:
         """Whether what gm heard (and now confirms) is what the player meant."""
@@ -450,13 +440,17 @@ def render(script: Script, path: Path, seats: Seats = PIPER_SEATS) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gm.cli import common_lines, run_game
-    from gm.games import find, load as load_game
+    from gm.cli import common_lines, deal, game_for, run_game
+    from gm.games import find
     from gm.state import Record
     from gm.speech.audio import input_devices
 
     entry = find(args.game)
-    game = load_game(entry)
+    options = dict(DEMO_OPTIONS.get(entry.id, {}))
+    record = Record(entry.id, options, args.seed)
+    if args.deck:
+        deal(record, args.deck)  # a table's own deck: a shorter Funocracy with fewer letters
+    game = game_for(record)
     has_output = any(d["max_output_channels"] > 0 for d in input_devices())
     args.console = args.console or not has_output  # no speaker: print what gm says
     args.speak = not args.console
@@ -465,7 +459,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"  [{t:7.1f}s] seat {seat} says: {text}", flush=True)
 
     table = LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
-    options = dict(DEMO_OPTIONS.get(entry.id, {}))
     args.wav, args.text, args.echo = None, False, True
     if not args.state_dir:
         workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
@@ -473,4 +466,4 @@ def run(args: argparse.Namespace) -> int:
     print(f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
           f"speaking through Piper's voice, at four pitches, into the real recogniser"
           f"{', in real time' if args.live else ''}.", file=sys.stderr)
-    return run_game(args, Record(entry.id, options, args.seed), resumed=False, table=table)
+    return run_game(args, record, resumed=False, table=table)
