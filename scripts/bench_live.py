@@ -2,16 +2,17 @@
 """The live table's figures: countdown error in real time, and barge-in over gm's own voice.
 
 Countdown: Funocracy turns nobody answers, run through the real-time harness (tests/live.py: a
-paced microphone, gm's espeak-ng voice taking as long as it sounds, PocketSphinx), each turn's
-error being how far "Time!" falls from 25 s after the line that asked ended, on the wall clock.
+paced microphone, gm's voice taking as long as it sounds, PocketSphinx), each turn's error being
+how far "Time!" falls from 25 s after the line that asked ended, on the wall clock.
 
-Barge-in: gm's voice (pyttsx3/espeak-ng) played into a simulated room (gm.speech.synth.room_echo:
-direct sound 30 ms late at half level, two reflections), "stop", "wait", "pause" and "repeat" in
+Barge-in: gm's voice (Piper, its default, or pyttsx3 with --voice-engine) played into a
+simulated room (gm.speech.synth.room_echo: direct sound 30 ms late at half level, two
+reflections), "stop", "wait", "pause" and "repeat" in
 four voices said over it 2 s and 5 s into each line, heard through the echo canceller by
 PocketSphinx listening for those words alone; false barge-ins are words heard in gm's voice
 alone. The canceller is adapted on one line first and kept, as it is kept for a whole game.
 
-    scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in]
+    scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--voice-engine piper|pyttsx3]
 """
 from __future__ import annotations
 
@@ -93,11 +94,37 @@ def hear(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:
     return found
 
 
-def barge_in() -> dict:
-    from gm.speech.synth import overlay, room_echo, silence, synthesize
-    from gm.speech.tts import Synthesizer
+class Voice:
+    """gm's voice (`engine`: Piper, its default, or pyttsx3) as 16 kHz audio, a line at a time,
+    made through the WavSpeaker gm records with, so the audio is what gm plays."""
 
-    synth = Synthesizer()
+    def __init__(self, engine: str | None, folder: Path) -> None:
+        from gm.speech.tts import open_voice
+
+        self.voice = open_voice(engine)
+        self.folder = folder
+        self.made = 0
+
+    def audio(self, line: str) -> bytes:
+        from gm.speech.audio import read_wav
+        from gm.speech.tts import WavSpeaker
+
+        self.made += 1
+        path = self.folder / f"line{self.made}.wav"
+        speaker = WavSpeaker(path, self.voice)
+        speaker.say(line)
+        speaker.close()
+        return read_wav(path)
+
+    def close(self) -> None:
+        self.voice.close()
+
+
+def barge_in(engine: str | None) -> dict:
+    from gm.speech.synth import overlay, room_echo, silence, synthesize
+
+    folder = tempfile.TemporaryDirectory()
+    synth = Voice(engine, Path(folder.name))
     voice = [synth.audio(line) + silence(0.6) for line in LINES]
     recognizer = open_recognizer("sphinx")
     canceller = EchoCanceller()
@@ -124,8 +151,10 @@ def barge_in() -> dict:
                 no_canceller = BargeIn(recognizer, canceller=_Passthrough())
                 raw = hear(no_canceller, mic, played)
                 raw_heard += any(w == word for _, w in raw)
+    name = synth.voice.name
     synth.close()
-    return {"cells": cells, "heard": heard, "raw_heard": raw_heard, "false": len(false_words),
+    folder.cleanup()
+    return {"voice": name, "cells": cells, "heard": heard, "raw_heard": raw_heard, "false": len(false_words),
             "false_words": false_words, "alone_minutes": alone_seconds / 60,
             "cpu": time.process_time() - started, "lines": len(speech)}
 
@@ -145,9 +174,12 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=10)
     parser.add_argument("--skip-countdown", action="store_true")
     parser.add_argument("--skip-barge-in", action="store_true")
+    parser.add_argument("--voice-engine", choices=("piper", "pyttsx3"),
+                        help="gm's voice for barge-in (default: gm's own, Piper when installed)")
     args = parser.parse_args()
     if not args.skip_barge_in:
-        b = barge_in()
+        b = barge_in(args.voice_engine)
+        print(f"gm's voice: {b['voice']}")
         print(f"barge-in: {b['heard']} of {b['cells']} words heard over gm's voice through the canceller "
               f"({100 * b['heard'] / b['cells']:.0f}%); without it {b['raw_heard']} of {b['cells']}")
         print(f"false barge-ins: {b['false']} in {b['alone_minutes']:.2f} min of gm's voice alone ({b['lines']} lines) "

@@ -2,7 +2,7 @@
 
 `CueTable` is an audio source that says given words (espeak-ng) a given time after gm starts
 listening for a given step, as a player answers; `Paced` delivers it by the wall clock and
-`Timed` makes gm's real espeak-ng voice (a WavSpeaker) last as long as it sounds. Everything a
+`Timed` makes gm's real voice (a WavSpeaker: Piper) last as long as it sounds. Everything a
 test reads is the engine's own transcript on the game clock, plus the tones' moments.
 """
 from __future__ import annotations
@@ -152,8 +152,8 @@ def record_after(game: Game, options: dict, seed: int, answers: Sequence[Answer]
 def play_live(game: Game, record: Record, cues: Sequence[Cue], done: Callable[[dict], bool],
               recognizer: Recognizer, common, folder: Path, speed: float = 1.0, resumed: bool = True,
               show: bool = True, limit: float = 100.0) -> Run:
-    """Run the engine on a cue table in real time (or `speed` times faster), gm speaking with
-    espeak-ng into a WAV file at the pace of a real voice."""
+    """Run the engine on a cue table in real time (or `speed` times faster), gm speaking with its
+    own voice (Piper) into a WAV file at the pace of a real voice."""
     lines, commands = common
     table = CueTable(cues, done, limit)
     clock = WallClock(speed=speed)

@@ -1,4 +1,4 @@
-"""Every timed rule in real time: a table at a paced microphone, gm's espeak-ng voice taking as
+"""Every timed rule in real time: a table at a paced microphone, gm's Piper voice taking as
 long as it sounds, the real PocketSphinx hearing the players (tests/live.py).
 
 One Funocracy turn runs its full 25 seconds at real speed; the others run the same harness
