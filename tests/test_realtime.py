@@ -151,14 +151,15 @@ def test_who_the_f_reveal_after_says_the_time_really_left(sphinx, common, tmp_pa
 def test_what_the_fake_time_limit_says_the_time_really_left(sphinx, common, tmp_path):
     game = load(find("what_the_fake"))
     options = {"players": 4, "mode": "open", "scoring": "full", "time_limit": 60}
-    record = record_after(game, options, 1, [])
-    cues = [Cue("what_the_fake.theme", 1.0, "go"), Cue("what_the_fake.drawing", 10.0, "pause"),
+    record = record_after(game, options, 1, [Answer(AnswerKind.CHOICE, "go")])  # resumed while drawing
+    cues = [Cue("what_the_fake.drawing", 10.0, "pause"),
             Cue("paused", 2.0, "resume"), Cue("what_the_fake.drawing", 1.0, "undo"),
             Cue("what_the_fake.theme", 1.0, "go")]
     run = play_live(game, record, cues, nth_listen("what_the_fake.drawing", 3), sphinx, common, tmp_path,
-                    speed=3, resumed=False)
+                    speed=3)
+    assert run.says("The clock starts again with the full time.")
     first, after_pause, after_undo = time_lines(run)[:3]
-    assert seconds_said(first["text"]) == 60
+    assert seconds_said(first["text"]) == 60  # after a resume: the full time, and said so
     drawing = run.listens("what_the_fake.drawing")
     left = drawing[0]["deadline"] - run.heard("command:pause")[0]["t"]
     assert seconds_said(after_pause["text"]) == round(left) and 46 <= round(left) <= 50
