@@ -163,3 +163,10 @@ def test_a_wav_in_real_time_is_heard_only_after_gm_has_spoken(tmp_path):
     assert fast.returncode == 0, fast.stderr
     first = next(e for e in map(json.loads, transcript.read_text().splitlines()) if e["type"] == "say")
     assert first["end"] == first["t"]
+
+
+def test_demo_deck_for_another_game_is_one_sentence(tmp_path):
+    deck = tmp_path / "questions.toml"
+    deck.write_text('questions = ["Who sings best?", "Who cooks best?", "Who runs fastest?"]\n')
+    result = gm("demo", "funocracy", "--deck", str(deck), "--console", "--state-dir", str(tmp_path / "state"))
+    assert_one_sentence(result, "a deck for Who the F", "not for Funocracy")
