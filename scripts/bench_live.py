@@ -5,14 +5,14 @@ Countdown: Funocracy turns nobody answers, run through the real-time harness (te
 paced microphone, gm's voice taking as long as it sounds, PocketSphinx), each turn's error being
 how far "Time!" falls from 25 s after the line that asked ended, on the wall clock.
 
-Barge-in: gm's voice (Piper, its default, or pyttsx3 with --voice-engine) played into a
+Barge-in: gm's voice (Piper, its default, or an espeak-ng voice with --gm-voice) played into a
 simulated room (gm.speech.synth.room_echo: direct sound 30 ms late at half level, two
 reflections), "stop", "wait", "pause" and "repeat" in
 four voices said over it 2 s and 5 s into each line, heard through the echo canceller by
 PocketSphinx listening for those words alone; false barge-ins are words heard in gm's voice
 alone. The canceller is adapted on one line first and kept, as it is kept for a whole game.
 
-    scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--voice-engine piper|pyttsx3]
+    scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
 """
 from __future__ import annotations
 
@@ -94,44 +94,16 @@ def hear(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:
     return found
 
 
-class Voice:
-    """gm's voice (`engine`: Piper, its default, or pyttsx3) as 16 kHz audio, a line at a time,
-    made through the WavSpeaker gm records with, so the audio is what gm plays."""
-
-    def __init__(self, engine: str | None, folder: Path) -> None:
-        from gm.speech.tts import open_voice
-
-        self.voice = open_voice(engine)
-        self.folder = folder
-        self.made = 0
-
-    def audio(self, line: str) -> bytes:
-        from gm.speech.audio import read_wav
-        from gm.speech.tts import WavSpeaker
-
-        self.made += 1
-        path = self.folder / f"line{self.made}.wav"
-        speaker = WavSpeaker(path, self.voice)
-        speaker.say(line)
-        speaker.close()
-        return read_wav(path)
-
-    def close(self) -> None:
-        self.voice.close()
-
-
-def barge_in(engine: str | None) -> dict:
+def barge_in(gm_voice: str) -> dict:
     from gm.speech.synth import overlay, room_echo, silence, synthesize
 
-    folder = tempfile.TemporaryDirectory()
-    synth = Voice(engine, Path(folder.name))
-    voice = [synth.audio(line) + silence(0.6) for line in LINES]
+    voice = [synthesize(line, gm_voice) + silence(0.6) for line in LINES]
     recognizer = open_recognizer("sphinx")
     canceller = EchoCanceller()
     warm = voice[0]
     hear(BargeIn(recognizer, canceller=canceller), room_echo(warm), warm)  # adapt to the room once
     alone_seconds, false_words = 0.0, []
-    speech = voice + [synth.audio(line) + silence(0.6) for line in gm_lines(GM_SPEECH)]
+    speech = voice + [synthesize(line, gm_voice) + silence(0.6) for line in gm_lines(GM_SPEECH)]
     for played in speech:  # gm's voice alone: any word heard is a false barge-in
         alone_seconds += len(played) / 2 / RATE
         false_words += [w for _, w in hear(BargeIn(recognizer, canceller=canceller), room_echo(played), played)]
@@ -151,10 +123,7 @@ def barge_in(engine: str | None) -> dict:
                 no_canceller = BargeIn(recognizer, canceller=_Passthrough())
                 raw = hear(no_canceller, mic, played)
                 raw_heard += any(w == word for _, w in raw)
-    name = synth.voice.name
-    synth.close()
-    folder.cleanup()
-    return {"voice": name, "cells": cells, "heard": heard, "raw_heard": raw_heard, "false": len(false_words),
+    return {"cells": cells, "heard": heard, "raw_heard": raw_heard, "false": len(false_words),
             "false_words": false_words, "alone_minutes": alone_seconds / 60,
             "cpu": time.process_time() - started, "lines": len(speech)}
 
@@ -174,12 +143,12 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=10)
     parser.add_argument("--skip-countdown", action="store_true")
     parser.add_argument("--skip-barge-in", action="store_true")
-    parser.add_argument("--voice-engine", choices=("piper", "pyttsx3"),
-                        help="gm's voice for barge-in (default: gm's own, Piper when installed)")
+    parser.add_argument("--gm-voice", default="piper",
+                        help="gm's voice for barge-in: piper (gm's own, the default) or an espeak-ng voice (en-us)")
     args = parser.parse_args()
     if not args.skip_barge_in:
-        b = barge_in(args.voice_engine)
-        print(f"gm's voice: {b['voice']}")
+        b = barge_in(args.gm_voice)
+        print(f"gm's voice: {args.gm_voice}")
         print(f"barge-in: {b['heard']} of {b['cells']} words heard over gm's voice through the canceller "
               f"({100 * b['heard'] / b['cells']:.0f}%); without it {b['raw_heard']} of {b['cells']}")
         print(f"false barge-ins: {b['false']} in {b['alone_minutes']:.2f} min of gm's voice alone ({b['lines']} lines) "

@@ -1,4 +1,4 @@
-"""Barge-in through the echo canceller: gm's real voice (pyttsx3 and espeak-ng) played into a
+"""Barge-in through the echo canceller: gm's real voice (Piper's, its default) played into a
 simulated room, a player's "stop" said over it, heard by the real PocketSphinx."""
 from __future__ import annotations
 
@@ -13,18 +13,14 @@ pytest.importorskip("pyaec", reason="no echo canceller installed: gm stays half 
 from gm.speech.echo import BargeIn, EchoCanceller  # noqa: E402
 
 CHUNK = 1600
+GM_VOICE = "piper"  # gm's own voice (gm.speech.synth: the Piper voice gm speaks with)
 
 
 @pytest.fixture(scope="module")
 def gm_voice():
-    from gm.speech.tts import Synthesizer
-    synth = Synthesizer()
-    try:
-        return [synth.audio(line) + silence(0.5) for line in (
-            "Letters: F as in foxtrot, one star; S as in sierra, one star; and L as in lima, two stars.",
-            "Player two, new theme: Things you can wear on your head. Say one word, or pass.")]
-    finally:
-        synth.close()
+    return [synthesize(line, GM_VOICE) + silence(0.5) for line in (
+        "Letters: F as in foxtrot, one star; S as in sierra, one star; and L as in lima, two stars.",
+        "Player two, new theme: Things you can wear on your head. Say one word, or pass.")]
 
 
 def heard(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:

@@ -94,7 +94,7 @@ def test_an_undone_time_out_gives_the_turn_its_full_25_seconds(funocracy, sphinx
     record = record_after(funocracy, FUNOCRACY, 1, [])  # player one's turn times out in this run
     cues = [Cue("funocracy.answer", 1.0, "undo", nth=2), Cue("funocracy.answer", 3.0, "pass")]
     run = play_live(funocracy, record, cues, lambda e: e.get("decision") == "player one passed",
-                    sphinx, common, tmp_path, speed=2.5)
+                    sphinx, common, tmp_path, speed=2.5, limit=150)  # the undo says the round's opening again
     undone = [e for e in run.decisions() if e.get("kind") == "undo"]
     assert [e["decision"] for e in undone] == ["player one ran out of time"]
     first, _, restored = run.listens("funocracy.answer")[:3]
