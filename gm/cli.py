@@ -86,6 +86,8 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--wav", metavar="FILE", help="listen to a WAV file instead of the microphone")
     source.add_argument("--text", action="store_true", help="read what players say from standard input, a line each")
+    parser.add_argument("--realtime", action="store_true",
+                        help="with --wav: feed the file as a live microphone, by the wall clock, gm's speech taking its time")
 
 
 def build_parser() -> Parser:
@@ -150,6 +152,9 @@ def build_parser() -> Parser:
     demo = sub.add_parser("demo", help="watch a game play itself with simulated voices")
     demo.add_argument("game")
     demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--deck", metavar="FILE", help="deal the demo from your own deck (see 'gm decks check')")
+    demo.add_argument("--live", action="store_true",
+                      help="play in real time: players answer at human moments, gm's speech takes its time")
     _add_audio_options(demo)
     _add_output_options(demo)
     return parser
@@ -324,6 +329,8 @@ def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, tab
     Everything that can fail before the game is checked first (settings, output paths, the state
     directory), so nothing of a game is spoken before it can be saved.
     """
+    if getattr(args, "realtime", False) and not args.wav:
+        raise UsageError("--realtime paces a WAV file, so it needs --wav FILE; a microphone is live already.")
     config = _config(args)
     saves = Saves(args.state_dir)
     lines, commands = common_lines()
@@ -360,12 +367,22 @@ def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, tab
             transcript.add_sink(echo_event)
         if table is not None:
             transcript.add_sink(table.event)
+        clock = None
         if record.finished and unfinished is None:
             hearing, recognizer = TextHearing(iter(())), None  # nothing to hear: the result is said again
         else:
             start = record.t if resumed and args.wav and record.source == str(Path(args.wav).resolve()) else 0.0
-            hearing, recognizer = open_hearing(args, config, start, source=table)
+            source = table
+            if getattr(args, "realtime", False) or getattr(args, "live", False):
+                from gm.speech.audio import WavSource
+                from gm.speech.realtime import Paced, WallClock
+                clock = WallClock(origin=start)
+                source = Paced(table if table is not None else WavSource(args.wav, start=start), clock)
+            hearing, recognizer = open_hearing(args, config, start, source=source)
         speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text), stack=stack)
+        if clock is not None:
+            from gm.speech.realtime import Timed
+            speaker = Timed(speaker, clock)  # gm's voice takes the time it takes to say (closed by the stack)
         greeting = ()
         if recognizer is not None:
             from gm.speech.asr import describe
@@ -417,6 +434,19 @@ def _resume_asked(unfinished: Record, date: str, new: Record, hearing, speaker, 
 USER_ERRORS = (SpeechError, ContentError, RulesError, SaveError, UnknownGame, ConfigError, OutputError)
 
 
+def deal(record: Record, deck_path: str | None) -> None:
+    """Record in a new game the deck it is dealt from: the table's own file (which must be a
+    deck for this game), or gm's own."""
+    entry = find(record.game)
+    if deck_path:
+        deck = read_content(Path(deck_path).expanduser())
+        if deck_game(deck) is not entry:
+            raise ContentError(f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}.")
+        record.deck, record.deck_file = deck_of(deck), str(Path(deck_path).expanduser().resolve())
+    else:
+        record.deck = deck_of(load_content(entry.id))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     entry = find(args.game)
     options = {k: v for k, v in {
@@ -425,14 +455,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     }.items() if v is not None}
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     record = Record(entry.id, options, seed)
-    deck_path = args.deck or _config(args).deck(entry.id)
-    if deck_path:
-        deck = read_content(Path(deck_path).expanduser())
-        if deck_game(deck) is not entry:
-            raise ContentError(f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}.")
-        record.deck, record.deck_file = deck_of(deck), str(Path(deck_path).expanduser().resolve())
-    else:
-        record.deck = deck_of(load_content(entry.id))
+    deal(record, args.deck or _config(args).deck(entry.id))
     game = game_for(record)  # checks the deck before anything opens
     game.new(options, random.Random(seed))  # rejects impossible options before anything opens
     return run_game(args, record, resumed=False)
@@ -560,6 +583,12 @@ def cmd_say(args: argparse.Namespace) -> int:
 
 def cmd_devices(args: argparse.Namespace) -> int:
     from gm.speech.audio import input_devices
+    from gm.speech.echo import echo_canceller_name
+    canceller = echo_canceller_name()
+    print(f"Echo canceller: {canceller}; gm's dialogue still listens half duplex (it drops what the microphone "
+          "hears while gm speaks)." if canceller else
+          "Echo canceller: none installed, so gm stays half duplex: it drops what the microphone hears while it "
+          "speaks (pip install pyaec for barge-in).")
     devices = input_devices()
     if not devices:
         print("No sound devices were found (no microphone and no speaker); gm can still play with --wav or --text and --console.")

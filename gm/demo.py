@@ -191,8 +191,10 @@ class LiveTable:
 
     def __init__(self, game: Game, commands: Mapping[Command, Sequence[str]], seed: int,
                  said: Callable[[float, int, str], None] | None = None,
-                 chunk_seconds: float = 0.1, seats: Seats = PIPER_SEATS) -> None:
+                 chunk_seconds: float = 0.1, seats: Seats = PIPER_SEATS, human: bool = False) -> None:
         self.game = game
+        self.human = human  # answer timed asks at human moments, not at once (gm demo --live)
+        self._moments = random.Random(seed + 2)
         self.commands = commands
         self.seats = seats
         self.players = random.Random(seed + 1)
@@ -205,6 +207,12 @@ class LiveTable:
         self._line: Line | None = None  # what the player means for it, until gm decides it right
         self._intended: tuple[bool, str] | None = None  # what the rules would decide for that
         self._tried: dict[str, int] = {}  # what was said for it already, how often
+        # What was said for each ask (its id and lines) until gm decided it as meant: an ask that
+        # comes back (after an undo, or after "which letter?") gets words not tried yet, as a
+        # player rephrases words gm keeps mishearing. Forgotten at each new ask, the same words
+        # came back forever: "log" heard as "what" and undone, each undo giving the turn its
+        # full time again; "hope" heard as "go back", undoing the last "no challenge" each time.
+        self._tries: dict[tuple, dict[str, int]] = {}
         self._heard: str | None = None  # the intent of the last utterance gm heard
         self._saying: Line | None = None  # the reply said last
         self._started = False  # its speech has begun
@@ -303,9 +311,22 @@ class LiveTable:
             return
         self._wrong = self._undoing = False
         if self._line is None or self._ask is None or self._ask.id != ask.id:
-            self._line, self._tried = None, {}
+            self._line, self._tried = None, self._tries.setdefault(_key(ask), {})
         self._ask = ask
-        self._reply(self._fresh())
+        self._reply(self._fresh(), self._think(ask))
+
+    def _think(self, ask: Ask) -> float:
+        """Seconds between gm's last word and a reply. At a live table a timed ask is not
+        answered at once: a word comes 3 to 20 s into a 25 s turn, now and then one begun just
+        before the time is up (gm lets an answer begun in time finish); a challenge 2 s into its
+        window."""
+        if not self.human or ask.timeout is None:
+            return self.LEAD
+        if not ask.countdown:
+            return min(2.0, ask.timeout / 2)
+        if self._moments.random() < 0.15:
+            return max(self.LEAD, ask.timeout - 0.6)  # a late answer
+        return self._moments.uniform(min(3.0, ask.timeout / 4), min(20.0, ask.timeout * 0.8))
 
     def _fresh(self) -> Line:
         """The player's reply to the current ask, said another way than before where it can
@@ -353,6 +374,8 @@ class LiveTable:
         if event.get("step") == "confirm":
             return
         if event.get("kind") == "undo":  # back to the ask: the player says what it meant again
+            if not self._undoing:
+                self._line = None  # an undo nobody said: the undone step is answered afresh
             self._wrong = self._undoing = False
             return
         if self._undoing:  # "undo" was heard as something else: that is wrong too
@@ -366,6 +389,7 @@ class LiveTable:
             self._wrong = False  # the turn's time is up, and stays up after an undo
         if not self._wrong:
             self._corrections, self._line = 0, None
+            self._tries.pop(_key(self._ask), None)  # heard as meant at last
 
     def _right(self) -> bool:
         """Whether what gm heard (and now confirms) is what the player meant."""
@@ -374,8 +398,8 @@ class LiveTable:
         match = Matcher(self._ask.choices, {}).match([self._heard])
         return match is not None and match.value == self._line.answer.value
 
-    def _reply(self, line: Line) -> None:
-        """Say `line` after a short pause, instead of anything not said yet."""
+    def _reply(self, line: Line, lead: float | None = None) -> None:
+        """Say `line` after a short pause (`lead` seconds), instead of anything not said yet."""
         self._saying, self._started = line, False
         self._segments.clear()
         if not line.text:
@@ -383,7 +407,13 @@ class LiveTable:
             return
         voice = voice_of(line.seat, self.seats)
         speech = synthesize(line.text, voice.voice, voice.speed)
-        self._segments.extend(([silence(self.LEAD), None], [speech, line], [silence(self.GAP), None]))
+        self._segments.extend(([silence(self.LEAD if lead is None else lead), None], [speech, line],
+                               [silence(self.GAP), None]))
+
+
+def _key(ask: Ask) -> tuple:
+    """An ask as the table tells it from others: its id and what gm says (whose turn, what theme)."""
+    return ask.id, ask.say
 
 
 def skip(ask: Ask, commands: Mapping[Command, Sequence[str]], line: Line) -> Line:
@@ -410,13 +440,17 @@ def render(script: Script, path: Path, seats: Seats = PIPER_SEATS) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gm.cli import common_lines, run_game
-    from gm.games import find, load as load_game
+    from gm.cli import common_lines, deal, game_for, run_game
+    from gm.games import find
     from gm.state import Record
     from gm.speech.audio import input_devices
 
     entry = find(args.game)
-    game = load_game(entry)
+    options = dict(DEMO_OPTIONS.get(entry.id, {}))
+    record = Record(entry.id, options, args.seed)
+    if args.deck:
+        deal(record, args.deck)  # a table's own deck: a shorter Funocracy with fewer letters
+    game = game_for(record)
     has_output = any(d["max_output_channels"] > 0 for d in input_devices())
     args.console = args.console or not has_output  # no speaker: print what gm says
     args.speak = not args.console
@@ -424,12 +458,12 @@ def run(args: argparse.Namespace) -> int:
     def said(t: float, seat: int, text: str) -> None:
         print(f"  [{t:7.1f}s] seat {seat} says: {text}", flush=True)
 
-    table = LiveTable(game, common_lines()[1], args.seed, said=said)
-    options = dict(DEMO_OPTIONS.get(entry.id, {}))
+    table = LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
     args.wav, args.text, args.echo = None, False, True
     if not args.state_dir:
         workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
         args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
     print(f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
-          f"speaking through Piper's voice, at four pitches, into the real recogniser.", file=sys.stderr)
-    return run_game(args, Record(entry.id, options, args.seed), resumed=False, table=table)
+          f"speaking through Piper's voice, at four pitches, into the real recogniser"
+          f"{', in real time' if args.live else ''}.", file=sys.stderr)
+    return run_game(args, record, resumed=False, table=table)

@@ -33,6 +33,9 @@ class Ask:
     timeout: float | None = None  # seconds until Answer(TIMEOUT); None waits, reprompting
     countdown: bool = False  # "ten seconds" spoken, tones in the last five, "time!"
     deadline: str | None = None  # asks sharing this key share one timeout started by the first
+    # The line that states the time limit, with "{seconds}" where the seconds go: the engine says
+    # it after `say` with the time really left (all of it at first, less after a pause or repeat).
+    time_line: str = ""
     reprompts: tuple[str, ...] | None = None  # no-input prompts, each clearer; None: the engine's, (): none
     expected: str = ""  # what can be said now, for "help" and after a miss
     skippable: bool = False  # "skip" gives Answer(SKIP) instead of "nothing to skip"

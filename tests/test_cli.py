@@ -133,3 +133,40 @@ def test_models_list_and_offline_download(tmp_path):
     assert listed.returncode == 0 and "en-us-small" in listed.stdout
     offline = gm("models", "download", "en-us-small", "--dir", str(tmp_path), "--url", "http://127.0.0.1:9/m.zip")
     assert_one_sentence(offline, "cannot reach")
+
+
+def test_realtime_needs_a_wav():
+    assert_one_sentence(gm("play", "who-the-f", "--text", "--realtime"), "--realtime", "--wav")
+
+
+@pytest.mark.slow
+def test_a_wav_in_real_time_is_heard_only_after_gm_has_spoken(tmp_path):
+    # The file says "five" 18 s in: after gm's opening lines (about 15 s at a speaking pace), so
+    # only a clock that runs while gm speaks, as a microphone's does, hears it as the answer.
+    from gm.speech.synth import Silence, Utterance, write
+    wav = write(tmp_path / "table.wav", [Silence(18.0), Utterance("five"), Silence(1.5)], lead=0)
+    transcript = tmp_path / "t.jsonl"
+    result = gm("play", "who-the-f", "--wav", str(wav), "--realtime", "--console", "--asr", "sphinx",
+                "--transcript", str(transcript), "--state-dir", str(tmp_path / "state"))
+    assert result.returncode == 0, result.stderr
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    says = [e for e in events if e["type"] == "say" and "end" in e]
+    assert all(e["end"] > e["t"] for e in says)  # gm's voice takes time on the game clock
+    assert all(b["t"] == pytest.approx(a["end"], abs=0.05) for a, b in zip(says, says[1:3]))
+    listen = next(e for e in events if e["type"] == "listen")
+    assert listen["t"] >= says[2]["end"]  # listening starts when the question has been said
+    decided = [e["decision"] for e in events if e["type"] == "decision" and e.get("accepted")]
+    assert decided[:1] == ["five players"]
+    # The same file at the speed of the CPU: gm's lines take no time and "five" comes late.
+    fast = gm("play", "who-the-f", "--wav", str(wav), "--console", "--asr", "sphinx",
+              "--transcript", str(transcript), "--state-dir", str(tmp_path / "fast"))
+    assert fast.returncode == 0, fast.stderr
+    first = next(e for e in map(json.loads, transcript.read_text().splitlines()) if e["type"] == "say")
+    assert first["end"] == first["t"]
+
+
+def test_demo_deck_for_another_game_is_one_sentence(tmp_path):
+    deck = tmp_path / "questions.toml"
+    deck.write_text('questions = ["Who sings best?", "Who cooks best?", "Who runs fastest?"]\n')
+    result = gm("demo", "funocracy", "--deck", str(deck), "--console", "--state-dir", str(tmp_path / "state"))
+    assert_one_sentence(result, "a deck for Who the F", "not for Funocracy")

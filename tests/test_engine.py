@@ -148,6 +148,32 @@ def test_pause_stops_the_countdown(speaker, common):
     assert "Paused. Say resume when you want to carry on." in speaker.lines
 
 
+class TurnGame(TimedGame):
+    """Each turn's asks share one deadline, and gm says the time it gives."""
+
+    def step(self, state):
+        if state.turns == 2:
+            return End(("Done.",))
+        return Ask("timed.answer", ("Go!",), vocab.yes_no(), timeout=25, countdown=True, expected="yes or no",
+                   deadline=f"turn.{state.turns}", time_line="You have {seconds} seconds.")
+
+
+def test_an_undone_time_out_gets_its_full_time_again(speaker, common):
+    _, transcript, engine = play("[silence 30]\nundo\n[silence 20]\nyes\nno\n", speaker, common, game=TurnGame())
+    assert engine.state.answered == ("True", "False")  # the turn's old deadline did not come back
+    assert speaker.lines.count("You have twenty five seconds.") == 4  # turn 1, turn 2, turn 1 again, turn 2
+    assert speaker.lines.count("Time!") == 1
+
+
+def test_after_a_pause_gm_says_the_time_really_left(speaker, common):
+    _, transcript, engine = play("[silence 9]\npause\n[silence 60]\nresume\n[silence 12]\nyes\nno\n", speaker,
+                                 common, game=TurnGame())
+    assert engine.state.answered == ("True", "False")
+    said = [l for l in speaker.lines if l.startswith("You have")]
+    # 25 s less the 9 s of silence, the 0.3 s echo tail and the 1.7 s "pause" took to say and end
+    assert said[:2] == ["You have twenty five seconds.", "You have fourteen seconds."]
+
+
 class VocabularyLog(TextHearing):
     """Typed input that keeps every vocabulary the engine listens with."""
 

@@ -60,3 +60,42 @@ def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, 
     assert -1 not in at
     assert at[0] > 16000 and len(recorded) > sum(map(len, speaker.played)) + 32000  # between gm's lines
 
+
+
+class MishearingToy(ToyGame):
+    """Player two means three and says words gm takes for "undo": as Whisper took "quebec" for
+    "go back" in a Funocracy demo; here the word itself, which PocketSphinx hears every time."""
+
+    def demo_line(self, state: ToyState, ask: Ask, rng: random.Random) -> Line:
+        if ask.id == "toy.players":
+            return said(ask, 2, "two", 1)
+        if state.round == 2:
+            return Line(Answer(AnswerKind.CHOICE, 3, "three"), "undo", 2)
+        return said(ask, 5, "five", (state.round - 1) % state.players + 1)
+
+
+class Bounded(LiveTable):
+    """A table that gives up after a minute of game time (a table caught in a loop)."""
+
+    def read(self):
+        return None if self.now > 60 else super().read()
+
+
+def test_words_taken_for_undo_are_put_another_way_when_the_ask_comes_back(speaker, common):
+    lines, commands = common
+    spoken = []
+    table = Bounded(MishearingToy(), commands, seed=1, said=lambda t, seat, text: spoken.append((seat, text)),
+                    seats=ESPEAK_SEATS)
+    transcript = Transcript()
+    transcript.add_sink(table.event)
+    engine = Engine(MishearingToy(), AudioHearing(table, open_recognizer("sphinx")), speaker, lines, commands,
+                    transcript, Record("toy", {}, seed=3))
+    table.attach(engine)
+    assert engine.run() is Result.OVER  # not an endless replay of the undone step
+    decided = [(e.get("kind"), e["decision"]) for e in transcript.of_type("decision") if e.get("step") != "confirm"]
+    assert decided == [
+        (None, "2 players"), (None, "player 1 took 5"),
+        ("undo", "player 1 took 5"), (None, "player 1 took 5"),  # player two's words undid player one's turn
+        (None, "player 2 took 3"), (None, "player 1 took 5"),
+    ]
+    assert spoken == [(1, "two"), (1, "five"), (2, "undo"), (1, "five"), (2, "three"), (1, "five")]

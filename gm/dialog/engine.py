@@ -46,6 +46,10 @@ class Flow(enum.Enum):
     QUIT = "quit"
 
 
+class Paused(enum.Enum):
+    RESUMED = "resumed"  # the table said "resume": the ask's clock starts again
+
+
 class Result(enum.Enum):
     OVER = "over"  # the game reached its end
     QUIT = "quit"  # the table asked to stop; the game is saved
@@ -178,7 +182,10 @@ class Engine:
         self.store = store
         self.config = config
         self.state, self.rng = rebuild(game, record)
+        # Running deadlines shared by several asks (Ask.deadline), on the game clock. An undo
+        # clears them: the step it restores gets its full time.
         self._deadlines: dict[str, float] = {}
+        self._said_until = 0.0  # game-clock moment gm's last line ended
         self._last_sorry = -1e9
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
@@ -191,8 +198,11 @@ class Engine:
         title = self.game.title
         self._prepare(self._frequent())
         self._resuming = resumed
+        first = self.game.step(self.state)
+        full_time = resumed and isinstance(first, Ask) and first.timeout is not None
         self._say((self.lines("resumed_game", title=title) if resumed
-                   else self.lines("welcome", title=title), *greeting))
+                   else self.lines("welcome", title=title), *greeting,
+                   *((self.lines("full_time"),) if full_time else ())))
         self._emit_state()
         try:
             while True:
@@ -255,6 +265,7 @@ class Engine:
             self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
             undone = self.record.answers.pop()
         self.state, self.rng = rebuild(self.game, self.record)
+        self._deadlines.clear()  # the restored step starts with its full time, not a stale deadline
         self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
         self._emit_state()
         self._save()
@@ -263,14 +274,19 @@ class Engine:
     # -- one ask -------------------------------------------------------------------------
 
     def _ask(self, ask: Ask) -> Answer | Flow:
-        self._say(ask.again if self._resuming and ask.again else ask.say)
+        running = self._deadlines.get(ask.deadline) if ask.deadline else None
+        left = None if running is None else running - self.hearing.live
+        self._say(self._prompt(ask, left, again=self._resuming))
         self._resuming = False
         matcher, vocabulary = self._hearing_for(ask)
         deadline = None
         if ask.timeout is not None:
-            start = self.hearing.now
-            deadline = (self._deadlines.setdefault(ask.deadline, start + ask.timeout)
-                        if ask.deadline else start + ask.timeout)
+            # The players' time starts when gm has finished saying the line that asks (or that
+            # opened the window, said before this ask), not when gm began: gm's voice is not theirs.
+            start = self._settle()
+            deadline = running if running is not None else start + ask.timeout
+            if ask.deadline:
+                self._deadlines[ask.deadline] = deadline
         reprompts = ask.reprompts if ask.reprompts is not None else tuple(
             t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt"))
         while True:
@@ -288,18 +304,31 @@ class Engine:
                 continue
             if match.command is None:
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
-            flow = self._command(match.command, ask)
+            left = None if deadline is None else deadline - self.hearing.now
+            flow = self._command(match.command, ask, left)
             if isinstance(flow, (Answer, Flow)):
                 return flow
-            if isinstance(flow, float) and deadline is not None:
-                deadline += flow  # a pause stops the clock
+            if flow is Paused.RESUMED and left is not None:
+                # A pause stops the clock: the time left when it began starts again when gm has
+                # finished saying the ask once more.
+                deadline = self._settle() + left
                 if ask.deadline:
                     self._deadlines[ask.deadline] = deadline
 
-    def _command(self, command: Command, ask: Ask) -> Answer | Flow | float | None:
-        """Carry out a command; a float is how long the game was paused."""
+    def _prompt(self, ask: Ask, left: float | None, again: bool = False) -> tuple[str, ...]:
+        """The ask's lines (`again`: as said on a repeat, after a pause or a resume, Ask.again),
+        its time line (Ask.time_line) saying the seconds really left: the whole limit when its
+        clock has not started, less after a pause or while it runs."""
+        lines = ask.again if again and ask.again else ask.say
+        if not ask.time_line or ask.timeout is None:
+            return lines
+        seconds = ask.timeout if left is None else max(1.0, left)
+        return (*lines, ask.time_line.format(seconds=number_word(int(round(seconds)))))
+
+    def _command(self, command: Command, ask: Ask, left: float | None = None) -> Answer | Flow | Paused | None:
+        """Carry out a command; `left` is the ask's time left, if it has a limit."""
         if command is Command.REPEAT:
-            self._say(ask.again or ask.say)
+            self._say(self._prompt(ask, left, again=True))
         elif command is Command.HELP:
             self._say((self.lines("help", expected=ask.expected) if ask.expected
                        else self.lines("help_no_expected"),))
@@ -316,7 +345,7 @@ class Engine:
                 return Flow.QUIT
             self._say((self.lines("quit_cancelled"),))
         elif command is Command.PAUSE:
-            return self._pause(ask)
+            return self._pause(ask, left)
         self._listen_again(ask)
         return None
 
@@ -328,8 +357,7 @@ class Engine:
     def _listen_again(self, ask: Ask) -> None:
         self.hearing.listen_for(self._hearing_for(ask)[1])
 
-    def _pause(self, ask: Ask) -> float | Flow:
-        began = self.hearing.now
+    def _pause(self, ask: Ask, left: float | None) -> Paused | Flow:
         self._say((self.lines("paused"),))
         only = {c: self.commands[c] for c in (Command.RESUME, Command.QUIT, Command.HELP) if c in self.commands}
         matcher = Matcher((), only)
@@ -339,9 +367,9 @@ class Engine:
             heard = self._listen("paused", matcher, vocabulary, expected, None, False, ())
             command = heard.match.command if heard.match else None
             if command is Command.RESUME:
-                self._say((self.lines("resumed"), *(ask.again or ask.say)))
+                self._say((self.lines("resumed"), *self._prompt(ask, left, again=True)))
                 self._listen_again(ask)
-                return self.hearing.now - began
+                return Paused.RESUMED
             if command is Command.QUIT and self._yes_no(self.lines("quit_confirm")):
                 return Flow.QUIT
             if command is Command.HELP:
@@ -390,6 +418,7 @@ class Engine:
         `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
         With `give_up`, quiet as long as a reprompt waits after the last reprompt is a timeout.
         """
+        self._settle()
         self.hearing.listen_for(vocabulary)
         self._mumbled = False
         self._emit("listen", step=step, expected=expected, phrases=len(matcher.phrases), free=vocabulary.free,
@@ -400,9 +429,7 @@ class Engine:
         warned = False
         tones_done: set[int] = set()
         while True:
-            if self._mute:
-                self._mute = False
-                self.hearing.drop(self.config.tail)
+            self._settle()
             try:
                 events = self.hearing.poll()
             except DeviceLost:
@@ -481,13 +508,17 @@ class Engine:
     # -- output ----------------------------------------------------------------------------
 
     def _say(self, texts: Sequence[str], listen_after: bool = True) -> None:
+        """Speak each line; its `say` event carries where it began (`t`) and ended (`end`) on the
+        game clock, which moves while gm speaks only when the input is live."""
         texts = [t for t in texts if t]
         if not texts:
             return
         self._prepare(texts[1:])  # made while the first plays
         for text in texts:
-            self._emit("say", text=text)
+            began = self.hearing.live
             self.speaker.say(text)
+            self._said_until = max(began, self.hearing.live)
+            self.transcript.emit("say", began, text=text, end=round(self._said_until, 3))
         if listen_after:
             self._mute = True  # one drop before the next poll, however many lines were said
 
@@ -503,6 +534,15 @@ class Engine:
         tables = [self.lines] + [t for t in (getattr(self.game, "lines", None),) if isinstance(t, Lines)]
         templates = [text for table in tables for name in table.names() for text in table.many(name)]
         return frequent(templates, [number_word(seat) for seat in range(1, SEATS + 1)])
+
+    def _settle(self) -> float:
+        """Half duplex: drop what the microphone caught of gm's voice (and a short tail) before
+        listening. The moment gm's last line ended, or now when gm has not spoken since."""
+        if not self._mute:
+            return self.hearing.now
+        self._mute = False
+        self.hearing.drop(self.config.tail)
+        return self._said_until
 
     def _emit(self, type_: str, **fields: object) -> None:
         self.transcript.emit(type_, self.hearing.now, **fields)

@@ -26,6 +26,11 @@ class Hearing(Protocol):
     @property
     def now(self) -> float: ...
 
+    @property
+    def live(self) -> float:
+        """The game clock at this moment: `now` plus what a live input captured and was not
+        read yet (while gm speaks); the same as `now` for a file or typed lines."""
+
     def listen_for(self, vocabulary: Vocabulary) -> None: ...
 
     def poll(self) -> list[AsrEvent]:
@@ -50,6 +55,10 @@ class AudioHearing:
     @property
     def now(self) -> float:
         return self.source.now
+
+    @property
+    def live(self) -> float:
+        return getattr(self.source, "live", self.source.now)  # only a live source runs ahead of its reads
 
     def listen_for(self, vocabulary: Vocabulary) -> None:
         self.recognizer.set_vocabulary(vocabulary)
@@ -132,6 +141,10 @@ class TextHearing:
 
     @property
     def now(self) -> float:
+        return self._now
+
+    @property
+    def live(self) -> float:
         return self._now
 
     def listen_for(self, vocabulary: Vocabulary) -> None:

@@ -774,8 +774,6 @@ class WhatTheFake:
             say: tuple[str, ...] = (self._line("done", count=spoken(state.shouts)),)
         else:
             say = (self.lines("draw"),)
-            if state.time_limit is not None:
-                say += (self.lines("draw_time", seconds=spoken(round(state.time_limit))),)
         choices = (
             Choice("shout", ("what the fake",)),  # variants ("what a fake") would split its confidence
             Choice("stop", ("stop drawing", "stop", "pencils down", "time is up")),
@@ -785,6 +783,8 @@ class WhatTheFake:
         return Ask("what_the_fake.drawing", say, choices,
                    timeout=state.time_limit, countdown=state.time_limit is not None,
                    deadline=f"what_the_fake.drawing.{state.round}",
+                   # said by the engine with the time really left (after a pause, a resume, an undo)
+                   time_line=self.lines("draw_time", seconds="{seconds}") if not state.started else "",
                    reprompts=(),  # no reprompts: the table is drawing, not stuck
                    expected=self.lines("drawing_expected"), endpoint=0.5)
 

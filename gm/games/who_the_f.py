@@ -416,28 +416,31 @@ class WhoTheF:
 
     def _vote_ask(self, state: State) -> Ask:
         """The question and how to vote: in full for the first question (and the final round's
-        first), then in a few words. A result told without "reveal" first is taken as meant."""
+        first), then in a few words. A result told without "reveal" first is taken as meant. With a
+        time limit the engine says the time line (Ask.time_line) with the seconds really left."""
         L = self.lines
-        seconds = number_word(round(state.reveal_after)) if state.reveal_after else ""
+        timed = state.reveal_after is not None
         if state.phase is Phase.FINAL_VOTE:
             first = state.used == state.final_from
-            how = L("final_instructions") if first else L("final_short")
+            say = (self._question_line(state), L("final_instructions") if first else L("final_short"))
+            time_line = L("vote_short_timed", seconds="{seconds}") if timed else ""
             early = final_result_choices(state.places, answers=False)
         else:
-            first = state.used == 0
-            name = ("vote_instructions" if first else "vote_short") + ("_timed" if seconds else "")
-            how = L(name, seconds=seconds)
+            name = "vote_instructions" if state.used == 0 else "vote_short"
+            say = (self._question_line(state),) if timed else (self._question_line(state), L(name))
+            time_line = L(name + "_timed", seconds="{seconds}") if timed else ""
             early = result_choices()
         phase_id = "final_vote" if state.phase is Phase.FINAL_VOTE else "vote"
         return Ask(
             id=f"who_the_f.{phase_id}",
-            say=(self._question_line(state), how),
+            say=say,
             choices=(
                 Choice("reveal", ("reveal", "reveal the votes", "we are ready to reveal")),
                 Choice("hint", _hint_choice().phrases),
             ) + tuple(c for c in early if c.value != {"hint": True}),
             timeout=state.reveal_after,
             countdown=state.reveal_after is not None,
+            time_line=time_line,
             reprompts=L.many("vote_reprompts"),
             expected=L("vote_expected"),
             skippable=True,

@@ -191,6 +191,12 @@ class MicrophoneSource:
     def now(self) -> float:
         return self._samples / RATE
 
+    @property
+    def live(self) -> float:
+        """This moment on the sample clock: what was read plus what waits in the queue (while gm
+        speaks, nobody reads), to within one block."""
+        return (self._samples + self._queue.qsize() * int(RATE * self._chunk)) / RATE
+
     def read(self) -> AudioChunk | None:
         try:
             audio = self._queue.get(timeout=2.0)

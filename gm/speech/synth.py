@@ -118,6 +118,30 @@ def mix(speech: bytes, noise: bytes, snr_db: float) -> bytes:
     return to_pcm16(s + gain * n)
 
 
+def room_echo(played: bytes, delay: float = 0.03, gain: float = 0.5, reflections: tuple[tuple[float, float], ...] =
+              ((0.05, 0.15), (0.11, 0.07))) -> bytes:
+    """What a microphone near the speaker hears of what it plays: the direct sound `delay` seconds
+    late at `gain`, and a few weaker reflections (seconds later, gain) as in a furnished room."""
+    p = np.frombuffer(played, dtype="<i2").astype(np.float64)
+    taps = ((delay, gain),) + tuple((delay + later, g) for later, g in reflections)
+    out = np.zeros(p.size + int(RATE * max(t for t, _ in taps)) + 1)
+    for seconds, g in taps:
+        start = int(round(seconds * RATE))
+        out[start:start + p.size] += g * p
+    return to_pcm16(out[: p.size])
+
+
+def overlay(base: bytes, other: bytes, at: float, gain: float = 1.0) -> bytes:
+    """`other` added into `base` from `at` seconds on (cut at the end of `base`)."""
+    b = np.frombuffer(base, dtype="<i2").astype(np.float64).copy()
+    o = np.frombuffer(other, dtype="<i2").astype(np.float64) * gain
+    start = int(round(at * RATE))
+    end = min(b.size, start + o.size)
+    if end > start:
+        b[start:end] += o[: end - start]
+    return to_pcm16(b)
+
+
 def write(path: str | Path, parts: list, lead: float = 0.5) -> Path:
     path = Path(path)
     write_wav(path, assemble(parts, lead))

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""The live table's figures: countdown error in real time, and barge-in over gm's own voice.
+
+Countdown: Funocracy turns nobody answers, run through the real-time harness (tests/live.py: a
+paced microphone, gm's voice taking as long as it sounds, PocketSphinx), each turn's error being
+how far "Time!" falls from 25 s after the line that asked ended, on the wall clock.
+
+Barge-in: gm's voice (Piper, its default, or an espeak-ng voice with --gm-voice) played into a
+simulated room (gm.speech.synth.room_echo: direct sound 30 ms late at half level, two
+reflections), "stop", "wait", "pause" and "repeat" in
+four voices said over it 2 s and 5 s into each line, heard through the echo canceller by
+PocketSphinx listening for those words alone; false barge-ins are words heard in gm's voice
+alone. The canceller is adapted on one line first and kept, as it is kept for a whole game.
+
+    scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from gm.cli import common_lines  # noqa: E402
+from gm.speech.asr import open_recognizer  # noqa: E402
+from gm.speech.base import RATE, AudioChunk  # noqa: E402
+from gm.speech.echo import BARGE_IN_WORDS, BargeIn, EchoCanceller  # noqa: E402
+
+WORDS = tuple(zip(BARGE_IN_WORDS, ("en-gb", "en-us", "en-us+m3", "en-gb-scotland")))
+LINES = (
+    "Player two, new theme: Things you can wear on your head.",
+    "Letters: F as in foxtrot, one star; S as in sierra, one star; and L as in lima, two stars.",
+    "Challenge! Everyone but player one votes good or meh, all at once. Then tell me the result: good, meh, or tie.",
+    "Vote secretly: put the token with your Zigoto's number face down, and no hints! You have twenty seconds.",
+    "Draw! Three drawings each. Shout what the fake when your three are done.",
+    "Welcome back to Funocracy. We carry on where we stopped. The clock starts again with the full time.",
+)
+CHUNK = 1600  # samples: what a microphone block holds
+GM_SPEECH = 40  # lines of gm's own (from prompts/en, fields filled) for the false barge-ins
+
+
+def gm_lines(count: int) -> list[str]:
+    """The first `count` sentences of gm's [lines] in the games' and the shared prompts."""
+    import re
+    import tomllib
+
+    out = []
+    for name in ("common", "funocracy", "who_the_f", "what_the_fake"):
+        table = tomllib.loads((ROOT / "prompts" / "en" / f"{name}.toml").read_text())["lines"]
+        for template in table.values():
+            for text in template if isinstance(template, list) else [template]:
+                out.append(re.sub(r"\{[^}]*\}", "three", text))
+    return out[:count]
+
+
+def countdown(turns: int) -> list[float]:
+    """Seconds by which each turn's "Time!" missed 25 s after its asking line ended."""
+    from gm.games import find, load
+    from gm.steps import Answer, AnswerKind
+    from live import play_live, record_after
+
+    game = load(find("funocracy"))
+    record = record_after(game, {"players": 3, "mode": "normal"}, 1, [Answer(AnswerKind.TIMEOUT)])
+    done = [0]
+
+    def enough(event: dict) -> bool:
+        if event["type"] == "decision" and event.get("step") == "funocracy.answer":
+            done[0] += 1
+        return done[0] >= turns
+
+    with tempfile.TemporaryDirectory() as folder:
+        run = play_live(game, record, [], enough, open_recognizer("sphinx"), common_lines(), Path(folder),
+                        show=False, limit=60.0 * turns)
+    errors = []
+    for listen in run.listens("funocracy.answer")[:turns]:
+        ended = run.said_before(listen)["end"]
+        time_up = next(e for e in run.says("Time!") if e["t"] > listen["t"])
+        errors.append(time_up["t"] - (ended + 25.0))
+    return errors
+
+
+def hear(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:
+    """Every barge-in word heard in `mic` while `played` sounded, fed a block at a time."""
+    found = []
+    for i in range(0, len(mic) // 2, CHUNK):
+        word = barge.hear(AudioChunk(mic[i * 2:(i + CHUNK) * 2], i / RATE), played[i * 2:(i + CHUNK) * 2])
+        if word:
+            found.append((i / RATE, word))
+    return found
+
+
+def barge_in(gm_voice: str) -> dict:
+    from gm.speech.synth import overlay, room_echo, silence, synthesize
+
+    voice = [synthesize(line, gm_voice) + silence(0.6) for line in LINES]
+    recognizer = open_recognizer("sphinx")
+    canceller = EchoCanceller()
+    warm = voice[0]
+    hear(BargeIn(recognizer, canceller=canceller), room_echo(warm), warm)  # adapt to the room once
+    alone_seconds, false_words = 0.0, []
+    speech = voice + [synthesize(line, gm_voice) + silence(0.6) for line in gm_lines(GM_SPEECH)]
+    for played in speech:  # gm's voice alone: any word heard is a false barge-in
+        alone_seconds += len(played) / 2 / RATE
+        false_words += [w for _, w in hear(BargeIn(recognizer, canceller=canceller), room_echo(played), played)]
+    cells, heard, raw_heard = 0, 0, 0
+    started = time.process_time()
+    for played in voice:
+        echo = room_echo(played)
+        for word, speaker in WORDS:
+            said = synthesize(word, speaker, 160)
+            for at in (2.0, 5.0):
+                if at + len(said) / 2 / RATE > len(played) / 2 / RATE:
+                    continue
+                mic = overlay(echo, said, at, 0.7)
+                cells += 1
+                got = hear(BargeIn(recognizer, canceller=canceller), mic, played)
+                heard += any(w == word and at - 0.2 <= t <= at + 2.0 for t, w in got)
+                no_canceller = BargeIn(recognizer, canceller=_Passthrough())
+                raw = hear(no_canceller, mic, played)
+                raw_heard += any(w == word for _, w in raw)
+    return {"cells": cells, "heard": heard, "raw_heard": raw_heard, "false": len(false_words),
+            "false_words": false_words, "alone_minutes": alone_seconds / 60,
+            "cpu": time.process_time() - started, "lines": len(speech)}
+
+
+class _Passthrough(EchoCanceller):
+    """No canceller: the microphone as it is, for the comparison."""
+
+    def __init__(self) -> None:
+        pass
+
+    def cancel(self, mic: bytes, played: bytes) -> bytes:
+        return mic
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--skip-countdown", action="store_true")
+    parser.add_argument("--skip-barge-in", action="store_true")
+    parser.add_argument("--gm-voice", default="piper",
+                        help="gm's voice for barge-in: piper (gm's own, the default) or an espeak-ng voice (en-us)")
+    args = parser.parse_args()
+    if not args.skip_barge_in:
+        b = barge_in(args.gm_voice)
+        print(f"gm's voice: {args.gm_voice}")
+        print(f"barge-in: {b['heard']} of {b['cells']} words heard over gm's voice through the canceller "
+              f"({100 * b['heard'] / b['cells']:.0f}%); without it {b['raw_heard']} of {b['cells']}")
+        print(f"false barge-ins: {b['false']} in {b['alone_minutes']:.2f} min of gm's voice alone ({b['lines']} lines) "
+              f"({b['false'] / b['alone_minutes']:.1f} a minute) {b['false_words']}")
+        print(f"CPU for the cells (canceller and recogniser, both passes): {b['cpu']:.1f} s")
+    if not args.skip_countdown:
+        errors = countdown(args.turns)
+        absolute = sorted(abs(e) for e in errors)
+        print(f"countdown: {len(errors)} turns, error median {1000 * statistics.median(absolute):.0f} ms, "
+              f"worst {1000 * absolute[-1]:.0f} ms; signed (ms): {[round(1000 * e) for e in errors]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
