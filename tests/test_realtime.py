@@ -166,3 +166,21 @@ def test_what_the_fake_time_limit_says_the_time_really_left(sphinx, common, tmp_
     assert [e["decision"] for e in run.decisions() if e.get("kind") == "undo"] == [run.decisions("what_the_fake.theme")[0]["decision"]]
     assert seconds_said(after_undo["text"]) == 60
     assert drawing[2]["deadline"] == pytest.approx(after_undo["end"] + 60, abs=0.01)
+
+
+def test_the_timed_speaker_lets_its_voice_make_lines_ahead():
+    """Real time must not cost gm its lines made ahead: Timed passes `prepare` on to the speaker
+    it wraps, and a speaker without it is left alone."""
+    from gm.speech.realtime import Timed, WallClock
+
+    class Ahead:
+        def __init__(self) -> None:
+            self.asked: list[tuple[str, ...]] = []
+
+        def prepare(self, texts):
+            self.asked.append(tuple(texts))
+
+    inner = Ahead()
+    Timed(inner, WallClock()).prepare(("Time!", "Ten seconds."))
+    assert inner.asked == [("Time!", "Ten seconds.")]
+    Timed(object(), WallClock()).prepare(("Time!",))  # nothing to pass it to: no error

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from gm.speech.base import AudioChunk, AudioSource, Speaker
 
@@ -114,6 +114,12 @@ class Timed:
     def play(self, audio: bytes) -> float:
         """Other voices (the demo's players) sound while the input runs: not paced here."""
         return self.speaker.play(audio)
+
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Lines made ahead by the wrapped speaker, where it can (the port's optional `prepare`)."""
+        prepare = getattr(self.speaker, "prepare", None)
+        if prepare is not None:
+            prepare(texts)
 
     def close(self) -> None:
         self.speaker.close()
