@@ -17,8 +17,8 @@ from gm.dialog.intents import CONFIRMED_COMMANDS, SURE_SCORE, Command, Match, Ma
 from gm.dialog.transcript import Transcript
 from gm.speech.base import DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds, least_seconds
 from gm.state import Record, SaveError, SaveStore
-from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
-from gm.vocab import yes_no
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Game, Outcome
+from gm.vocab import reply, yes_no
 
 
 @dataclass(frozen=True)
@@ -137,6 +137,19 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     return Heard()
 
 
+# The commands heard at "Is that right?" (skip has nothing to skip there).
+CHECK_COMMANDS = (Command.REPEAT, Command.HELP, Command.SCORE, Command.PAUSE, Command.UNDO, Command.QUIT)
+
+
+def checks_matcher(ask: Ask, commands: Mapping[Command, Sequence[str]]) -> Matcher:
+    """What "Is that right?" listens for: yes and no in their common forms, the ask's own answers
+    alone or after a "no" (a correction in one breath), and the commands. An answer's value is
+    ("answer", index of its choice in the ask)."""
+    answers = tuple(Choice(["answer", index], choice.phrases + tuple(f"no {p}" for p in choice.phrases))
+                    for index, choice in enumerate(ask.choices))
+    return Matcher(yes_no() + answers, commands)
+
+
 def asked_first(match: Match, always: bool) -> bool:
     """Whether the engine asks "I heard X. Is that right?" before acting on `match`: a choice when
     the ask confirms every answer (`always`) or the match is not sure; an undo or a skip that is not
@@ -187,6 +200,8 @@ class Engine:
         title = self.game.title
         self._say((self.lines("resumed_game", title=title) if resumed
                    else self.lines("welcome", title=title), *greeting))
+        if not resumed and not self.record.answers:
+            self._say((self.lines("seats"),))
         self._emit_state()
         try:
             while True:
@@ -269,8 +284,13 @@ class Engine:
                 return Answer(AnswerKind.FREE, list(heard.free), heard.free[0])
             match = heard.match
             assert match is not None
-            if asked_first(match, ask.confirm) and not self._checked(match, vocabulary):
-                continue
+            if asked_first(match, ask.confirm):
+                checked = self._check(ask, match, vocabulary)
+                if checked is None:
+                    continue
+                if isinstance(checked, (Answer, Flow)):
+                    return checked
+                match = checked
             if match.command is None:
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
             flow = self._command(match.command, ask)
@@ -333,16 +353,100 @@ class Engine:
                 self._say((self.lines("paused"),))
             self.hearing.listen_for(vocabulary)
 
-    def _checked(self, match: Match, vocabulary: Vocabulary) -> bool:
-        """Whether the table says yes to "I heard X. Is that right?". If not, the ask's answers are
-        listened for again; after a "no" gm says so (nobody answering was most likely talk, not
-        gm's, and gets no word)."""
-        right = self._yes_no(self.lines("confirm", heard=match.phrase))
-        if not right:
-            if right is False:
+    def _check(self, ask: Ask, match: Match, vocabulary: Vocabulary) -> Match | Answer | Flow | None:
+        """ "I heard X. Is that right?", and what the table says to it.
+
+        Yes in any of its forms ("yeah", "that's right"): `match`, to act on. No ("nope", "not
+        quite"): None, and the ask's answers are listened for again. A correction in one breath
+        ("no, three votes for number five", "no, it was a kitten") or the right answer said
+        alone: that answer, acted on at once when heard clearly, else checked in turn; in open
+        speech the words after the "no" are the answer. A command works as at any ask: repeat,
+        help, score and pause come back to the question; undo and quit leave it, and the answer
+        heard is not taken (undo takes back the last decision, as anywhere). Nobody answering
+        (most likely talk, not gm's) gets no word; a "no" gets one.
+        """
+        check = checks_matcher(ask, {c: self.commands[c] for c in CHECK_COMMANDS if c in self.commands})
+        answers = Matcher(ask.choices, {})
+        check_vocabulary = check.vocabulary(ask.free, ask.hints, endpoint=0.5)
+        expected = self.lines("confirm_expected")
+        reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))[:1]
+        question = self.lines("confirm", heard=match.phrase)
+        self._say((question,))
+        while True:
+            heard = self._listen("confirm", check, check_vocabulary, expected, None, False, reprompts, give_up=True)
+            if heard.timeout:
+                self._emit("decision", step="confirm", answer=None, accepted=False, decision=question)
+                self.hearing.listen_for(vocabulary)
+                return None
+            said = heard.match
+            if said is not None and said.command is not None:
+                flow = self._check_command(said.command, ask, question)
+                if flow is not None:
+                    return flow
+                self.hearing.listen_for(check_vocabulary)
+                continue
+            verdict, corrected = self._check_reply(heard, ask, answers)
+            if verdict is None and corrected is None:
+                self.hearing.listen_for(check_vocabulary)
+                continue  # neither yes, no nor an answer: talk
+            if isinstance(corrected, Match) and corrected.command is None and corrected.value == match.value \
+                    and match.command is None:
+                verdict, corrected = True, None  # the same answer again: a yes
+            self._emit("decision", step="confirm", answer=verdict if corrected is None else "correction",
+                       accepted=True, decision=question)
+            if corrected is None and verdict:
+                return match
+            if corrected is None:
                 self._say((self.lines("confirm_retry" if match.command is None else "command_cancelled"),))
-            self.hearing.listen_for(vocabulary)
-        return bool(right)
+                self.hearing.listen_for(vocabulary)
+                return None
+            if isinstance(corrected, Answer) or corrected.sure:
+                return corrected
+            match = corrected  # a correction the recogniser doubts: checked in turn
+            question = self.lines("confirm", heard=match.phrase)
+            self._say((question,))
+
+    def _check_reply(self, heard: Heard, ask: Ask, answers: Matcher) -> tuple[bool | None, Match | Answer | None]:
+        """(yes / no / neither, the answer it corrects to) of one reply to a check."""
+        said = heard.match
+        if said is not None:
+            if isinstance(said.value, bool):
+                return said.value, None
+            index = said.value[1]
+            phrase = said.phrase
+            if phrase.startswith("no ") and phrase[3:] in ask.choices[index].phrases:
+                phrase = phrase[3:]
+            return None, Match(ask.choices[index].value, phrase, said.heard, said.score)
+        if not heard.free:
+            return None, None
+        verdict, rest = reply(heard.free[0])
+        if rest and verdict is not True:
+            answer = answers.match([rest])
+            if answer is not None:
+                return verdict, answer
+            if ask.free:
+                return verdict, Answer(AnswerKind.FREE, [rest], rest)
+        return verdict, None
+
+    def _check_command(self, command: Command, ask: Ask, question: str) -> Flow | None:
+        """A command said at a check: Flow to leave it, None to come back to the question."""
+        if command is Command.UNDO:
+            return Flow.UNDO
+        if command is Command.QUIT:
+            if self._yes_no(self.lines("quit_confirm")):
+                return Flow.QUIT
+            self._say((self.lines("quit_cancelled"), question))
+        elif command is Command.PAUSE:
+            paused = self._pause(replace(ask, say=(question,)))
+            if isinstance(paused, Flow):
+                return paused
+        elif command is Command.HELP:
+            self._say((self.lines("confirm_help"),))
+        elif command is Command.SCORE:
+            self._say((*self.game.score(self.state), question))
+        else:
+            self._say((question,))
+        return None
 
     def _yes_no(self, question: str) -> bool | None:
         """Yes or no to `question`; None when nobody answers it (one reprompt, then as long again
