@@ -367,7 +367,7 @@ class Engine:
         """
         check = checks_matcher(ask, {c: self.commands[c] for c in CHECK_COMMANDS if c in self.commands})
         answers = Matcher(ask.choices, {})
-        check_vocabulary = check.vocabulary(ask.free, ask.hints, endpoint=0.5)
+        check_vocabulary = check.vocabulary(ask.free, ask.hints, endpoint=0.5, followed=True)
         expected = self.lines("confirm_expected")
         reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))[:1]
         question = self.lines("confirm", heard=match.phrase)
@@ -536,7 +536,7 @@ class Engine:
                     return Heard(timeout=True)
 
     def _understand(self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str) -> Heard | None:
-        heard = interpret(final, matcher, vocabulary.free, self.config.doubtful)
+        heard = interpret(final, matcher, vocabulary.free or vocabulary.followed, self.config.doubtful)
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match
         self._emit("heard", text=texts[0] if texts else "", start=round(final.start, 3), end=round(final.end, 3),

@@ -228,6 +228,8 @@ class WhisperRecognizer(Endpointed):
             if exact:  # a command or an answer the ask lists, said as Whisper writes it: "what's the score"
                 return tuple(Alternative(phrase, round(certainty, 4)) for phrase in exact)
             return (Alternative(text, round(certainty, 4)),)
+        if vocabulary.followed and (not found or self._index.is_talk(text)):
+            return (Alternative(text, round(certainty, 4)),)  # "no, it was a kitten": the engine reads it
         if self._index.is_talk(text):
             return ()
         return tuple(Alternative(h.phrase, round(certainty * (0.5 + 0.5 * (h.score - CUTOFF) / (100.0 - CUTOFF)), 4))
