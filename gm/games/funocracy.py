@@ -75,7 +75,8 @@ ARTICLES = ("a", "an", "the")
 FILLERS = ("um", "umm", "uh", "uhm", "er", "erm", "ehm", "ah", "oh", "hmm", "mm", "well", "so", "like",
            "okay", "ok", "maybe", "i say", "i'd say", "let's say", "how about", "my word is", "i think")
 # Said just after the challenge window closed: meant for the window, never the next player's word.
-LATE_PHRASES = ("meh", "mehh", "challenge", "i challenge", "no challenge", "next player", "it stands")
+LATE_PHRASES = ("meh", "mehh", "challenge", "i challenge", "no challenge", "next player", "next", "it stands")
+LATE_CHALLENGES = ("meh", "mehh", "challenge", "i challenge")
 # Spellings whose first letter is silent: a simulated player hears "knife" as an N word.
 SILENT_FIRST = {"kn": "N", "gn": "N", "wr": "R", "ph": "F"}
 # What the simulated players say, where PocketSphinx heard some phrases of a choice far more
@@ -228,6 +229,9 @@ def vote_choices(voters: int) -> tuple[Choice, ...]:
         no = voters - yes
         forms = [f"{number_word(yes)} good {number_word(no)} meh", f"{number_word(no)} meh {number_word(yes)} good"]
         (good if yes > no else meh if no > yes else tie).extend(forms)
+        if yes > no:  # the majority alone: "two good"
+            good.append(f"{number_word(yes)} good")
+            meh.append(f"{number_word(yes)} meh")
     return (Choice("good", tuple(good)), Choice("meh", tuple(meh)), Choice("tie", tuple(tie)))
 
 
@@ -529,7 +533,7 @@ class Funocracy:
         if answer.kind is AnswerKind.CHOICE and answer.value == "pass":
             return self._theme_lost(st, rng, (L("passed", seat=seat),), L("pass_decision", seat=seat), advance=True)
         if answer.kind is AnswerKind.CHOICE and answer.value == "late":
-            challenge = spoken_words(answer.heard)[-1:] in (["meh"], ["mehh"], ["challenge"])
+            challenge = " ".join(spoken_words(answer.heard)) in LATE_CHALLENGES
             return Outcome(state, say=(L("too_late"),) if challenge else (), accepted=False)
         if answer.kind is AnswerKind.SKIP:
             theme = self.themes[state.theme].name
