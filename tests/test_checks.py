@@ -122,3 +122,53 @@ def test_talk_at_a_check_is_no_answer(speaker, common):
 ])
 def test_reply_reads_the_verdict_and_the_correction(text, verdict, rest):
     assert reply(text) == (verdict, rest)
+
+
+# ----- the end of a game --------------------------------------------------------------------------
+
+def test_the_last_decision_can_be_undone_after_the_winner_is_announced(speaker, common):
+    result, transcript, engine = play("two\nthree\nyes\nfive\nyes\none\nyes\nundo\ntwo\nyes\n", speaker, common)
+    assert "Game over. Scores: [4, 5]." in speaker.lines  # announced, then undone
+    assert "Undone: player 1 took 1." in speaker.lines
+    assert speaker.lines[-1] == "Game over. Scores: [5, 5]."
+    assert result is Result.OVER and len(transcript.of_type("game_over")) == 1
+    assert transcript.of_type("game_over")[0]["state"]["scores"] == [5, 5]
+
+
+class Crash(Exception):
+    pass
+
+
+class CrashingSpeaker:
+    """Dies the first time it is to say `line`, as a power cut would."""
+
+    def __init__(self, inner, line: str) -> None:
+        self.inner, self.line, self.crashed = inner, line, False
+
+    def say(self, text: str) -> float:
+        if text == self.line and not self.crashed:
+            self.crashed = True
+            raise Crash
+        return self.inner.say(text)
+
+    def tone(self, frequency: float, seconds: float) -> float:
+        return seconds
+
+
+def test_a_crash_before_the_winner_is_announced_announces_it_on_resume(speaker, common, tmp_path):
+    from gm.state import SaveStore
+    lines, commands = common
+    store = SaveStore(tmp_path / "saves")
+    record = Record("toy", {}, seed=1)
+    crashing = CrashingSpeaker(speaker, "Game over. Scores: [4, 5].")
+    engine = Engine(ToyGame(), TextHearing(io.StringIO("two\nthree\nfive\none\n")), crashing, lines, commands,
+                    Transcript(), record, store)
+    with pytest.raises(Crash):
+        engine.run()
+    saved, _ = store.load()
+    assert len(saved.answers) == 4 and not saved.finished  # the last decision is saved, the end not yet
+    transcript = Transcript()
+    again = Engine(ToyGame(), TextHearing(io.StringIO("")), speaker, lines, commands, transcript, saved, store)
+    assert again.run(resumed=True) is Result.OVER
+    assert speaker.lines[-1] == "Game over. Scores: [4, 5]."
+    assert transcript.of_type("game_over") and store.load()[0].finished

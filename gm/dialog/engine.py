@@ -36,6 +36,7 @@ class EngineConfig:
     # every 45 s of espeak-ng conversation, every 25 s of babble, before the second rule).
     sorry_gap: float = 20.0
     doubtful: float = 0.5  # a choice heard with less recogniser confidence is confirmed first
+    last_undo: float = 10.0  # seconds after the winner is announced in which "undo" still works
 
 
 class Flow(enum.Enum):
@@ -207,7 +208,10 @@ class Engine:
             while True:
                 step = self.game.step(self.state)
                 if isinstance(step, End):
-                    return self._finish(step)
+                    if self._finish(step):
+                        return Result.OVER
+                    self._undo()  # the game's last decision, taken back
+                    continue
                 reply = self._ask(step)
                 if reply is Flow.QUIT:
                     self._save()
@@ -227,12 +231,23 @@ class Engine:
         one?"), heard with every command as a game's asks are."""
         return self._ask(ask)
 
-    def _finish(self, end: End) -> Result:
+    def _finish(self, end: End) -> bool:
+        """Announce the end, then listen `last_undo` seconds in which the game's last decision can
+        still be undone (False: it was). The last decision was saved before the announcement and
+        the save is marked finished only after it, so a game stopped in between (a crash, the
+        power) announces its winner again when it is resumed."""
+        ask = Ask(id="game.end", say=end.say, timeout=self.config.last_undo, reprompts=(),
+                  expected=self.lines("end_expected"))
+        try:
+            reply = self._ask(ask)
+        except EndOfInput:
+            reply = None
+        if reply is Flow.UNDO:
+            return False
         self.record.finished = True
         self._save()
-        self._say(end.say)
         self._emit("game_over", winners=list(end.winners), state=self.game.public(self.state))
-        return Result.OVER
+        return True
 
     def _decide(self, ask: Ask, answer: Answer) -> None:
         saved_rng = self.rng.getstate()
