@@ -92,7 +92,7 @@ REQUIRED_LINES = (
     "mode_reprompts", "mode_expected", "mode_decision", "mode_normal", "mode_alternative",
     "game_intro", "round_start", "first_turn", "first_turn_next", "round_over", "last_letter",
     "pile_empty", "round_scores", "score_item", "score_items", "new_theme", "same_theme", "letters", "letter_item",
-    "star_group", "letters_left", "answer_reprompts", "answer_expected", "one_star", "many_stars",
+    "star_group", "letters_left", "answer_reprompts", "answer_expected", "stars",
     "heard", "challenge_hint", "answer_decision", "which_letter", "which_letter_again",
     "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "not_face_up",
     "no_answer", "no_answer_decision", "too_late", "agree_letter", "agree_letter_decision",
@@ -794,7 +794,7 @@ class Funocracy:
         return spoken_list(items)
 
     def _stars(self, count: int) -> str:
-        return self.lines("one_star") if count == 1 else self.lines("many_stars", count=number_word(count))
+        return self.lines.counted("stars", count)
 
     def public(self, state: State) -> dict:
         return {
