@@ -38,6 +38,9 @@ class Ask:
     skippable: bool = False  # "skip" gives Answer(SKIP) instead of "nothing to skip"
     confirm: bool = False  # confirm every closed answer before deciding ("three, right?")
     endpoint: float = 0.7  # seconds of silence that end an utterance
+    # The value of a choice that only moves on to the next ask ("reveal", "start drawing"): an
+    # answer to that next ask said here, before its cue, is taken as the cue and then that answer.
+    cue: JSON = None
 
 
 @dataclass(frozen=True)
