@@ -67,6 +67,10 @@ def number_word(n: int) -> str:
     return str(n)
 
 
+# How a table says how many it is: "five", "five players", "we are five", "five of us".
+PLAYER_COUNT = ("{n}", "{n} players", "we are {n}", "we're {n}", "{n} of us", "there are {n} of us", "{n} people")
+
+
 def numbers(low: int, high: int, templates: tuple[str, ...] = ("{n}",)) -> tuple[Choice, ...]:
     """One choice per number, phrased through each template ('number {n}', 'seat {n}')."""
     return tuple(

@@ -46,6 +46,30 @@ def decided(transcript) -> list[str]:
     return [e["decision"] for e in transcript.of_type("decision") if e.get("accepted") and e.get("step") != "confirm"]
 
 
+# ----- set-up ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["five", "5", "five players", "we are five", "we're five", "five of us",
+                                  "there are five of us", "Five people."])
+def test_every_way_of_saying_how_many_play(said, speaker, common):
+    lines, commands = common
+    transcript = Transcript()
+    engine = Engine(GAME, TextHearing(io.StringIO(f"{said}\n")), speaker, lines, commands, transcript,
+                    Record(GAME.id, {"mode": "normal"}, seed=1))
+    engine.run()
+    assert engine.state.players == 5
+
+
+@pytest.mark.parametrize("said,mode", [("normal", Mode.NORMAL), ("the normal one", Mode.NORMAL),
+                                       ("normal mode", Mode.NORMAL), ("alternative", Mode.ALTERNATIVE),
+                                       ("every letter", Mode.ALTERNATIVE), ("the alternative one", Mode.ALTERNATIVE)])
+def test_every_way_of_choosing_the_mode(said, mode, speaker, common):
+    lines, commands = common
+    engine = Engine(GAME, TextHearing(io.StringIO(f"{said}\n")), speaker, lines, commands, Transcript(),
+                    Record(GAME.id, {"players": 3}, seed=1))
+    engine.run()
+    assert engine.state.mode is mode
+
+
 # ----- the answer ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("said", ["banana", "um banana", "Um, banana.", "uh, a banana", "well banana", "so banana",
@@ -201,3 +225,12 @@ def test_that_was_the_last_letter_only_when_it_was(speaker, common):
     normal = replace(table(), pile=())
     play(normal, "banana\n[silence 5]\n", speaker, common)
     assert "That was the last letter." not in speaker.lines and "No letter is left to draw." in speaker.lines
+
+
+def test_the_vote_is_explained_in_full_once_a_game(speaker, common):
+    first = table(Phase.CHALLENGE, pending=Pending(1, "B", "banana"))
+    engine, _ = play(first, "meh\n", speaker, common)
+    assert speaker.lines[-1].startswith("Challenge! Everyone but player one votes good or meh, all at once.")
+    later = table(Phase.CHALLENGE, pending=Pending(1, "B", "banana"), challenges=1)
+    play(later, "meh\n", speaker, common)
+    assert speaker.lines[-1] == "Challenge! Everyone but player one votes. The result?"

@@ -56,7 +56,7 @@ from typing import Any, Mapping
 
 from gm.content import OWN_DECK_MINIMUM, ContentFile, Lines, Problems, load as load_content, spoken_list
 from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
-from gm.vocab import letters as letter_choices, number_word, numbers, spoken_letter, yes_no
+from gm.vocab import PLAYER_COUNT, letters as letter_choices, number_word, numbers, spoken_letter, yes_no
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 ROUNDS = 3
@@ -97,7 +97,7 @@ REQUIRED_LINES = (
     "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "not_face_up",
     "no_answer", "no_answer_decision", "too_late", "agree_letter", "agree_letter_decision",
     "agree_skip", "agree_expected", "agree_refused", "skip_refused", "agree_refused_decision",
-    "challenge_expected", "stands_decision", "vote", "vote_reprompts", "vote_expected", "vote_good",
+    "challenge_expected", "stands_decision", "vote", "vote_again", "vote_reprompts", "vote_expected", "vote_good",
     "vote_tie", "vote_meh", "vote_decision", "no_tie", "no_tie_one", "challenge_decision",
     "wrong_letter_decision", "wins_letter", "new_letter", "time_decision", "passed", "pass_decision",
     "skip_decision", "three_themes", "score_line", "score_line_round", "score_player", "score_players",
@@ -327,7 +327,7 @@ class Funocracy:
             return Ask(
                 id="funocracy.players",
                 say=(L("ask_players"),),
-                choices=numbers(MIN_PLAYERS, MAX_PLAYERS, ("{n}", "{n} players")),
+                choices=numbers(MIN_PLAYERS, MAX_PLAYERS, PLAYER_COUNT),
                 reprompts=L.many("players_reprompts"),
                 expected=L("players_expected"),
                 endpoint=0.5,
@@ -337,8 +337,9 @@ class Funocracy:
                 id="funocracy.mode",
                 say=(L("ask_mode"),),
                 choices=(
-                    Choice(Mode.NORMAL.value, ("normal", "normal mode", "three letters")),
-                    Choice(Mode.ALTERNATIVE.value, ("alternative", "alternative mode", "all letters", "every letter")),
+                    Choice(Mode.NORMAL.value, ("normal", "normal mode", "three letters", "the normal one", "normal please")),
+                    Choice(Mode.ALTERNATIVE.value, ("alternative", "alternative mode", "all letters", "every letter",
+                                                    "the alternative one", "alternative please")),
                 ),
                 reprompts=L.many("mode_reprompts"),
                 expected=L("mode_expected"),
@@ -369,7 +370,8 @@ class Funocracy:
         if state.phase is Phase.VOTE:
             return Ask(
                 id="funocracy.vote",
-                say=(L("vote", seat=number_word(state.pending.seat)),),
+                # the whole instruction for the game's first challenge, then short
+                say=(L("vote" if state.challenges <= 1 else "vote_again", seat=number_word(state.pending.seat)),),
                 choices=vote_choices(state.players - 1),
                 reprompts=L.many("vote_reprompts"),
                 expected=L("vote_expected"),
