@@ -83,6 +83,9 @@ class Outcome:
     say: tuple[str, ...] = ()
     decision: str = ""  # one short sentence, spoken back by "undo" ("four votes for number two")
     accepted: bool = True
+    # What the table puts back with its hands when this decision is undone, said after "Undone:"
+    # ("Bring Zigotos two and five back from the box, and one token.").
+    put_back: str = ""
 
 
 class Game(Protocol):

@@ -211,3 +211,26 @@ def test_an_answer_before_its_cue_is_taken(typed, said_result, speaker, common):
     assert decisions(transcript) == ["cue.reveal reveal", "cue.result 3"]
     assert ("What was the result?" in speaker.lines) is said_result
     assert "Done: 3." in speaker.lines
+
+
+class TokenToy(ToyGame):
+    """The toy game whose picks move a token, put back on undo."""
+
+    def apply(self, state, ask, answer, rng):
+        outcome = super().apply(state, ask, answer, rng)
+        return replace(outcome, put_back="Put one token back on the pile.") if ask.id == "toy.pick" else outcome
+
+
+def test_an_undo_says_what_to_put_back(speaker, common, tmp_path):
+    from gm.state import SaveStore
+    store = SaveStore(tmp_path / "saves")
+    lines, commands = common
+    engine = Engine(TokenToy(), TextHearing(io.StringIO("two\nthree\n")), speaker, lines, commands, Transcript(),
+                    Record("toy", {}, seed=1), store)
+    engine.run()
+    resumed = Engine(TokenToy(), TextHearing(io.StringIO("undo\nundo\n")), speaker, lines, commands, Transcript(),
+                     store.load()[0], store)
+    resumed.run(resumed=True)  # the saved game remembers what to put back
+    undone = speaker.lines.index("Undone: player 1 took 3.")
+    assert speaker.lines[undone + 1] == "Put one token back on the pile."
+    assert "Undone: 2 players." in speaker.lines

@@ -260,7 +260,10 @@ class Engine:
             self._say(outcome.say)
             return
         self.state = outcome.state
-        self.record.answers.append({"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision})
+        entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
+        if outcome.put_back:
+            entry["put_back"] = outcome.put_back
+        self.record.answers.append(entry)
         self._emit("decision", step=ask.id, answer=answer.to_json(), accepted=True, decision=outcome.decision)
         self._emit_state()
         self._save()
@@ -275,7 +278,7 @@ class Engine:
         self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
         self._emit_state()
         self._save()
-        self._say((self.lines("undone", decision=undone.get("decision") or "the last answer"),))
+        self._say((self.lines("undone", decision=undone.get("decision") or "the last answer"), str(undone.get("put_back") or "")))
 
     # -- one ask -------------------------------------------------------------------------
 
