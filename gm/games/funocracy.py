@@ -24,8 +24,8 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
   "Wrong letter" in the window asks for the letter. Once the window has closed, "meh",
   "challenge", "no challenge" and "next player" are not the next player's answer.
 - A tie is refused when the number of voters (players minus one) is odd.
-- A theme counts as "without an answer" when it is left (time out, pass, MEHH majority or
-  skip) with no valid answer on it; any valid answer resets the count. At three the leftmost
+- A theme counts as "without an answer" when it is left (time out, pass or MEHH majority)
+  with no valid answer on it (a skipped theme does not count, see below); any valid answer resets the count. At three the leftmost
   letter is discarded and a new one drawn (normal mode), and the count starts again.
 - "Pass" loses the turn like a time out. "Skip" (Ask.skippable) asks the table whether it
   agrees to a new theme; if it does, the same player gets a new theme and a new 25 seconds.
