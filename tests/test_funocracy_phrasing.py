@@ -99,7 +99,7 @@ def test_words_for_a_closed_challenge_window_are_not_the_next_answer(said, speak
 @pytest.mark.parametrize("said", ["skip", "skip this one", "next question", "skip that"])
 def test_a_skip_asks_the_table_and_next_alone_is_no_skip(said, speaker, common):
     engine, transcript = play(table(), f"{said}\nyes\n", speaker, common)
-    assert "A new theme instead of Fruits? Everyone agree?" in speaker.lines
+    assert "Skip Fruits? Say no to object." in speaker.lines
     assert engine.state.theme != FRUITS and engine.state.active == 1
 
 
@@ -144,6 +144,8 @@ def test_a_word_is_scored_for_another_letter_only_when_the_table_agrees(said, sp
     assert "Score zebra for B as in bravo, though it starts with Z as in zulu? Everyone agree?" in speaker.lines
     refused, _ = play(engine.state, "no\n", speaker, common)
     assert refused.state.phase is Phase.ANSWER and refused.state.pending is None
+    silent, _ = play(engine.state, "[silence 12]\n", speaker, common)  # silence is no agreement here
+    assert silent.state.phase is Phase.ANSWER and silent.state.pending is None
     agreed, _ = play(engine.state, "yeah\n", speaker, common)
     assert agreed.state.pending == Pending(1, "B", "zebra")
 
@@ -234,3 +236,10 @@ def test_the_vote_is_explained_in_full_once_a_game(speaker, common):
     later = table(Phase.CHALLENGE, pending=Pending(1, "B", "banana"), challenges=1)
     play(later, "meh\n", speaker, common)
     assert speaker.lines[-1] == "Challenge! Everyone but player one votes. The result?"
+
+
+@pytest.mark.parametrize("reply,skipped", [("[silence 6]", True), ("yes", True), ("no", False), ("nope", False),
+                                           ("not agreed", False)])
+def test_a_skip_stands_unless_someone_objects(reply, skipped, speaker, common):
+    engine, _ = play(table(), f"skip\n{reply}\n", speaker, common)
+    assert (engine.state.theme != FRUITS) is skipped and engine.state.active == 1

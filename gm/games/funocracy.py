@@ -27,12 +27,13 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
 - A theme counts as "without an answer" when it is left (time out, pass or MEHH majority)
   with no valid answer on it (a skipped theme does not count, see below); any valid answer resets the count. At three the leftmost
   letter is discarded and a new one drawn (normal mode), and the count starts again.
-- "Pass" loses the turn like a time out. "Skip" (Ask.skippable) asks the table whether it
-  agrees to a new theme; if it does, the same player gets a new theme and a new 25 seconds.
+- "Pass" loses the turn like a time out. "Skip" (Ask.skippable) asks the table whether
+  anyone objects to a new theme (OBJECT_SECONDS; silence is consent, as at a table); if nobody
+  does, the same player gets a new theme and a new 25 seconds.
   A fair table accepts a skip for a theme nobody could play, not as a way round the rules:
   so a skipped theme does not count towards the three-themes rule (three skips would
   otherwise discard a letter and give the same player a fresh one, a free reroll), and
-  without agreement (a "no", or silence) the player goes on with the same theme and clock.
+  with an objection (a "no") the player goes on with the same theme and clock.
   "Next" alone is not a skip.
 - A round ends when a letter must be drawn from an empty pile; the player whose turn it was
   ended it, and the next seat (the one on the left) starts the next round. In alternative
@@ -66,7 +67,8 @@ THEMES_SET_ASIDE = 3
 ANSWER_SECONDS = 25.0
 CHALLENGE_SECONDS = 4.0
 LETTER_SECONDS = 15.0  # "which letter?": time to say the word again, its letter, or no answer
-AGREE_SECONDS = 10.0  # "everyone agree?": silence is no
+AGREE_SECONDS = 10.0  # "everyone agree?" to a word for another letter: silence is no
+OBJECT_SECONDS = 5.0  # "a new theme?": silence is consent, a "no" keeps the theme
 HINTED_ANSWERS = 3  # the first answers heard in a game say how to challenge them
 THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftmost letter goes
 LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
@@ -96,7 +98,7 @@ REQUIRED_LINES = (
     "heard", "challenge_hint", "answer_decision", "which_letter", "which_letter_again",
     "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "not_face_up",
     "no_answer", "no_answer_decision", "too_late", "agree_letter", "agree_letter_decision",
-    "agree_skip", "agree_expected", "agree_refused", "skip_refused", "agree_refused_decision",
+    "agree_skip", "agree_expected", "object_expected", "agree_refused", "skip_refused", "agree_refused_decision",
     "challenge_expected", "stands_decision", "vote", "vote_again", "vote_reprompts", "vote_expected", "vote_good",
     "vote_tie", "vote_meh", "vote_decision", "no_tie", "no_tie_one", "challenge_decision",
     "wrong_letter_decision", "wins_letter", "new_letter", "time_decision", "passed", "pass_decision",
@@ -387,8 +389,8 @@ class Funocracy:
                 id="funocracy.agree",
                 say=(say,),
                 choices=yes_no(),
-                timeout=AGREE_SECONDS,
-                expected=L("agree_expected"),
+                timeout=OBJECT_SECONDS if state.agree == "skip" else AGREE_SECONDS,
+                expected=L("object_expected" if state.agree == "skip" else "agree_expected"),
                 endpoint=0.5,
             )
         return self._end(state)
@@ -592,9 +594,11 @@ class Funocracy:
     def _apply_agree(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
         seat = number_word(state.active)
-        agreed = answer.kind is AnswerKind.CHOICE and answer.value is True
         if answer.kind is not AnswerKind.TIMEOUT and not (answer.kind is AnswerKind.CHOICE and isinstance(answer.value, bool)):
             return self._refuse(state)
+        # a skip stands unless someone objects; a word for another letter needs a yes
+        silence = state.agree == "skip"
+        agreed = answer.value is True if answer.kind is AnswerKind.CHOICE else silence
         if state.agree == "skip":
             if not agreed:
                 return self._back_to_turn(state, (L("skip_refused", seat=seat),), L("agree_refused_decision"))
@@ -780,7 +784,10 @@ class Funocracy:
         return said(ask, "meh", VOTE_MEH_PHRASE, _next_seat(state.pending.seat, state.players))
 
     def _demo_agree(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        return said(ask, True, "yes", _next_seat(state.active, state.players))  # the table agrees to the skip
+        """Nobody objects to a skip; a word for another letter is agreed to."""
+        if state.agree == "skip":
+            return Line(Answer(AnswerKind.TIMEOUT), "", state.active, silence=ask.timeout + 1.5)
+        return said(ask, True, "yes", _next_seat(state.active, state.players))
 
     # ----- reports ----------------------------------------------------------------------
 
