@@ -27,13 +27,15 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
 - A theme counts as "without an answer" when it is left (time out, pass or MEHH majority)
   with no valid answer on it (a skipped theme does not count, see below); any valid answer resets the count. At three the leftmost
   letter is discarded and a new one drawn (normal mode), and the count starts again.
-- "Pass" loses the turn like a time out. "Skip" (Ask.skippable) asks the table whether
-  anyone objects to a new theme (OBJECT_SECONDS; silence is consent, as at a table); if nobody
-  does, the same player gets a new theme and a new 25 seconds.
+- "Pass" loses the turn like a time out. "Skip" (Ask.skippable) gives the same player a new
+  theme and a new 25 seconds at once, and says so ("Fruits skipped; say undo to object"):
+  the table agrees by not objecting, as at a table, and whoever objects says "undo", which
+  brings the theme back. A question for each skip would cost every table a question and
+  a yes for the rare objection.
   A fair table accepts a skip for a theme nobody could play, not as a way round the rules:
   so a skipped theme does not count towards the three-themes rule (three skips would
   otherwise discard a letter and give the same player a fresh one, a free reroll), and
-  with an objection (a "no") the player goes on with the same theme and clock.
+  after an undo the player goes on with the same theme and clock.
   "Next" alone is not a skip.
 - A round ends when a letter must be drawn from an empty pile; the player whose turn it was
   ended it, and the next seat (the one on the left) starts the next round. In alternative
@@ -68,7 +70,6 @@ ANSWER_SECONDS = 25.0
 CHALLENGE_SECONDS = 4.0
 LETTER_SECONDS = 15.0  # "which letter?": time to say the word again, its letter, or no answer
 AGREE_SECONDS = 10.0  # "everyone agree?" to a word for another letter: silence is no
-OBJECT_SECONDS = 5.0  # "a new theme?": silence is consent, a "no" keeps the theme
 HINTED_ANSWERS = 3  # the first answers heard in a game say how to challenge them
 THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftmost letter goes
 LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
@@ -98,7 +99,7 @@ REQUIRED_LINES = (
     "heard", "challenge_hint", "answer_decision", "which_letter", "which_letter_again",
     "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "not_face_up",
     "no_answer", "no_answer_decision", "too_late", "agree_letter", "agree_letter_decision",
-    "agree_skip", "agree_expected", "object_expected", "agree_refused", "skip_refused", "agree_refused_decision",
+    "skipped", "agree_expected", "agree_refused", "agree_refused_decision",
     "challenge_expected", "stands_decision", "vote", "vote_again", "vote_reprompts", "vote_expected", "vote_good",
     "vote_tie", "vote_meh", "vote_decision", "no_tie", "no_tie_one", "challenge_decision",
     "wrong_letter_decision", "wins_letter", "new_letter", "time_decision", "passed", "pass_decision",
@@ -114,7 +115,7 @@ class Phase(str, enum.Enum):
     LETTER = "letter"  # the word was heard but no letter fitted: which letter?
     CHALLENGE = "challenge"  # the short window in which the table may say "meh"
     VOTE = "vote"  # the other players voted; what was the result?
-    AGREE = "agree"  # does the whole table agree (to a skip, to a word for another letter)?
+    AGREE = "agree"  # does the whole table agree to score a word for a letter it does not start with?
     OVER = "over"
 
 
@@ -164,7 +165,7 @@ class State:
     challenges: int = 0  # answers challenged so far this game
     told: bool = False  # the face-up letters were said since they last changed
     answers_heard: int = 0  # answers heard so far this game (the first ones say how to challenge)
-    agree: str = ""  # in AGREE: "skip", or the letter the heard word is to be scored for
+    agree: str = ""  # in AGREE: the letter the heard word is to be scored for
 
 
 def _next_seat(seat: int, players: int) -> int:
@@ -380,17 +381,14 @@ class Funocracy:
                 endpoint=0.6,
             )
         if state.phase is Phase.AGREE:
-            if state.agree == "skip":
-                say = L("agree_skip", theme=self.themes[state.theme].name)
-            else:
-                word = state.heard
-                say = L("agree_letter", word=word, letter=spoken_letter(state.agree), first=spoken_letter(word[0].upper()))
+            word = state.heard
+            say = L("agree_letter", word=word, letter=spoken_letter(state.agree), first=spoken_letter(word[0].upper()))
             return Ask(
                 id="funocracy.agree",
                 say=(say,),
                 choices=yes_no(),
-                timeout=OBJECT_SECONDS if state.agree == "skip" else AGREE_SECONDS,
-                expected=L("object_expected" if state.agree == "skip" else "agree_expected"),
+                timeout=AGREE_SECONDS,
+                expected=L("agree_expected"),
                 endpoint=0.5,
             )
         return self._end(state)
@@ -541,7 +539,9 @@ class Funocracy:
             return Outcome(state, say=(L("too_late"),) if challenge else (), accepted=False)
         if answer.kind is AnswerKind.SKIP:
             theme = self.themes[state.theme].name
-            return Outcome(replace(st, phase=Phase.AGREE, agree="skip"), decision=L("skip_decision", theme=theme))
+            # at once, and said so: whoever objects says "undo" and the theme comes back
+            after = self._next_theme(replace(st, phase=Phase.ANSWER), rng)
+            return Outcome(after, say=(L("skipped", theme=theme),), decision=L("skip_decision", theme=theme))
         if answer.kind is AnswerKind.FREE:
             return self._heard_word(st, answer)
         return self._refuse(state)
@@ -596,15 +596,7 @@ class Funocracy:
         seat = number_word(state.active)
         if answer.kind is not AnswerKind.TIMEOUT and not (answer.kind is AnswerKind.CHOICE and isinstance(answer.value, bool)):
             return self._refuse(state)
-        # a skip stands unless someone objects; a word for another letter needs a yes
-        silence = state.agree == "skip"
-        agreed = answer.value is True if answer.kind is AnswerKind.CHOICE else silence
-        if state.agree == "skip":
-            if not agreed:
-                return self._back_to_turn(state, (L("skip_refused", seat=seat),), L("agree_refused_decision"))
-            theme = self.themes[state.theme].name
-            st = self._next_theme(replace(state, phase=Phase.ANSWER, agree=""), rng)
-            return Outcome(st, decision=L("skip_decision", theme=theme))
+        agreed = answer.kind is AnswerKind.CHOICE and answer.value is True  # silence is no
         if not agreed:
             return self._back_to_turn(state, (L("agree_refused"), L("no_answer", seat=seat)), L("agree_refused_decision"))
         pending = Pending(state.active, state.agree, state.heard)
@@ -784,9 +776,7 @@ class Funocracy:
         return said(ask, "meh", VOTE_MEH_PHRASE, _next_seat(state.pending.seat, state.players))
 
     def _demo_agree(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        """Nobody objects to a skip; a word for another letter is agreed to."""
-        if state.agree == "skip":
-            return Line(Answer(AnswerKind.TIMEOUT), "", state.active, silence=ask.timeout + 1.5)
+        """A word for another letter is agreed to."""
         return said(ask, True, "yes", _next_seat(state.active, state.players))
 
     # ----- reports ----------------------------------------------------------------------
