@@ -59,7 +59,7 @@ from typing import Any, Mapping
 
 from gm.content import OWN_DECK_MINIMUM, ContentFile, Lines, Problems, load as load_content, spoken_list
 from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
-from gm.vocab import PLAYER_COUNT, letters as letter_choices, number_word, numbers, spoken_letter, yes_no
+from gm.vocab import NO, PLAYER_COUNT, YES, letters as letter_choices, number_word, numbers, spoken_letter
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 ROUNDS = 3
@@ -386,7 +386,8 @@ class Funocracy:
             return Ask(
                 id="funocracy.agree",
                 say=(say,),
-                choices=yes_no(),
+                choices=(Choice(True, YES + ("agreed", "we agree", "all agreed")),
+                         Choice(False, NO + ("not agreed", "we don't agree"))),
                 timeout=AGREE_SECONDS,
                 expected=L("agree_expected"),
                 endpoint=0.5,
