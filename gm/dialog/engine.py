@@ -142,13 +142,11 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
 CHECK_COMMANDS = (Command.REPEAT, Command.HELP, Command.SCORE, Command.PAUSE, Command.UNDO, Command.QUIT)
 
 
-def checks_matcher(ask: Ask, commands: Mapping[Command, Sequence[str]]) -> Matcher:
-    """What "Is that right?" listens for: yes and no in their common forms, the ask's own answers
-    alone or after a "no" (a correction in one breath), and the commands. An answer's value is
-    ("answer", index of its choice in the ask)."""
-    answers = tuple(Choice(["answer", index], choice.phrases + tuple(f"no {p}" for p in choice.phrases))
-                    for index, choice in enumerate(ask.choices))
-    return Matcher(yes_no() + answers, commands)
+def checks_matcher(commands: Mapping[Command, Sequence[str]]) -> Matcher:
+    """What "Is that right?" listens for: yes and no and the commands, few phrases, so a grammar
+    recogniser still hears a yes in noise. A correction ("no, it was a kitten") comes as the
+    transcript (Vocabulary.followed) and is read by the engine; a grammar recogniser hears its "no"."""
+    return Matcher(yes_no(), commands)
 
 
 def asked_first(match: Match, always: bool) -> bool:
@@ -405,7 +403,7 @@ class Engine:
         heard is not taken (undo takes back the last decision, as anywhere). Nobody answering
         (most likely talk, not gm's) gets no word; a "no" gets one.
         """
-        check = checks_matcher(ask, {c: self.commands[c] for c in CHECK_COMMANDS if c in self.commands})
+        check = checks_matcher({c: self.commands[c] for c in CHECK_COMMANDS if c in self.commands})
         answers = Matcher(ask.choices, {})
         check_vocabulary = check.vocabulary(ask.free, ask.hints, endpoint=0.5, followed=True)
         expected = self.lines("confirm_expected")
@@ -448,15 +446,8 @@ class Engine:
 
     def _check_reply(self, heard: Heard, ask: Ask, answers: Matcher) -> tuple[bool | None, Match | Answer | None]:
         """(yes / no / neither, the answer it corrects to) of one reply to a check."""
-        said = heard.match
-        if said is not None:
-            if isinstance(said.value, bool):
-                return said.value, None
-            index = said.value[1]
-            phrase = said.phrase
-            if phrase.startswith("no ") and phrase[3:] in ask.choices[index].phrases:
-                phrase = phrase[3:]
-            return None, Match(ask.choices[index].value, phrase, said.heard, said.score)
+        if heard.match is not None:
+            return bool(heard.match.value), None
         if not heard.free:
             return None, None
         verdict, rest = reply(heard.free[0])
