@@ -128,6 +128,12 @@ def test_which_letter_takes_a_new_word(said, speaker, common):
     assert engine.state.phase is Phase.CHALLENGE and engine.state.pending.word in ("banana", "mango")
 
 
+def test_which_letter_does_not_take_words_that_fit_no_letter(speaker, common):
+    engine, transcript = play(table(), "zebra\nand you\n", speaker, common)
+    assert engine.state.phase is Phase.LETTER and engine.state.heard == "zebra"
+    assert decided(transcript) == ["heard zebra, which fits no letter"]
+
+
 @pytest.mark.parametrize("said", ["z", "zed", "zulu", "z as in zulu", "letter z"])
 def test_which_letter_takes_the_real_first_letter_and_goes_back_to_the_turn(said, speaker, common):
     engine, _ = play(table(), f"zebra\n{said}\n", speaker, common)

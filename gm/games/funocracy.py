@@ -576,7 +576,10 @@ class Funocracy:
         if answer.kind is AnswerKind.TIMEOUT or (answer.kind is AnswerKind.CHOICE and answer.value == "none"):
             return self._back_to_turn(state, (L("no_answer", seat=seat),), L("no_answer_decision"))
         if answer.kind is AnswerKind.FREE:
-            return self._heard_word(state, answer)
+            # a new word that fits; anything else (a letter's name misheard as words, "and you"
+            # for "n for november") is asked again, never taken for yet another unfitting word
+            fits = self._heard_word(state, answer)
+            return fits if fits.state.phase is Phase.CHALLENGE else self._refuse(state)
         if answer.kind is not AnswerKind.CHOICE or answer.value not in self.stars:
             return self._refuse(state)
         letter = answer.value
