@@ -315,9 +315,7 @@ def load_saved(store) -> tuple[Record, str | None]:
 
 def progress(record: Record, lines: Lines) -> str:
     """How far a saved game went, as said aloud and listed by `gm games`."""
-    count = len(record.answers)
-    forms = lines.many("unfinished_progress")
-    return forms[min(count, len(forms) - 1)].format(count=count)
+    return lines.counted("unfinished_progress", len(record.answers))
 
 
 def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, table=None,

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from gm.vocab import number_word
+
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
 MAX_BYTES = 4 * 1024 * 1024  # a hundred times gm's largest content file; /dev/zero is not a deck
 OWN_DECK_MINIMUM = 3  # a table's own deck: the piles reshuffle, so three cards make a (short) game
@@ -197,6 +199,18 @@ class Lines:
         if template is None:
             raise self._source.fail(self._key, f"the line '{name}' is missing from [{self._key}]")
         return tuple(template) if isinstance(template, list) else (template,)
+
+    def counted(self, name: str, count: int, /, **fields: Any) -> str:
+        """A line about a number of things, in words and with its grammar: the line is a list of
+        forms for one and for many ("one vote", "{count} votes"), or for none, one and many
+        ("no decision yet", "one decision made", "{count} decisions made"); {count} is filled
+        with the number as words ("three"), never digits."""
+        forms = self.many(name)
+        index = (0 if count == 1 else 1) if len(forms) == 2 else min(count, len(forms) - 1)
+        try:
+            return forms[index].format(count=number_word(count), **fields)
+        except (KeyError, IndexError) as error:
+            raise self._source.fail(name, f"line '{name}' uses an unknown field {error}") from None
 
     def names(self) -> Iterable[str]:
         return self._table.keys()

@@ -303,6 +303,7 @@ class LiveTable:
             return
         ask = self.game.step(engine.state)  # type: ignore[attr-defined]
         if not isinstance(ask, Ask) or ask.id != step:
+            self._listening = False  # the game's end, where gm waits for a last undo: nothing to answer
             return
         if self._wrong and self._corrections < self.CORRECTIONS and Command.UNDO in self.commands:
             self._corrections += 1

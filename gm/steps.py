@@ -44,6 +44,9 @@ class Ask:
     # Said instead of `say` on "repeat", after a pause and when a saved game resumes here: what the
     # table needs to hear again (the question being voted on), when `say` alone would not tell it.
     again: tuple[str, ...] = ()
+    # The value of a choice that only moves on to the next ask ("reveal", "start drawing"): an
+    # answer to that next ask said here, before its cue, is taken as the cue and then that answer.
+    cue: JSON = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,9 @@ class Outcome:
     say: tuple[str, ...] = ()
     decision: str = ""  # one short sentence, spoken back by "undo" ("four votes for number two")
     accepted: bool = True
-    undo: str = ""  # how to put the cards and tokens back when it is undone, said after "Undone: ..."
+    # What the table puts back with its hands when this decision is undone, said after "Undone:"
+    # ("Bring Zigotos two and five back from the box, and one token.").
+    put_back: str = ""
     # A step on, not a decision ("next question" after a result): undo passes over it to the
     # decision before, so that "undo" while the next question is read takes back the result.
     transition: bool = False

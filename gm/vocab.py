@@ -5,6 +5,8 @@ importing any of the dialogue machinery.
 """
 from __future__ import annotations
 
+import re
+
 from gm.steps import Choice
 
 NUMBER_WORDS = (
@@ -37,8 +39,18 @@ LETTER_NAMES = {
     "w": ("w", "double you"), "x": ("x", "ex"), "y": ("y", "why"), "z": ("z", "zed", "zee"),
 }
 
-YES = ("yes", "yeah", "yep", "sure", "right", "correct", "that's right", "exactly", "yes please", "okay", "yes that's right", "yes correct")
-NO = ("no", "nope", "nah", "wrong", "no that's wrong", "negative", "no not that")
+# Yes and no as a table says them, the phrases a grammar listens for. Each phrase more makes a
+# grammar recogniser miss a yes in noise more often (two more were enough for PocketSphinx to
+# lose "sure" said as a fan starts: tests/test_segment.py), so the rarer forms are read only from
+# a transcript, by `reply`. A check's reply may go on after its yes or no ("no, it was a kitten").
+YES = ("yes", "yeah", "yep", "sure", "right", "correct", "that's right", "exactly", "yes please", "okay",
+       "yes that's right", "yes correct")
+NO = ("no", "nope", "nah", "wrong", "no that's wrong", "negative", "no not that", "not quite")
+MORE_YES = ("yup", "that's correct", "that's it", "absolutely", "of course", "agreed", "we agree", "all agreed")
+MORE_NO = ("not really", "that's wrong", "that's not right", "incorrect", "no way", "we don't agree", "not agreed")
+# What people put between their "no" and the right answer: "no, it was a kitten", "no, I said five".
+CORRECTION_LEAD_INS = ("it was", "it's", "it is", "i said", "we said", "i meant", "that was", "it should be",
+                       "should be", "make that", "actually", "rather", "i think")
 
 
 TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
@@ -57,6 +69,10 @@ def number_word(n: int) -> str:
     return str(n)
 
 
+# How a table says how many it is: "five", "five players", "we are five", "five of us".
+PLAYER_COUNT = ("{n}", "{n} players", "we are {n}", "we're {n}", "{n} of us", "there are {n} of us", "{n} people")
+
+
 def numbers(low: int, high: int, templates: tuple[str, ...] = ("{n}",)) -> tuple[Choice, ...]:
     """One choice per number, phrased through each template ('number {n}', 'seat {n}')."""
     return tuple(
@@ -66,6 +82,36 @@ def numbers(low: int, high: int, templates: tuple[str, ...] = ("{n}",)) -> tuple
 
 def yes_no() -> tuple[Choice, ...]:
     return (Choice(True, YES), Choice(False, NO))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower().replace("\u2019", "'"))
+
+
+_VERDICTS = sorted([(tuple(_words(p)), True) for p in YES + MORE_YES] + [(tuple(_words(p)), False) for p in NO + MORE_NO],
+                   key=lambda item: -len(item[0]))
+_LEAD_INS = sorted((tuple(_words(p)) for p in CORRECTION_LEAD_INS), key=len, reverse=True)
+
+
+def reply(text: str) -> tuple[bool | None, str]:
+    """A reply to "Is that right?" read as people say it: its yes or no first (the longest form
+    that starts it), then whatever follows, without the words that lead into a correction.
+    "no, it was a kitten" -> (False, "a kitten"); "yeah" -> (True, ""); "three for two" ->
+    (None, "three for two")."""
+    words = _words(text)
+    verdict: bool | None = None
+    for form, meaning in _VERDICTS:
+        if tuple(words[:len(form)]) == form:
+            verdict, words = meaning, words[len(form):]
+            break
+    stripped = True
+    while stripped and words:
+        stripped = False
+        for lead in _LEAD_INS:
+            if len(words) > len(lead) and tuple(words[:len(lead)]) == lead:
+                words, stripped = words[len(lead):], True
+                break
+    return verdict, " ".join(words)
 
 
 def letter_phrases(letter: str) -> tuple[str, ...]:

@@ -239,3 +239,15 @@ def test_model_folders_of_the_wrong_kind(tmp_path):
     (folder / "config.json").write_text('{"architecture": "bert"}')
     with pytest.raises(SpeechError, match="not a CTranslate2 Whisper model folder"):
         WhisperRecognizer(folder)
+
+
+def test_a_check_reply_longer_than_its_phrase_is_handed_back_as_said(recognizer):
+    """At "Is that right?" a reply may go on after its no ("No, it was a kitten."): with a
+    followed vocabulary the transcript comes back for the engine to read; a plain yes is still
+    the phrase, and a closed ask still refuses what is not one of its phrases."""
+    check = phrases(yes_no()) + ("three", "no three")
+    recognizer.set_vocabulary(Vocabulary(check, followed=True))
+    assert [a.text for a in recognizer.alternatives(Transcript("No, it was a kitten.", -0.2, 0.1))] == ["no it was a kitten"]
+    assert recognizer.alternatives(Transcript("Yeah.", -0.2, 0.1))[0].text == "yeah"
+    recognizer.set_vocabulary(Vocabulary(check))
+    assert recognizer.alternatives(Transcript("No, it was a kitten.", -0.2, 0.1)) == ()

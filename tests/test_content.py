@@ -56,3 +56,13 @@ def test_a_missing_line_is_named(tmp_path):
         lines("goodbye")
     with pytest.raises(ContentError, match=r"line 3.*unknown field"):
         lines("welcome", name="x")
+
+
+def test_a_counted_line_says_one_and_many_in_words():
+    lines, _ = common_lines()
+    assert lines.counted("unfinished_progress", 0) == "no decision yet"
+    assert lines.counted("unfinished_progress", 1) == "one decision made"
+    assert lines.counted("unfinished_progress", 24) == "twenty four decisions made"
+    from gm.games import funocracy
+    stars = funocracy.load().lines
+    assert [stars.counted("stars", n) for n in (0, 1, 3)] == ["zero stars", "one star", "three stars"]

@@ -58,8 +58,9 @@ def with_table_talk(script: Script) -> Script:
     windows = [i for i, l in enumerate(lines) if i - 1 in answers and l.answer.kind is AnswerKind.TIMEOUT]
     first, later, window = answers[0], answers[5], windows[8]
     # Inserted from the back so the earlier indexes stay right.
-    # A challenge said by mistake, confirmed, then undone at the vote: back to the window.
-    lines[window:window] = [say("i challenge", 2), say("yes please", 2), say("undo", 1)]
+    # A challenge said by mistake (said aloud for all to hear: not confirmed), undone at the vote:
+    # back to the window.
+    lines[window:window] = [say("i challenge", 2), say("undo", 1)]
     lines[later:later] = [say("pause the game"), Line(Answer(AnswerKind.TIMEOUT), "", 1, silence=40.0), say("continue")]
     lines[first:first] = [say("repeat"), say("what's the score")]
     return Script(script.game, script.options, script.seed, tuple(lines))
@@ -118,8 +119,8 @@ def check_game(events: list[dict], script: Script) -> None:
     totals = {seat: sum(stars) for seat, stars in public["scores"].items()}
     assert all(f"{funocracy.number_word(t)} star" in end.say[0] for t in totals.values())
     for r in ("one", "two", "three"):
-        assert any(f"round {r} is over" in s for s in said)
-    assert any("Which letter does the word start with?" in s for s in said)
+        assert f"Round {r} is over." in said
+    assert any("which is not face up" in s for s in said)  # "Knife starts with K as in kilo, ..."
     assert any(" as in " in s and "star" in s for s in said)  # "W as in whiskey, two stars"
     assert "Ten seconds." in said and "Time!" in said
     assert any(s.startswith("Challenge!") for s in said) and any(s.startswith("Meh wins") for s in said)
@@ -127,13 +128,14 @@ def check_game(events: list[dict], script: Script) -> None:
 
 # The letters each player wins in the planned game (seed 31), read from the planned replies:
 # the answers not challenged or challenged and kept, "knife"-like "which letter?" answers by the
-# letter named; "guitar" for G was voted meh and won nothing. Scores are their stars from the
-# deck table of test_decks (not the game's own `stars`), per round; the highest total wins.
+# letter named; the one challenged answer was voted meh and won nothing. Skipped themes (agreed by
+# the table) do not count towards the three-themes rule. Scores are their stars from the deck
+# table of test_decks (not the game's own `stars`), per round; the highest total wins.
 WON_LETTERS = {
-    "1": ("MNKHDAJIC", "ECGWRUMQKJF", "DIPBKSECOW"),
-    "2": ("SGPTYUFZE", "HTVSABLZD", "MLGFZRHJTY"),
+    "1": ("MNKHDAIFUE", "HTVSABLZD", "MLGFZRHJTY"),
+    "2": ("SGPTYVJZC", "ECGWRUMQKJF", "DIPBKSECOW"),
 }
-ROUND_SCORES = {"1": [16, 22, 16], "2": [17, 15, 19]}  # totals 54 and 51: player one wins
+ROUND_SCORES = {"1": [18, 15, 19], "2": [18, 22, 16]}  # totals 52 and 56: player two wins
 
 
 def test_the_oracle_adds_up():
@@ -147,18 +149,18 @@ def check_oracle(events: list[dict]) -> None:
     if SEED != 31:
         return  # another planned game: only the replay through the rules is known
     over = [e for e in events if e["type"] == "game_over"]
-    assert len(over) == 1 and over[0]["winners"] == [1]
+    assert len(over) == 1 and over[0]["winners"] == [2]
     assert over[0]["state"]["scores"] == ROUND_SCORES and over[0]["state"]["round"] == 3
     said = [e["text"] for e in events if e["type"] == "say"]
-    assert "The game is over. Totals: fifty four stars for player one and fifty one stars for player two." in said
+    assert "The game is over. Totals: fifty two stars for player one and fifty six stars for player two." in said
 
 
 def check_table_talk(events: list[dict]) -> None:
     said = [e["text"] for e in events if e["type"] == "say"]
     assert "Undone: the answer was challenged." in said
-    assert any(s.startswith("Player one: zero stars in total") for s in said)  # "score"
+    assert "Nobody has a star yet." in said  # "what's the score", not a row of zeros
     assert "Paused. Say resume when you want to carry on." in said and "Resuming." in said
-    intro = next(s for s in said if s.startswith("Seat one is the youngest"))
+    intro = next(s for s in said if s.startswith("Seat one, the youngest"))
     assert said.count(intro) == 2  # "repeat"
 
 

@@ -18,8 +18,8 @@ from gm.dialog.transcript import Transcript
 from gm.speech.base import (DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds, frequent,
                             least_seconds)
 from gm.state import Record, SaveError, SaveStore
-from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
-from gm.vocab import number_word, yes_no
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Game, Outcome
+from gm.vocab import number_word, reply, yes_no
 
 SEATS = 8  # the most players any of the games seats: the seats whose "Player N," is made ahead
 
@@ -39,6 +39,7 @@ class EngineConfig:
     # every 45 s of espeak-ng conversation, every 25 s of babble, before the second rule).
     sorry_gap: float = 20.0
     doubtful: float = 0.5  # a choice heard with less recogniser confidence is confirmed first
+    last_undo: float = 10.0  # seconds after the winner is announced in which "undo" still works
 
 
 class Flow(enum.Enum):
@@ -144,6 +145,17 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     return Heard()
 
 
+# The commands heard at "Is that right?" (skip has nothing to skip there).
+CHECK_COMMANDS = (Command.REPEAT, Command.HELP, Command.SCORE, Command.PAUSE, Command.UNDO, Command.QUIT)
+
+
+def checks_matcher(commands: Mapping[Command, Sequence[str]]) -> Matcher:
+    """What "Is that right?" listens for: yes and no and the commands, few phrases, so a grammar
+    recogniser still hears a yes in noise. A correction ("no, it was a kitten") comes as the
+    transcript (Vocabulary.followed) and is read by the engine; a grammar recogniser hears its "no"."""
+    return Matcher(yes_no(), commands)
+
+
 def asked_first(match: Match, always: bool) -> bool:
     """Whether the engine asks "I heard X. Is that right?" before acting on `match`: a choice when
     the ask confirms every answer (`always`) or the match is not sure; an undo or a skip that is not
@@ -191,6 +203,7 @@ class Engine:
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
         self._unsaved = False  # the last save failed; it is retried at every decision
         self._resuming = False  # a saved game resumes: its first ask says what it needs again
+        self._early: tuple[str, Answer] | None = None  # (ask id, answer) said before its cue
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -203,12 +216,17 @@ class Engine:
         self._say((self.lines("resumed_game", title=title) if resumed
                    else self.lines("welcome", title=title), *greeting,
                    *((self.lines("full_time"),) if full_time else ())))
+        if not resumed and not self.record.answers:
+            self._say((self.lines("seats"),))
         self._emit_state()
         try:
             while True:
                 step = self.game.step(self.state)
                 if isinstance(step, End):
-                    return self._finish(step)
+                    if self._finish(step):
+                        return Result.OVER
+                    self._undo()  # the game's last decision, taken back
+                    continue
                 reply = self._ask(step)
                 if reply is Flow.QUIT:
                     self._save()
@@ -228,12 +246,23 @@ class Engine:
         one?"), heard with every command as a game's asks are."""
         return self._ask(ask)
 
-    def _finish(self, end: End) -> Result:
+    def _finish(self, end: End) -> bool:
+        """Announce the end, then listen `last_undo` seconds in which the game's last decision can
+        still be undone (False: it was). The last decision was saved before the announcement and
+        the save is marked finished only after it, so a game stopped in between (a crash, the
+        power) announces its winner again when it is resumed."""
+        ask = Ask(id="game.end", say=end.say, timeout=self.config.last_undo, reprompts=(),
+                  expected=self.lines("end_expected"))
+        try:
+            reply = self._ask(ask)
+        except EndOfInput:
+            reply = None
+        if reply is Flow.UNDO:
+            return False
         self.record.finished = True
         self._save()
-        self._say(end.say)
         self._emit("game_over", winners=list(end.winners), state=self.game.public(self.state))
-        return Result.OVER
+        return True
 
     def _decide(self, ask: Ask, answer: Answer) -> None:
         saved_rng = self.rng.getstate()
@@ -246,8 +275,8 @@ class Engine:
             return
         self.state = outcome.state
         entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
-        if outcome.undo:
-            entry["undo"] = outcome.undo
+        if outcome.put_back:
+            entry["put_back"] = outcome.put_back
         if outcome.transition:
             entry["transition"] = True
         self.record.answers.append(entry)
@@ -269,11 +298,15 @@ class Engine:
         self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
         self._emit_state()
         self._save()
-        self._say((self.lines("undone", decision=undone.get("decision") or "the last answer"), undone.get("undo", "")))
+        self._say((self.lines("undone", decision=undone.get("decision") or "the last answer"),
+                   str(undone.get("put_back") or "")))
 
     # -- one ask -------------------------------------------------------------------------
 
     def _ask(self, ask: Ask) -> Answer | Flow:
+        early, self._early = self._early, None
+        if early is not None and early[0] == ask.id:
+            return early[1]  # said before the cue that led here: taken, the ask need not be said
         running = self._deadlines.get(ask.deadline) if ask.deadline else None
         left = None if running is None else running - self.hearing.live
         self._say(self._prompt(ask, left, again=self._resuming))
@@ -300,9 +333,19 @@ class Engine:
                 return Answer(AnswerKind.FREE, list(heard.free), heard.free[0])
             match = heard.match
             assert match is not None
-            if asked_first(match, ask.confirm) and not self._checked(match, vocabulary):
-                continue
+            if asked_first(match, ask.confirm):
+                checked = self._check(ask, match, vocabulary)
+                if checked is None:
+                    continue
+                if isinstance(checked, (Answer, Flow)):
+                    return checked
+                match = checked
             if match.command is None:
+                if isinstance(match.value, list) and match.value[:1] == ["ahead"] and ask.cue is not None:
+                    ahead = self._after_cue(ask)
+                    assert ahead is not None
+                    self._early = (ahead.id, Answer(AnswerKind.CHOICE, ahead.choices[match.value[1]].value, match.heard))
+                    return Answer(AnswerKind.CHOICE, ask.cue, match.heard)
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
             left = None if deadline is None else deadline - self.hearing.now
             flow = self._command(match.command, ask, left)
@@ -350,9 +393,22 @@ class Engine:
         return None
 
     def _hearing_for(self, ask: Ask) -> tuple[Matcher, Vocabulary]:
-        """What an ask's answers are matched with, and what the recogniser listens for."""
-        matcher = Matcher(ask.choices, self._asked_commands)
+        """What an ask's answers are matched with, and what the recogniser listens for: with a
+        cue, the answers of the ask after it too (value ["ahead", index])."""
+        choices = ask.choices
+        ahead = self._after_cue(ask) if ask.cue is not None else None
+        if ahead is not None:
+            choices += tuple(Choice(["ahead", index], choice.phrases) for index, choice in enumerate(ahead.choices))
+        matcher = Matcher(choices, self._asked_commands)
         return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint)
+
+    def _after_cue(self, ask: Ask) -> Ask | None:
+        """The ask that follows `ask`'s cue, found by applying the cue to a copy of the game."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        outcome = self.game.apply(self.state, ask, Answer(AnswerKind.CHOICE, ask.cue), rng)
+        following = self.game.step(outcome.state) if outcome.accepted else None
+        return following if isinstance(following, Ask) and following.choices else None
 
     def _listen_again(self, ask: Ask) -> None:
         self.hearing.listen_for(self._hearing_for(ask)[1])
@@ -376,16 +432,93 @@ class Engine:
                 self._say((self.lines("paused"),))
             self.hearing.listen_for(vocabulary)
 
-    def _checked(self, match: Match, vocabulary: Vocabulary) -> bool:
-        """Whether the table says yes to "I heard X. Is that right?". If not, the ask's answers are
-        listened for again; after a "no" gm says so (nobody answering was most likely talk, not
-        gm's, and gets no word)."""
-        right = self._yes_no(self.lines("confirm", heard=match.phrase))
-        if not right:
-            if right is False:
+    def _check(self, ask: Ask, match: Match, vocabulary: Vocabulary) -> Match | Answer | Flow | None:
+        """ "I heard X. Is that right?", and what the table says to it.
+
+        Yes in any of its forms ("yeah", "that's right"): `match`, to act on. No ("nope", "not
+        quite"): None, and the ask's answers are listened for again. A correction in one breath
+        ("no, three votes for number five", "no, it was a kitten") or the right answer said
+        alone: that answer, acted on at once when heard clearly, else checked in turn; in open
+        speech the words after the "no" are the answer. A command works as at any ask: repeat,
+        help, score and pause come back to the question; undo and quit leave it, and the answer
+        heard is not taken (undo takes back the last decision, as anywhere). Nobody answering
+        (most likely talk, not gm's) gets no word; a "no" gets one.
+        """
+        check = checks_matcher({c: self.commands[c] for c in CHECK_COMMANDS if c in self.commands})
+        answers = Matcher(ask.choices, {})
+        check_vocabulary = check.vocabulary(ask.free, ask.hints, endpoint=0.5, followed=True)
+        expected = self.lines("confirm_expected")
+        reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))[:1]
+        question = self.lines("confirm", heard=match.phrase)
+        self._say((question,))
+        while True:
+            heard = self._listen("confirm", check, check_vocabulary, expected, None, False, reprompts, give_up=True)
+            if heard.timeout:
+                self._emit("decision", step="confirm", answer=None, accepted=False, decision=question)
+                self.hearing.listen_for(vocabulary)
+                return None
+            said = heard.match
+            if said is not None and said.command is not None:
+                flow = self._check_command(said.command, ask, question)
+                if flow is not None:
+                    return flow
+                self.hearing.listen_for(check_vocabulary)
+                continue
+            verdict, corrected = self._check_reply(heard, ask, answers)
+            if verdict is None and corrected is None:
+                self.hearing.listen_for(check_vocabulary)
+                continue  # neither yes, no nor an answer: talk
+            if isinstance(corrected, Match) and corrected.command is None and corrected.value == match.value \
+                    and match.command is None:
+                verdict, corrected = True, None  # the same answer again: a yes
+            self._emit("decision", step="confirm", answer=verdict if corrected is None else "correction",
+                       accepted=True, decision=question)
+            if corrected is None and verdict:
+                return match
+            if corrected is None:
                 self._say((self.lines("confirm_retry" if match.command is None else "command_cancelled"),))
-            self.hearing.listen_for(vocabulary)
-        return bool(right)
+                self.hearing.listen_for(vocabulary)
+                return None
+            if isinstance(corrected, Answer) or corrected.sure:
+                return corrected
+            match = corrected  # a correction the recogniser doubts: checked in turn
+            question = self.lines("confirm", heard=match.phrase)
+            self._say((question,))
+
+    def _check_reply(self, heard: Heard, ask: Ask, answers: Matcher) -> tuple[bool | None, Match | Answer | None]:
+        """(yes / no / neither, the answer it corrects to) of one reply to a check."""
+        if heard.match is not None:
+            return bool(heard.match.value), None
+        if not heard.free:
+            return None, None
+        verdict, rest = reply(heard.free[0])
+        if rest and verdict is not True:
+            answer = answers.match([rest])
+            if answer is not None:
+                return verdict, answer
+            if ask.free:
+                return verdict, Answer(AnswerKind.FREE, [rest], rest)
+        return verdict, None
+
+    def _check_command(self, command: Command, ask: Ask, question: str) -> Flow | None:
+        """A command said at a check: Flow to leave it, None to come back to the question."""
+        if command is Command.UNDO:
+            return Flow.UNDO
+        if command is Command.QUIT:
+            if self._yes_no(self.lines("quit_confirm")):
+                return Flow.QUIT
+            self._say((self.lines("quit_cancelled"), question))
+        elif command is Command.PAUSE:
+            paused = self._pause(replace(ask, say=(question,)))
+            if isinstance(paused, Flow):
+                return paused
+        elif command is Command.HELP:
+            self._say((self.lines("confirm_help"),))
+        elif command is Command.SCORE:
+            self._say((*self.game.score(self.state), question))
+        else:
+            self._say((question,))
+        return None
 
     def _yes_no(self, question: str) -> bool | None:
         """Yes or no to `question`; None when nobody answers it (one reprompt, then as long again
@@ -474,7 +607,7 @@ class Engine:
                     return Heard(timeout=True)
 
     def _understand(self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str) -> Heard | None:
-        heard = interpret(final, matcher, vocabulary.free, self.config.doubtful)
+        heard = interpret(final, matcher, vocabulary.free or vocabulary.followed, self.config.doubtful)
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match
         self._emit("heard", text=texts[0] if texts else "", start=round(final.start, 3), end=round(final.end, 3),

@@ -138,9 +138,10 @@ class Matcher:
         """Those of `phrases` that are commands."""
         return tuple(dict.fromkeys(entry[1] for entry in self._entries if entry[3] is not None))
 
-    def vocabulary(self, free: bool = False, hints: Sequence[str] = (), endpoint: float = 0.7) -> Vocabulary:
-        """What a recogniser should listen for to be matched here."""
-        return Vocabulary(self.phrases, free, tuple(hints), endpoint, self.command_phrases)
+    def vocabulary(self, free: bool = False, hints: Sequence[str] = (), endpoint: float = 0.7,
+                   followed: bool = False) -> Vocabulary:
+        """What a recogniser should listen for to be matched here (`followed`: see Vocabulary)."""
+        return Vocabulary(self.phrases, free, tuple(hints), endpoint, self.command_phrases, followed)
 
     def match(self, alternatives: Sequence[str]) -> Match | None:
         best: Match | None = None

@@ -9,28 +9,45 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
 - Themes are shuffled once per game. Each round sets three aside and reveals them first, then
   draws on from the pile; at round end the unused set-aside themes are discarded. Should the
   pile run dry, the discarded themes are reshuffled into a new pile (not in the rulebook).
-- Hearing a word: the first alternative whose first word (after a leading "a", "an" or "the")
-  starts with a face-up letter wins. If none fits, the game asks "which letter?" and takes the
-  letter by name, or "no answer" to go back to the same turn, whose 25-second deadline keeps
-  running (Ask.deadline is per turn). The "which letter?" ask itself has no time limit: the
-  word was said in time.
-- Challenge window: a 4-second ask after the heard line; what is said in it is confirmed
-  ("I heard challenge. Is that right?"), since a challenge stops play for a vote. The letter is won only when the
-  window closes (silence, "no challenge", a GOOD majority or a tie), never provisionally, so
-  a MEHH majority has nothing to revert. "Wrong letter" in the window asks for the letter.
+- Hearing a word: the first alternative whose first word (after filler words such as "um",
+  "well", "so", "like" and a leading "a", "an" or "the") starts with a face-up letter wins: "um
+  banana" is B. If none fits, gm says which letter the word starts with ("zebra starts with Z,
+  which is not face up") and asks again: the word said again (or another word), the letter by
+  name, or "no answer" to go back to the same turn, whose 25-second deadline keeps running
+  (Ask.deadline is per turn). That ask has LETTER_SECONDS; the word was said in time.
+- A word is scored for a letter it does not start with (nor sounds like it starts with:
+  "knife" for N) only when the whole table agrees to it, asked in so many words.
+- Challenge window: a 4-second ask after the heard line. A challenge and a vote result are
+  said aloud for the whole table to hear, so they are confirmed only when the recogniser
+  doubts them. The letter is won only when the window closes (silence, "no challenge", a
+  GOOD majority or a tie), never provisionally, so a MEHH majority has nothing to revert.
+  "Wrong letter" in the window asks for the letter. Once the window has closed, "meh",
+  "challenge", "no challenge" and "next player" are not the next player's answer.
 - A tie is refused when the number of voters (players minus one) is odd.
-- A theme counts as "without an answer" when it is left (time out, pass, MEHH majority or
-  skip) with no valid answer on it; any valid answer resets the count. At three the leftmost
+- A theme counts as "without an answer" when it is left (time out, pass or MEHH majority)
+  with no valid answer on it (a skipped theme does not count, see below); any valid answer resets the count. At three the leftmost
   letter is discarded and a new one drawn (normal mode), and the count starts again.
-- "Pass" loses the turn like a time out. "Skip" (Ask.skippable) puts a new theme in front
-  of the same player, by common agreement of the table.
+- "Pass" loses the turn like a time out. "Skip" (Ask.skippable) gives the same player a new
+  theme and a new 25 seconds at once, and says so ("Fruits skipped; say undo to object"):
+  the table agrees by not objecting, as at a table, and whoever objects says "undo", which
+  brings the theme back. A question for each skip would cost every table a question and
+  a yes for the rare objection.
+  A fair table accepts a skip for a theme nobody could play, not as a way round the rules:
+  so a skipped theme does not count towards the three-themes rule (three skips would
+  otherwise discard a letter and give the same player a fresh one, a free reroll), and
+  after an undo the player goes on with the same theme and clock.
+  "Next" alone is not a skip.
 - A round ends when a letter must be drawn from an empty pile; the player whose turn it was
   ended it, and the next seat (the one on the left) starts the next round. In alternative
   mode nothing is ever drawn: every remaining letter is face up, the three-themes rule
   discards the leftmost without replacement, and the round ends when no letter is left.
-- In normal mode every turn lists the three letters with their stars; in alternative mode
-  the list is said at the start of a round and whenever eight or fewer letters are left,
-  otherwise the count ("help" says the whole list).
+- Each fact is said once. A round's start lists the letters with their stars, grouped by
+  stars; a new letter is said with its stars; a heard answer names its letter and stars, and
+  the window's close says who won it. A turn on the same theme names the player only; a new
+  theme lists the face-up letters again (normal mode). In alternative mode, after the start
+  of a round, the letters are listed (eight or fewer) or counted (more) only when they changed,
+  so "letters left" is never said twice in a row ("help" says the whole list). The first
+  answers heard say how to challenge. "That was the last letter" only when none is left.
 """
 from __future__ import annotations
 
@@ -42,7 +59,7 @@ from typing import Any, Mapping
 
 from gm.content import OWN_DECK_MINIMUM, ContentFile, Lines, Problems, load as load_content, spoken_list
 from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
-from gm.vocab import letters as letter_choices, number_word, numbers, spoken_letter
+from gm.vocab import NO, PLAYER_COUNT, YES, letters as letter_choices, number_word, numbers, spoken_letter
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 ROUNDS = 3
@@ -51,9 +68,18 @@ FACE_UP = 3  # letters face up in normal mode
 THEMES_SET_ASIDE = 3
 ANSWER_SECONDS = 25.0
 CHALLENGE_SECONDS = 4.0
+LETTER_SECONDS = 15.0  # "which letter?": time to say the word again, its letter, or no answer
+AGREE_SECONDS = 10.0  # "everyone agree?" to a word for another letter: silence is no
+HINTED_ANSWERS = 3  # the first answers heard in a game say how to challenge them
 THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftmost letter goes
 LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
 ARTICLES = ("a", "an", "the")
+# Words people say before their answer: "um, banana" is banana. Only in front of another word.
+FILLERS = ("um", "umm", "uh", "uhm", "er", "erm", "ehm", "ah", "oh", "hmm", "mm", "well", "so", "like",
+           "okay", "ok", "maybe", "i say", "i'd say", "let's say", "how about", "my word is", "i think")
+# Said just after the challenge window closed: meant for the window, never the next player's word.
+LATE_PHRASES = ("meh", "mehh", "challenge", "i challenge", "no challenge", "next player", "next", "it stands")
+LATE_CHALLENGES = ("meh", "mehh", "challenge", "i challenge")
 # Spellings whose first letter is silent: a simulated player hears "knife" as an N word.
 SILENT_FIRST = {"kn": "N", "gn": "N", "wr": "R", "ph": "F"}
 # What the simulated players say, where PocketSphinx heard some phrases of a choice far more
@@ -67,15 +93,18 @@ VOTE_MEH_PHRASE = "majority meh"  # 16/16; "meh wins" 2 voices of 4
 REQUIRED_LINES = (
     "ask_players", "players_reprompts", "players_expected", "players_decision", "ask_mode",
     "mode_reprompts", "mode_expected", "mode_decision", "mode_normal", "mode_alternative",
-    "game_intro", "round_start", "round_over", "round_scores", "score_item", "next_round",
-    "new_theme", "same_theme", "letters", "letter_item", "letters_left", "answer_reprompts",
-    "answer_expected", "one_star", "many_stars", "heard", "answer_decision", "which_letter",
-    "which_letter_again", "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "no_answer",
-    "no_answer_decision", "challenge_expected", "stands", "stands_decision", "vote",
-    "vote_reprompts", "vote_expected", "vote_good", "vote_tie", "vote_meh", "vote_decision",
-    "no_tie", "no_tie_one", "challenge_decision", "wrong_letter_decision", "wins_letter", "new_letter", "left_count", "time_lost",
-    "time_decision", "passed", "pass_decision", "skipped", "skip_decision", "three_themes",
-    "score_line", "score_line_over", "no_scores", "game_over", "winner", "shared", "tie_break",
+    "game_intro", "round_start", "first_turn", "first_turn_next", "round_over", "last_letter",
+    "pile_empty", "round_scores", "score_item", "score_items", "new_theme", "same_theme", "letters", "letter_item",
+    "star_group", "letters_left", "answer_reprompts", "answer_expected", "stars",
+    "heard", "challenge_hint", "answer_decision", "which_letter", "which_letter_again",
+    "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "not_face_up",
+    "no_answer", "no_answer_decision", "too_late", "agree_letter", "agree_letter_decision",
+    "skipped", "agree_expected", "agree_refused", "agree_refused_decision",
+    "challenge_expected", "stands_decision", "vote", "vote_again", "vote_reprompts", "vote_expected", "vote_good",
+    "vote_tie", "vote_meh", "vote_decision", "no_tie", "no_tie_one", "challenge_decision",
+    "wrong_letter_decision", "wins_letter", "new_letter", "time_decision", "passed", "pass_decision",
+    "skip_decision", "three_themes", "score_line", "score_line_round", "score_player", "score_players",
+    "no_stars_yet", "no_scores", "game_over", "winner", "shared", "tie_break",
 )
 
 
@@ -86,6 +115,7 @@ class Phase(str, enum.Enum):
     LETTER = "letter"  # the word was heard but no letter fitted: which letter?
     CHALLENGE = "challenge"  # the short window in which the table may say "meh"
     VOTE = "vote"  # the other players voted; what was the result?
+    AGREE = "agree"  # does the whole table agree to score a word for a letter it does not start with?
     OVER = "over"
 
 
@@ -133,6 +163,9 @@ class State:
     fresh_round: bool = False  # the round was just dealt: announce it
     fresh_theme: bool = False  # the theme was just revealed
     challenges: int = 0  # answers challenged so far this game
+    told: bool = False  # the face-up letters were said since they last changed
+    answers_heard: int = 0  # answers heard so far this game (the first ones say how to challenge)
+    agree: str = ""  # in AGREE: the letter the heard word is to be scored for
 
 
 def _next_seat(seat: int, players: int) -> int:
@@ -156,15 +189,53 @@ def _items(items: list[str]) -> str:
     return items[0] if len(items) == 1 else "; ".join(items[:-1]) + "; and " + items[-1]
 
 
+_LEAD_INS = tuple(sorted((tuple(f.split()) for f in FILLERS + ARTICLES), key=len, reverse=True))
+
+
+def spoken_words(text: str) -> list[str]:
+    """The words of an answer without the filler words and article in front of it ("um, the
+    banana" -> ["banana"]); a filler said alone stays a word."""
+    words = re.findall(r"[a-z']+", str(text).lower())
+    stripped = True
+    while stripped:
+        stripped = False
+        for lead in _LEAD_INS:
+            if len(words) > len(lead) and tuple(words[:len(lead)]) == lead:
+                words, stripped = words[len(lead):], True
+                break
+    return words
+
+
+def sounds_with(word: str, letter: str) -> bool:
+    """Whether `word` starts with `letter` as it is written or as it is said ("knife": N)."""
+    return bool(word) and (word[0].upper() == letter or SILENT_FIRST.get(word[:2]) == letter)
+
+
 def first_fitting(alternatives: list[str] | tuple[str, ...], face_up: tuple[str, ...]) -> tuple[str, str] | None:
     """(word text, letter) for the first alternative whose first real word starts with a face-up letter."""
     for text in alternatives:
-        words = re.findall(r"[a-z']+", str(text).lower())
-        if len(words) > 1 and words[0] in ARTICLES:
-            words = words[1:]
+        words = spoken_words(text)
         if words and words[0][0].upper() in face_up:
             return " ".join(words), words[0][0].upper()
     return None
+
+
+def vote_choices(voters: int) -> tuple[Choice, ...]:
+    """The result of a vote as a table says it: "good", "meh wins", "it's a tie", or the count
+    ("two good one meh", "all good"); a count's value is its majority."""
+    good = ["good", "majority good", "good wins", "mostly good", "it's good", "all good", "everyone said good",
+            "accepted", "valid", "it stands"]
+    meh = ["meh", "mehh", "majority meh", "meh wins", "mostly meh", "it's meh", "all meh", "everyone said meh",
+           "rejected", "not valid", "invalid"]
+    tie = ["tie", "a tie", "tied", "draw", "it's a tie", "half and half", "split"]
+    for yes in range(voters + 1):
+        no = voters - yes
+        forms = [f"{number_word(yes)} good {number_word(no)} meh", f"{number_word(no)} meh {number_word(yes)} good"]
+        (good if yes > no else meh if no > yes else tie).extend(forms)
+        if yes > no:  # the majority alone: "two good"
+            good.append(f"{number_word(yes)} good")
+            meh.append(f"{number_word(yes)} meh")
+    return (Choice("good", tuple(good)), Choice("meh", tuple(meh)), Choice("tie", tuple(tie)))
 
 
 class Funocracy:
@@ -259,7 +330,7 @@ class Funocracy:
             return Ask(
                 id="funocracy.players",
                 say=(L("ask_players"),),
-                choices=numbers(MIN_PLAYERS, MAX_PLAYERS, ("{n}", "{n} players")),
+                choices=numbers(MIN_PLAYERS, MAX_PLAYERS, PLAYER_COUNT),
                 reprompts=L.many("players_reprompts"),
                 expected=L("players_expected"),
                 endpoint=0.5,
@@ -269,8 +340,9 @@ class Funocracy:
                 id="funocracy.mode",
                 say=(L("ask_mode"),),
                 choices=(
-                    Choice(Mode.NORMAL.value, ("normal", "normal mode", "three letters")),
-                    Choice(Mode.ALTERNATIVE.value, ("alternative", "alternative mode", "all letters", "every letter")),
+                    Choice(Mode.NORMAL.value, ("normal", "normal mode", "three letters", "the normal one", "normal please")),
+                    Choice(Mode.ALTERNATIVE.value, ("alternative", "alternative mode", "all letters", "every letter",
+                                                    "the alternative one", "alternative please")),
                 ),
                 reprompts=L.many("mode_reprompts"),
                 expected=L("mode_expected"),
@@ -282,60 +354,97 @@ class Funocracy:
             return self._letter_ask(state)
         if state.phase is Phase.CHALLENGE:
             p = state.pending
+            say = [L("heard", word=p.word.capitalize(), letter=p.letter, stars=self._stars(self.stars[p.letter]))]
+            if state.answers_heard <= HINTED_ANSWERS and not state.challenges:
+                say.append(L("challenge_hint"))
             return Ask(
                 id="funocracy.challenge",
-                say=(L("heard", word=p.word, letter=spoken_letter(p.letter), stars=self._stars(self.stars[p.letter]),
-                       seat=number_word(p.seat)),),
+                say=tuple(say),
                 choices=(
-                    Choice("challenge", ("meh", "mehh", "challenge", "i challenge")),
-                    Choice("stand", ("no challenge", "it stands", "fine")),
+                    Choice("challenge", ("meh", "mehh", "challenge", "i challenge", "we challenge", "objection")),
+                    Choice("stand", ("no challenge", "it stands", "fine", "that's fine", "next player", "next")),
                     Choice("wrong_letter", ("wrong letter", "not that letter", "other letter")),
                 ),
                 timeout=CHALLENGE_SECONDS,
                 countdown=False,
                 expected=L("challenge_expected"),
-                confirm=True,  # a challenge stops play for a vote: a stray "meh" from the table must not
                 endpoint=0.5,
             )
         if state.phase is Phase.VOTE:
             return Ask(
                 id="funocracy.vote",
-                say=(L("vote", seat=number_word(state.pending.seat)),),
-                choices=(
-                    Choice("good", ("good", "majority good", "good wins", "mostly good")),
-                    Choice("meh", ("meh", "mehh", "majority meh", "meh wins", "mostly meh")),
-                    Choice("tie", ("tie", "a tie", "tied", "draw")),
-                ),
+                # the whole instruction for the game's first challenge, then short
+                say=(L("vote" if state.challenges <= 1 else "vote_again", seat=number_word(state.pending.seat)),),
+                choices=vote_choices(state.players - 1),
                 reprompts=L.many("vote_reprompts"),
                 expected=L("vote_expected"),
-                confirm=True,
                 endpoint=0.6,
             )
+        if state.phase is Phase.AGREE:
+            word = state.heard
+            say = L("agree_letter", word=word, letter=spoken_letter(state.agree), first=spoken_letter(word[0].upper()))
+            return Ask(
+                id="funocracy.agree",
+                say=(say,),
+                choices=(Choice(True, YES + ("agreed", "we agree", "all agreed")),
+                         Choice(False, NO + ("not agreed", "we don't agree"))),
+                timeout=AGREE_SECONDS,
+                expected=L("agree_expected"),
+                endpoint=0.5,
+            )
         return self._end(state)
+
+    @staticmethod
+    def _says_letters(state: State) -> bool:
+        """Whether a turn says the face-up letters: at a round's start; on a new theme (a count
+        of many letters only when they changed since last said); and when they changed."""
+        if state.fresh_round:
+            return True
+        if state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO:
+            return state.fresh_theme and not state.told
+        return state.fresh_theme or not state.told
+
+    def _listing(self, letters: tuple[str, ...]) -> str:
+        """The letters grouped by stars: "one star: S as in sierra and M as in mike; three stars: Q"."""
+        groups = []
+        for count in sorted({self.stars[l] for l in letters}):
+            group = [l for l in letters if self.stars[l] == count]
+            groups.append(self.lines("star_group", stars=self._stars(count), letters=_spoken_letters(tuple(group))))
+        return _items(groups) if groups else ""
 
     def _answer_ask(self, state: State) -> Ask:
         L = self.lines
         theme = self.themes[state.theme]
         say: list[str] = []
+        seat = number_word(state.active)
         if state.fresh_round:
             if state.round == 1:
                 say.append(L("game_intro"))
-            say.append(L("round_start", round=number_word(state.round), seat=number_word(state.active)))
-        line = "new_theme" if state.fresh_theme else "same_theme"
-        say.append(L(line, seat=number_word(state.active), theme=theme.name))
-        if state.mode is Mode.NORMAL:
-            items = [L("letter_item", letter=spoken_letter(l), stars=self._stars(self.stars[l])) for l in state.face_up]
-            say.append(L("letters", letters=_items(items)))
-        elif state.fresh_round or len(state.face_up) <= LIST_LETTERS_UP_TO:
-            say.append(L("letters", letters=_spoken_letters(state.face_up)))
+            say.append(L("round_start", round=number_word(state.round), letters=self._listing(state.face_up)))
+            if state.round == 1:
+                say.append(L("first_turn", seat=seat, theme=theme.name))
+            else:
+                ender = number_word((state.active - 2) % state.players + 1)
+                say.append(L("first_turn_next", seat=seat, ender=ender, theme=theme.name))
         else:
-            say.append(L("letters_left", count=number_word(len(state.face_up))))
+            say.append(L("new_theme", seat=seat, theme=theme.name) if state.fresh_theme else L("same_theme", seat=seat))
+            if self._says_letters(state):
+                if state.mode is Mode.NORMAL:
+                    say.append(L("letters", letters=spoken_list(list(state.face_up))))
+                elif len(state.face_up) <= LIST_LETTERS_UP_TO:
+                    # with their stars when they changed; a reminder of their names on a new theme
+                    listing = spoken_list(list(state.face_up)) if state.told else self._listing(state.face_up)
+                    say.append(L("letters", letters=listing))
+                else:
+                    count = L("letters_left", count=number_word(len(state.face_up)))
+                    say.append(count[:1].upper() + count[1:])
         letters = _spoken_letters(state.face_up, "or")
         fitting = tuple(w for w in theme.answers if w[0].upper() in state.face_up)
         return Ask(
             id="funocracy.answer",
             say=tuple(say),
-            choices=(Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),),
+            choices=(Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
+                     Choice("late", LATE_PHRASES)),
             free=True,
             hints=fitting + tuple(w for w in theme.answers if w not in fitting),
             timeout=ANSWER_SECONDS,
@@ -349,14 +458,20 @@ class Funocracy:
 
     def _letter_ask(self, state: State) -> Ask:
         L = self.lines
-        if state.heard:
-            say = L("which_letter", word=state.heard)
+        word = state.heard
+        if word:
+            say = L("which_letter", word=word.capitalize(), first=spoken_letter(word[0].upper()))
         else:
             say = L("which_letter_again")
+        others = tuple(l for l in self.deck if l not in state.face_up)
+        theme = self.themes[state.theme]
         return Ask(
             id="funocracy.letter",
             say=(say,),
-            choices=letter_choices(state.face_up) + (Choice("none", ("no answer", "nothing", "cancel")),),
+            choices=letter_choices(state.face_up + others) + (Choice("none", ("no answer", "nothing", "cancel", "never mind")),),
+            free=True,  # the word said again, or another word
+            hints=theme.answers,
+            timeout=LETTER_SECONDS,
             reprompts=tuple(r.format(example=spoken_letter(state.face_up[0])) for r in L.many("letter_reprompts")),
             expected=L("letter_expected", letters=_spoken_letters(state.face_up, "or")),
             endpoint=0.5,
@@ -364,12 +479,8 @@ class Funocracy:
 
     def _end(self, state: State) -> End:
         L = self.lines
-        totals = [
-            L("score_item", seat=number_word(seat), stars=self._stars(sum(s)))
-            for seat, s in enumerate(state.scores, 1)
-        ]
         best = winners(state.scores)
-        say = [L("game_over", scores=spoken_list(totals))]
+        say = [L("game_over", scores=self._star_items([sum(s) for s in state.scores]))]
         top_total = max(sum(s) for s in state.scores)
         tied_total = sum(1 for s in state.scores if sum(s) == top_total)
         if len(best) == 1 and tied_total > 1:
@@ -392,6 +503,7 @@ class Funocracy:
             Phase.LETTER: self._apply_letter,
             Phase.CHALLENGE: self._apply_challenge,
             Phase.VOTE: self._apply_vote,
+            Phase.AGREE: self._apply_agree,
         }.get(state.phase)
         if handler is None:
             return Outcome(state, accepted=False)
@@ -418,49 +530,87 @@ class Funocracy:
     def _apply_answer(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
         seat = number_word(state.active)
-        st = replace(state, fresh_round=False)
+        st = replace(state, fresh_round=False, told=state.told or self._says_letters(state))
         if answer.kind is AnswerKind.TIMEOUT:
-            return self._theme_lost(st, rng, (L("time_lost"),), L("time_decision", seat=seat), advance=True)
+            return self._theme_lost(st, rng, (), L("time_decision", seat=seat), advance=True)
         if answer.kind is AnswerKind.CHOICE and answer.value == "pass":
             return self._theme_lost(st, rng, (L("passed", seat=seat),), L("pass_decision", seat=seat), advance=True)
+        if answer.kind is AnswerKind.CHOICE and answer.value == "late":
+            challenge = " ".join(spoken_words(answer.heard)) in LATE_CHALLENGES
+            return Outcome(state, say=(L("too_late"),) if challenge else (), accepted=False)
         if answer.kind is AnswerKind.SKIP:
             theme = self.themes[state.theme].name
-            return self._theme_lost(st, rng, (L("skipped"),), L("skip_decision", theme=theme), advance=False)
+            # at once, and said so: whoever objects says "undo" and the theme comes back
+            after = self._next_theme(replace(st, phase=Phase.ANSWER), rng)
+            return Outcome(after, say=(L("skipped", theme=theme),), decision=L("skip_decision", theme=theme))
         if answer.kind is AnswerKind.FREE:
-            alternatives = answer.value if isinstance(answer.value, (list, tuple)) else [answer.value or ""]
-            alternatives = [str(a) for a in alternatives if a]
-            fit = first_fitting(alternatives, st.face_up)
-            if fit is None:
-                heard = alternatives[0].lower() if alternatives else ""
-                return Outcome(replace(st, phase=Phase.LETTER, heard=heard),
-                               decision=L("unfitting_decision", word=heard))
-            word, letter = fit
-            pending = Pending(state.active, letter, word)
-            return Outcome(
-                replace(st, phase=Phase.CHALLENGE, pending=pending, heard=""),
-                decision=L("answer_decision", seat=seat, word=word, letter=letter),
-            )
+            return self._heard_word(st, answer)
         return self._refuse(state)
+
+    def _heard_word(self, state: State, answer: Answer) -> Outcome:
+        """A word heard for the turn: to the challenge window if it fits a face-up letter, else
+        "which letter?"."""
+        L = self.lines
+        alternatives = answer.value if isinstance(answer.value, (list, tuple)) else [answer.value or ""]
+        alternatives = [str(a) for a in alternatives if a]
+        st = replace(state, answers_heard=state.answers_heard + 1)
+        fit = first_fitting(alternatives, state.face_up)
+        if fit is None:
+            heard = " ".join(spoken_words(alternatives[0])) if alternatives else ""
+            if not heard:
+                return self._refuse(state)
+            return Outcome(replace(st, phase=Phase.LETTER, heard=heard, pending=None),
+                           decision=L("unfitting_decision", word=heard))
+        word, letter = fit
+        pending = Pending(state.active, letter, word)
+        return Outcome(replace(st, phase=Phase.CHALLENGE, pending=pending, heard=""),
+                       decision=L("answer_decision", seat=number_word(state.active), word=word, letter=letter))
+
+    def _back_to_turn(self, state: State, say: tuple[str, ...], decision: str) -> Outcome:
+        """No word for the turn yet: the same player, theme and running clock."""
+        return Outcome(replace(state, phase=Phase.ANSWER, pending=None, heard="", agree=""), say=say, decision=decision)
 
     def _apply_letter(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
-        if answer.kind is not AnswerKind.CHOICE:
+        seat = number_word(state.active)
+        if answer.kind is AnswerKind.TIMEOUT or (answer.kind is AnswerKind.CHOICE and answer.value == "none"):
+            return self._back_to_turn(state, (L("no_answer", seat=seat),), L("no_answer_decision"))
+        if answer.kind is AnswerKind.FREE:
+            # a new word that fits; anything else (a letter's name misheard as words, "and you"
+            # for "n for november") is asked again, never taken for yet another unfitting word
+            fits = self._heard_word(state, answer)
+            return fits if fits.state.phase is Phase.CHALLENGE else self._refuse(state)
+        if answer.kind is not AnswerKind.CHOICE or answer.value not in self.stars:
             return self._refuse(state)
-        if answer.value == "none":
-            back = replace(state, phase=Phase.ANSWER, pending=None, heard="")
-            return Outcome(back, say=(L("no_answer", seat=number_word(state.active)),),
-                           decision=L("no_answer_decision"))
-        if answer.value not in state.face_up:
-            return self._refuse(state)
-        word = state.pending.word if state.pending else (state.heard or answer.value.lower())
-        pending = Pending(state.active, answer.value, word)
+        letter = answer.value
+        if letter not in state.face_up:
+            return self._back_to_turn(state, (L("not_face_up", letter=spoken_letter(letter)), L("no_answer", seat=seat)),
+                                      L("no_answer_decision"))
+        word = state.pending.word if state.pending else state.heard
+        if not sounds_with(word, letter):
+            # "zebra" for B: only when the whole table says so
+            return Outcome(replace(state, phase=Phase.AGREE, agree=letter, heard=word, pending=None),
+                           decision=L("letter_decision", letter=letter))
+        pending = Pending(state.active, letter, word)
         return Outcome(replace(state, phase=Phase.CHALLENGE, pending=pending, heard=""),
-                       decision=L("letter_decision", letter=answer.value))
+                       decision=L("letter_decision", letter=letter))
+
+    def _apply_agree(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
+        L = self.lines
+        seat = number_word(state.active)
+        if answer.kind is not AnswerKind.TIMEOUT and not (answer.kind is AnswerKind.CHOICE and isinstance(answer.value, bool)):
+            return self._refuse(state)
+        agreed = answer.kind is AnswerKind.CHOICE and answer.value is True  # silence is no
+        if not agreed:
+            return self._back_to_turn(state, (L("agree_refused"), L("no_answer", seat=seat)), L("agree_refused_decision"))
+        pending = Pending(state.active, state.agree, state.heard)
+        return Outcome(replace(state, phase=Phase.CHALLENGE, pending=pending, heard="", agree=""),
+                       decision=L("agree_letter_decision", word=state.heard, letter=state.agree))
 
     def _apply_challenge(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
         if answer.kind is AnswerKind.TIMEOUT or (answer.kind is AnswerKind.CHOICE and answer.value == "stand"):
-            return self._valid(state, rng, (L("stands"),), L("stands_decision"))
+            return self._valid(state, rng, (), L("stands_decision"))
         if answer.kind is AnswerKind.CHOICE and answer.value == "challenge":
             return Outcome(replace(state, phase=Phase.VOTE, challenges=state.challenges + 1),
                            decision=L("challenge_decision"))
@@ -506,22 +656,21 @@ class Funocracy:
             theme_answered=True, themes_without_answer=0,
         )
         lines = list(say)
-        lines.append(L("wins_letter", seat=number_word(p.seat), letter=p.letter,
-                       total=self._stars(row[state.round - 1])))
+        lines.append(L("wins_letter", seat=number_word(p.seat), letter=p.letter))
         st, drawn, ended = self._refill(st)
         lines += drawn
         if ended:
             return self._end_round(st, p.seat, rng, lines, decision)
+        # normal mode: the new letter was just said, and the table knows which one went
         st = replace(st, phase=Phase.ANSWER, active=_next_seat(p.seat, st.players), fresh_theme=False,
-                     turn=st.turn + 1)
+                     turn=st.turn + 1, told=st.mode is Mode.NORMAL)
         return Outcome(st, say=tuple(lines), decision=decision)
 
     def _refill(self, state: State) -> tuple[State, list[str], bool]:
-        """Draw a letter to the right (normal mode); True when the round ends for lack of one."""
+        """Draw a letter to the right (normal mode); True when the round ends for lack of one.
+        In alternative mode the next turn says what is left."""
         if state.mode is Mode.ALTERNATIVE:
-            if not state.face_up:
-                return state, [], True
-            return state, [self.lines("left_count", count=number_word(len(state.face_up)))], False
+            return replace(state, told=False), [], not state.face_up
         if not state.pile:
             return state, [], True
         letter = state.pile[0]
@@ -562,16 +711,12 @@ class Funocracy:
                    decision: str) -> Outcome:
         L = self.lines
         r = state.round
-        lines = lines + [L("round_over", round=number_word(r))]
-        items = [L("score_item", seat=number_word(seat), stars=self._stars(s[r - 1]))
-                 for seat, s in enumerate(state.scores, 1)]
-        lines.append(L("round_scores", scores=spoken_list(items)))
+        lines = lines + [L("last_letter") if not state.face_up else L("pile_empty"), L("round_over", round=number_word(r))]
+        lines.append(L("round_scores", scores=self._star_items([s[r - 1] for s in state.scores])))
         if r >= ROUNDS:
             st = replace(state, phase=Phase.OVER, pending=None)
             return Outcome(st, say=tuple(lines), decision=decision)
-        first = _next_seat(ender, state.players)
-        lines.append(L("next_round", seat=number_word(first), ender=number_word(ender),
-                       round=number_word(r + 1)))
+        first = _next_seat(ender, state.players)  # named once, by the new round's first turn
         return Outcome(self._deal(state, r + 1, first, rng), say=tuple(lines), decision=decision)
 
     # ----- the simulated table ------------------------------------------------------------
@@ -592,6 +737,7 @@ class Funocracy:
             Phase.LETTER: self._demo_letter,
             Phase.CHALLENGE: self._demo_challenge,
             Phase.VOTE: self._demo_vote,
+            Phase.AGREE: self._demo_agree,
         }[state.phase](state, ask, rng)
 
 
@@ -633,10 +779,25 @@ class Funocracy:
     def _demo_vote(self, state: State, ask: Ask, rng: random.Random) -> Line:
         return said(ask, "meh", VOTE_MEH_PHRASE, _next_seat(state.pending.seat, state.players))
 
+    def _demo_agree(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        """A word for another letter is agreed to."""
+        return said(ask, True, "yes", _next_seat(state.active, state.players))
+
     # ----- reports ----------------------------------------------------------------------
 
+    def _star_items(self, stars: list[int]) -> str:
+        """Each seat's stars, players with as many named together: "three stars for player two
+        and zero stars for players one and three"."""
+        seats: dict[int, list[int]] = {}
+        for seat, count in enumerate(stars, 1):
+            seats.setdefault(count, []).append(seat)
+        items = [self.lines("score_item", seat=number_word(group[0]), stars=self._stars(count)) if len(group) == 1
+                 else self.lines("score_items", seats=spoken_list([number_word(s) for s in group]), stars=self._stars(count))
+                 for count, group in seats.items()]
+        return spoken_list(items)
+
     def _stars(self, count: int) -> str:
-        return self.lines("one_star") if count == 1 else self.lines("many_stars", count=number_word(count))
+        return self.lines.counted("stars", count)
 
     def public(self, state: State) -> dict:
         return {
@@ -655,17 +816,27 @@ class Funocracy:
         }
 
     def score(self, state: State) -> tuple[str, ...]:
+        """Players with the same stars are named together, and a table with none hears it once:
+        "Players one and three: five stars, two this round. Player two: zero stars." """
         L = self.lines
         if not state.scores:
             return (L("no_scores"),)
-        if state.phase is Phase.OVER:
-            return tuple(L("score_line_over", seat=number_word(seat), total=self._stars(sum(s)))
-                         for seat, s in enumerate(state.scores, 1))
-        return tuple(
-            L("score_line", seat=number_word(seat), total=self._stars(sum(s)),
-              round_stars=self._stars(s[state.round - 1]))
-            for seat, s in enumerate(state.scores, 1)
-        )
+        if not any(sum(s) for s in state.scores):
+            return (L("no_stars_yet"),)
+        over = state.phase is Phase.OVER
+        groups: dict[tuple[int, int], list[int]] = {}
+        for seat, s in enumerate(state.scores, 1):
+            groups.setdefault((sum(s), 0 if over else s[state.round - 1]), []).append(seat)
+        lines = []
+        for (total, this_round), seats in sorted(groups.items(), key=lambda item: item[1][0]):
+            who = (L("score_player", seat=number_word(seats[0])) if len(seats) == 1
+                   else L("score_players", seats=spoken_list([number_word(s) for s in seats])))
+            who = who[:1].upper() + who[1:]
+            if over or state.round == 1 or this_round == total:
+                lines.append(L("score_line", seats=who, total=self._stars(total)))
+            else:
+                lines.append(L("score_line_round", seats=who, total=self._stars(total), round_stars=self._stars(this_round)))
+        return tuple(lines)
 
 
 # ----- content ------------------------------------------------------------------------------

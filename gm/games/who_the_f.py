@@ -460,7 +460,7 @@ class WhoTheF:
         if phase is Phase.FINAL_SETUP and _is_choice(answer, "ready"):
             return Outcome(
                 replace(state, phase=Phase.FINAL_VOTE, final_from=state.used),
-                decision=self.lines("decision_final_ready"), undo=self.lines("undo_final_setup"),
+                decision=self.lines("decision_final_ready"), put_back=self.lines("undo_final_setup"),
             )
         if phase in (Phase.VOTE, Phase.FINAL_VOTE) and state.asking == "skip":
             return self._apply_skip(state, answer, rng)
@@ -602,14 +602,14 @@ class WhoTheF:
             undo += " " + L("undo_bonus")
         if last:  # no new Zigoto for the sixth: five stay under the places, as final_box says
             say += [L("move_up_last", place=spoken), self._tokens_left(tokens)]
-            return Outcome(replace(new, phase=Phase.FINAL_SETUP), say=tuple(say), decision=decision, undo=undo)
+            return Outcome(replace(new, phase=Phase.FINAL_SETUP), say=tuple(say), decision=decision, put_back=undo)
         say += [
             L("move_cards", place=spoken),
             self._tokens_left(tokens),
             L("elected_progress", elected=number_word(elected)),
         ]
         return Outcome(replace(new, phase=Phase.NEXT, announced=tuple(say)), say=tuple(say),
-                       decision=decision, undo=undo)
+                       decision=decision, put_back=undo)
 
     def _lose_round(self, state: State, said: tuple[str, ...], rng: random.Random) -> Outcome:
         L = self.lines
@@ -621,7 +621,7 @@ class WhoTheF:
         else:
             say += (self._tokens_left(tokens),)
             new = replace(new, phase=Phase.NEXT, announced=say)
-        return Outcome(new, say=say, decision=L("decision_no_majority"), undo=L("undo_token"))
+        return Outcome(new, say=say, decision=L("decision_no_majority"), put_back=L("undo_token"))
 
     def _tokens_left(self, tokens: int) -> str:
         if tokens == 1:
@@ -679,11 +679,11 @@ class WhoTheF:
         undo = (L("undo_final_leave_one", place=number_word(leaving[0])) if len(leaving) == 1
                 else L("undo_final_leave", places=words(leaving)) if leaving else L("undo_token"))
         if tokens <= 0:
-            return Outcome(replace(new, phase=Phase.LOST), say=say, decision=decision, undo=undo)
+            return Outcome(replace(new, phase=Phase.LOST), say=say, decision=decision, put_back=undo)
         if leaving:
             say += (L("final_center", places=words(remaining)),)
         say += (self._tokens_left(tokens),)
-        return Outcome(replace(new, phase=Phase.NEXT, announced=say), say=say, decision=decision, undo=undo)
+        return Outcome(replace(new, phase=Phase.NEXT, announced=say), say=say, decision=decision, put_back=undo)
 
     def _win(self, state: State, place: int, say: tuple[str, ...]) -> Outcome:
         new = replace(state, phase=Phase.WON, zuper=place, used=state.used + 1, asking="")

@@ -86,12 +86,16 @@ class Vocabulary:
     # Those of `phrases` that are commands: said at any moment and mostly not confirmed, so the
     # recogniser may check one heard in a long utterance against open transcription.
     commands: tuple[str, ...] = ()
+    # A phrase may be followed by more words, as a reply to "Is that right?" is ("no, it was a
+    # kitten"): a recogniser that transcribes prose hands back what was said when it is not one
+    # of the phrases; a grammar hears the phrases as ever.
+    followed: bool = False
 
     @property
     def longest(self) -> float | None:
         """Seconds of speech beyond which an utterance is none of the phrases, only chatter: the
         recogniser may stop decoding it. None for open speech, which has no such bound."""
-        if self.free or not self.phrases:
+        if self.free or self.followed or not self.phrases:
             return None
         return max(chatter_seconds(phrase) for phrase in self.phrases)
 

@@ -323,6 +323,8 @@ class WhisperRecognizer(Endpointed):
             if exact:  # a command or an answer the ask lists, said as Whisper writes it: "what's the score"
                 return tuple(Alternative(phrase, round(certainty, 4)) for phrase in exact)
             return (Alternative(text, round(certainty, 4)),)
+        if vocabulary.followed and (not found or self._index.is_talk(text)):
+            return (Alternative(text, round(certainty, 4)),)  # "no, it was a kitten": the engine reads it
         if self._index.is_talk(text):
             return ()
         return tuple(Alternative(h.phrase, round(certainty * self._share(h.score), 4)) for h in found)
