@@ -509,7 +509,8 @@ class Engine:
                 return Flow.QUIT
             self._say((self.lines("quit_cancelled"), question))
         elif command is Command.PAUSE:
-            paused = self._pause(replace(ask, say=(question,)))
+            # Back to the check's question alone (not the ask's lines or its time line).
+            paused = self._pause(replace(ask, say=(question,), again=(), time_line=""), None)
             if isinstance(paused, Flow):
                 return paused
         elif command is Command.HELP:
