@@ -251,3 +251,18 @@ def test_a_check_reply_longer_than_its_phrase_is_handed_back_as_said(recognizer)
     assert recognizer.alternatives(Transcript("Yeah.", -0.2, 0.1))[0].text == "yeah"
     recognizer.set_vocabulary(Vocabulary(check))
     assert recognizer.alternatives(Transcript("No, it was a kitten.", -0.2, 0.1)) == ()
+
+
+def test_the_prompt_keeps_the_commands_when_an_ask_has_hundreds_of_phrases(recognizer):
+    """Who the F's vote ask takes every way of telling a result (hundreds of phrases): Whisper's
+    prompt is cut in the ask's own phrases, never in the commands said at any moment."""
+    from gm.games.who_the_f import result_choices
+
+    results = phrases(result_choices())
+    assert len(results) > 300
+    commands = ("repeat", "help", "what's the score", "pause the game", "undo", "take that back", "skip", "quit")
+    recognizer.set_vocabulary(Vocabulary(("reveal", "hint") + results + commands, commands=commands))
+    loaded = recognizer._loaded.ready()
+    prompt = loaded.tokenizer.decode(recognizer._prompt_tokens(loaded)).lower()
+    assert prompt.startswith(" reveal, hint")
+    assert all(command in prompt for command in commands)

@@ -349,12 +349,15 @@ class WhisperRecognizer(Endpointed):
         phrase that brings a word the ones before it did not. Not every phrase: given the vote
         ask's hundred ("unanimous for one, unanimous for two, ..."), Whisper went on with the list
         instead of listening. Not the words alone: given "what, the, fake, stop, ...", it wrote
-        "what, the, what, the"."""
+        "what, the, what, the". At most PROMPT_TOKENS: where the ask's own phrases would fill it
+        (a vote ask that takes every way of telling a result), they are cut so that the commands,
+        which come last, stay in it (without them "undo" over babble was written "and do you")."""
         if self._prompt is None and not self.settings.prompt:
             self._prompt = []
         if self._prompt is None:
             vocabulary = self._vocabulary
             phrases = list(vocabulary.phrases) + (list(vocabulary.hints) if vocabulary.free else [])
+            commands = {normalise(p) for p in vocabulary.commands}
             seen: set[str] = set()
             chosen = []
             for phrase in dict.fromkeys(normalise(p) for p in phrases):
@@ -362,8 +365,16 @@ class WhisperRecognizer(Endpointed):
                 if words - seen:
                     chosen.append(phrase)
                     seen |= words
-            text = ", ".join(chosen).capitalize() + "." if chosen else ""
-            self._prompt = loaded.tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
+            tokenizer = loaded.tokenizer
+            said = [phrase for phrase in chosen if phrase in commands]
+            room = PROMPT_TOKENS - len(tokenizer.encode(" " + ", ".join(said) + ".")) if said else PROMPT_TOKENS
+            own: list[str] = []
+            for phrase in (p for p in chosen if p not in commands):
+                if len(tokenizer.encode(" " + ", ".join(own + [phrase]) + ",")) > room:
+                    break
+                own.append(phrase)
+            text = ", ".join(own + said).capitalize() + "." if own or said else ""
+            self._prompt = tokenizer.encode(" " + text)[:PROMPT_TOKENS] if text else []
         return self._prompt
 
     def _budget(self, loaded: _Loaded) -> int:
