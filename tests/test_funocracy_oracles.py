@@ -35,8 +35,23 @@ def hear(state: State, kind: AnswerKind, value=None, rng: Random | None = None) 
 
 
 def stars(count: int) -> str:
-    """How a number of stars is said: "one star", "five stars"."""
-    return L("one_star") if count == 1 else L("many_stars", count=number_word(count))
+    """How a number of stars is said: "one star", "five stars" (the line's two forms)."""
+    one, many = L.many("stars")
+    return one if count == 1 else many.format(count=number_word(count))
+
+
+def sentence(text: str) -> str:
+    """A line's text said as a sentence of its own: "nine letters left" -> "Nine letters left"."""
+    return text[:1].upper() + text[1:]
+
+
+def listing(letters: tuple[str, ...]) -> str:
+    """The letters grouped by their stars in the table of tests/test_decks.py, fewest stars
+    first, each group in the order the letters lie: "one star: S as in sierra and M as in mike;
+    and three stars: Q"."""
+    groups = [L("star_group", stars=stars(n), letters=spoken_list([spoken_letter(l) for l in letters if STARS[l] == n]))
+              for n in sorted({STARS[l] for l in letters})]
+    return groups[0] if len(groups) == 1 else "; ".join(groups[:-1]) + "; and " + groups[-1]
 
 
 def fitting_word(letter: str) -> str:
@@ -52,14 +67,19 @@ def said(state: State) -> tuple[str, ...]:
 
 
 def test_a_won_letter_is_announced_with_the_player_the_letter_and_the_stars_of_the_table():
+    """Each fact once: the heard answer says its letter and stars (and, for the first answers
+    of a game, how to challenge); the window's close names who won which letter, then the new
+    letter drawn to the right with its stars."""
     state = replace(start(), active=2)
-    letter = state.face_up[1]
+    letter, drawn = state.face_up[1], state.pile[0]
     challenge = hear(state, AnswerKind.FREE, [fitting_word(letter)]).state
-    assert said(challenge) == (L("heard", word=fitting_word(letter), letter=spoken_letter(letter),
-                                 stars=stars(STARS[letter]), seat="two"),)
+    assert said(challenge) == (L("heard", word=fitting_word(letter).capitalize(), letter=letter,
+                                 stars=stars(STARS[letter])), L("challenge_hint"))
     out = hear(challenge, AnswerKind.TIMEOUT)
-    assert out.say[:2] == (L("stands"), L("wins_letter", seat="two", letter=letter, total=stars(STARS[letter])))
+    assert out.say == (L("wins_letter", seat="two", letter=letter),
+                       L("new_letter", letter=spoken_letter(drawn), stars=stars(STARS[drawn])))
     assert out.state.scores[1] == (STARS[letter], 0, 0) and out.state.active == 3
+    assert out.state.face_up == tuple(l for l in state.face_up if l != letter) + (drawn,)
 
 
 def test_a_pass_names_the_player_who_passed_and_the_next_player_gets_a_new_theme():
@@ -85,25 +105,33 @@ def test_a_theme_lost_after_a_valid_answer_is_replaced_by_a_new_theme():
 
 
 def test_every_round_opens_on_a_new_theme():
+    """Three new themes are drawn from the pile without shuffling; the first is revealed."""
     state = replace(start(players=4), pile=(), active=3)
     out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
     assert out.state.round == 2
-    assert L("new_theme", seat="four", theme=GAME.themes[out.state.theme].name) in said(out.state)
+    assert (out.state.theme,) + out.state.set_aside == state.theme_pile[:3]
+    assert L("first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name) in said(out.state)
 
 
 def test_no_answer_to_which_letter_tells_the_player_the_clock_is_still_running():
     state = replace(start(), active=3)
     asked = hear(state, AnswerKind.FREE, ["xylophone"]).state
-    assert asked.phase is Phase.LETTER and said(asked) == (L("which_letter", word="xylophone"),)
-    out = hear(asked, AnswerKind.CHOICE, "none")
-    assert out.say == (L("no_answer", seat="three"),) and out.state.phase is Phase.ANSWER
-    assert out.state.turn == state.turn  # the same turn: its deadline keeps running
+    assert asked.phase is Phase.LETTER
+    assert said(asked) == (L("which_letter", word="Xylophone", first=spoken_letter("X")),)
+    assert GAME.step(asked).timeout  # "which letter?" is no trap: it has a time limit
+    for answer in (AnswerKind.CHOICE, "none"), (AnswerKind.TIMEOUT, None):
+        out = hear(asked, *answer)
+        assert out.say == (L("no_answer", seat="three"),) and out.state.phase is Phase.ANSWER
+        assert out.state.turn == state.turn  # the same turn: its deadline keeps running
 
 
-def test_an_answer_heard_as_nothing_asks_for_the_letter_without_quoting_a_word():
-    for alternatives in ([], [""]):
-        out = hear(start(), AnswerKind.FREE, alternatives)
-        assert out.state.phase is Phase.LETTER and said(out.state) == (L("which_letter_again"),)
+def test_an_answer_heard_as_nothing_is_asked_again_with_the_clock_running():
+    """Nothing heard is no word to ask a letter for (nor to score for one by agreement): the
+    turn's ask is said again, the game and the turn's deadline kept."""
+    state = start()
+    for alternatives in ([], [""], ["..."]):
+        out = hear(state, AnswerKind.FREE, alternatives)
+        assert out.accepted is False and out.state == state and out.say == (GAME.step(state).expected,)
 
 
 def test_the_answer_ask_says_which_letters_fit_in_help_and_reprompts():
@@ -117,11 +145,16 @@ def test_the_answer_ask_says_which_letters_fit_in_help_and_reprompts():
 
 
 def test_alternative_mode_lists_eight_letters_left_and_counts_nine():
+    """Eight letters or fewer are listed, with their stars when they changed and by name alone
+    as a reminder on a new theme; more are counted, and only when they changed."""
     state = replace(start(mode="alternative"), fresh_round=False)
     eight = replace(state, face_up=state.face_up[:8])
-    assert said(eight)[-1] == L("letters", letters=spoken_list([spoken_letter(l) for l in eight.face_up]))
+    assert said(eight)[-1] == L("letters", letters=listing(eight.face_up))
+    assert said(replace(eight, told=True))[-1] == L("letters", letters=spoken_list(list(eight.face_up)))
     nine = replace(state, face_up=state.face_up[:9])
-    assert said(nine)[-1] == L("letters_left", count="nine")
+    assert said(nine)[-1] == sentence(L("letters_left", count="nine"))
+    theme = L("new_theme", seat="one", theme=GAME.themes[state.theme].name)
+    assert said(replace(nine, told=True)) == (theme,)  # never "letters left" twice in a row
 
 
 def test_the_mode_ask_reprompts_with_both_modes():
@@ -164,10 +197,17 @@ def test_the_theme_pile_reshuffles_the_discarded_themes_when_it_runs_out():
 
 
 def test_the_round_end_names_who_starts_the_next_round():
+    """The round ends for lack of a letter to draw (two are still face up: not "the last
+    letter"); the player on the left of the one who ended it is named once, by the new round."""
     state = replace(start(players=4), pile=(), active=3)
-    out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
-    assert L("next_round", seat="four", ender="three", round="two") in out.say
-    assert L("round_over", round="one") in out.say
+    letter = state.face_up[0]
+    out = hear(hear(state, AnswerKind.FREE, [fitting_word(letter)]).state, AnswerKind.TIMEOUT)
+    assert out.state.active == 4
+    assert L("first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name) in said(out.state)
+    this_round = (L("score_items", seats="one, two and four", stars=stars(0)) + " and "
+                  + L("score_item", seat="three", stars=stars(STARS[letter])))
+    assert out.say == (L("wins_letter", seat="three", letter=letter), L("pile_empty"), L("round_over", round="one"),
+                       L("round_scores", scores=this_round))
 
 
 def over(scores) -> End:
@@ -177,8 +217,14 @@ def over(scores) -> End:
 
 
 def totals_line(scores) -> str:
-    return L("game_over", scores=spoken_list([L("score_item", seat=number_word(seat), stars=stars(sum(s)))
-                                              for seat, s in enumerate(scores, 1)]))
+    """Each total once, with the players who have it, in the order of their first seat."""
+    seats: dict[int, list[int]] = {}
+    for seat, s in enumerate(scores, 1):
+        seats.setdefault(sum(s), []).append(seat)
+    items = [L("score_item", seat=number_word(group[0]), stars=stars(total)) if len(group) == 1
+             else L("score_items", seats=spoken_list([number_word(s) for s in group]), stars=stars(total))
+             for total, group in seats.items()]
+    return L("game_over", scores=spoken_list(items))
 
 
 def test_a_clear_winner_is_named_without_a_tie_break():
@@ -205,18 +251,37 @@ def test_a_shared_win_names_every_winner_without_a_tie_break():
     scores = ((4, 5, 3), (4, 5, 3), (0, 0, 1))
     end = over(scores)
     assert end.winners == (1, 2) and end.say == (totals_line(scores), L("shared", seats="one and two"))
+    assert end.say[0] == L("game_over", scores=L("score_items", seats="one and two", stars=stars(12)) + " and "
+                           + L("score_item", seat="three", stars=stars(1)))
+
+
+def player(seat: str) -> str:
+    return sentence(L("score_player", seat=seat))
+
+
+def players(seats: str) -> str:
+    return sentence(L("score_players", seats=seats))
 
 
 def test_score_gives_each_seat_its_total_and_this_round_then_only_totals_at_the_end():
-    state = replace(start(), round=2, scores=((2, 3, 0), (0, 1, 0), (0, 0, 0)))
+    """Players with the same total and round are named together, in seat order; this round's
+    stars are said when they are not the whole total; the end says totals only; a table with no
+    star hears it once."""
+    state = replace(start(players=5), round=2,
+                    scores=((2, 3, 0), (0, 1, 0), (0, 0, 0), (2, 3, 0), (4, 1, 0)))
     assert GAME.score(state) == (
-        L("score_line", seat="one", total=stars(5), round_stars=stars(3)),
-        L("score_line", seat="two", total=stars(1), round_stars=stars(1)),
-        L("score_line", seat="three", total=stars(0), round_stars=stars(0)),
+        L("score_line_round", seats=players("one and four"), total=stars(5), round_stars=stars(3)),
+        L("score_line", seats=player("two"), total=stars(1)),
+        L("score_line", seats=player("three"), total=stars(0)),
+        L("score_line_round", seats=player("five"), total=stars(5), round_stars=stars(1)),
     )
-    done = replace(state, phase=Phase.OVER, scores=((2, 3, 4), (0, 1, 0), (0, 0, 0)))
-    assert GAME.score(done) == tuple(L("score_line_over", seat=s, total=t)
-                                     for s, t in (("one", stars(9)), ("two", stars(1)), ("three", stars(0))))
+    done = replace(state, phase=Phase.OVER, scores=((2, 3, 4), (0, 1, 0), (0, 0, 0), (2, 3, 4), (4, 1, 4)))
+    assert GAME.score(done) == (
+        L("score_line", seats=players("one, four and five"), total=stars(9)),
+        L("score_line", seats=player("two"), total=stars(1)),
+        L("score_line", seats=player("three"), total=stars(0)),
+    )
+    assert GAME.score(replace(state, scores=((0, 0, 0),) * 5)) == (L("no_stars_yet"),)
 
 
 def test_public_shows_the_theme_the_mode_and_the_answer_waiting_for_a_challenge():
@@ -257,8 +322,9 @@ def test_a_theme_needs_five_answers(tmp_path):
     game = deck_with(tmp_path, lambda t: re.sub(r'(?m)^answers = \["hammer".*\]$', f"answers = [{five}]", t))
     assert game.themes[0].answers == ("hammer", "ladder", "bicycle", "toolbox", "drill")
     four = '"hammer", "ladder", "bicycle", "toolbox"'
-    with pytest.raises(ContentError, match=r"line 167: entry 1 of \[\[themes\]\] needs at least 5 answers, each one"):
-        deck_with(tmp_path, lambda t: re.sub(r'(?m)^answers = \["hammer".*\]$', f"answers = [{four}]", t))
+    entry = load_content("funocracy").text.splitlines().index("[[themes]]") + 1  # the first theme's line
+    with pytest.raises(ContentError, match=rf"line {entry}: entry 1 of \[\[themes\]\] needs at least 5 answers, each one"):
+        deck_with(tmp_path, lambda t: re.sub(r'(?m)^answers = \["hammer".*\]$', f"answers = [{four}]", t, count=1))
 
 
 def test_a_repeated_theme_and_an_x_are_named_with_their_entries_all_at_once(tmp_path):
@@ -318,10 +384,15 @@ def test_the_word_said_back_is_the_answer_without_its_article():
 
 
 def test_each_round_starts_by_naming_its_number_and_its_first_player():
-    assert L("round_start", round="one", seat="one") in said(start())
+    """Once each: the round's number, its face-up letters with their stars, its first player
+    and theme (the game's first round after the intro that says how to challenge)."""
+    first = start()
+    assert said(first) == (L("game_intro"), L("round_start", round="one", letters=listing(first.face_up)),
+                           L("first_turn", seat="one", theme=GAME.themes[first.theme].name))
     state = replace(start(players=4), pile=(), active=3)
     out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
-    assert L("round_start", round="two", seat="four") in said(out.state)
+    assert said(out.state) == (L("round_start", round="two", letters=listing(out.state.face_up)),
+                               L("first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name))
 
 
 def test_the_words_of_the_theme_that_fit_the_letters_are_offered_first():
@@ -360,7 +431,9 @@ def test_a_meh_majority_can_end_the_round_through_the_three_themes_rule():
     vote = replace(state, phase=Phase.VOTE, pending=Pending(2, state.face_up[0], "bingo"))
     out = hear(vote, AnswerKind.CHOICE, "meh", rng=Random(4))
     assert out.state.round == 2 and out.state.active == 3
-    assert L("next_round", seat="three", ender="two", round="two") in out.say
+    assert out.say == (L("vote_meh", letter=state.face_up[0]), L("three_themes", letter=spoken_letter(state.face_up[0])),
+                       L("pile_empty"), L("round_over", round="one"), L("round_scores", scores=L("score_items", seats="one, two and three", stars=stars(0))))
+    assert L("first_turn_next", seat="three", ender="two", theme=GAME.themes[out.state.theme].name) in said(out.state)
 
 
 def test_a_meh_majority_reshuffles_the_theme_pile_when_it_runs_out():

@@ -544,7 +544,8 @@ class Funocracy:
             after = self._next_theme(replace(st, phase=Phase.ANSWER), rng)
             return Outcome(after, say=(L("skipped", theme=theme),), decision=L("skip_decision", theme=theme))
         if answer.kind is AnswerKind.FREE:
-            return self._heard_word(st, answer)
+            heard = self._heard_word(st, answer)
+            return heard if heard.accepted else self._refuse(state)  # a refusal keeps the state as it was
         return self._refuse(state)
 
     def _heard_word(self, state: State, answer: Answer) -> Outcome:
