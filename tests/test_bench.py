@@ -179,7 +179,7 @@ def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
 def test_whisper_is_benched_in_steady_noise_too():
     """The same measurement through Whisper: its baseline (no prompt, the transcript as it is) and gm,
     here with Piper's voice (espeak-ng's is the one the bench measures)."""
-    small = dict(commands=("what's the score", "undo"), voices=("piper",), speeds=(160,), snrs=(20,), alone_seconds=4.0)
+    small = dict(commands=("what's the score", "take that back"), voices=("piper",), speeds=(160,), snrs=(20,), alone_seconds=4.0)
     steady = {mode: bench.steady_noise(mode, asr="whisper", **small) for mode in ("baseline", "gm")}
     assert steady["gm"]["pink noise 20 dB"]["right"] == 2 and steady["gm"]["pink noise 20 dB"]["wrong"] == 0
     assert "### Commands in steady noise (Whisper tiny.en;" in bench.steady_table(steady, "Whisper tiny.en")
