@@ -1,15 +1,26 @@
 #!/usr/bin/env python3
-"""How long gm talks while What the Fake is scored: seconds of gm speech per scoring round.
+"""How much gm talks in a game, counted over whole simulated games.
 
-    words.py [--players 8] [--games 3] [--seed 1]
+    words.py funocracy [--seeds 1-8] [--players 4] [--mode normal|alternative|any] [--show]
+    words.py what_the_fake [--players 8] [--games 3] [--seed 1]
 
-Whole games of What the Fake?! (open roles, full scoring) are planned with the game's own
-simulated table (gm.demo.plan) and played through the real dialogue engine from typed input,
-as `gm play --text` does. A scoring round is everything gm says from "Stop drawing!" to the
-next round's "Round N of M." (or the game's end): the reveal, the naming of every drawing, the
-groups, the corrections and the points. Its words are counted from the transcript's say events
-and turned into seconds with Piper's speaking rate, measured here by synthesising the lines of
-the first scoring round with gm's voice (en_US-joe-medium). Prints a Markdown table.
+Both measures play whole games the same way: each game is planned with the game's own
+simulated table (gm.demo.plan, the table of `gm demo` and of the end-to-end tests) and played
+through the real dialogue engine from typed input, as `gm play GAME --text` does; every line
+gm says is a `say` event of the transcript, and its words are counted. Each game has its own
+measure, printed as a Markdown table:
+
+- Funocracy: gm words per letter won. Every line counts (set-up, commands and the end
+  included); a letter is won when a challenge window closes on a standing answer or a vote
+  keeps it, less any undone. The figure is total words over total letters won, over all seeds.
+- What the Fake?!: seconds of gm speech per scoring round (open roles, full scoring). A
+  scoring round is everything gm says from "Stop drawing!" to the next round's "Round N of M."
+  (or the game's end): the reveal, the naming of every drawing, the groups, the corrections and
+  the points. Words become seconds with Piper's speaking rate, measured here by synthesising the
+  first scoring round's lines with gm's voice (en_US-joe-medium).
+
+Who the F*ck? has no measure here. Game names are found as `gm play` finds them
+("what-the-fake", "funo").
 """
 from __future__ import annotations
 
@@ -19,23 +30,26 @@ import re
 import statistics
 import sys
 from pathlib import Path
+from typing import Callable, Sequence
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gm.cli import common_lines  # noqa: E402
 from gm.demo import plan  # noqa: E402
 from gm.dialog.engine import Engine  # noqa: E402
 from gm.dialog.hearing import TextHearing  # noqa: E402
 from gm.dialog.transcript import Transcript  # noqa: E402
-from gm.games import what_the_fake  # noqa: E402
+from gm.games import UnknownGame, find, load  # noqa: E402
+from gm.games.funocracy import Funocracy  # noqa: E402
+from gm.games.what_the_fake import WhatTheFake  # noqa: E402
 from gm.state import Record  # noqa: E402
+from gm.steps import Game, RulesError  # noqa: E402
 
 WORD = re.compile(r"[A-Za-z0-9']+")
 
 
 class Silent:
-    """A Speaker port that says nothing: only the transcript is wanted."""
+    """A Speaker port that says nothing: only the transcript's `say` events are wanted."""
 
     def say(self, text: str) -> float:
         return 0.0
@@ -51,17 +65,96 @@ class Silent:
 
 
 def words(text: str) -> int:
+    """Words in a line: runs of letters, digits and apostrophes ("don't" is one, "—" none)."""
     return len(WORD.findall(text))
 
 
-def scoring_rounds(game: what_the_fake.WhatTheFake, said: list[str]) -> list[list[str]]:
+def play(game: Game, options: dict, seed: int) -> Transcript:
+    """One whole game planned by the simulated table and played by the engine from its typed replies."""
+    script = plan(game, options, seed)
+    lines, commands = common_lines()
+    transcript = Transcript()
+    engine = Engine(game, TextHearing(io.StringIO(script.text())), Silent(), lines, commands, transcript,
+                    Record(game.id, options, seed=seed))
+    engine.run()
+    return transcript
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def said(transcript: Transcript) -> list[str]:
+    """Every line gm said, in order."""
+    return [event["text"] for event in transcript.of_type("say")]
+
+
+# Funocracy: gm words per letter won.
+
+def letters_won(events: Sequence[dict], game: Funocracy) -> int:
+    """Decisions that won a letter, as they stand at the end (an undo takes back the last)."""
+    winning = {game.lines("stands_decision")} | {game.lines("vote_decision", result=r) for r in ("good", "tie")}
+    stack: list[bool] = []
+    for event in events:
+        if event["type"] != "decision" or event.get("step") == "confirm":
+            continue
+        if event.get("kind") == "undo":
+            if stack:
+                stack.pop()
+        elif event.get("accepted"):
+            stack.append(event["step"] in ("funocracy.challenge", "funocracy.vote") and event["decision"] in winning)
+    return sum(stack)
+
+
+def seeds_of(text: str) -> list[int]:
+    """A seed ("3") or a range of seeds ("1-8")."""
+    low, _, high = text.partition("-")
+    try:
+        seeds = list(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number or a range such as 1-8, not {text!r}") from None
+    if not seeds:
+        raise argparse.ArgumentTypeError(f"the range {text!r} holds no seed; write the lower seed first, e.g. 1-8")
+    return seeds
+
+
+def funocracy_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seeds", type=seeds_of, default=seeds_of("1-8"), help="a seed or a range, e.g. 1-8")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--mode", default="normal", choices=("normal", "alternative", "any"))
+    parser.add_argument("--show", action="store_true", help="print every line gm said before the table")
+
+
+def funocracy(game: Funocracy, args: argparse.Namespace) -> None:
+    options: dict = {"players": args.players}
+    if args.mode != "any":
+        options["mode"] = args.mode
+    rows = []
+    for seed in args.seeds:
+        transcript = play(game, options, seed)
+        lines = said(transcript)
+        rows.append((seed, sum(words(line) for line in lines), letters_won(transcript.events, game)))
+        if args.show:
+            print(f"seed {seed}:\n" + "\n".join(f"    {line}" for line in lines) + "\n")
+    total_words, total_letters = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    mode = "any mode" if args.mode == "any" else f"{args.mode} mode"
+    print(f"| Funocracy, {args.players} players, {mode} ({plural(len(rows), 'game')}) | gm words | letters won | words a letter |")
+    print("|---|---|---|---|")
+    for seed, count, letters in rows:
+        print(f"| seed {seed} | {count} | {letters} | {count / max(letters, 1):.1f} |")
+    print(f"| all: gm words per letter won | {total_words} | {total_letters} | {total_words / max(total_letters, 1):.1f} |")
+
+
+# What the Fake?!: seconds of gm speech per scoring round.
+
+def scoring_rounds(game: WhatTheFake, lines: list[str]) -> list[list[str]]:
     """The lines of each scoring round: from "Stop drawing!" to the next round's start or the end."""
     stop, over = game.lines("stop_drawing"), game.lines("game_over")
     start = re.compile(r"^" + re.escape(game.lines("round_start", round="X", rounds="Y"))
                        .replace("X", r"\w+( \w+)?").replace("Y", r"\w+( \w+)?") + "$")
     rounds: list[list[str]] = []
     current: list[str] | None = None
-    for line in said:
+    for line in lines:
         if current is not None and (start.match(line) or line == over):
             rounds.append(current)
             current = None
@@ -72,17 +165,6 @@ def scoring_rounds(game: what_the_fake.WhatTheFake, said: list[str]) -> list[lis
     if current is not None:
         rounds.append(current)
     return rounds
-
-
-def play(game: what_the_fake.WhatTheFake, players: int, seed: int) -> list[str]:
-    options = {"players": players, "mode": "open", "scoring": "full"}
-    script = plan(game, options, seed)
-    lines, commands = common_lines()
-    transcript = Transcript()
-    engine = Engine(game, TextHearing(io.StringIO(script.text())), Silent(), lines, commands, transcript,
-                    Record(game.id, options, seed))
-    engine.run()
-    return [e["text"] for e in transcript.of_type("say")]
 
 
 def piper_seconds_per_word(lines: list[str]) -> float:
@@ -99,19 +181,23 @@ def piper_seconds_per_word(lines: list[str]) -> float:
     return seconds / max(1, sum(words(line) for line in lines))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def what_the_fake_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    game = what_the_fake.load()
-    rounds = [r for seed in range(args.seed, args.seed + args.games) for r in scoring_rounds(game, play(game, args.players, seed))]
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed; the next games take the next ones")
+
+
+def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
+    if args.games < 1:
+        raise RulesError(f"--games must be at least 1, not {args.games}.")
+    options = {"players": args.players, "mode": "open", "scoring": "full"}
+    rounds = [r for seed in range(args.seed, args.seed + args.games)
+              for r in scoring_rounds(game, said(play(game, options, seed)))]
     per_word = piper_seconds_per_word(rounds[0])
     counts = [sum(words(line) for line in r) for r in rounds]
     seconds = [c * per_word for c in counts]
     longest = max((line for r in rounds for line in r), key=words)
-    print(f"| What the Fake, {args.players} players, full scoring ({len(rounds)} rounds of {args.games} games) | value |")
+    print(f"| What the Fake, {args.players} players, full scoring ({plural(len(rounds), 'round')} of {plural(args.games, 'game')}) | value |")
     print("|---|---|")
     print(f"| gm words per scoring round, median (max) | {statistics.median(counts):.0f} ({max(counts)}) |")
     print(f"| Piper seconds per word (measured on a round's lines) | {per_word:.3f} |")
@@ -120,5 +206,38 @@ def main() -> None:
     print(f"| longest line, words | {words(longest)} |")
 
 
+# game id: (its options, its measure)
+MEASURES: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable]] = {
+    "funocracy": (funocracy_options, funocracy),
+    "what_the_fake": (what_the_fake_options, what_the_fake),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog="GAME --help lists a game's options.")
+    parser.add_argument("game", metavar="GAME", help="funocracy or what_the_fake")
+    if not argv or argv[0].startswith("-"):
+        parser.parse_args(argv)  # --help, or the usage and "GAME is required", exit status 2
+    try:
+        entry = find(argv[0])
+    except UnknownGame as error:
+        print(error, file=sys.stderr)
+        return 2
+    if entry.id not in MEASURES:
+        print(f"words.py measures Funocracy and What the Fake?! only; {entry.title} has no word count.", file=sys.stderr)
+        return 2
+    add_options, measure = MEASURES[entry.id]
+    game_parser = argparse.ArgumentParser(prog=f"words.py {entry.id}", description=f"{__doc__.splitlines()[0]} ({entry.title})")
+    add_options(game_parser)
+    args = game_parser.parse_args(argv[1:])
+    try:
+        measure(load(entry), args)
+    except RulesError as error:
+        print(error, file=sys.stderr)
+        return 2
+    return 0
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
