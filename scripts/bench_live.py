@@ -28,7 +28,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from gm.cli import common_lines  # noqa: E402
 from gm.speech.asr import open_recognizer  # noqa: E402
-from gm.speech.base import RATE, AudioChunk  # noqa: E402
+from gm.speech.base import RATE  # noqa: E402
 from gm.speech.echo import BARGE_IN_WORDS, BargeIn, EchoCanceller  # noqa: E402
 
 WORDS = tuple(zip(BARGE_IN_WORDS, ("en-gb", "en-us", "en-us+m3", "en-gb-scotland")))
@@ -85,13 +85,7 @@ def countdown(turns: int) -> list[float]:
 
 
 def hear(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:
-    """Every barge-in word heard in `mic` while `played` sounded, fed a block at a time."""
-    found = []
-    for i in range(0, len(mic) // 2, CHUNK):
-        word = barge.hear(AudioChunk(mic[i * 2:(i + CHUNK) * 2], i / RATE), played[i * 2:(i + CHUNK) * 2])
-        if word:
-            found.append((i / RATE, word))
-    return found
+    return barge.hear_all(mic, played, CHUNK)
 
 
 def barge_in(gm_voice: str) -> dict:

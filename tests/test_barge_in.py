@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from gm.speech.asr import open_recognizer
-from gm.speech.base import RATE, AudioChunk
 from gm.speech.synth import overlay, room_echo, silence, synthesize
 
 pytest.importorskip("pyaec", reason="no echo canceller installed: gm stays half duplex")
@@ -28,12 +27,7 @@ def gm_voice():
 
 
 def heard(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:
-    found = []
-    for i in range(0, len(mic) // 2, CHUNK):
-        word = barge.hear(AudioChunk(mic[i * 2:(i + CHUNK) * 2], i / RATE), played[i * 2:(i + CHUNK) * 2])
-        if word:
-            found.append((i / RATE, word))
-    return found
+    return barge.hear_all(mic, played, CHUNK)
 
 
 def test_stop_said_over_gms_voice_is_heard_and_gms_voice_alone_never_is(gm_voice):

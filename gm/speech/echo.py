@@ -79,3 +79,13 @@ class BargeIn:
             if isinstance(event, Final) and event.text in self.phrases:
                 return event.text
         return None
+
+    def hear_all(self, mic: bytes, played: bytes, block: int = 1600) -> list[tuple[float, str]]:
+        """Every barge-in word heard in `mic` (16 kHz int16) while `played` sounded, with the
+        second it was heard at, fed `block` samples at a time as a microphone delivers them."""
+        found = []
+        for i in range(0, len(mic) // 2, block):
+            word = self.hear(AudioChunk(mic[i * 2:(i + block) * 2], i / RATE), played[i * 2:(i + block) * 2])
+            if word:
+                found.append((i / RATE, word))
+        return found
