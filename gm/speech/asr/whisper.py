@@ -273,7 +273,7 @@ class WhisperRecognizer(Endpointed):
         """A phrase written inside a transcript the talk rule refused, with the transcript's
         words and their times; None when there is none (or it is Whisper's habit on noise)."""
         text = normalise(heard.text)
-        if not text or len(text.split()) <= self._index.longest + 2 or \
+        if not text or not self._index.is_talk(text) or \
                 (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
             return None
         words = self.words(heard)
