@@ -65,8 +65,9 @@ def lines_to_read(questions: int, themes: int, scores: int, seed: int = 25) -> l
     stars = lambda n: "one star" if n == 1 else f"{number_word(n)} stars"  # noqa: E731 - as funocracy says it
     for _ in range(scores):
         total, this_round = rng.randint(12, 48), rng.randint(1, 11)
-        said.append(funocracy["lines"]["score_line"].format(
-            seat=number_word(rng.randint(1, 8)), total=stars(total), round_stars=stars(this_round)))
+        said.append(funocracy["lines"]["score_line_round"].format(
+            seats=funocracy["lines"]["score_player"].format(seat=number_word(rng.randint(1, 8))).capitalize(),
+            total=stars(total), round_stars=stars(this_round)))
     return said
 
 
