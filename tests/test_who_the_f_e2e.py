@@ -273,9 +273,21 @@ def test_a_whole_game_from_synthesised_voices(table, tmp_path):
     script = planned(table)
     wav = render(with_table_talk(script, table), tmp_path / "who_the_f.wav", ESPEAK_SEATS)
     transcript = tmp_path / "t.jsonl"
+    spoken = tmp_path / "gm.wav"  # gm's own voice (Piper, the default) for the won game
+    voice = ("--speak-to", str(spoken)) if table is WON else ()
     began = time.monotonic()
     result = gm("play", "who-the-f", *table.flags, "--wav", str(wav), "--asr", "sphinx", "--seed", str(table.seed),
-                "--transcript", str(transcript), env={"GM_STATE_DIR": str(tmp_path / "state")})
+                "--transcript", str(transcript), *voice, env={"GM_STATE_DIR": str(tmp_path / "state")})
     assert result.returncode == 0, result.stderr
-    check(events_of(transcript), script, table.plays_to)
+    events = events_of(transcript)
+    check(events, script, table.plays_to)
+    if voice:  # every line gm said is in the WAV, spoken at a listener's pace and level
+        import numpy as np
+
+        from gm.speech.audio import read_wav
+
+        audio = np.frombuffer(read_wav(spoken), dtype="<i2").astype(np.float64)
+        words = sum(len(e["text"].split()) for e in events if e["type"] == "say")
+        assert 0.25 < audio.size / 16000 / words < 0.8  # seconds a word: Piper's pace, not silence or a rush
+        assert np.sqrt(np.mean(audio ** 2)) > 500
     print(f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s")
