@@ -2,6 +2,7 @@
 
 Every error a person can cause ends here as one sentence on stderr and exit status 2.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,7 +16,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Sequence
 
-from gm import __version__
+from gm import __version__, vocab
 from gm.config import Config, ConfigError, default_path
 from gm.config import load as load_config
 from gm.content import ContentError, ContentFile, Lines, deck_of
@@ -30,7 +31,6 @@ from gm.games import load as load_game
 from gm.speech.base import SpeechError
 from gm.state import Record, SaveError, Saves, SaveUnreadable, when
 from gm.steps import Answer, AnswerKind, Ask, Choice, RulesError
-from gm import vocab
 
 
 class UsageError(Exception):
@@ -60,34 +60,61 @@ def _seconds(value: str) -> float:
 
 
 def _add_audio_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--asr", choices=("whisper", "vosk", "sphinx"),
-                        help="recogniser (default: Whisper; 'sphinx' is the light one for small machines)")
+    parser.add_argument(
+        "--asr",
+        choices=("whisper", "vosk", "sphinx"),
+        help="recogniser (default: Whisper; 'sphinx' is the light one for small machines)",
+    )
     parser.add_argument("--model", help="a model folder (Whisper or Vosk) or its name in models/")
-    parser.add_argument("--input-device", type=_device, help="microphone name or index (see 'gm devices')")
+    parser.add_argument(
+        "--input-device", type=_device, help="microphone name or index (see 'gm devices')"
+    )
 
 
 def _add_output_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--console", action="store_true", help="print what gm says instead of speaking")
-    parser.add_argument("--voice", dest="speak", action="store_true", help="speak aloud even with --wav or --text")
-    parser.add_argument("--speak-to", metavar="WAV", help="also write everything gm says to this WAV file")
-    parser.add_argument("--output-device", type=_device, help="speaker name or index (see 'gm devices')")
+    parser.add_argument(
+        "--console", action="store_true", help="print what gm says instead of speaking"
+    )
+    parser.add_argument(
+        "--voice", dest="speak", action="store_true", help="speak aloud even with --wav or --text"
+    )
+    parser.add_argument(
+        "--speak-to", metavar="WAV", help="also write everything gm says to this WAV file"
+    )
+    parser.add_argument(
+        "--output-device", type=_device, help="speaker name or index (see 'gm devices')"
+    )
     _add_voice_options(parser)
-    parser.add_argument("--transcript", metavar="FILE", help="write the event stream here, one JSON line each")
+    parser.add_argument(
+        "--transcript", metavar="FILE", help="write the event stream here, one JSON line each"
+    )
     parser.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
 
 
 def _add_voice_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--voice-engine", choices=("piper", "pyttsx3"),
-                        help="gm's voice: piper (the default) or pyttsx3 (the system voice)")
-    parser.add_argument("--voice-name", metavar="NAME", help="which voice of that engine (see 'gm voices')")
+    parser.add_argument(
+        "--voice-engine",
+        choices=("piper", "pyttsx3"),
+        help="gm's voice: piper (the default) or pyttsx3 (the system voice)",
+    )
+    parser.add_argument(
+        "--voice-name", metavar="NAME", help="which voice of that engine (see 'gm voices')"
+    )
 
 
 def _add_input_options(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--wav", metavar="FILE", help="listen to a WAV file instead of the microphone")
-    source.add_argument("--text", action="store_true", help="read what players say from standard input, a line each")
-    parser.add_argument("--realtime", action="store_true",
-                        help="with --wav: feed the file as a live microphone, by the wall clock, gm's speech taking its time")
+    source.add_argument(
+        "--wav", metavar="FILE", help="listen to a WAV file instead of the microphone"
+    )
+    source.add_argument(
+        "--text", action="store_true", help="read what players say from standard input, a line each"
+    )
+    parser.add_argument(
+        "--realtime",
+        action="store_true",
+        help="with --wav: feed the file as a live microphone, by the wall clock, gm's speech taking its time",
+    )
 
 
 def build_parser() -> Parser:
@@ -101,24 +128,40 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=int)
     play.add_argument("--mode", help="funocracy: normal|alternative; what-the-fake: open|hidden")
     play.add_argument("--difficulty", choices=("easy", "regular", "expert"), help="who-the-f")
-    play.add_argument("--deck", metavar="FILE", help="play with your own deck (see 'gm decks check')")
-    play.add_argument("--reveal-after", type=_seconds, metavar="SECONDS", help="who-the-f: reveal the votes after this long")
+    play.add_argument(
+        "--deck", metavar="FILE", help="play with your own deck (see 'gm decks check')"
+    )
+    play.add_argument(
+        "--reveal-after",
+        type=_seconds,
+        metavar="SECONDS",
+        help="who-the-f: reveal the votes after this long",
+    )
     play.add_argument("--scoring", choices=("full", "quick"), help="what-the-fake")
-    play.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="what-the-fake: drawing time limit")
+    play.add_argument(
+        "--time-limit", type=_seconds, metavar="SECONDS", help="what-the-fake: drawing time limit"
+    )
     _add_input_options(play)
     _add_audio_options(play)
     _add_output_options(play)
 
-    resume = sub.add_parser("resume", help="continue a saved game (the last one saved when none is named)")
+    resume = sub.add_parser(
+        "resume", help="continue a saved game (the last one saved when none is named)"
+    )
     resume.add_argument("game", nargs="?", help="the game to resume, e.g. funocracy")
     _add_input_options(resume)
     _add_audio_options(resume)
     _add_output_options(resume)
 
     listen = sub.add_parser("listen", help="print what gm hears, one JSON line per utterance")
-    listen.add_argument("--wav", metavar="FILE", nargs="+", help="WAV files instead of the microphone")
-    listen.add_argument("--expect", default="commands",
-                        help="numbers | commands | yesno | letters:B,M,T | phrases:A|B|C | free")
+    listen.add_argument(
+        "--wav", metavar="FILE", nargs="+", help="WAV files instead of the microphone"
+    )
+    listen.add_argument(
+        "--expect",
+        default="commands",
+        help="numbers | commands | yesno | letters:B,M,T | phrases:A|B|C | free",
+    )
     _add_audio_options(listen)
 
     say = sub.add_parser("say", help="say a sentence with gm's voice")
@@ -140,11 +183,15 @@ def build_parser() -> Parser:
     voices.add_argument("action", nargs="?", choices=("list", "download"), default="list")
     voices.add_argument("name", nargs="?", help="voice to download, e.g. en_US-lessac-medium")
     voices.add_argument("--hub", help=argparse.SUPPRESS)
-    voices.add_argument("--dir", help="models folder, whose voices/ holds them (default: models/ of this checkout)")
+    voices.add_argument(
+        "--dir", help="models folder, whose voices/ holds them (default: models/ of this checkout)"
+    )
 
     models = sub.add_parser("models", help="list or download recogniser models (Whisper, Vosk)")
     models.add_argument("action", nargs="?", choices=("list", "download"), default="list")
-    models.add_argument("name", nargs="?", help="model to download, e.g. whisper-base.en or en-us-small")
+    models.add_argument(
+        "name", nargs="?", help="model to download, e.g. whisper-base.en or en-us-small"
+    )
     models.add_argument("--url", help=argparse.SUPPRESS)
     models.add_argument("--sha256", help=argparse.SUPPRESS)
     models.add_argument("--dir", help="models folder (default: models/ of this checkout)")
@@ -152,15 +199,21 @@ def build_parser() -> Parser:
     demo = sub.add_parser("demo", help="watch a game play itself with simulated voices")
     demo.add_argument("game")
     demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--deck", metavar="FILE", help="deal the demo from your own deck (see 'gm decks check')")
-    demo.add_argument("--live", action="store_true",
-                      help="play in real time: players answer at human moments, gm's speech takes its time")
+    demo.add_argument(
+        "--deck", metavar="FILE", help="deal the demo from your own deck (see 'gm decks check')"
+    )
+    demo.add_argument(
+        "--live",
+        action="store_true",
+        help="play in real time: players answer at human moments, gm's speech takes its time",
+    )
     _add_audio_options(demo)
     _add_output_options(demo)
     return parser
 
 
 # -- shared building blocks -------------------------------------------------------------
+
 
 def common_lines(language: str = "en") -> tuple[Lines, dict[Command, tuple[str, ...]]]:
     content = load_content("common", language)
@@ -170,30 +223,41 @@ def common_lines(language: str = "en") -> tuple[Lines, dict[Command, tuple[str, 
 def _command_phrases(content, command: Command) -> tuple[str, ...]:
     table = content.table("commands")
     phrases = table.get(command.value)
-    if not isinstance(phrases, list) or not phrases or not all(isinstance(p, str) and p for p in phrases):
-        raise content.fail(command.value, f"[commands] needs a list of phrases for '{command.value}'")
+    if (
+        not isinstance(phrases, list)
+        or not phrases
+        or not all(isinstance(p, str) and p for p in phrases)
+    ):
+        raise content.fail(
+            command.value, f"[commands] needs a list of phrases for '{command.value}'"
+        )
     return tuple(p.lower() for p in phrases)
 
 
 def open_recognizer(args: argparse.Namespace, config: Config):
     from gm.speech.asr import open_recognizer as open_asr
+
     return open_asr(config.asr, config.model)
 
 
 def open_voice(config: Config):
     """gm's voice as the settings and options ask; one serves the room and the --speak-to WAV."""
     from gm.speech import tts
+
     return tts.open_voice(config.voice_engine, config.voice, config.rate, config.volume)
 
 
 def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool, stack: ExitStack):
     """The console or the room, and the --speak-to WAV; everything opened is closed by `stack`."""
     from gm.speech import tts
+
     speakers = []
     console = args.console or (quiet_default and not args.speak)
     voice = None
     if not console:
-        tts.check_output(config.output_device)  # before the voice loads: a missing speaker is found at once
+        tts.check_output(
+            config.output_device
+        )  # before the voice loads: a missing speaker is found at once
     if not console or args.speak_to:
         voice = open_voice(config)
         stack.callback(voice.close)
@@ -213,25 +277,39 @@ def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, s
     if args.text and source is None:
         return TextHearing(text_input()), None
     from gm.speech.audio import MicrophoneSource, WavSource
+
     if source is None:
-        source = WavSource(args.wav, start=start) if args.wav else MicrophoneSource(config.input_device)
+        source = (
+            WavSource(args.wav, start=start) if args.wav else MicrophoneSource(config.input_device)
+        )
     recognizer = open_recognizer(args, config)
     return AudioHearing(source, recognizer), recognizer
 
 
 def _config(args: argparse.Namespace) -> Config:
     return load_config().override(
-        asr=getattr(args, "asr", None), model=getattr(args, "model", None),
-        input_device=getattr(args, "input_device", None), output_device=getattr(args, "output_device", None),
-        voice_engine=getattr(args, "voice_engine", None), voice=getattr(args, "voice_name", None))
+        asr=getattr(args, "asr", None),
+        model=getattr(args, "model", None),
+        input_device=getattr(args, "input_device", None),
+        output_device=getattr(args, "output_device", None),
+        voice_engine=getattr(args, "voice_engine", None),
+        voice=getattr(args, "voice_name", None),
+    )
 
 
 def echo_event(event: dict) -> None:
     """The demo's running commentary: what the table said and what gm decided."""
     if event["type"] == "heard":
-        print(f"  [{event['t']:7.1f}s] gm heard: {event['text'] or '(nothing it listens for)'}", flush=True)
+        print(
+            f"  [{event['t']:7.1f}s] gm heard: {event['text'] or '(nothing it listens for)'}",
+            flush=True,
+        )
     elif event["type"] == "decision" and event.get("decision"):
-        mark = "undo" if event.get("kind") == "undo" else ("decided" if event.get("accepted") else "refused")
+        mark = (
+            "undo"
+            if event.get("kind") == "undo"
+            else ("decided" if event.get("accepted") else "refused")
+        )
         print(f"  [{event['t']:7.1f}s] {mark}: {event['decision']}", flush=True)
 
 
@@ -249,15 +327,19 @@ class OutputFile:
         try:
             self._stream = open(path, "a" if append else "w", encoding="utf-8")
         except OSError as error:
-            raise OutputError(f"{option} {path} cannot be written ({error.strerror or error}).") from None
+            raise OutputError(
+                f"{option} {path} cannot be written ({error.strerror or error})."
+            ) from None
 
     def write(self, text: str) -> None:
         try:
             self._stream.write(text)
             self._stream.flush()
         except OSError as error:
-            raise OutputError(f"{self.option} {self.path} cannot be written ({error.strerror or error}); "
-                              "the game is saved up to its last decision.") from None
+            raise OutputError(
+                f"{self.option} {self.path} cannot be written ({error.strerror or error}); "
+                "the game is saved up to its last decision."
+            ) from None
 
     def flush(self) -> None:
         """Every write is flushed already."""
@@ -276,25 +358,33 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
         return Path(a).resolve() == Path(b).resolve()
 
 
-def refuse_overwriting(inputs: Sequence[str | Path | None], outputs: Sequence[tuple[str, str | None]]) -> None:
+def refuse_overwriting(
+    inputs: Sequence[str | Path | None], outputs: Sequence[tuple[str, str | None]]
+) -> None:
     """An output path that names an input (the --wav being played, a deck, the settings, a save)
     after resolving links would destroy it: refused before anything is opened."""
     named = [(option, path) for option, path in outputs if path]
     for index, (option, path) in enumerate(named):
         for source in inputs:
             if source and _same_file(path, source):
-                raise UsageError(f"{option} {path} is a file gm reads ({source}); writing to it would destroy it, "
-                                 "so choose another file.")
-        for other, second in named[index + 1:]:
+                raise UsageError(
+                    f"{option} {path} is a file gm reads ({source}); writing to it would destroy it, "
+                    "so choose another file."
+                )
+        for other, second in named[index + 1 :]:
             if _same_file(path, second):
-                raise UsageError(f"{option} and {other} name the same file {path}; choose two files.")
+                raise UsageError(
+                    f"{option} and {other} name the same file {path}; choose two files."
+                )
 
 
 def text_input():
     """Standard input for --text: bytes, read line by line with a bound (see typed_lines)."""
     stream = getattr(sys.stdin, "buffer", None)
     if sys.stdin is None or stream is None or stream.closed:
-        raise UsageError("Standard input is closed; --text reads what the players say from it, a line each.")
+        raise UsageError(
+            "Standard input is closed; --text reads what the players say from it, a line each."
+        )
     return typed_lines(stream)
 
 
@@ -304,8 +394,14 @@ def game_for(record: Record):
     entry = find(record.game)
     if record.deck is None:
         return load_game(entry)
-    path = Path(record.deck_file) if record.deck_file else Path(f"the deck saved with the {entry.id} game")
-    return load_game(entry, deck=ContentFile(path, record.deck, ""), own=record.deck_file is not None)
+    path = (
+        Path(record.deck_file)
+        if record.deck_file
+        else Path(f"the deck saved with the {entry.id} game")
+    )
+    return load_game(
+        entry, deck=ContentFile(path, record.deck, ""), own=record.deck_file is not None
+    )
 
 
 def load_saved(store) -> tuple[Record, str | None]:
@@ -318,8 +414,13 @@ def progress(record: Record, lines: Lines) -> str:
     return lines.counted("unfinished_progress", len(record.answers))
 
 
-def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, table=None,
-             title: str | None = None) -> int:
+def run_game(
+    args: argparse.Namespace,
+    record: Record | None,
+    resumed: bool,
+    table=None,
+    title: str | None = None,
+) -> int:
     """Play a new game (`record`), or resume one (`record` None: the game `title`, or the last
     one saved). `table` is the demo's simulated table, which is the input source, reads the
     engine's state and follows its transcript.
@@ -328,7 +429,9 @@ def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, tab
     directory), so nothing of a game is spoken before it can be saved.
     """
     if getattr(args, "realtime", False) and not args.wav:
-        raise UsageError("--realtime paces a WAV file, so it needs --wav FILE; a microphone is live already.")
+        raise UsageError(
+            "--realtime paces a WAV file, so it needs --wav FILE; a microphone is live already."
+        )
     config = _config(args)
     saves = Saves(args.state_dir)
     lines, commands = common_lines()
@@ -353,9 +456,15 @@ def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, tab
                 old = None  # damaged beyond resuming: nothing to ask about
             if old is not None and not old.finished:
                 unfinished = old
-        inputs = [args.wav, record.deck_file, default_path(),
-                  *[p for t in saves.titles() for p in (saves.store(t).current, saves.store(t).previous)]]
-        refuse_overwriting(inputs, [("--speak-to", args.speak_to), ("--transcript", args.transcript)])
+        inputs = [
+            args.wav,
+            record.deck_file,
+            default_path(),
+            *[p for t in saves.titles() for p in (saves.store(t).current, saves.store(t).previous)],
+        ]
+        refuse_overwriting(
+            inputs, [("--speak-to", args.speak_to), ("--transcript", args.transcript)]
+        )
         transcript = Transcript(keep=0)  # events go to the sinks; none pile up in memory
         if args.transcript:
             output = OutputFile(args.transcript, "--transcript", append=resumed)
@@ -367,43 +476,81 @@ def run_game(args: argparse.Namespace, record: Record | None, resumed: bool, tab
             transcript.add_sink(table.event)
         clock = None
         if record.finished and unfinished is None:
-            hearing, recognizer = TextHearing(iter(())), None  # nothing to hear: the result is said again
+            hearing, recognizer = (
+                TextHearing(iter(())),
+                None,
+            )  # nothing to hear: the result is said again
         else:
-            start = record.t if resumed and args.wav and record.source == str(Path(args.wav).resolve()) else 0.0
+            start = (
+                record.t
+                if resumed and args.wav and record.source == str(Path(args.wav).resolve())
+                else 0.0
+            )
             source = table
             if getattr(args, "realtime", False) or getattr(args, "live", False):
                 from gm.speech.audio import WavSource
                 from gm.speech.realtime import Paced, WallClock
+
                 clock = WallClock(origin=start)
-                source = Paced(table if table is not None else WavSource(args.wav, start=start), clock)
+                source = Paced(
+                    table if table is not None else WavSource(args.wav, start=start), clock
+                )
             hearing, recognizer = open_hearing(args, config, start, source=source)
         speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text), stack=stack)
         if clock is not None:
             from gm.speech.realtime import Timed
-            speaker = Timed(speaker, clock)  # gm's voice takes the time it takes to say (closed by the stack)
+
+            speaker = Timed(
+                speaker, clock
+            )  # gm's voice takes the time it takes to say (closed by the stack)
         greeting = ()
         if recognizer is not None:
             from gm.speech.asr import describe
+
             greeting = (lines("recogniser", name=describe(recognizer)),)
         if unfinished is not None:
             try:
-                if _resume_asked(unfinished, when(saves.store(record.game).saved_at()), record, hearing, speaker, lines, commands, transcript):
+                if _resume_asked(
+                    unfinished,
+                    when(saves.store(record.game).saved_at()),
+                    record,
+                    hearing,
+                    speaker,
+                    lines,
+                    commands,
+                    transcript,
+                ):
                     record, resumed = unfinished, True
             except EndOfInput:
-                print("gm: the input ended before 'resume it or start a new one?' was answered; "
-                      "the unfinished game is kept.", file=sys.stderr)
+                print(
+                    "gm: the input ended before 'resume it or start a new one?' was answered; "
+                    "the unfinished game is kept.",
+                    file=sys.stderr,
+                )
                 return 0
             except _Quit:
                 return 0
         if args.wav:
             record.source = str(Path(args.wav).resolve())
-        engine = Engine(game_for(record), hearing, speaker, lines, commands, transcript, record,
-                        saves.store(record.game), EngineConfig())
+        engine = Engine(
+            game_for(record),
+            hearing,
+            speaker,
+            lines,
+            commands,
+            transcript,
+            record,
+            saves.store(record.game),
+            EngineConfig(),
+        )
         if table is not None:
             table.attach(engine)
         result = engine.run(resumed=resumed, greeting=greeting)
     if result is Result.INPUT_ENDED:
-        print("gm: the input ended before the game did; 'gm resume' carries on from here.", file=sys.stderr)
+        print(
+            "gm: the input ended before the game did; 'gm resume' carries on from here.",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -411,15 +558,26 @@ class _Quit(Exception):
     """The table said quit to "resume it or start a new one?"."""
 
 
-def _resume_asked(unfinished: Record, date: str, new: Record, hearing, speaker, lines: Lines, commands,
-                  transcript: Transcript) -> bool:
+def _resume_asked(
+    unfinished: Record,
+    date: str,
+    new: Record,
+    hearing,
+    speaker,
+    lines: Lines,
+    commands,
+    transcript: Transcript,
+) -> bool:
     """Ask aloud whether to resume the unfinished game of this title or start the new one."""
     game = game_for(new)
     answers = load_content("common").table("unfinished")
     choices = tuple(Choice(value, tuple(answers[value])) for value in ("resume", "new"))
-    ask = Ask("gm.unfinished", (lines("unfinished", title=game.title, date=date,
-                                      progress=progress(unfinished, lines)),),
-              choices=choices, expected=lines("unfinished_expected"))
+    ask = Ask(
+        "gm.unfinished",
+        (lines("unfinished", title=game.title, date=date, progress=progress(unfinished, lines)),),
+        choices=choices,
+        expected=lines("unfinished_expected"),
+    )
     engine = Engine(game, hearing, speaker, lines, commands, transcript, new, None, EngineConfig())
     while True:
         answer = engine.question(ask)
@@ -429,7 +587,15 @@ def _resume_asked(unfinished: Record, date: str, new: Record, hearing, speaker, 
             return answer.value == "resume"
 
 
-USER_ERRORS = (SpeechError, ContentError, RulesError, SaveError, UnknownGame, ConfigError, OutputError)
+USER_ERRORS = (
+    SpeechError,
+    ContentError,
+    RulesError,
+    SaveError,
+    UnknownGame,
+    ConfigError,
+    OutputError,
+)
 
 
 def deal(record: Record, deck_path: str | None) -> None:
@@ -439,7 +605,9 @@ def deal(record: Record, deck_path: str | None) -> None:
     if deck_path:
         deck = read_content(Path(deck_path).expanduser())
         if deck_game(deck) is not entry:
-            raise ContentError(f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}.")
+            raise ContentError(
+                f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}."
+            )
         record.deck, record.deck_file = deck_of(deck), str(Path(deck_path).expanduser().resolve())
     else:
         record.deck = deck_of(load_content(entry.id))
@@ -447,10 +615,18 @@ def deal(record: Record, deck_path: str | None) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     entry = find(args.game)
-    options = {k: v for k, v in {
-        "players": args.players, "mode": args.mode, "difficulty": args.difficulty,
-        "reveal_after": args.reveal_after, "scoring": args.scoring, "time_limit": args.time_limit,
-    }.items() if v is not None}
+    options = {
+        k: v
+        for k, v in {
+            "players": args.players,
+            "mode": args.mode,
+            "difficulty": args.difficulty,
+            "reveal_after": args.reveal_after,
+            "scoring": args.scoring,
+            "time_limit": args.time_limit,
+        }.items()
+        if v is not None
+    }
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     record = Record(entry.id, options, seed)
     deal(record, args.deck or _config(args).deck(entry.id))
@@ -484,7 +660,9 @@ def cmd_games(args: argparse.Namespace) -> int:
             continue
         shown += 1
         deck = f", deck {record.deck_file}" if record.deck_file else ""
-        print(f"{title.replace('_', '-'):14}  {when(store.saved_at())}  {progress(record, lines)}{deck}")
+        print(
+            f"{title.replace('_', '-'):14}  {when(store.saved_at())}  {progress(record, lines)}{deck}"
+        )
     if not shown:
         print("No unfinished games; start one with 'gm play GAME'.")
     return 0
@@ -495,8 +673,10 @@ def cmd_decks(args: argparse.Namespace) -> int:
     entry = deck_game(deck)
     load_game(entry, deck=deck, own=True)
     sizes = ", ".join(f"{len(v)} {k}" for k, v in deck_of(deck).items() if isinstance(v, list))
-    print(f"{args.file}: a deck for {entry.title} ({sizes}); play it with "
-          f"'gm play {entry.id.replace('_', '-')} --deck {args.file}'.")
+    print(
+        f"{args.file}: a deck for {entry.title} ({sizes}); play it with "
+        f"'gm play {entry.id.replace('_', '-')} --deck {args.file}'."
+    )
     return 0
 
 
@@ -519,19 +699,28 @@ def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
     if name.startswith("phrases:"):
         phrases = [p.strip().lower() for p in name.split(":", 1)[1].split("|") if p.strip()]
         if not phrases:
-            raise UsageError("--expect phrases needs phrases, like 'phrases:no majority|tie|what the fake'.")
+            raise UsageError(
+                "--expect phrases needs phrases, like 'phrases:no majority|tie|what the fake'."
+            )
         return tuple(Choice(p, (p,)) for p in dict.fromkeys(phrases)), {}, False
-    raise UsageError("--expect must be numbers, commands, yesno, letters:B,M,T, phrases:A|B|C or free, "
-                     f"not '{name}'.")
+    raise UsageError(
+        "--expect must be numbers, commands, yesno, letters:B,M,T, phrases:A|B|C or free, "
+        f"not '{name}'."
+    )
 
 
 def cmd_listen(args: argparse.Namespace) -> int:
-    from gm.speech.base import Final
     from gm.speech.audio import MicrophoneSource, WavSource
+    from gm.speech.base import Final
+
     choices, commands, free = expectation(args.expect)
     matcher = Matcher(choices, commands)
     config = _config(args)
-    sources = [WavSource(path) for path in args.wav] if args.wav else [MicrophoneSource(config.input_device)]
+    sources = (
+        [WavSource(path) for path in args.wav]
+        if args.wav
+        else [MicrophoneSource(config.input_device)]
+    )
     recognizer = open_recognizer(args, config)
     vocabulary = matcher.vocabulary(free=free, endpoint=0.6)
     if not args.wav:
@@ -550,11 +739,24 @@ def cmd_listen(args: argparse.Namespace) -> int:
                         match = matcher.match(texts) if texts else None
                         intent = None
                         if match is not None:
-                            intent = f"command:{match.command.value}" if match.command else match.value
-                        print(json.dumps({
-                            "file": name, "text": texts[0] if texts else "", "intent": intent,
-                            "confidence": round(event.alternatives[0].confidence, 3) if event.alternatives else 0.0,
-                            "start": round(event.start, 3), "end": round(event.end, 3)}), flush=True)
+                            intent = (
+                                f"command:{match.command.value}" if match.command else match.value
+                            )
+                        print(
+                            json.dumps(
+                                {
+                                    "file": name,
+                                    "text": texts[0] if texts else "",
+                                    "intent": intent,
+                                    "confidence": round(event.alternatives[0].confidence, 3)
+                                    if event.alternatives
+                                    else 0.0,
+                                    "start": round(event.start, 3),
+                                    "end": round(event.end, 3),
+                                }
+                            ),
+                            flush=True,
+                        )
                 if chunk is None:
                     break
         except KeyboardInterrupt:
@@ -566,14 +768,21 @@ def cmd_listen(args: argparse.Namespace) -> int:
 
 def cmd_say(args: argparse.Namespace) -> int:
     from gm.speech import tts
+
     config = _config(args)
     text = " ".join(args.text)
     with ExitStack() as stack:
         if not args.wav:
-            tts.check_output(config.output_device)  # before the voice loads: a missing speaker is found at once
+            tts.check_output(
+                config.output_device
+            )  # before the voice loads: a missing speaker is found at once
         voice = open_voice(config)
         stack.callback(voice.close)
-        speaker = tts.WavSpeaker(args.wav, voice) if args.wav else tts.device_speaker(voice, config.output_device)
+        speaker = (
+            tts.WavSpeaker(args.wav, voice)
+            if args.wav
+            else tts.device_speaker(voice, config.output_device)
+        )
         stack.callback(speaker.close)
         speaker.say(text)
     return 0
@@ -582,23 +791,34 @@ def cmd_say(args: argparse.Namespace) -> int:
 def cmd_devices(args: argparse.Namespace) -> int:
     from gm.speech.audio import input_devices
     from gm.speech.echo import echo_canceller_name
+
     canceller = echo_canceller_name()
-    print(f"Echo canceller: {canceller}; gm's dialogue still listens half duplex (it drops what the microphone "
-          "hears while gm speaks)." if canceller else
-          "Echo canceller: none installed, so gm stays half duplex: it drops what the microphone hears while it "
-          "speaks (pip install pyaec for barge-in).")
+    print(
+        f"Echo canceller: {canceller}; gm's dialogue still listens half duplex (it drops what the microphone "
+        "hears while gm speaks)."
+        if canceller
+        else "Echo canceller: none installed, so gm stays half duplex: it drops what the microphone hears while it "
+        "speaks (pip install pyaec for barge-in)."
+    )
     devices = input_devices()
     if not devices:
-        print("No sound devices were found (no microphone and no speaker); gm can still play with --wav or --text and --console.")
+        print(
+            "No sound devices were found (no microphone and no speaker); gm can still play with --wav or --text and --console."
+        )
         return 0
     for d in devices:
-        kinds = [k for k, n in (("input", d["max_input_channels"]), ("output", d["max_output_channels"])) if n]
+        kinds = [
+            k
+            for k, n in (("input", d["max_input_channels"]), ("output", d["max_output_channels"]))
+            if n
+        ]
         print(f"{d['index']:3}  {d['name']}  ({', '.join(kinds)})")
     return 0
 
 
 def cmd_models(args: argparse.Namespace) -> int:
     from gm.speech import models
+
     directory = Path(args.dir) if args.dir else models.default_models_dir()
     if args.action == "download":
         if not args.name:
@@ -620,12 +840,17 @@ def cmd_models(args: argparse.Namespace) -> int:
 
 def cmd_voices(args: argparse.Namespace) -> int:
     from gm.speech import tts, voices
+
     folder = voices.voices_dir(args.dir)
     if args.action == "download":
         if not args.name:
-            raise UsageError("Say which voice to download, e.g. 'gm voices download en_US-lessac-medium'.")
+            raise UsageError(
+                "Say which voice to download, e.g. 'gm voices download en_US-lessac-medium'."
+            )
         path = voices.download(args.name, folder, **({"hub": args.hub} if args.hub else {}))
-        print(f"Installed {path}; speak with it with --voice-name {args.name} or [voice] name in the settings.")
+        print(
+            f"Installed {path}; speak with it with --voice-name {args.name} or [voice] name in the settings."
+        )
         return 0
     installed = voices.installed(folder)
     print("Piper voices (gm's voice unless the settings say otherwise):")
@@ -641,19 +866,36 @@ def cmd_voices(args: argparse.Namespace) -> int:
         for info in others:
             print(f"  {info.name}: {info.about} ({info.size_mb} MB)")
     print("System voices (pyttsx3 / espeak-ng), with --voice-engine pyttsx3 --voice-name NAME:")
-    print(textwrap.fill(", ".join(tts.system_voices()) or "none (install espeak-ng)", 100,
-                        initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False))
+    print(
+        textwrap.fill(
+            ", ".join(tts.system_voices()) or "none (install espeak-ng)",
+            100,
+            initial_indent="  ",
+            subsequent_indent="  ",
+            break_on_hyphens=False,
+        )
+    )
     return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from gm import demo
+
     return demo.run(args)
 
 
-COMMANDS = {"play": cmd_play, "resume": cmd_resume, "games": cmd_games, "decks": cmd_decks,
-            "listen": cmd_listen, "say": cmd_say, "devices": cmd_devices, "models": cmd_models,
-            "voices": cmd_voices, "demo": cmd_demo}
+COMMANDS = {
+    "play": cmd_play,
+    "resume": cmd_resume,
+    "games": cmd_games,
+    "decks": cmd_decks,
+    "listen": cmd_listen,
+    "say": cmd_say,
+    "devices": cmd_devices,
+    "models": cmd_models,
+    "voices": cmd_voices,
+    "demo": cmd_demo,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -679,5 +921,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except OSError as error:  # a device or disk a person chose failed under gm (/dev/full)
         what = f" {error.filename}" if error.filename else ""
-        print(f"gm: a file{what} could not be read or written ({error.strerror or error}).", file=sys.stderr)
+        print(
+            f"gm: a file{what} could not be read or written ({error.strerror or error}).",
+            file=sys.stderr,
+        )
         return 2

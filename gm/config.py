@@ -1,4 +1,5 @@
 """The user's settings file (TOML): voice, devices, recogniser and model; options override it."""
+
 from __future__ import annotations
 
 import os
@@ -50,6 +51,7 @@ class Config:
     def deck(self, game: str) -> str | None:
         """The deck file [decks] names for a game id, if any."""
         return next((path for name, path in self.decks if name == game), None)
+
     voice_engine: str | None = None  # "piper" or "pyttsx3"; None: Piper when installed
 
     def override(self, **options: Any) -> "Config":
@@ -66,9 +68,14 @@ def default_path() -> Path:
 
 
 _SCHEMA = {
-    ("voice", "name"): ("voice", str), ("voice", "engine"): ("voice_engine", str), ("voice", "rate"): ("rate", int), ("voice", "volume"): ("volume", (int, float)),
-    ("audio", "input_device"): ("input_device", (str, int)), ("audio", "output_device"): ("output_device", (str, int)),
-    ("recognizer", "engine"): ("asr", str), ("recognizer", "model"): ("model", str),
+    ("voice", "name"): ("voice", str),
+    ("voice", "engine"): ("voice_engine", str),
+    ("voice", "rate"): ("rate", int),
+    ("voice", "volume"): ("volume", (int, float)),
+    ("audio", "input_device"): ("input_device", (str, int)),
+    ("audio", "output_device"): ("output_device", (str, int)),
+    ("recognizer", "engine"): ("asr", str),
+    ("recognizer", "model"): ("model", str),
 }
 
 
@@ -77,7 +84,9 @@ MAX_BYTES = 1024 * 1024  # a settings file is a few lines; /dev/zero is not one
 
 def load(path: Path | None = None) -> Config:
     if path is None and os.environ.get("GM_CONFIG") and not default_path().exists():
-        raise ConfigError(f"GM_CONFIG names the settings file {default_path()}, which does not exist.")
+        raise ConfigError(
+            f"GM_CONFIG names the settings file {default_path()}, which does not exist."
+        )
     path = path or default_path()
     if not path.exists():
         return Config()
@@ -87,14 +96,18 @@ def load(path: Path | None = None) -> Config:
                 raise ConfigError(f"The settings file {path} is not a regular file.")
             raw = handle.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            raise ConfigError(f"The settings file {path} is larger than 1 MB; it cannot be a settings file.")
+            raise ConfigError(
+                f"The settings file {path} is larger than 1 MB; it cannot be a settings file."
+            )
         data = tomllib.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"The settings file {path} cannot be read ({error}).") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"The settings file {path} is not valid TOML ({error}).") from None
     except RecursionError:
-        raise ConfigError(f"The settings file {path} is nested too deeply to be a settings file.") from None
+        raise ConfigError(
+            f"The settings file {path} is nested too deeply to be a settings file."
+        ) from None
     values: dict[str, Any] = {}
     for section, table in data.items():
         if not isinstance(table, dict):
@@ -105,15 +118,19 @@ def load(path: Path | None = None) -> Config:
         for key, value in table.items():
             target = _SCHEMA.get((section, key))
             if target is None:
-                raise ConfigError(f"The settings file {path} has an unknown setting '{section}.{key}'.")
+                raise ConfigError(
+                    f"The settings file {path} has an unknown setting '{section}.{key}'."
+                )
             name, kind = target
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise ConfigError(f"The setting '{section}.{key}' in {path} has the wrong type.")
             values[name] = value
     if values.get("asr") not in (None, "whisper", "vosk", "sphinx"):
-        raise ConfigError(f"The setting 'recognizer.engine' in {path} must be \"whisper\", \"vosk\" or \"sphinx\".")
+        raise ConfigError(
+            f'The setting \'recognizer.engine\' in {path} must be "whisper", "vosk" or "sphinx".'
+        )
     if values.get("voice_engine") not in (None, "piper", "pyttsx3"):
-        raise ConfigError(f"The setting 'voice.engine' in {path} must be \"piper\" or \"pyttsx3\".")
+        raise ConfigError(f'The setting \'voice.engine\' in {path} must be "piper" or "pyttsx3".')
     return Config(**values)
 
 
@@ -129,6 +146,8 @@ def _decks(path: Path, table: dict) -> tuple[tuple[str, str], ...]:
         except UnknownGame as error:
             raise ConfigError(f"The setting 'decks.{name}' in {path}: {error}") from None
         if not isinstance(file, str) or not file.strip():
-            raise ConfigError(f"The setting 'decks.{name}' in {path} must be the path of a deck file.")
+            raise ConfigError(
+                f"The setting 'decks.{name}' in {path} must be the path of a deck file."
+            )
         decks.append((game, str(path.parent / Path(file).expanduser())))
     return tuple(decks)

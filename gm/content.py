@@ -3,16 +3,18 @@
 The loader names the file, the line and the problem of any mistake, so that a broken deck is
 one clear sentence rather than a traceback in the middle of a game.
 """
+
 from __future__ import annotations
 
 import os
 import re
 import stat
 import string
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
+
+import tomllib
 
 from gm.vocab import number_word
 
@@ -64,7 +66,9 @@ class ContentFile:
         found = self.text.find(fragment) if fragment else -1
         if found < 0:
             return self.fail(key, problem)
-        return ContentError(f"{self.path}, line {self.text.count(chr(10), 0, found) + 1}: {problem}.")
+        return ContentError(
+            f"{self.path}, line {self.text.count(chr(10), 0, found) + 1}: {problem}."
+        )
 
     def table(self, key: str) -> Mapping[str, Any]:
         value = self.data.get(key)
@@ -80,8 +84,13 @@ class ContentFile:
             raise self.fail(key, f"'{key}' needs at least {minimum} entries, it has {len(value)}")
         return tuple(v.strip() for v in value)
 
-    def records(self, key: str, fields: Mapping[str, type], minimum: int = 1,
-                problems: Problems | None = None) -> tuple[tuple[int, dict], ...]:
+    def records(
+        self,
+        key: str,
+        fields: Mapping[str, type],
+        minimum: int = 1,
+        problems: Problems | None = None,
+    ) -> tuple[tuple[int, dict], ...]:
         """The entries of an array of tables ([[key]]) that have `fields` of the given types, with
         their 1-based index; the others are reported to `problems` (raised at once without)."""
         value = self.data.get(key)
@@ -91,9 +100,14 @@ class ContentFile:
         own = problems or Problems()
         good = []
         for index, record in enumerate(value, 1):
-            missing = [name for name, kind in fields.items()
-                       if not isinstance(field := (record.get(name) if isinstance(record, dict) else None), kind)
-                       or (isinstance(field, str) and not field.strip())]
+            missing = [
+                name
+                for name, kind in fields.items()
+                if not isinstance(
+                    field := (record.get(name) if isinstance(record, dict) else None), kind
+                )
+                or (isinstance(field, str) and not field.strip())
+            ]
             if missing:
                 name = missing[0]
                 own.add(self.entry_fail(key, index, f"needs '{name}' ({fields[name].__name__})"))
@@ -105,7 +119,9 @@ class ContentFile:
 
     def entry_fail(self, key: str, index: int, problem: str) -> ContentError:
         """The error for the index-th (1-based) [[key]] entry, pointing at its line."""
-        return ContentError(f"{self.path}, line {self._record_line(key, index)}: entry {index} of [[{key}]] {problem}.")
+        return ContentError(
+            f"{self.path}, line {self._record_line(key, index)}: entry {index} of [[{key}]] {problem}."
+        )
 
     def _record_line(self, key: str, index: int) -> str:
         header = re.compile(rf"^[ \t]*\[\[[ \t]*{re.escape(key)}[ \t]*\]\]", re.M)
@@ -129,11 +145,15 @@ def read(path: Path) -> ContentFile:
     except OSError as error:
         raise ContentError(f"{path}: cannot be read ({error.strerror or error}).") from None
     if len(raw) > MAX_BYTES:
-        raise ContentError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MB, too large for a deck or content file.")
+        raise ContentError(
+            f"{path}: larger than {MAX_BYTES // 1024 // 1024} MB, too large for a deck or content file."
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ContentError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start}).") from None
+        raise ContentError(
+            f"{path}: not UTF-8 text ({error.reason} at byte {error.start})."
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

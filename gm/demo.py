@@ -6,32 +6,51 @@ do, and corrects gm ("undo") when it decided something the player did not mean; 
 demo. `plan` and `render` write a whole game ahead into a WAV for the end-to-end tests, whose
 table cannot react, so it rehearses its replies first (`Audition`).
 """
+
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Callable, Mapping, Sequence
 
 from gm.dialog.engine import EngineConfig, interpret, listening_commands
 from gm.dialog.intents import Command, Matcher
 from gm.speech.asr import recognize
 from gm.speech.base import RATE, AudioChunk, Final, Recognizer
 from gm.speech.synth import Silence, Utterance, silence, synthesize, write
-from gm.vocab import NO, YES
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Line
-import random
+from gm.vocab import NO, YES
 
 # Seats 1 to 8: Piper's voice at four pitches and several paces, so the table sounds like
 # several people (gm.speech.synth). espeak-ng's voices are hard for Whisper to follow: it gets
 # a fifth of their words wrong, against a thirtieth of Piper's (SPEECH-FACTS.md).
-VOICES = ("piper", "piper+1.06", "piper+0.95", "piper+1.1", "piper", "piper+1.06", "piper+0.95", "piper+1.1")
+VOICES = (
+    "piper",
+    "piper+1.06",
+    "piper+0.95",
+    "piper+1.1",
+    "piper",
+    "piper+1.06",
+    "piper+0.95",
+    "piper+1.1",
+)
 SPEEDS = (160, 150, 165, 155, 145, 165, 150, 160)
 # espeak-ng's voices, one a seat: the recorded games PocketSphinx, the light fallback, is tested on.
-ESPEAK_VOICES = ("en-us", "en-gb", "en-us+f3", "en-gb-scotland", "en-us+m3", "en-029", "en-us+f4", "en-gb-x-rp")
+ESPEAK_VOICES = (
+    "en-us",
+    "en-gb",
+    "en-us+f3",
+    "en-gb-scotland",
+    "en-us+m3",
+    "en-029",
+    "en-us+f4",
+    "en-gb-x-rp",
+)
 ESPEAK_SPEEDS = (160, 150, 165, 145, 155, 160, 150, 170)
 Seats = tuple  # (voices, speeds): VOICES and SPEEDS, or ESPEAK_VOICES and ESPEAK_SPEEDS
 PIPER_SEATS: Seats = (VOICES, SPEEDS)
@@ -45,6 +64,8 @@ def voice_of(seat: int, seats: Seats = PIPER_SEATS) -> Utterance:
     voices, speeds = seats
     index = (seat - 1) % len(voices)
     return Utterance("", voices[index], speeds[index])
+
+
 DEMO_OPTIONS = {
     "funocracy": {"players": 4, "mode": "normal"},
     "who_the_f": {"players": 5, "difficulty": "regular"},
@@ -73,10 +94,14 @@ class Script:
 
     def text(self) -> str:
         """The same replies as --text input."""
-        return "".join(f"{line.text}\n" if line.text else f"[silence {line.silence}]\n" for line in self.lines)
+        return "".join(
+            f"{line.text}\n" if line.text else f"[silence {line.silence}]\n" for line in self.lines
+        )
 
 
-def _decided(game: Game, state: object, ask: Ask, answer: Answer, rng: random.Random) -> tuple[bool, str]:
+def _decided(
+    game: Game, state: object, ask: Ask, answer: Answer, rng: random.Random
+) -> tuple[bool, str]:
     """What the rules would decide for this answer, leaving `rng` as it was."""
     outcome = game.apply(state, ask, answer, _copy(rng))
     return outcome.accepted, outcome.decision
@@ -88,8 +113,9 @@ def _copy(rng: random.Random) -> random.Random:
     return twin
 
 
-def plan(game: Game, options: dict, seed: int, max_lines: int = 5000,
-         audition: Audition | None = None) -> Script:
+def plan(
+    game: Game, options: dict, seed: int, max_lines: int = 5000, audition: Audition | None = None
+) -> Script:
     """Play the pure rules with the game's own simulated players and keep every reply.
 
     The rng handed to the rules is the one the engine will hand them (same seed, same calls),
@@ -111,7 +137,9 @@ def plan(game: Game, options: dict, seed: int, max_lines: int = 5000,
             if not line.text or line.answer.kind not in (AnswerKind.CHOICE, AnswerKind.FREE):
                 break
             heard = audition(step, line)
-            if heard is not None and _decided(game, state, step, heard, rng) == _decided(game, state, step, line.answer, rng):
+            if heard is not None and _decided(game, state, step, heard, rng) == _decided(
+                game, state, step, line.answer, rng
+            ):
                 break
             if attempt == AUDITION_TRIES - 1:
                 line = skip(step, audition.commands, line)  # nothing tried was heard
@@ -119,7 +147,9 @@ def plan(game: Game, options: dict, seed: int, max_lines: int = 5000,
             line = game.demo_line(state, step, players)  # type: ignore[attr-defined]
         lines.append(line)
         if step.confirm and line.answer.kind is AnswerKind.CHOICE:
-            lines.append(Line(Answer(AnswerKind.CHOICE, True, "yes please"), "yes please", line.seat))
+            lines.append(
+                Line(Answer(AnswerKind.CHOICE, True, "yes please"), "yes please", line.seat)
+            )
         outcome = game.apply(state, step, line.answer, rng)
         if outcome.accepted:
             state = outcome.state
@@ -133,8 +163,13 @@ class Audition:
     with the real recogniser, which keeps learning the voices as it would in the game.
     """
 
-    def __init__(self, recognizer: Recognizer, commands: Mapping[Command, Sequence[str]],
-                 doubtful: float = EngineConfig.doubtful, seats: Seats = PIPER_SEATS) -> None:
+    def __init__(
+        self,
+        recognizer: Recognizer,
+        commands: Mapping[Command, Sequence[str]],
+        doubtful: float = EngineConfig.doubtful,
+        seats: Seats = PIPER_SEATS,
+    ) -> None:
         self.recognizer = recognizer
         self.commands = commands
         self.doubtful = doubtful
@@ -150,7 +185,9 @@ class Audition:
         speech = synthesize(line.text, voice.voice, voice.speed)
         self.recognizer.reset()
         self.recognizer.set_vocabulary(matcher.vocabulary(ask.free, ask.hints, ask.endpoint))
-        events = recognize(self.recognizer, silence(LEAD) + speech + silence(1.2), chunk_seconds=0.2)
+        events = recognize(
+            self.recognizer, silence(LEAD) + speech + silence(1.2), chunk_seconds=0.2
+        )
         finals = [e for e in events if isinstance(e, Final)]
         return self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None
 
@@ -189,9 +226,16 @@ class LiveTable:
     CORRECTIONS = 2  # "undo" at most this often in a row
     PATIENCE = 300.0  # seconds without a decision after which the table gives up (input ends)
 
-    def __init__(self, game: Game, commands: Mapping[Command, Sequence[str]], seed: int,
-                 said: Callable[[float, int, str], None] | None = None,
-                 chunk_seconds: float = 0.1, seats: Seats = PIPER_SEATS, human: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        commands: Mapping[Command, Sequence[str]],
+        seed: int,
+        said: Callable[[float, int, str], None] | None = None,
+        chunk_seconds: float = 0.1,
+        seats: Seats = PIPER_SEATS,
+        human: bool = False,
+    ) -> None:
         self.game = game
         self.human = human  # answer timed asks at human moments, not at once (gm demo --live)
         self._moments = random.Random(seed + 2)
@@ -241,7 +285,9 @@ class LiveTable:
             return None
         saying = self._saying
         if self._listening and saying is not None and saying.text and self._repeats < self.REPEATS:
-            if self._again_due or (not self._segments and self.now - self._quiet_since >= self.WAIT):
+            if self._again_due or (
+                not self._segments and self.now - self._quiet_since >= self.WAIT
+            ):
                 self._repeats += 1
                 self._reply(self._again())
         self._again_due = False
@@ -256,9 +302,9 @@ class LiveTable:
                     self._said(self.now + len(out) / 2 / RATE, line.seat, line.text)
                 if self._engine is not None:
                     self._engine.speaker.play(segment[0])
-            take = segment[0][:want - len(out)]
+            take = segment[0][: want - len(out)]
             out += take
-            segment[0] = segment[0][len(take):]
+            segment[0] = segment[0][len(take) :]
             if not segment[0]:
                 self._segments.popleft()
                 if not self._segments:
@@ -303,7 +349,9 @@ class LiveTable:
             return
         ask = self.game.step(engine.state)  # type: ignore[attr-defined]
         if not isinstance(ask, Ask) or ask.id != step:
-            self._listening = False  # the game's end, where gm waits for a last undo: nothing to answer
+            self._listening = (
+                False  # the game's end, where gm waits for a last undo: nothing to answer
+            )
             return
         if self._wrong and self._corrections < self.CORRECTIONS and Command.UNDO in self.commands:
             self._corrections += 1
@@ -366,7 +414,11 @@ class LiveTable:
         seat = _neighbour(saying.seat) if self._repeats > self.HELP_AFTER else saying.seat
         for family in (*self.commands.values(), YES, NO):
             if saying.text in family:
-                return replace(saying, seat=seat, text=family[(list(family).index(saying.text) + 1) % len(family)])
+                return replace(
+                    saying,
+                    seat=seat,
+                    text=family[(list(family).index(saying.text) + 1) % len(family)],
+                )
         return replace(saying, seat=seat)
 
     def _on_decision(self, event: dict) -> None:
@@ -385,7 +437,11 @@ class LiveTable:
         if self._ask is None or event.get("step") != self._ask.id:
             return
         meant = self._intended
-        self._wrong = meant is not None and meant[0] and (bool(event.get("accepted")), event.get("decision")) != meant
+        self._wrong = (
+            meant is not None
+            and meant[0]
+            and (bool(event.get("accepted")), event.get("decision")) != meant
+        )
         if self._ask.deadline and event.get("answer", {}).get("kind") == AnswerKind.TIMEOUT.value:
             self._wrong = False  # the turn's time is up, and stays up after an undo
         if not self._wrong:
@@ -394,7 +450,12 @@ class LiveTable:
 
     def _right(self) -> bool:
         """Whether what gm heard (and now confirms) is what the player meant."""
-        if self._ask is None or self._line is None or not self._heard or self._heard.startswith("command:"):
+        if (
+            self._ask is None
+            or self._line is None
+            or not self._heard
+            or self._heard.startswith("command:")
+        ):
             return False
         match = Matcher(self._ask.choices, {}).match([self._heard])
         return match is not None and match.value == self._line.answer.value
@@ -408,8 +469,13 @@ class LiveTable:
             return
         voice = voice_of(line.seat, self.seats)
         speech = synthesize(line.text, voice.voice, voice.speed)
-        self._segments.extend(([silence(self.LEAD if lead is None else lead), None], [speech, line],
-                               [silence(self.GAP), None]))
+        self._segments.extend(
+            (
+                [silence(self.LEAD if lead is None else lead), None],
+                [speech, line],
+                [silence(self.GAP), None],
+            )
+        )
 
 
 def _key(ask: Ask) -> tuple:
@@ -443,8 +509,8 @@ def render(script: Script, path: Path, seats: Seats = PIPER_SEATS) -> Path:
 def run(args: argparse.Namespace) -> int:
     from gm.cli import common_lines, deal, game_for, run_game
     from gm.games import find
-    from gm.state import Record
     from gm.speech.audio import input_devices
+    from gm.state import Record
 
     entry = find(args.game)
     options = dict(DEMO_OPTIONS.get(entry.id, {}))
@@ -464,7 +530,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.state_dir:
         workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
         args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
-    print(f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
-          f"speaking through Piper's voice, at four pitches, into the real recogniser"
-          f"{', in real time' if args.live else ''}.", file=sys.stderr)
+    print(
+        f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
+        f"speaking through Piper's voice, at four pitches, into the real recogniser"
+        f"{', in real time' if args.live else ''}.",
+        file=sys.stderr,
+    )
     return run_game(args, record, resumed=False, table=table)

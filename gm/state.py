@@ -6,6 +6,7 @@ directory (so a new game of one title never replaces an unfinished game of anoth
 current.json and previous.json, the good save before it. One gm at a time uses a state
 directory: a lock file says which.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -26,7 +27,9 @@ CURRENT = "current.json"
 PREVIOUS = "previous.json"
 LOCK = "gm.lock"
 TEMPORARY = (".save-", ".previous-", ".check-")  # what a save leaves behind when killed mid-write
-MAX_SAVE_BYTES = 64 * 1024 * 1024  # far above any game; a bigger "save" (/dev/zero, a video) is not one
+MAX_SAVE_BYTES = (
+    64 * 1024 * 1024
+)  # far above any game; a bigger "save" (/dev/zero, a video) is not one
 _KINDS = {kind.value for kind in AnswerKind}
 
 
@@ -50,7 +53,11 @@ def _answer_ok(entry: Any) -> bool:
     if not isinstance(entry, dict) or not isinstance(entry.get("step"), str):
         return False
     answer = entry.get("answer")
-    return isinstance(answer, dict) and answer.get("kind") in _KINDS and isinstance(answer.get("heard", ""), str)
+    return (
+        isinstance(answer, dict)
+        and answer.get("kind") in _KINDS
+        and isinstance(answer.get("heard", ""), str)
+    )
 
 
 @dataclass
@@ -73,9 +80,18 @@ class Record:
     deck_file: str | None = None
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "game": self.game, "options": self.options, "seed": self.seed,
-                "answers": self.answers, "t": self.t, "finished": self.finished, "source": self.source,
-                "deck_file": self.deck_file, "deck": self.deck}
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "answers": self.answers,
+            "t": self.t,
+            "finished": self.finished,
+            "source": self.source,
+            "deck_file": self.deck_file,
+            "deck": self.deck,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> "Record":
@@ -87,12 +103,23 @@ class Record:
         if not isinstance(answers, list) or not all(_answer_ok(a) for a in answers):
             raise ValueError("the answers are damaged")
         deck, deck_file, source = data.get("deck"), data.get("deck_file"), data.get("source")
-        if not isinstance(deck, (dict, type(None))) or not all(isinstance(v, (str, type(None))) for v in (deck_file, source)):
+        if not isinstance(deck, (dict, type(None))) or not all(
+            isinstance(v, (str, type(None))) for v in (deck_file, source)
+        ):
             raise ValueError("the deck or the source is damaged")
         if not isinstance(data["options"], dict) or isinstance(data["seed"], bool):
             raise ValueError("the options or the seed are damaged")
-        return cls(str(data["game"]), dict(data["options"]), int(data["seed"]), answers,
-                   float(data.get("t", 0.0)), bool(data.get("finished", False)), source, deck, deck_file)
+        return cls(
+            str(data["game"]),
+            dict(data["options"]),
+            int(data["seed"]),
+            answers,
+            float(data.get("t", 0.0)),
+            bool(data.get("finished", False)),
+            source,
+            deck,
+            deck_file,
+        )
 
 
 def _read_json(path: Path) -> Any:
@@ -130,7 +157,9 @@ class SaveStore:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             # "replace": text that cannot be encoded (a lone surrogate) never stops a save
-            payload = json.dumps(record.to_json(), ensure_ascii=False, indent=1).encode("utf-8", "replace")
+            payload = json.dumps(record.to_json(), ensure_ascii=False, indent=1).encode(
+                "utf-8", "replace"
+            )
             handle, tmp = tempfile.mkstemp(prefix=".save-", dir=self.directory)
             try:
                 with os.fdopen(handle, "wb") as out:
@@ -139,13 +168,17 @@ class SaveStore:
                     os.fsync(out.fileno())
                 if self.current.exists() and self._readable(self.current):
                     self._keep_previous()
-                os.replace(tmp, self.current)  # atomic: current.json is never missing, only old or new
+                os.replace(
+                    tmp, self.current
+                )  # atomic: current.json is never missing, only old or new
             finally:
                 if os.path.exists(tmp):
                     os.unlink(tmp)  # a failed save (disk full) leaves no half-written file behind
             self._sync_dir()
         except OSError as error:
-            raise SaveError(f"The game cannot be saved in {self.directory} ({error.strerror or error}).") from None
+            raise SaveError(
+                f"The game cannot be saved in {self.directory} ({error.strerror or error})."
+            ) from None
 
     def _keep_previous(self) -> None:
         """previous.json becomes a copy of current.json, which stays in place (a hard link where
@@ -190,8 +223,10 @@ class SaveStore:
             try:
                 record = Record.from_json(_read_json(path))
             except PermissionError:
-                raise SaveUnreadable(f"The save {path} cannot be read (permission denied); "
-                                     "give gm permission to read it, it is not damaged.") from None
+                raise SaveUnreadable(
+                    f"The save {path} cannot be read (permission denied); "
+                    "give gm permission to read it, it is not damaged."
+                ) from None
             except (OSError, ValueError, KeyError, TypeError) as error:
                 problems.append(f"{path.name}: {error}")
                 continue
@@ -203,10 +238,15 @@ class SaveStore:
                 except Exception as error:  # noqa: BLE001 - any failure to replay a save is damage
                     problems.append(f"{path.name}: {error}")
                     continue
-            return record, (f"The last save was damaged ({problems[0]}); the one before it is used."
-                            if problems else None)
+            return record, (
+                f"The last save was damaged ({problems[0]}); the one before it is used."
+                if problems
+                else None
+            )
         if problems:
-            raise SaveError(f"The saved game in {self.directory} is damaged and cannot be resumed ({'; '.join(problems)}).")
+            raise SaveError(
+                f"The saved game in {self.directory} is damaged and cannot be resumed ({'; '.join(problems)})."
+            )
         raise SaveError("There is no saved game to resume; start one with 'gm play GAME'.")
 
     def saved_at(self) -> float:
@@ -229,7 +269,9 @@ class Saves:
     def titles(self) -> list[str]:
         """The game titles with a save, the most recently saved first."""
         try:
-            folders = [p for p in self.directory.iterdir() if p.is_dir() and not p.name.startswith(".")]
+            folders = [
+                p for p in self.directory.iterdir() if p.is_dir() and not p.name.startswith(".")
+            ]
         except OSError:
             return []
         stores = [(SaveStore(p).saved_at(), p.name) for p in folders if SaveStore(p).exists()]
@@ -248,8 +290,10 @@ class Saves:
             finally:
                 os.unlink(probe)
         except OSError as error:
-            raise SaveError(f"Games cannot be saved in {self.directory} ({error.strerror or error}); "
-                            "free some space, fix its permissions or choose another folder with --state-dir.") from None
+            raise SaveError(
+                f"Games cannot be saved in {self.directory} ({error.strerror or error}); "
+                "free some space, fix its permissions or choose another folder with --state-dir."
+            ) from None
 
     def lock(self) -> IO[bytes]:
         """Hold the state directory for this process (until the returned file is closed): a second
@@ -257,13 +301,17 @@ class Saves:
         try:
             handle = open(self.directory / LOCK, "ab")
         except OSError as error:
-            raise SaveError(f"Games cannot be saved in {self.directory} ({error.strerror or error}).") from None
+            raise SaveError(
+                f"Games cannot be saved in {self.directory} ({error.strerror or error})."
+            ) from None
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             handle.close()
-            raise SaveError(f"Another gm is already playing with the saves in {self.directory}; "
-                            "let it finish or stop it first.") from None
+            raise SaveError(
+                f"Another gm is already playing with the saves in {self.directory}; "
+                "let it finish or stop it first."
+            ) from None
         return handle
 
     def tidy(self) -> None:

@@ -3,12 +3,13 @@
 A game never touches a microphone or a clock: it returns a `Step` (what to say and what to
 listen for) and turns an `Answer` into an `Outcome`. The engine does everything else.
 """
+
 from __future__ import annotations
 
 import enum
+import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Union
-import random
 
 JSON = Union[None, bool, int, float, str, list, dict]
 
@@ -36,7 +37,9 @@ class Ask:
     # The line that states the time limit, with "{seconds}" where the seconds go: the engine says
     # it after `say` with the time really left (all of it at first, less after a pause or repeat).
     time_line: str = ""
-    reprompts: tuple[str, ...] | None = None  # no-input prompts, each clearer; None: the engine's, (): none
+    reprompts: tuple[str, ...] | None = (
+        None  # no-input prompts, each clearer; None: the engine's, (): none
+    )
     expected: str = ""  # what can be said now, for "help" and after a miss
     skippable: bool = False  # "skip" gives Answer(SKIP) instead of "nothing to skip"
     confirm: bool = False  # confirm every closed answer before deciding ("three, right?")

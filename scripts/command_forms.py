@@ -9,6 +9,7 @@ games' phrases. A phrase is heard when the engine's reading (`interpret`) takes 
 command, wrong when it takes it as something else. Prints one Markdown row per command, for BENCHMARKS.md; the spoken
 help names the form heard best (prompts/en/common.toml).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,19 +28,40 @@ from gm.speech.base import Final, SpeechError, Vocabulary  # noqa: E402
 from gm.speech.synth import silence, synthesize  # noqa: E402
 
 # Some of the games' phrases, so that a command competes with answers as it does in play.
-ANSWERS = ("four votes for number two", "unanimous for five", "no majority", "what the fake", "yes", "no",
-           "b as in bravo", "one", "two", "three", "four", "five", "six", "seven", "eight")
+ANSWERS = (
+    "four votes for number two",
+    "unanimous for five",
+    "no majority",
+    "what the fake",
+    "yes",
+    "no",
+    "b as in bravo",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--speeds", default="130,160,190", help="espeak-ng words a minute, comma-separated")
-    parser.add_argument("--voices", default=",".join(VOICES), help="espeak-ng voices, comma-separated")
+    parser.add_argument(
+        "--speeds", default="130,160,190", help="espeak-ng words a minute, comma-separated"
+    )
+    parser.add_argument(
+        "--voices", default=",".join(VOICES), help="espeak-ng voices, comma-separated"
+    )
     args = parser.parse_args(argv)
     try:
         speeds = [int(s) for s in args.speeds.split(",") if s.strip()]
     except ValueError:
-        raise SystemExit(f"command_forms: --speeds wants numbers, like 130,160,190, not {args.speeds!r}.")
+        raise SystemExit(
+            f"command_forms: --speeds wants numbers, like 130,160,190, not {args.speeds!r}."
+        )
     voices = [v.strip() for v in args.voices.split(",") if v.strip()]
     _, commands = common_lines()
     asked = listening_commands(commands)
@@ -60,8 +82,12 @@ def main(argv: list[str] | None = None) -> int:
                     except SpeechError as error:
                         raise SystemExit(f"command_forms: {error}")
                     finals = [e for e in recognize(recognizer, audio, 0.1) if isinstance(e, Final)]
-                    readings = [interpret(f, matcher, False, EngineConfig.doubtful).match for f in finals]
-                    match = next((m for m in readings if m is not None), None)  # the engine's own reading
+                    readings = [
+                        interpret(f, matcher, False, EngineConfig.doubtful).match for f in finals
+                    ]
+                    match = next(
+                        (m for m in readings if m is not None), None
+                    )  # the engine's own reading
                     if match is not None and match.command is command:
                         heard += 1
                     elif match is not None:

@@ -14,6 +14,7 @@ Output: <out>/manifest.jsonl, one JSON object a clip: path (relative to <out>), 
 expected (a phrase, or null for off-script speech), voice, speed, pitch, snr (null: clean),
 noise ("babble" | "noise" | null), source ("espeak" | "human"), language, seconds.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,20 @@ from gm.speech.synth import mix, silence, synthesize  # noqa: E402
 from gm.steps import Ask, Choice, End  # noqa: E402
 
 HUMAN = Path("/usr/share/pocketsphinx/test/data")  # Debian package pocketsphinx-testdata
-VOICES = ("en-us", "en-gb", "en-gb-scotland", "en-gb-x-rp", "en-us+f3", "en-us+m3", "en-us+f4",
-          "en-029", "en-gb-x-gbclan", "en-us-nyc", "en-gb-x-gbcwmd", "en-gb+f2")
+VOICES = (
+    "en-us",
+    "en-gb",
+    "en-gb-scotland",
+    "en-gb-x-rp",
+    "en-us+f3",
+    "en-us+m3",
+    "en-us+f4",
+    "en-029",
+    "en-gb-x-gbclan",
+    "en-us-nyc",
+    "en-gb-x-gbcwmd",
+    "en-gb+f2",
+)
 VOICES_KO = ("ko", "ko+f3", "ko+m3")
 SPEEDS = (130, 160, 190)  # words per minute
 PITCHES = (35, 50, 70)
@@ -63,7 +76,9 @@ class ExpectationSet:
     spoken: tuple[str, ...]  # what the corpus says; may repeat a phrase to weight it
     language: str = "en"
     note: str = ""
-    confirm: str = "doubtful"  # which answers gm confirms first: "always" (Ask.confirm), "doubtful", "never"
+    confirm: str = (
+        "doubtful"  # which answers gm confirms first: "always" (Ask.confirm), "doubtful", "never"
+    )
 
     def matcher(self) -> Matcher:
         return Matcher(self.choices, self.commands)
@@ -72,11 +87,16 @@ class ExpectationSet:
         """The vocabulary, as the engine builds it: the choices' phrases, then the commands'."""
         if self.language == "en":
             return self.matcher().phrases
-        return tuple(dict.fromkeys([p for c in self.choices for p in c.phrases]
-                                   + [p for ps in self.commands.values() for p in ps]))
+        return tuple(
+            dict.fromkeys(
+                [p for c in self.choices for p in c.phrases]
+                + [p for ps in self.commands.values() for p in ps]
+            )
+        )
 
 
 # -- the expectation sets -------------------------------------------------------------------
+
 
 def _walk_asks(game, options: dict, seeds: Sequence[int] = (0, 1, 2)) -> dict[str, Ask]:
     """Every ask a game's own simulated table meets in a few games, first one of each id."""
@@ -104,8 +124,8 @@ def english_sets() -> dict[str, ExpectationSet]:
     """What the three games actually listen for, taken from their asks."""
     from gm.cli import common_lines
     from gm.demo import DEMO_OPTIONS
-    from gm.games import GAMES, load
     from gm.dialog.engine import listening_commands
+    from gm.games import GAMES, load
     from gm.vocab import NATO, letters, yes_no
 
     _, commands = common_lines()
@@ -121,57 +141,111 @@ def english_sets() -> dict[str, ExpectationSet]:
 
     sets: dict[str, ExpectationSet] = {}
 
-    def add(name: str, ask_id: str, spoken: Sequence[str], choices: tuple[Choice, ...] | None = None,
-            commands_: Mapping[Command, tuple[str, ...]] | None = None, endpoint: float | None = None,
-            note: str = "", confirm: str | None = None) -> None:
+    def add(
+        name: str,
+        ask_id: str,
+        spoken: Sequence[str],
+        choices: tuple[Choice, ...] | None = None,
+        commands_: Mapping[Command, tuple[str, ...]] | None = None,
+        endpoint: float | None = None,
+        note: str = "",
+        confirm: str | None = None,
+    ) -> None:
         ask = asks.get(ask_id)
         if ask is None and choices is None:
-            print(f"make_corpus: the games no longer ask {ask_id}; set {name} left out", file=sys.stderr)
+            print(
+                f"make_corpus: the games no longer ask {ask_id}; set {name} left out",
+                file=sys.stderr,
+            )
             return
         sets[name] = ExpectationSet(
-            name, ask_id, choices if choices is not None else ask.choices,
+            name,
+            ask_id,
+            choices if choices is not None else ask.choices,
             commands_ if commands_ is not None else every,
-            endpoint if endpoint is not None else ask.endpoint, tuple(spoken), note=note,
-            confirm=confirm or ("always" if ask is not None and ask.confirm else "doubtful"))
+            endpoint if endpoint is not None else ask.endpoint,
+            tuple(spoken),
+            note=note,
+            confirm=confirm or ("always" if ask is not None and ask.confirm else "doubtful"),
+        )
 
-    numbers = [p for p in _phrases(players) if p.split()[0] in
-               "one two three four five six seven eight".split()]
+    numbers = [
+        p
+        for p in _phrases(players)
+        if p.split()[0] in "one two three four five six seven eight".split()
+    ]
     bare = [p for p in numbers if " " not in p]
     add("numbers", players.id, bare * 2 + [p for p in numbers if " " in p])
-    add("commands", "who_the_f.vote", [p for ps in every.values() for p in ps],
-        note="commands while a vote is open")
-    add("yesno", "engine.confirm", [p for c in yes_no() for p in c.phrases] + ["yes", "no"] * 3,
-        choices=yes_no(), commands_={Command.REPEAT: commands[Command.REPEAT]}, endpoint=0.5,
-        note="mirrors Engine._yes_no (confirmations)", confirm="never")
+    add(
+        "commands",
+        "who_the_f.vote",
+        [p for ps in every.values() for p in ps],
+        note="commands while a vote is open",
+    )
+    add(
+        "yesno",
+        "engine.confirm",
+        [p for c in yes_no() for p in c.phrases] + ["yes", "no"] * 3,
+        choices=yes_no(),
+        commands_={Command.REPEAT: commands[Command.REPEAT]},
+        endpoint=0.5,
+        note="mirrors Engine._yes_no (confirmations)",
+        confirm="never",
+    )
     letter_ask = asks.get("funocracy.letter")
     if letter_ask is not None:
-        extra = tuple(c for c in letter_ask.choices
-                      if not (isinstance(c.value, str) and len(c.value) == 1 and c.value.isupper()))
+        extra = tuple(
+            c
+            for c in letter_ask.choices
+            if not (isinstance(c.value, str) and len(c.value) == 1 and c.value.isupper())
+        )
         choices = letters(FACE_UP) + extra
         spoken = []
         for letter in FACE_UP:  # the letter's name, "letter b", NATO "bravo", "b as in bravo"
             l, nato = letter.lower(), NATO[letter.lower()]
             spoken += [l, l, f"letter {l}", nato, f"{l} as in {nato}"]
-        add("letters", letter_ask.id, spoken, choices=choices,
-            note=f"funocracy letter ask with face-up {' '.join(FACE_UP)}")
+        add(
+            "letters",
+            letter_ask.id,
+            spoken,
+            choices=choices,
+            note=f"funocracy letter ask with face-up {' '.join(FACE_UP)}",
+        )
     result = asks.get("who_the_f.result")
     if result is not None:
         pattern = re.compile(r"^(\w+ votes? for number \w+|unanimous for \w+|no majority)$")
-        add("votes", result.id, [p for p in _phrases(result) if pattern.match(p)] + ["no majority"] * 6)
-    for name, ask_id in (("fun_vote", "funocracy.vote"), ("fun_challenge", "funocracy.challenge"),
-                         ("drawing", "what_the_fake.drawing")):
+        add(
+            "votes",
+            result.id,
+            [p for p in _phrases(result) if pattern.match(p)] + ["no majority"] * 6,
+        )
+    for name, ask_id in (
+        ("fun_vote", "funocracy.vote"),
+        ("fun_challenge", "funocracy.challenge"),
+        ("drawing", "what_the_fake.drawing"),
+    ):
         ask = asks.get(ask_id)
         if ask is not None:
             add(name, ask_id, [p for p in _phrases(ask) if p != "mehh"])
     paused = {c: commands[c] for c in (Command.RESUME, Command.QUIT, Command.HELP)}
-    add("paused", "engine.paused", list(commands[Command.RESUME]) * 2, choices=(), commands_=paused, endpoint=0.6,
-        note="mirrors Engine._pause (only resume, quit and help are listened for)")
+    add(
+        "paused",
+        "engine.paused",
+        list(commands[Command.RESUME]) * 2,
+        choices=(),
+        commands_=paused,
+        endpoint=0.6,
+        note="mirrors Engine._pause (only resume, quit and help are listened for)",
+    )
     return sets
 
 
 CARD_RANKS = "ace two three four five six seven eight nine ten jack queen king".split()
 CARDS_HUMAN = {  # cards/cards.transcription
-    "001": "ten of clubs", "002": "four queen of clubs", "003": "seven of clubs", "004": "five five",
+    "001": "ten of clubs",
+    "002": "four queen of clubs",
+    "003": "seven of clubs",
+    "004": "five five",
     "005": "eight of spades four of clubs seven of hearts",
 }
 
@@ -184,14 +258,26 @@ def cards_set() -> ExpectationSet:
     commands = listening_commands(common_lines()[1])
     cards = [f"{r} of {s}" for r in CARD_RANKS for s in ("clubs", "hearts", "diamonds", "spades")]
     phrases = list(dict.fromkeys(cards + list(CARDS_HUMAN.values())))
-    return ExpectationSet("cards", "pocketsphinx-testdata cards", tuple(Choice(p, (p,)) for p in phrases),
-                          commands, 0.7, (), note="human only; a card grammar, not a game set")
+    return ExpectationSet(
+        "cards",
+        "pocketsphinx-testdata cards",
+        tuple(Choice(p, (p,)) for p in phrases),
+        commands,
+        0.7,
+        (),
+        note="human only; a card grammar, not a game set",
+    )
 
 
 KO_NUMBERS = {"이 번": 2, "삼 번": 3, "사 번": 4, "여섯": 6}  # number two, three, four; six
 KO_COMMANDS = {  # as tests/test_asr_vosk.py: phrases espeak-ng's rough "ko" voice says clearly enough
-    Command.SCORE: ("점수",), Command.RESUME: ("계속해",), Command.UNDO: ("취소",), Command.HELP: ("도움말",),
-    Command.PAUSE: ("잠깐 멈춰",), Command.REPEAT: ("다시 말해 주세요",), Command.SKIP: ("다음 문제",),
+    Command.SCORE: ("점수",),
+    Command.RESUME: ("계속해",),
+    Command.UNDO: ("취소",),
+    Command.HELP: ("도움말",),
+    Command.PAUSE: ("잠깐 멈춰",),
+    Command.REPEAT: ("다시 말해 주세요",),
+    Command.SKIP: ("다음 문제",),
 }
 KO_ANSWERS = {"네": True, "좋아요": "good", "과반수 없음": "no majority"}  # yes, good, no majority
 
@@ -201,12 +287,15 @@ def korean_sets() -> dict[str, ExpectationSet]:
     answers = tuple(Choice(v, (k,)) for k, v in KO_ANSWERS.items())
     said = [p for ps in KO_COMMANDS.values() for p in ps]
     return {
-        "ko_numbers": ExpectationSet("ko_numbers", "korean numbers", numbers, KO_COMMANDS, 0.5,
-                                     tuple(KO_NUMBERS), "ko"),
-        "ko_commands": ExpectationSet("ko_commands", "korean commands", answers, KO_COMMANDS, 0.5,
-                                      tuple(said), "ko"),
-        "ko_answers": ExpectationSet("ko_answers", "korean answers", answers, KO_COMMANDS, 0.6,
-                                     tuple(KO_ANSWERS), "ko"),
+        "ko_numbers": ExpectationSet(
+            "ko_numbers", "korean numbers", numbers, KO_COMMANDS, 0.5, tuple(KO_NUMBERS), "ko"
+        ),
+        "ko_commands": ExpectationSet(
+            "ko_commands", "korean commands", answers, KO_COMMANDS, 0.5, tuple(said), "ko"
+        ),
+        "ko_answers": ExpectationSet(
+            "ko_answers", "korean answers", answers, KO_COMMANDS, 0.6, tuple(KO_ANSWERS), "ko"
+        ),
     }
 
 
@@ -356,6 +445,7 @@ KO_CONVERSATION = (
 
 # -- audio helpers --------------------------------------------------------------------------
 
+
 def _samples(audio: bytes) -> np.ndarray:
     return np.frombuffer(audio, dtype="<i2").astype(np.float64)
 
@@ -412,8 +502,10 @@ def music_track(seconds: float, rng: np.random.Generator) -> bytes:
 
     def note(freq: float, length: float, harmonics: int = 6, decay: float = 3.0) -> np.ndarray:
         t = np.arange(int(length * RATE)) / RATE
-        wave = sum(np.sin(2 * np.pi * h * freq * t) / h * np.exp(-t * decay * (1 + 0.5 * h))
-                   for h in range(1, harmonics + 1))
+        wave = sum(
+            np.sin(2 * np.pi * h * freq * t) / h * np.exp(-t * decay * (1 + 0.5 * h))
+            for h in range(1, harmonics + 1)
+        )
         return wave * np.minimum(1.0, t / 0.005)  # a 5 ms attack, no click
 
     def add(at: float, wave: np.ndarray, gain: float) -> None:
@@ -423,7 +515,9 @@ def music_track(seconds: float, rng: np.random.Generator) -> bytes:
             out[start:end] += gain * wave[: end - start]
 
     t = np.arange(int(0.25 * RATE)) / RATE
-    kick = np.sin(2 * np.pi * (50 * t + 2 * (1 - np.exp(-t * 30)))) * np.exp(-t * 12)  # a falling thump
+    kick = np.sin(2 * np.pi * (50 * t + 2 * (1 - np.exp(-t * 30)))) * np.exp(
+        -t * 12
+    )  # a falling thump
     t = np.arange(int(0.18 * RATE)) / RATE
     snare = rng.normal(size=t.size) * np.exp(-t * 25)
     t = np.arange(int(0.05 * RATE)) / RATE
@@ -433,27 +527,45 @@ def music_track(seconds: float, rng: np.random.Generator) -> bytes:
         root = progression[bar % 4]
         chord = [pitch(root + k) for k in (0, 2, 4)]
         for eighth in range(8):
-            add(at + eighth * beat / 2, note(chord[eighth % 3] * (2 if eighth >= 4 else 1), beat), 0.35)
+            add(
+                at + eighth * beat / 2,
+                note(chord[eighth % 3] * (2 if eighth >= 4 else 1), beat),
+                0.35,
+            )
             add(at + eighth * beat / 2, hat, 0.15)
         for count in range(4):
             add(at + count * beat, note(pitch(root, -2), beat * 0.9, harmonics=3, decay=1.5), 0.6)
-            add(at + count * beat, kick if count % 2 == 0 else snare, 0.8 if count % 2 == 0 else 0.35)
+            add(
+                at + count * beat,
+                kick if count % 2 == 0 else snare,
+                0.8 if count % 2 == 0 else 0.35,
+            )
         at += 4 * beat
         bar += 1
     out = out[:total]
     return _pcm(out / np.abs(out).max() * 8000)
 
 
-def babble_track(voices: Voices, lines: Sequence[str], voice_pool: Sequence[str], seconds: float,
-                 talkers: int, rng: random.Random) -> bytes:
+def babble_track(
+    voices: Voices,
+    lines: Sequence[str],
+    voice_pool: Sequence[str],
+    seconds: float,
+    talkers: int,
+    rng: random.Random,
+) -> bytes:
     """`talkers` voices each chatting on, summed: the sound of a table talking among itself."""
     total = np.zeros(int(seconds * RATE))
     for _ in range(talkers):
         stream: list[bytes] = [silence(rng.uniform(0, 1.5))]
         length = len(stream[0]) // 2
         while length < total.size:
-            said = voices.one(rng.choice(lines), rng.choice(voice_pool), rng.choice((140, 160, 180)),
-                              rng.choice(PITCHES))
+            said = voices.one(
+                rng.choice(lines),
+                rng.choice(voice_pool),
+                rng.choice((140, 160, 180)),
+                rng.choice(PITCHES),
+            )
             pause = silence(rng.uniform(0.1, 0.6))
             stream += [said, pause]
             length += (len(said) + len(pause)) // 2
@@ -471,6 +583,7 @@ def with_noise(clip: bytes, noise: bytes, snr: float, rng: random.Random) -> byt
 
 # -- human recordings -----------------------------------------------------------------------
 
+
 def _align(audio: bytes, words: str) -> list[tuple[str, float, float]]:
     """Where each word of a known transcript lies (seconds), by a forced alignment with PocketSphinx."""
     import pocketsphinx
@@ -481,8 +594,11 @@ def _align(audio: bytes, words: str) -> list[tuple[str, float, float]]:
     decoder.start_utt()
     decoder.process_raw(audio, full_utt=True)
     decoder.end_utt()
-    return [(re.sub(r"\(\d+\)$", "", s.word), s.start_frame / 100, (s.end_frame + 1) / 100)
-            for s in decoder.seg() if not s.word.startswith(("<", "["))]
+    return [
+        (re.sub(r"\(\d+\)$", "", s.word), s.start_frame / 100, (s.end_frame + 1) / 100)
+        for s in decoder.seg()
+        if not s.word.startswith(("<", "["))
+    ]
 
 
 def human_recordings() -> tuple[list[tuple[str, str, bytes]], list[tuple[str, bytes]]]:
@@ -494,11 +610,16 @@ def human_recordings() -> tuple[list[tuple[str, str, bytes]], list[tuple[str, by
     phrases: list[tuple[str, str, bytes]] = []
     offscript: list[tuple[str, bytes]] = []
     if not HUMAN.is_dir():
-        print(f"make_corpus: {HUMAN} is missing (apt-get install pocketsphinx-testdata); no human recordings",
-              file=sys.stderr)
+        print(
+            f"make_corpus: {HUMAN} is missing (apt-get install pocketsphinx-testdata); no human recordings",
+            file=sys.stderr,
+        )
         return phrases, offscript
     wanted = set("one two three four five six seven eight nine ten eleven twelve".split())
-    sources = [(f"cards-{name}", read_wav(HUMAN / "cards" / f"{name}.wav"), text) for name, text in CARDS_HUMAN.items()]
+    sources = [
+        (f"cards-{name}", read_wav(HUMAN / "cards" / f"{name}.wav"), text)
+        for name, text in CARDS_HUMAN.items()
+    ]
     tidigits = HUMAN / "tidigits" / "dhd.2934z.raw"
     if tidigits.exists():
         sources.append(("tidigits-2934z", tidigits.read_bytes(), "two nine three four zero"))
@@ -520,6 +641,7 @@ def human_recordings() -> tuple[list[tuple[str, str, bytes]], list[tuple[str, by
 
 # -- the corpus -----------------------------------------------------------------------------
 
+
 @dataclass
 class Corpus:
     out: Path
@@ -532,14 +654,21 @@ class Corpus:
         write_wav(path, audio)
         self.rows.append({"path": relative, **fields, "seconds": round(len(audio) / 2 / RATE, 3)})
 
-    def conditions(self, relative: str, clip: bytes, babble: list[bytes], noise: list[bytes], **fields) -> None:
+    def conditions(
+        self, relative: str, clip: bytes, babble: list[bytes], noise: list[bytes], **fields
+    ) -> None:
         """The clip clean, then at each SNR under babble (two in three) or pink noise."""
         self.write(f"{relative}-clean.wav", clip, snr=None, noise=None, **fields)
         for snr in SNRS:
             kind = "noise" if self.rng.random() < 1 / 3 else "babble"
             track = self.rng.choice(noise if kind == "noise" else babble)
-            self.write(f"{relative}-{kind}{snr}.wav", with_noise(clip, track, snr, self.rng),
-                       snr=snr, noise=kind, **fields)
+            self.write(
+                f"{relative}-{kind}{snr}.wav",
+                with_noise(clip, track, snr, self.rng),
+                snr=snr,
+                noise=kind,
+                **fields,
+            )
 
 
 def _sample(spoken: Sequence[str], count: int, rng: random.Random) -> list[str]:
@@ -554,8 +683,9 @@ def _sample(spoken: Sequence[str], count: int, rng: random.Random) -> list[str]:
     return distinct + extra
 
 
-def _conversation(voices: Voices, lines: Sequence[str], pool: Sequence[str], seconds: float,
-                  rng: random.Random) -> bytes:
+def _conversation(
+    voices: Voices, lines: Sequence[str], pool: Sequence[str], seconds: float, rng: random.Random
+) -> bytes:
     """People taking turns: a line, a pause of 0.3 to 2 s, the next person."""
     parts = [silence(0.5)]
     length = 0.5
@@ -564,8 +694,12 @@ def _conversation(voices: Voices, lines: Sequence[str], pool: Sequence[str], sec
     rng.shuffle(order)
     k = 0
     while length < seconds:
-        said = voices.one(order[k % len(order)], talkers[k % len(talkers)], rng.choice((145, 160, 175)),
-                          rng.choice(PITCHES))
+        said = voices.one(
+            order[k % len(order)],
+            talkers[k % len(talkers)],
+            rng.choice((145, 160, 175)),
+            rng.choice(PITCHES),
+        )
         pause = silence(rng.uniform(0.3, 2.0))
         parts += [said, pause]
         length += (len(said) + len(pause)) / 2 / RATE
@@ -584,8 +718,13 @@ def build(out: Path, quick: bool, limit: int | None, seed: int) -> list[dict]:
     np_rng = np.random.default_rng(seed)
 
     babble_count = 2 if limit is not None else (3 if quick else 6)
-    babble = [babble_track(voices, BABBLE, VOICES, 20.0, rng.choice((3, 4, 5)), rng) for _ in range(babble_count)]
-    babble_ko = [babble_track(voices, KO_CONVERSATION[10:], VOICES_KO, 20.0, 4, rng) for _ in range(2)]
+    babble = [
+        babble_track(voices, BABBLE, VOICES, 20.0, rng.choice((3, 4, 5)), rng)
+        for _ in range(babble_count)
+    ]
+    babble_ko = [
+        babble_track(voices, KO_CONVERSATION[10:], VOICES_KO, 20.0, 4, rng) for _ in range(2)
+    ]
     noise = [pink_noise(20.0, np_rng) for _ in range(2)]
     (out / "noise").mkdir(parents=True, exist_ok=True)
     for k, track in enumerate(babble + babble_ko + noise):
@@ -599,7 +738,10 @@ def build(out: Path, quick: bool, limit: int | None, seed: int) -> list[dict]:
         for phrase in dict.fromkeys(eset.spoken):
             match = matcher.match([phrase]) if matcher else None
             if matcher and (match is None or match.score < 100):
-                print(f"make_corpus: {name}: {phrase!r} is not in the vocabulary; not spoken", file=sys.stderr)
+                print(
+                    f"make_corpus: {name}: {phrase!r} is not in the vocabulary; not spoken",
+                    file=sys.stderr,
+                )
                 continue
             said.append(phrase)
         spoken = [p for p in eset.spoken if p in said]
@@ -607,58 +749,130 @@ def build(out: Path, quick: bool, limit: int | None, seed: int) -> list[dict]:
         picks = _sample(spoken, per_set if eset.language == "en" else max(2, per_set // 2), rng)
         voice_order = list(pool) * (len(picks) // len(pool) + 1)
         rng.shuffle(voice_order)
-        requests = [(p, voice_order[k], rng.choice(SPEEDS), rng.choice(PITCHES)) for k, p in enumerate(picks)]
+        requests = [
+            (p, voice_order[k], rng.choice(SPEEDS), rng.choice(PITCHES))
+            for k, p in enumerate(picks)
+        ]
         for k, (request, audio) in enumerate(zip(requests, voices.many(requests))):
             phrase, voice, speed, pitch = request
             clip = silence(rng.uniform(*LEAD)) + audio + silence(TAIL)
-            corpus.conditions(f"{name}/{k:03d}", clip, babble if eset.language == "en" else babble_ko, noise,
-                              set=name, expected=phrase, voice=voice, speed=speed, pitch=pitch,
-                              source="espeak", language=eset.language)
+            corpus.conditions(
+                f"{name}/{k:03d}",
+                clip,
+                babble if eset.language == "en" else babble_ko,
+                noise,
+                set=name,
+                expected=phrase,
+                voice=voice,
+                speed=speed,
+                pitch=pitch,
+                source="espeak",
+                language=eset.language,
+            )
 
     human, human_off = human_recordings()
     for name, phrase, audio in human[: None if limit is None else limit * 2]:
         clip = silence(0.5) + audio + silence(TAIL)
-        corpus.conditions(f"human/{name}", clip, babble, noise, set="cards" if name.count("-") == 1 else "numbers",
-                          expected=phrase, voice="human", speed=None, pitch=None, source="human", language="en")
+        corpus.conditions(
+            f"human/{name}",
+            clip,
+            babble,
+            noise,
+            set="cards" if name.count("-") == 1 else "numbers",
+            expected=phrase,
+            voice="human",
+            speed=None,
+            pitch=None,
+            source="human",
+            language="en",
+        )
 
     # Off-script speech: each clip is heard with one set's vocabulary, the sets taken in turn.
     english = [n for n, s in sets.items() if s.language == "en" and s.spoken]
     korean = [n for n, s in sets.items() if s.language == "ko"]
     turn = {"en": 0, "ko": 0}
 
-    def offscript(relative: str, audio: bytes, language: str, source: str, voice: str, **extra) -> None:
+    def offscript(
+        relative: str, audio: bytes, language: str, source: str, voice: str, **extra
+    ) -> None:
         names = english if language == "en" else korean
         set_name = names[turn[language] % len(names)]
         turn[language] += 1
-        corpus.write(relative, audio, set=set_name, expected=None, voice=voice, speed=extra.get("speed"),
-                     pitch=extra.get("pitch"), snr=extra.get("snr"), noise=extra.get("noise"), source=source,
-                     language=language, kind=extra.get("kind", "read"))
+        corpus.write(
+            relative,
+            audio,
+            set=set_name,
+            expected=None,
+            voice=voice,
+            speed=extra.get("speed"),
+            pitch=extra.get("pitch"),
+            snr=extra.get("snr"),
+            noise=extra.get("noise"),
+            source=source,
+            language=language,
+            kind=extra.get("kind", "read"),
+        )
 
     for name, audio in human_off[: None if limit is None else 2]:
-        offscript(f"offscript/{name}.wav", silence(0.5) + audio + silence(1.0), "en", "human", "human")
+        offscript(
+            f"offscript/{name}.wav", silence(0.5) + audio + silence(1.0), "en", "human", "human"
+        )
     passages = PASSAGES[: 1 if limit is not None else (3 if quick else len(PASSAGES))]
     for k, text in enumerate(passages):
-        voice, speed, pitch = VOICES[k % len(VOICES)], rng.choice((150, 165, 180)), rng.choice(PITCHES)
-        offscript(f"offscript/read{k:02d}.wav", silence(0.5) + voices.one(text, voice, speed, pitch) + silence(1.0),
-                  "en", "espeak", voice, speed=speed, pitch=pitch)
+        voice, speed, pitch = (
+            VOICES[k % len(VOICES)],
+            rng.choice((150, 165, 180)),
+            rng.choice(PITCHES),
+        )
+        offscript(
+            f"offscript/read{k:02d}.wav",
+            silence(0.5) + voices.one(text, voice, speed, pitch) + silence(1.0),
+            "en",
+            "espeak",
+            voice,
+            speed=speed,
+            pitch=pitch,
+        )
     chats = 1 if limit is not None else (2 if quick else 8)
     for k in range(chats):
-        audio = _conversation(voices, CONVERSATION, VOICES, 20.0 if limit is not None else 45.0, rng)
-        offscript(f"offscript/chat{k:02d}.wav", audio, "en", "espeak", "several", kind="conversation")
+        audio = _conversation(
+            voices, CONVERSATION, VOICES, 20.0 if limit is not None else 45.0, rng
+        )
+        offscript(
+            f"offscript/chat{k:02d}.wav", audio, "en", "espeak", "several", kind="conversation"
+        )
         if k % 3 == 1:  # a share of it over a second, noisier table
-            offscript(f"offscript/chat{k:02d}-babble10.wav", with_noise(audio, rng.choice(babble), 10, rng),
-                      "en", "espeak", "several", kind="conversation", snr=10, noise="babble")
+            offscript(
+                f"offscript/chat{k:02d}-babble10.wav",
+                with_noise(audio, rng.choice(babble), 10, rng),
+                "en",
+                "espeak",
+                "several",
+                kind="conversation",
+                snr=10,
+                noise="babble",
+            )
     for k in range(1 if limit is not None or quick else 3):
-        audio = _conversation(voices, KO_CONVERSATION, VOICES_KO, 20.0 if limit is not None else 40.0, rng)
-        offscript(f"offscript/ko-chat{k:02d}.wav", audio, "ko", "espeak", "several", kind="conversation")
+        audio = _conversation(
+            voices, KO_CONVERSATION, VOICES_KO, 20.0 if limit is not None else 40.0, rng
+        )
+        offscript(
+            f"offscript/ko-chat{k:02d}.wav", audio, "ko", "espeak", "several", kind="conversation"
+        )
     return corpus.rows
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", default=str(ROOT / "corpus"), help="folder to write (default: corpus/)")
-    parser.add_argument("--quick", action="store_true", help="a few hundred clips instead of about two thousand")
-    parser.add_argument("--limit", type=int, help="at most this many phrases per set (a tiny corpus for tests)")
+    parser.add_argument(
+        "--out", default=str(ROOT / "corpus"), help="folder to write (default: corpus/)"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="a few hundred clips instead of about two thousand"
+    )
+    parser.add_argument(
+        "--limit", type=int, help="at most this many phrases per set (a tiny corpus for tests)"
+    )
     parser.add_argument("--seed", type=int, default=6)
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -673,9 +887,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
     phrase_rows = [r for r in rows if r["expected"] is not None]
     off = [r for r in rows if r["expected"] is None]
-    print(f"make_corpus: {len(phrase_rows)} phrase clips ({sum(r['seconds'] for r in phrase_rows) / 60:.1f} min), "
-          f"{len(off)} off-script clips ({sum(r['seconds'] for r in off) / 60:.1f} min) in {out} "
-          f"in {time.perf_counter() - began:.0f} s")
+    print(
+        f"make_corpus: {len(phrase_rows)} phrase clips ({sum(r['seconds'] for r in phrase_rows) / 60:.1f} min), "
+        f"{len(off)} off-script clips ({sum(r['seconds'] for r in off) / 60:.1f} min) in {out} "
+        f"in {time.perf_counter() - began:.0f} s"
+    )
     return 0
 
 

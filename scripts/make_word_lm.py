@@ -12,6 +12,7 @@ and the dictionary of those words beside it:
 Both files are derived from the pocketsphinx package's en-us model (BSD-style licence, kept in
 gm/speech/asr/data/NOTICE); the same command makes them again, byte for byte.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,7 +32,9 @@ OUT = ROOT / "gm" / "speech" / "asr" / "data"
 UNKNOWN = -536870912  # what NGramModel.prob gives a word the model does not have
 
 
-def words(limit: int) -> tuple[list[tuple[float, float, float, str]], dict[str, tuple[str, ...]], float]:
+def words(
+    limit: int,
+) -> tuple[list[tuple[float, float, float, str]], dict[str, tuple[str, ...]], float]:
     """The `limit` most probable words of the en-us model that the dictionary can say, as log10
     probabilities (of the word, of the word after a sentence's start, of a sentence's end after
     the word) and the word; every dictionary entry of theirs; the log10 probability of a
@@ -39,7 +42,9 @@ def words(limit: int) -> tuple[list[tuple[float, float, float, str]], dict[str, 
     hmm = pocketsphinx.get_model_path("en-us/en-us")
     decoder = pocketsphinx.Decoder(hmm=hmm, dict="/dev/null", lm=None, loglevel="FATAL")
     logmath = decoder.get_logmath()
-    model = pocketsphinx.NGramModel(pocketsphinx.Config(), logmath, pocketsphinx.get_model_path("en-us/en-us.lm.bin"))
+    model = pocketsphinx.NGramModel(
+        pocketsphinx.Config(), logmath, pocketsphinx.get_model_path("en-us/en-us.lm.bin")
+    )
     entries = Lexicon(pocketsphinx.get_model_path("en-us/cmudict-en-us.dict")).entries()
     scored = []
     for word in entries:
@@ -47,8 +52,15 @@ def words(limit: int) -> tuple[list[tuple[float, float, float, str]], dict[str, 
         if score > UNKNOWN // 2:
             scored.append((round(logmath.log_to_log10(score), 4), word))
     scored.sort(key=lambda item: (-item[0], item[1]))
-    kept = [(p, round(logmath.log_to_log10(model.prob(["<s>", word])), 4),
-             round(logmath.log_to_log10(model.prob([word, "</s>"])), 4), word) for p, word in scored[:limit]]
+    kept = [
+        (
+            p,
+            round(logmath.log_to_log10(model.prob(["<s>", word])), 4),
+            round(logmath.log_to_log10(model.prob([word, "</s>"])), 4),
+            word,
+        )
+        for p, word in scored[:limit]
+    ]
     end = round(logmath.log_to_log10(model.prob(["</s>"])), 4)
     return kept, {word: entries[word] for *_, word in kept}, end
 
@@ -59,22 +71,36 @@ def write(limit: int, out: Path) -> tuple[Path, Path]:
     lm, dictionary = out / "en-us-words.lm", out / "en-us-words.dict"
     # The words kept share what the end of a sentence leaves, in the model's proportions. Backing
     # off from a word costs nothing: between two words the second's unigram probability counts.
-    scale = math.log10(1.0 - 10 ** end) - math.log10(sum(10 ** p for p, *_ in kept))
-    lines = ["\\data\\", f"ngram 1={len(kept) + 2}", f"ngram 2={2 * len(kept)}", "", "\\1-grams:",
-             "-99.0000 <s> 0.0000", f"{end:.4f} </s>"]
+    scale = math.log10(1.0 - 10**end) - math.log10(sum(10**p for p, *_ in kept))
+    lines = [
+        "\\data\\",
+        f"ngram 1={len(kept) + 2}",
+        f"ngram 2={2 * len(kept)}",
+        "",
+        "\\1-grams:",
+        "-99.0000 <s> 0.0000",
+        f"{end:.4f} </s>",
+    ]
     lines += [f"{p + scale:.4f} {word} 0.0000" for p, _, _, word in kept]
     lines += ["", "\\2-grams:"] + [f"{first:.4f} <s> {word}" for _, first, _, word in kept]
     lines += [f"{last:.4f} {word} </s>" for _, _, last, word in kept]
     lm.write_text("\n".join(lines + ["", "\\end\\", ""]), encoding="utf-8")
-    dictionary.write_text("".join(f"{entry_name(word, k)} {phones}\n"
-                                  for word in sorted(entries) for k, phones in enumerate(entries[word])),
-                          encoding="utf-8")
+    dictionary.write_text(
+        "".join(
+            f"{entry_name(word, k)} {phones}\n"
+            for word in sorted(entries)
+            for k, phones in enumerate(entries[word])
+        ),
+        encoding="utf-8",
+    )
     return lm, dictionary
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--words", type=int, default=20000, help="how many of the most frequent words to keep")
+    parser.add_argument(
+        "--words", type=int, default=20000, help="how many of the most frequent words to keep"
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     if args.words < 1:

@@ -18,6 +18,7 @@ selection in pyproject.toml, and a run stopped half way can leave a broken copy 
 mutmut was chosen over cosmic-ray: it needs no database or worker set-up, runs only the tests
 that cover each mutated function, and reads its settings from pyproject.toml.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,7 +47,9 @@ NOT_RUN = {None, 34, 2}  # not checked (outside a sample), skipped, interrupted
 
 def mutmut(*args: str) -> None:
     if subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=ROOT).returncode != 0:
-        raise SystemExit("mutmut stopped (its output is above); the unit tests must pass before mutation testing.")
+        raise SystemExit(
+            "mutmut stopped (its output is above); the unit tests must pass before mutation testing."
+        )
 
 
 def results(module: str) -> dict[str, int | None]:
@@ -60,26 +63,53 @@ def score(module: str) -> tuple[str, list[str]]:
     checked = {name: code for name, code in codes.items() if code not in NOT_RUN}
     killed = sum(1 for code in checked.values() if code in KILLED)
     left = sorted(name for name, code in checked.items() if code not in KILLED)
-    kinds = Counter("no tests" if checked[name] in (5, 33) else "timeout" if checked[name] in (24, 36, -24, 152, 255)
-                    else "survived" for name in left)
+    kinds = Counter(
+        "no tests"
+        if checked[name] in (5, 33)
+        else "timeout"
+        if checked[name] in (24, 36, -24, 152, 255)
+        else "survived"
+        for name in left
+    )
     share = f"{100 * killed / len(checked):.1f}%" if checked else "-"
     detail = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
-    return f"{module:14} {killed:5} of {len(checked):5} killed  {share:>6}  ({detail or 'none left'})", left
+    return (
+        f"{module:14} {killed:5} of {len(checked):5} killed  {share:>6}  ({detail or 'none left'})",
+        left,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("modules", nargs="*", help=f"any of {', '.join(MODULES)}, or 'games' for all four game modules")
-    parser.add_argument("--sample", metavar="DIGITS",
-                        help="check only the mutants whose number ends in one of DIGITS (one digit: about a tenth)")
-    parser.add_argument("--again", action="store_true",
-                        help="check again only the mutants the last run left (mutants/left-MODULE.txt); implies --keep")
-    parser.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants checked in parallel")
-    parser.add_argument("--keep", action="store_true", help="keep the mutants and results of the last run")
+    parser.add_argument(
+        "modules",
+        nargs="*",
+        help=f"any of {', '.join(MODULES)}, or 'games' for all four game modules",
+    )
+    parser.add_argument(
+        "--sample",
+        metavar="DIGITS",
+        help="check only the mutants whose number ends in one of DIGITS (one digit: about a tenth)",
+    )
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="check again only the mutants the last run left (mutants/left-MODULE.txt); implies --keep",
+    )
+    parser.add_argument(
+        "--children", type=int, default=os.cpu_count() or 1, help="mutants checked in parallel"
+    )
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the mutants and results of the last run"
+    )
     args = parser.parse_args(argv)
     chosen: list[str] = []
     for name in args.modules or list(MODULES):
-        group = [m for m in MODULES if m == name or (name == "games" and MODULES[m][0].startswith("gm/games/"))]
+        group = [
+            m
+            for m in MODULES
+            if m == name or (name == "games" and MODULES[m][0].startswith("gm/games/"))
+        ]
         if not group:
             parser.error(f"there is no module '{name}'; the modules are {', '.join(MODULES)}")
         chosen += [m for m in group if m not in chosen]
@@ -101,8 +131,12 @@ def main(argv: list[str] | None = None) -> int:
             mutmut("run", *children, MODULES[module][1] + "*")
         line, left = score(module)
         lines.append(line)
-        (ROOT / "mutants" / f"left-{module}.txt").write_text("".join(f"{n}\n" for n in left), encoding="utf-8")
-    print("\nMutation score (mutants left: mutants/left-MODULE.txt; see one with 'mutmut show NAME'):")
+        (ROOT / "mutants" / f"left-{module}.txt").write_text(
+            "".join(f"{n}\n" for n in left), encoding="utf-8"
+        )
+    print(
+        "\nMutation score (mutants left: mutants/left-MODULE.txt; see one with 'mutmut show NAME'):"
+    )
     print("\n".join(lines))
     return 0
 

@@ -22,6 +22,7 @@ measure, printed as a Markdown table:
 Who the F*ck? has no measure here. Game names are found as `gm play` finds them
 ("what-the-fake", "funo").
 """
+
 from __future__ import annotations
 
 import argparse
@@ -74,8 +75,15 @@ def play(game: Game, options: dict, seed: int) -> Transcript:
     script = plan(game, options, seed)
     lines, commands = common_lines()
     transcript = Transcript()
-    engine = Engine(game, TextHearing(io.StringIO(script.text())), Silent(), lines, commands, transcript,
-                    Record(game.id, options, seed=seed))
+    engine = Engine(
+        game,
+        TextHearing(io.StringIO(script.text())),
+        Silent(),
+        lines,
+        commands,
+        transcript,
+        Record(game.id, options, seed=seed),
+    )
     engine.run()
     return transcript
 
@@ -91,9 +99,12 @@ def said(transcript: Transcript) -> list[str]:
 
 # Funocracy: gm words per letter won.
 
+
 def letters_won(events: Sequence[dict], game: Funocracy) -> int:
     """Decisions that won a letter, as they stand at the end (an undo takes back the last)."""
-    winning = {game.lines("stands_decision")} | {game.lines("vote_decision", result=r) for r in ("good", "tie")}
+    winning = {game.lines("stands_decision")} | {
+        game.lines("vote_decision", result=r) for r in ("good", "tie")
+    }
     stack: list[bool] = []
     for event in events:
         if event["type"] != "decision" or event.get("step") == "confirm":
@@ -102,7 +113,10 @@ def letters_won(events: Sequence[dict], game: Funocracy) -> int:
             if stack:
                 stack.pop()
         elif event.get("accepted"):
-            stack.append(event["step"] in ("funocracy.challenge", "funocracy.vote") and event["decision"] in winning)
+            stack.append(
+                event["step"] in ("funocracy.challenge", "funocracy.vote")
+                and event["decision"] in winning
+            )
     return sum(stack)
 
 
@@ -112,17 +126,25 @@ def seeds_of(text: str) -> list[int]:
     try:
         seeds = list(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number or a range such as 1-8, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number or a range such as 1-8, not {text!r}"
+        ) from None
     if not seeds:
-        raise argparse.ArgumentTypeError(f"the range {text!r} holds no seed; write the lower seed first, e.g. 1-8")
+        raise argparse.ArgumentTypeError(
+            f"the range {text!r} holds no seed; write the lower seed first, e.g. 1-8"
+        )
     return seeds
 
 
 def funocracy_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seeds", type=seeds_of, default=seeds_of("1-8"), help="a seed or a range, e.g. 1-8")
+    parser.add_argument(
+        "--seeds", type=seeds_of, default=seeds_of("1-8"), help="a seed or a range, e.g. 1-8"
+    )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--mode", default="normal", choices=("normal", "alternative", "any"))
-    parser.add_argument("--show", action="store_true", help="print every line gm said before the table")
+    parser.add_argument(
+        "--show", action="store_true", help="print every line gm said before the table"
+    )
 
 
 def funocracy(game: Funocracy, args: argparse.Namespace) -> None:
@@ -133,25 +155,37 @@ def funocracy(game: Funocracy, args: argparse.Namespace) -> None:
     for seed in args.seeds:
         transcript = play(game, options, seed)
         lines = said(transcript)
-        rows.append((seed, sum(words(line) for line in lines), letters_won(transcript.events, game)))
+        rows.append(
+            (seed, sum(words(line) for line in lines), letters_won(transcript.events, game))
+        )
         if args.show:
             print(f"seed {seed}:\n" + "\n".join(f"    {line}" for line in lines) + "\n")
     total_words, total_letters = sum(r[1] for r in rows), sum(r[2] for r in rows)
     mode = "any mode" if args.mode == "any" else f"{args.mode} mode"
-    print(f"| Funocracy, {args.players} players, {mode} ({plural(len(rows), 'game')}) | gm words | letters won | words a letter |")
+    print(
+        f"| Funocracy, {args.players} players, {mode} ({plural(len(rows), 'game')}) | gm words | letters won | words a letter |"
+    )
     print("|---|---|---|---|")
     for seed, count, letters in rows:
         print(f"| seed {seed} | {count} | {letters} | {count / max(letters, 1):.1f} |")
-    print(f"| all: gm words per letter won | {total_words} | {total_letters} | {total_words / max(total_letters, 1):.1f} |")
+    print(
+        f"| all: gm words per letter won | {total_words} | {total_letters} | {total_words / max(total_letters, 1):.1f} |"
+    )
 
 
 # What the Fake?!: seconds of gm speech per scoring round.
 
+
 def scoring_rounds(game: WhatTheFake, lines: list[str]) -> list[list[str]]:
     """The lines of each scoring round: from "Stop drawing!" to the next round's start or the end."""
     stop, over = game.lines("stop_drawing"), game.lines("game_over")
-    start = re.compile(r"^" + re.escape(game.lines("round_start", round="X", rounds="Y"))
-                       .replace("X", r"\w+( \w+)?").replace("Y", r"\w+( \w+)?") + "$")
+    start = re.compile(
+        r"^"
+        + re.escape(game.lines("round_start", round="X", rounds="Y"))
+        .replace("X", r"\w+( \w+)?")
+        .replace("Y", r"\w+( \w+)?")
+        + "$"
+    )
     rounds: list[list[str]] = []
     current: list[str] | None = None
     for line in lines:
@@ -184,24 +218,38 @@ def piper_seconds_per_word(lines: list[str]) -> float:
 def what_the_fake_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1, help="the first game's seed; the next games take the next ones")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the first game's seed; the next games take the next ones",
+    )
 
 
 def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
     if args.games < 1:
         raise RulesError(f"--games must be at least 1, not {args.games}.")
     options = {"players": args.players, "mode": "open", "scoring": "full"}
-    rounds = [r for seed in range(args.seed, args.seed + args.games)
-              for r in scoring_rounds(game, said(play(game, options, seed)))]
+    rounds = [
+        r
+        for seed in range(args.seed, args.seed + args.games)
+        for r in scoring_rounds(game, said(play(game, options, seed)))
+    ]
     per_word = piper_seconds_per_word(rounds[0])
     counts = [sum(words(line) for line in r) for r in rounds]
     seconds = [c * per_word for c in counts]
     longest = max((line for r in rounds for line in r), key=words)
-    print(f"| What the Fake, {args.players} players, full scoring ({plural(len(rounds), 'round')} of {plural(args.games, 'game')}) | value |")
+    print(
+        f"| What the Fake, {args.players} players, full scoring ({plural(len(rounds), 'round')} of {plural(args.games, 'game')}) | value |"
+    )
     print("|---|---|")
-    print(f"| gm words per scoring round, median (max) | {statistics.median(counts):.0f} ({max(counts)}) |")
+    print(
+        f"| gm words per scoring round, median (max) | {statistics.median(counts):.0f} ({max(counts)}) |"
+    )
     print(f"| Piper seconds per word (measured on a round's lines) | {per_word:.3f} |")
-    print(f"| seconds of gm speech per scoring round, median (max) | {statistics.median(seconds):.0f} ({max(seconds):.0f}) |")
+    print(
+        f"| seconds of gm speech per scoring round, median (max) | {statistics.median(seconds):.0f} ({max(seconds):.0f}) |"
+    )
     print(f"| lines per scoring round, median | {statistics.median(len(r) for r in rounds):.0f} |")
     print(f"| longest line, words | {words(longest)} |")
 
@@ -215,7 +263,9 @@ MEASURES: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable]] 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog="GAME --help lists a game's options.")
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], epilog="GAME --help lists a game's options."
+    )
     parser.add_argument("game", metavar="GAME", help="funocracy or what_the_fake")
     if not argv or argv[0].startswith("-"):
         parser.parse_args(argv)  # --help, or the usage and "GAME is required", exit status 2
@@ -225,10 +275,15 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 2
     if entry.id not in MEASURES:
-        print(f"words.py measures Funocracy and What the Fake?! only; {entry.title} has no word count.", file=sys.stderr)
+        print(
+            f"words.py measures Funocracy and What the Fake?! only; {entry.title} has no word count.",
+            file=sys.stderr,
+        )
         return 2
     add_options, measure = MEASURES[entry.id]
-    game_parser = argparse.ArgumentParser(prog=f"words.py {entry.id}", description=f"{__doc__.splitlines()[0]} ({entry.title})")
+    game_parser = argparse.ArgumentParser(
+        prog=f"words.py {entry.id}", description=f"{__doc__.splitlines()[0]} ({entry.title})"
+    )
     add_options(game_parser)
     args = game_parser.parse_args(argv[1:])
     try:

@@ -3,6 +3,7 @@
 Each utterance's place in the audio is known, so a Final can be matched to what was said by
 time rather than by order, and a test can tell a miss from a split or an extra utterance.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,8 +30,14 @@ class Scene:
         return len(self.audio) / 2 / RATE
 
 
-def scene(texts: list[str] | tuple[str, ...], voice: str = "en-us", lead: float = 1.0, gap: float = 1.2,
-          speed: int = 160, pitch: int = 50) -> Scene:
+def scene(
+    texts: list[str] | tuple[str, ...],
+    voice: str = "en-us",
+    lead: float = 1.0,
+    gap: float = 1.2,
+    speed: int = 160,
+    pitch: int = 50,
+) -> Scene:
     """The texts one after another, `gap` seconds of silence between them."""
     parts = [silence(lead)]
     spoken = []
@@ -44,8 +51,13 @@ def scene(texts: list[str] | tuple[str, ...], voice: str = "en-us", lead: float 
     return Scene(b"".join(parts), tuple(spoken))
 
 
-def run(recognizer: Recognizer, audio: bytes, chunk_seconds: float = 0.1, start: float = 0.0,
-        flush: bool = True) -> list[AsrEvent]:
+def run(
+    recognizer: Recognizer,
+    audio: bytes,
+    chunk_seconds: float = 0.1,
+    start: float = 0.0,
+    flush: bool = True,
+) -> list[AsrEvent]:
     """Feed the audio in fixed chunks stamped on the sample clock, then flush (unless told not to:
     the input goes on, so only what the endpointer ended comes out)."""
     return recognize(recognizer, audio, chunk_seconds, start, flush)

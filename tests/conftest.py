@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-
 import pytest
 
 from gm.cli import common_lines
@@ -17,7 +16,9 @@ class RecordingSpeaker:
 
     def say(self, text: str) -> float:
         """Every line gm says is written for the ear: numbers as words, never digits."""
-        assert not (self.for_the_ear and any(c.isdigit() for c in text)), f"a line with digits: {text!r}"
+        assert not (self.for_the_ear and any(c.isdigit() for c in text)), (
+            f"a line with digits: {text!r}"
+        )
         self.lines.append(text)
         return 0.0
 
@@ -51,5 +52,3 @@ def _isolated_dirs(tmp_path, monkeypatch):
     config = tmp_path.parent / f"{tmp_path.name}.config.toml"  # beside tmp_path, which tests list
     config.touch()  # an empty settings file: GM_CONFIG naming none is a mistake
     monkeypatch.setenv("GM_CONFIG", str(config))
-
-

@@ -5,6 +5,7 @@ listening for a given step, as a player answers; `Paced` delivers it by the wall
 `Timed` makes gm's real voice (a WavSpeaker: Piper) last as long as it sounds. Everything a
 test reads is the engine's own transcript on the game clock, plus the tones' moments.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,7 +41,9 @@ class Cue:
 class CueTable:
     """A silent table that answers its cues, in order; the input ends once `done` says so."""
 
-    def __init__(self, cues: Sequence[Cue], done: Callable[[dict], bool], limit: float = 100.0) -> None:
+    def __init__(
+        self, cues: Sequence[Cue], done: Callable[[dict], bool], limit: float = 100.0
+    ) -> None:
         self._cues = deque(cues)
         self._limit = limit  # game seconds after which the table gives up (a test that went wrong)
         self._done = done
@@ -74,7 +77,9 @@ class CueTable:
         for first, audio in self._speech:
             lo, hi = max(first, start), min(first + len(audio) // 2, start + CHUNK)
             if lo < hi:
-                out[(lo - start) * 2:(hi - start) * 2] = audio[(lo - first) * 2:(hi - first) * 2]
+                out[(lo - start) * 2 : (hi - start) * 2] = audio[
+                    (lo - first) * 2 : (hi - first) * 2
+                ]
         self._speech = [(f, a) for f, a in self._speech if f + len(a) // 2 > start + CHUNK]
         self._frame += CHUNK
         return AudioChunk(bytes(out), start / RATE)
@@ -126,7 +131,9 @@ class Run:
         return [e for e in self.transcript.of_type("heard") if e.get("intent") == intent]
 
     def decisions(self, step: str | None = None) -> list[dict]:
-        return [e for e in self.transcript.of_type("decision") if step is None or e.get("step") == step]
+        return [
+            e for e in self.transcript.of_type("decision") if step is None or e.get("step") == step
+        ]
 
     def said_before(self, event: dict) -> dict:
         """The last line gm said before `event`: the one that asked."""
@@ -144,14 +151,26 @@ def record_after(game: Game, options: dict, seed: int, answers: Sequence[Answer]
         ask = game.step(state)
         outcome = game.apply(state, ask, answer, rng)
         assert outcome.accepted, (ask.id, answer)
-        record.answers.append({"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision})
+        record.answers.append(
+            {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
+        )
         state = outcome.state
     return record
 
 
-def play_live(game: Game, record: Record, cues: Sequence[Cue], done: Callable[[dict], bool],
-              recognizer: Recognizer, common, folder: Path, speed: float = 1.0, resumed: bool = True,
-              show: bool = True, limit: float = 100.0) -> Run:
+def play_live(
+    game: Game,
+    record: Record,
+    cues: Sequence[Cue],
+    done: Callable[[dict], bool],
+    recognizer: Recognizer,
+    common,
+    folder: Path,
+    speed: float = 1.0,
+    resumed: bool = True,
+    show: bool = True,
+    limit: float = 100.0,
+) -> Run:
     """Run the engine on a cue table in real time (or `speed` times faster), gm speaking with its
     own voice (Piper) into a WAV file at the pace of a real voice."""
     lines, commands = common
@@ -161,8 +180,15 @@ def play_live(game: Game, record: Record, cues: Sequence[Cue], done: Callable[[d
     transcript.add_sink(table.event)
     speaker = ToneLog(Timed(WavSpeaker(folder / "gm.wav"), clock), clock)
     recognizer.reset()
-    engine = Engine(game, AudioHearing(Paced(table, clock), recognizer), speaker, lines, commands,
-                    transcript, record)
+    engine = Engine(
+        game,
+        AudioHearing(Paced(table, clock), recognizer),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        record,
+    )
     try:
         result = engine.run(resumed=resumed)
     finally:

@@ -3,6 +3,7 @@
 Also one check on real human recordings shipped with PocketSphinx's own test data, when the
 system has them.
 """
+
 from __future__ import annotations
 
 import logging
@@ -13,8 +14,8 @@ from pathlib import Path
 
 import pocketsphinx
 import pytest
-
 from asr_audio import finals, heard, run, scene
+
 from gm.speech.asr import NO_VOSK_MODEL, describe, find_vosk_model, open_recognizer
 from gm.speech.asr.sphinx import WORD_MODEL, Lexicon, SphinxRecognizer, letters_to_phones
 from gm.speech.audio import read_wav
@@ -23,8 +24,15 @@ from gm.speech.synth import silence, synthesize
 
 NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
 COMMANDS = ("repeat", "next question", "skip", "undo", "score", "pause", "resume", "help")
-GAME = ("four votes for number two", "unanimous for five", "no majority", "what the fake", "yes", "no",
-        "b as in bravo")
+GAME = (
+    "four votes for number two",
+    "unanimous for five",
+    "no majority",
+    "what the fake",
+    "yes",
+    "no",
+    "b as in bravo",
+)
 EVERYTHING = NUMBERS + COMMANDS + GAME
 OFF_SCRIPT = (
     "the weather was lovely so we walked to the harbour after lunch",
@@ -35,7 +43,16 @@ OFF_SCRIPT = (
 )
 HUMAN = Path("/usr/share/pocketsphinx/test/data")
 # Eight espeak-ng voices, one a seat, as a table of eight speaks to PocketSphinx.
-ESPEAK_SEATS = ("en-us", "en-gb", "en-us+f3", "en-gb-scotland", "en-us+m3", "en-029", "en-us+f4", "en-gb-x-rp")
+ESPEAK_SEATS = (
+    "en-us",
+    "en-gb",
+    "en-us+f3",
+    "en-gb-scotland",
+    "en-us+m3",
+    "en-029",
+    "en-us+f4",
+    "en-gb-x-rp",
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +69,9 @@ def test_every_phrase_is_heard_as_itself(sphinx, voice):
     result = heard(spoken, events)
     misses = {text: got for text, got in result.items() if got != [text]}
     doubted = {f.text for f in finals(events) if f.doubted}
-    wrong = {text: got for text, got in misses.items() if set(got) - doubted - {""}}  # another phrase, undoubted
+    wrong = {
+        text: got for text, got in misses.items() if set(got) - doubted - {""}
+    }  # another phrase, undoubted
     # A phrase espeak-ng says oddly may fall to the garbage path, a miss, but never to another
     # phrase, unless doubted (gm asks first): en-gb's "seven" on the brisk second look was "one".
     # Measured: en-us and en-gb miss 1 to 3 of these 23 ("one", "seven", "score").
@@ -72,26 +91,56 @@ def test_off_script_speech_comes_back_empty(sphinx):
 
 @pytest.mark.slow
 def test_results_do_not_depend_on_chunk_size():
-    texts = ("next question", "four votes for number two", "could you pass me the crisps please", "yes", "six")
+    texts = (
+        "next question",
+        "four votes for number two",
+        "could you pass me the crisps please",
+        "yes",
+        "six",
+    )
     spoken = scene(texts, "en-gb")
     outcomes = []
     for chunk_seconds in (0.02, 0.1, 0.5):
         recognizer = SphinxRecognizer()
         recognizer.set_vocabulary(Vocabulary(phrases=EVERYTHING))
-        outcomes.append([(f.text, f.start, f.end) for f in finals(run(recognizer, spoken.audio, chunk_seconds))])
+        outcomes.append(
+            [(f.text, f.start, f.end) for f in finals(run(recognizer, spoken.audio, chunk_seconds))]
+        )
     assert outcomes[0] == outcomes[1] == outcomes[2]
-    assert [text for text, _, _ in outcomes[0]] == ["next question", "four votes for number two", "", "yes", "six"]
+    assert [text for text, _, _ in outcomes[0]] == [
+        "next question",
+        "four votes for number two",
+        "",
+        "yes",
+        "six",
+    ]
 
 
-@pytest.mark.parametrize("voice, speed, pitch", [("en-gb+f2", 190, 70), ("en-gb-scotland", 160, 35)])
+@pytest.mark.parametrize(
+    "voice, speed, pitch", [("en-gb+f2", 190, 70), ("en-gb-scotland", 160, 35)]
+)
 def test_a_contraction_is_not_taken_apart_by_the_garbage_loop(voice, speed, pitch):
     # While paused gm listens for resume, quit and help. With "what can we say" gone from help,
     # "we" was free to join the garbage loop, and "we" + "back" explained "we're back" better
     # than the phrase did, in these two corpus voices. A word of a phrase and what comes before
     # its apostrophe stay out of the loop.
     recognizer = SphinxRecognizer()
-    recognizer.set_vocabulary(Vocabulary(phrases=("resume", "continue", "go on", "we're back", "carry on",
-                                                  "unpause", "quit", "exit", "help", "help me")))
+    recognizer.set_vocabulary(
+        Vocabulary(
+            phrases=(
+                "resume",
+                "continue",
+                "go on",
+                "we're back",
+                "carry on",
+                "unpause",
+                "quit",
+                "exit",
+                "help",
+                "help me",
+            )
+        )
+    )
     spoken = scene(("we're back",), voice, speed=speed, pitch=pitch)
     assert heard(spoken, run(recognizer, spoken.audio)) == {"we're back": ["we're back"]}
 
@@ -162,7 +211,9 @@ def test_silence_is_cheap_and_says_nothing(sphinx):
     began = time.process_time()
     events = run(sphinx, silence(30.0))
     assert events == []
-    assert time.process_time() - began < 0.01 * 30  # measured 0.0015 s per second; speech costs ~0.08
+    assert (
+        time.process_time() - began < 0.01 * 30
+    )  # measured 0.0015 s per second; speech costs ~0.08
 
 
 def test_reset_and_a_new_vocabulary_drop_the_utterance_in_progress(sphinx):
@@ -192,18 +243,28 @@ def test_unknown_words_get_a_pronunciation_or_are_skipped(sphinx, caplog):
 
 def test_the_lexicon_reads_a_word_with_its_variants_and_nothing_else(tmp_path):
     dictionary = tmp_path / "words.dict"
-    dictionary.write_text("read R IY D\nread(2) R EH D\nreader R IY D ER\nready R EH D IY # a comment\n"
-                          "a.b EY B IY\n  \nzebra(3) Z IY B R AH\n", encoding="utf-8")
+    dictionary.write_text(
+        "read R IY D\nread(2) R EH D\nreader R IY D ER\nready R EH D IY # a comment\n"
+        "a.b EY B IY\n  \nzebra(3) Z IY B R AH\n",
+        encoding="utf-8",
+    )
     lexicon = Lexicon(dictionary)
     assert lexicon.pronunciations(["read", "ready", "a.b", "zebra", "none", "read"]) == {
-        "read": ("R IY D", "R EH D"), "ready": ("R EH D IY",), "a.b": ("EY B IY",), "zebra": ("Z IY B R AH",),
+        "read": ("R IY D", "R EH D"),
+        "ready": ("R EH D IY",),
+        "a.b": ("EY B IY",),
+        "zebra": ("Z IY B R AH",),
         "none": (),
     }
     assert lexicon.pronunciations(["reader"]) == {"reader": ("R IY D ER",)}
     # every entry, as scripts/make_word_lm.py reads them: in the file's order, the same way
     assert list(lexicon.entries().items()) == [
-        ("read", ("R IY D", "R EH D")), ("reader", ("R IY D ER",)), ("ready", ("R EH D IY",)),
-        ("a.b", ("EY B IY",)), ("zebra", ("Z IY B R AH",))]
+        ("read", ("R IY D", "R EH D")),
+        ("reader", ("R IY D ER",)),
+        ("ready", ("R EH D IY",)),
+        ("a.b", ("EY B IY",)),
+        ("zebra", ("Z IY B R AH",)),
+    ]
     (tmp_path / "empty.dict").write_bytes(b"")
     assert Lexicon(tmp_path / "empty.dict").pronunciations(["read"]) == {"read": ()}
     assert Lexicon(tmp_path / "empty.dict").entries() == {}
@@ -215,10 +276,14 @@ def test_the_grammar_listens_with_the_dictionary_s_every_pronunciation():
     dictionary would have it."""
     recognizer = SphinxRecognizer()
     recognizer.set_vocabulary(Vocabulary(phrases=("the end", "either way")))
-    full = pocketsphinx.Decoder(hmm=recognizer._hmm, dict=recognizer._dict, lm=None, loglevel="FATAL")  # all of it
+    full = pocketsphinx.Decoder(
+        hmm=recognizer._hmm, dict=recognizer._dict, lm=None, loglevel="FATAL"
+    )  # all of it
     for word in ("the", "either", "end", "way", "what"):  # "what" is a garbage-loop word
         variants = [full.lookup_word(word if k == 1 else f"{word}({k})") for k in range(1, 5)]
-        taught = [recognizer._grammar.lookup_word(word if k == 1 else f"{word}({k})") for k in range(1, 5)]
+        taught = [
+            recognizer._grammar.lookup_word(word if k == 1 else f"{word}({k})") for k in range(1, 5)
+        ]
         assert taught == variants and taught[0] is not None
     assert recognizer._grammar.lookup_word("zebra") is None  # not listened for, not loaded
 
@@ -228,26 +293,58 @@ def test_a_command_heard_in_long_talk_is_checked_against_open_transcription(voic
     """Talk made of a command's own words (which the garbage loop leaves out) is forced onto the
     command by the grammar. Declared a command, it is checked: the word model hears many words in
     those 2.5-3 s, and the utterance comes back empty. The command said alone is still heard."""
-    talk = ["what is the score", "what is the score what is the score what is the score",
-            "repeat that repeat that repeat that please"]
+    talk = [
+        "what is the score",
+        "what is the score what is the score what is the score",
+        "repeat that repeat that repeat that please",
+    ]
     audio = scene(talk, voice).audio
     phrases = ("three", "four", "what is the score", "repeat that")
     recognizer = SphinxRecognizer()
     recognizer.set_vocabulary(Vocabulary(phrases=phrases))
-    assert [f.text for f in finals(run(recognizer, audio))] == ["what is the score", "what is the score", "repeat that"]
-    recognizer.set_vocabulary(Vocabulary(phrases=phrases, commands=("what is the score", "repeat that")))
+    assert [f.text for f in finals(run(recognizer, audio))] == [
+        "what is the score",
+        "what is the score",
+        "repeat that",
+    ]
+    recognizer.set_vocabulary(
+        Vocabulary(phrases=phrases, commands=("what is the score", "repeat that"))
+    )
     assert [f.text for f in finals(run(recognizer, audio))] == ["what is the score", "", ""]
 
 
-@pytest.mark.parametrize("voice,speed,word", [("en-gb", 130, "seven"), ("en-us", 110, "six"), ("en-gb-x-rp", 130, "meh")])
+@pytest.mark.parametrize(
+    "voice,speed,word", [("en-gb", 130, "seven"), ("en-us", 110, "six"), ("en-gb-x-rp", 130, "meh")]
+)
 def test_a_slow_short_answer_the_garbage_loop_won_is_heard_by_the_brisk_look(voice, speed, word):
     """Said slowly, a one-word answer fits the garbage loop's short words better than itself; the
     brisk decoder (BRISK_FRATE) hears it as if said faster. Without it, nothing is heard."""
-    phrases = ("one", "two", "three", "four", "five", "six", "seven", "eight", "yes", "no", "yeah", "nah", "meh",
-               "what's the score", "repeat that", "undo")
+    phrases = (
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "yes",
+        "no",
+        "yeah",
+        "nah",
+        "meh",
+        "what's the score",
+        "repeat that",
+        "undo",
+    )
     vocabulary = Vocabulary(phrases, commands=("what's the score", "repeat that", "undo"))
-    audio = (silence(1.0) + synthesize("what's the score", voice, 160, 50) + silence(1.2)
-             + synthesize(word, voice, speed, 50) + silence(1.0))
+    audio = (
+        silence(1.0)
+        + synthesize("what's the score", voice, 160, 50)
+        + silence(1.2)
+        + synthesize(word, voice, speed, 50)
+        + silence(1.0)
+    )
     texts = {}
     for brisk in (True, False):
         recognizer = SphinxRecognizer()
@@ -256,7 +353,10 @@ def test_a_slow_short_answer_the_garbage_loop_won_is_heard_by_the_brisk_look(voi
         recognizer.set_vocabulary(vocabulary)
         texts[brisk] = [(f.text, f.doubted) for f in finals(run(recognizer, audio))]
     # heard on the second look only, so doubted: gm asks "I heard seven. Is that right?"
-    assert texts == {True: [("what's the score", False), (word, True)], False: [("what's the score", False), ("", False)]}
+    assert texts == {
+        True: [("what's the score", False), (word, True)],
+        False: [("what's the score", False), ("", False)],
+    }
 
 
 def test_the_brisk_look_runs_only_in_a_quiet_room(tmp_path):
@@ -267,17 +367,27 @@ def test_the_brisk_look_runs_only_in_a_quiet_room(tmp_path):
     from gm.speech.asr.sphinx import BRISK_SECONDS
     from gm.speech.synth import mix
 
-    quiet = (silence(1.0) + synthesize("what's the score", "en-gb") + silence(1.2)
-             + synthesize("seven", "en-gb", 130) + silence(1.0))
+    quiet = (
+        silence(1.0)
+        + synthesize("what's the score", "en-gb")
+        + silence(1.2)
+        + synthesize("seven", "en-gb", 130)
+        + silence(1.0)
+    )
     noisy = mix(quiet, pink(tmp_path, 6.0), 20.0)
 
     def hear(audio: bytes) -> tuple[list, int]:
         recognizer = SphinxRecognizer()
-        recognizer.set_vocabulary(Vocabulary(NUMBERS + ("meh", "what's the score", "undo"),
-                                             commands=("what's the score", "undo")))
+        recognizer.set_vocabulary(
+            Vocabulary(
+                NUMBERS + ("meh", "what's the score", "undo"), commands=("what's the score", "undo")
+            )
+        )
         looks = []
         brisk_choice = recognizer._brisk_choice
-        recognizer._brisk_choice = lambda utterance: looks.append(utterance) or brisk_choice(utterance)
+        recognizer._brisk_choice = lambda utterance: (
+            looks.append(utterance) or brisk_choice(utterance)
+        )
         return finals(run(recognizer, audio)), len(looks)
 
     heard_quiet, looks_quiet = hear(quiet)
@@ -293,11 +403,17 @@ def test_the_word_model_is_made_again_byte_for_byte_by_its_script(tmp_path):
     """Open speech is heard with gm/speech/asr/data/en-us-words.*, derived from PocketSphinx's own
     model by scripts/make_word_lm.py: the script makes the same files again."""
     script = Path(__file__).resolve().parents[1] / "scripts" / "make_word_lm.py"
-    subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True
+    )
     for made in ("en-us-words.lm", "en-us-words.dict"):
         assert (tmp_path / made).read_bytes() == (WORD_MODEL.parent / made).read_bytes()
-    assert "ngram 2=40000" in WORD_MODEL.read_text(encoding="utf-8")[:100]  # 20,000 words, each starting and ending
-    refused = subprocess.run([sys.executable, str(script), "--words", "0"], capture_output=True, text=True)
+    assert (
+        "ngram 2=40000" in WORD_MODEL.read_text(encoding="utf-8")[:100]
+    )  # 20,000 words, each starting and ending
+    refused = subprocess.run(
+        [sys.executable, str(script), "--words", "0"], capture_output=True, text=True
+    )
     assert refused.returncode != 0 and "Traceback" not in refused.stderr
 
 
@@ -307,18 +423,27 @@ def test_open_speech_favours_the_hints(sphinx):
     spoken = scene(["giraffe", "hello world"], "en-us")
     result = [f.alternatives for f in finals(run(sphinx, spoken.audio))]
     assert result[0][0].text == "giraffe"
-    assert result[1] and result[1][0].text not in ("giraffe", "banana", "red bus")  # the n-gram model's guess
+    assert result[1] and result[1][0].text not in (
+        "giraffe",
+        "banana",
+        "red bus",
+    )  # the n-gram model's guess
     sphinx.set_vocabulary(Vocabulary(phrases=COMMANDS))  # back to closed: chatter is empty again
     assert finals(run(sphinx, scene(["hello world"]).audio))[0].text == ""
 
 
-@pytest.mark.skipif(not (HUMAN / "cards").is_dir(), reason="PocketSphinx's test recordings are not installed")
+@pytest.mark.skipif(
+    not (HUMAN / "cards").is_dir(), reason="PocketSphinx's test recordings are not installed"
+)
 def test_real_human_recordings():
     """Cards read by a person are heard as the cards; read sentences from LibriVox are not."""
     ranks = "ace two three four five six seven eight nine ten jack queen king".split()
     cards = tuple(f"{r} of {s}" for r in ranks for s in ("clubs", "hearts", "diamonds", "spades"))
     transcripts = {
-        "001": "ten of clubs", "002": "four queen of clubs", "003": "seven of clubs", "004": "five five",
+        "001": "ten of clubs",
+        "002": "four queen of clubs",
+        "003": "seven of clubs",
+        "004": "five five",
         "005": "eight of spades four of clubs seven of hearts",
     }
     recognizer = SphinxRecognizer()
@@ -332,7 +457,10 @@ def test_real_human_recordings():
 
 
 def test_choosing_a_recogniser(tmp_path):
-    assert describe(open_recognizer("sphinx")) == "PocketSphinx (English model from the pocketsphinx package)"
+    assert (
+        describe(open_recognizer("sphinx"))
+        == "PocketSphinx (English model from the pocketsphinx package)"
+    )
     with pytest.raises(SpeechError) as error:
         open_recognizer("vosk", models_dir=tmp_path)
     assert str(error.value) == NO_VOSK_MODEL
@@ -365,11 +493,19 @@ def test_music_alone_is_not_taken_for_commands_and_a_command_over_it_is():
     recognizer = SphinxRecognizer()
     recognizer.set_vocabulary(matcher.vocabulary(endpoint=0.5))
     voice = synthesize("what's the score")
-    alone = mix(silence(20.0) + voice, music, 10.0)[: 20 * 16000 * 2]  # the music as loud as under a voice 10 dB over it
+    alone = mix(silence(20.0) + voice, music, 10.0)[
+        : 20 * 16000 * 2
+    ]  # the music as loud as under a voice 10 dB over it
     heard_alone = [f for f in finals(run(recognizer, alone)) if f.text]
     assert heard_alone  # the grammar does take the music for commands...
-    assert [interpret(f, matcher, False, 0.5).match for f in heard_alone] == [None] * len(heard_alone)  # ...gm does not
+    assert [interpret(f, matcher, False, 0.5).match for f in heard_alone] == [None] * len(
+        heard_alone
+    )  # ...gm does not
     recognizer.reset()
     said = mix(silence(3.0) + synthesize("undo") + silence(1.5), music[16000 * 2 * 10 :], 20.0)
-    taken = [m for m in (interpret(f, matcher, False, 0.5).match for f in finals(run(recognizer, said))) if m]
+    taken = [
+        m
+        for m in (interpret(f, matcher, False, 0.5).match for f in finals(run(recognizer, said)))
+        if m
+    ]
     assert [m.command for m in taken] == [Command.UNDO]

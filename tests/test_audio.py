@@ -1,4 +1,5 @@
 """Audio files as people bring them: any WAV flavour is read, resampled in blocks, in flat memory."""
+
 from __future__ import annotations
 
 import tracemalloc
@@ -17,19 +18,29 @@ def tone(seconds: float, rate: int, channels: int) -> np.ndarray:
     return np.repeat(wave[:, None], channels, axis=1)
 
 
-@pytest.mark.parametrize("rate,channels,subtype,form", [
-    (48000, 2, "FLOAT", "WAV"),  # 32-bit float
-    (44100, 2, "PCM_24", "WAVEX"),  # WAVE_FORMAT_EXTENSIBLE, what sox and ffmpeg write for 24 bits
-    (96000, 6, "PCM_32", "WAVEX"),  # multichannel, 32-bit
-    (8000, 1, "PCM_U8", "WAV"),
-])
+@pytest.mark.parametrize(
+    "rate,channels,subtype,form",
+    [
+        (48000, 2, "FLOAT", "WAV"),  # 32-bit float
+        (
+            44100,
+            2,
+            "PCM_24",
+            "WAVEX",
+        ),  # WAVE_FORMAT_EXTENSIBLE, what sox and ffmpeg write for 24 bits
+        (96000, 6, "PCM_32", "WAVEX"),  # multichannel, 32-bit
+        (8000, 1, "PCM_U8", "WAV"),
+    ],
+)
 def test_any_wav_flavour_is_read_as_16_khz_mono(tmp_path, rate, channels, subtype, form):
     path = tmp_path / "in.wav"
     soundfile.write(path, tone(2.0, rate, channels), rate, subtype=subtype, format=form)
     samples = np.frombuffer(read_wav(path), dtype="<i2").astype(np.float64) / 32768
     assert abs(len(samples) - 2 * RATE) <= 2
-    middle = samples[RATE // 2: -RATE // 2]
-    assert np.sqrt(np.mean(middle ** 2)) == pytest.approx(0.5 / np.sqrt(2), rel=0.02)  # the tone, not noise
+    middle = samples[RATE // 2 : -RATE // 2]
+    assert np.sqrt(np.mean(middle**2)) == pytest.approx(
+        0.5 / np.sqrt(2), rel=0.02
+    )  # the tone, not noise
     spectrum = np.abs(np.fft.rfft(middle))
     assert np.argmax(spectrum) * RATE / len(middle) == pytest.approx(440, abs=2)
 

@@ -1,4 +1,5 @@
 """scripts/make_corpus.py and scripts/bench.py: the corpus follows the games, and both scripts run."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,17 @@ import make_corpus  # noqa: E402
 
 def test_every_phrase_the_corpus_says_is_one_the_game_listens_for():
     sets = make_corpus.expectation_sets()
-    assert {"numbers", "commands", "yesno", "letters", "votes", "fun_vote", "fun_challenge", "drawing",
-            "ko_numbers"} <= set(sets)
+    assert {
+        "numbers",
+        "commands",
+        "yesno",
+        "letters",
+        "votes",
+        "fun_vote",
+        "fun_challenge",
+        "drawing",
+        "ko_numbers",
+    } <= set(sets)
     for name, eset in sets.items():
         if eset.language != "en":
             continue
@@ -31,20 +41,39 @@ def test_every_phrase_the_corpus_says_is_one_the_game_listens_for():
 
 
 def test_limit_keeps_whole_phrases_in_every_condition_and_all_off_script():
-    rows = [{"path": f"numbers/{k:03d}-{c}.wav", "set": "numbers", "source": "espeak", "expected": "one"}
-            for k in range(5) for c in ("clean", "babble20", "noise10", "babble5")]
-    rows.append({"path": "offscript/read00.wav", "set": "numbers", "source": "espeak", "expected": None})
+    rows = [
+        {
+            "path": f"numbers/{k:03d}-{c}.wav",
+            "set": "numbers",
+            "source": "espeak",
+            "expected": "one",
+        }
+        for k in range(5)
+        for c in ("clean", "babble20", "noise10", "babble5")
+    ]
+    rows.append(
+        {"path": "offscript/read00.wav", "set": "numbers", "source": "espeak", "expected": None}
+    )
     kept = bench.select(rows, 2)
     assert len(kept) == 2 * 4 + 1
-    assert {r["path"].split("-")[0] for r in kept if r["expected"]} == {"numbers/000", "numbers/001"}
+    assert {r["path"].split("-")[0] for r in kept if r["expected"]} == {
+        "numbers/000",
+        "numbers/001",
+    }
 
 
 @pytest.mark.slow
 def test_a_tiny_corpus_is_made_and_benched(tmp_path):
     corpus = tmp_path / "corpus"
-    subprocess.run([sys.executable, str(SCRIPTS / "make_corpus.py"), "--out", str(corpus), "--limit", "1"],
-                   check=True, capture_output=True)
-    rows = [json.loads(line) for line in (corpus / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    subprocess.run(
+        [sys.executable, str(SCRIPTS / "make_corpus.py"), "--out", str(corpus), "--limit", "1"],
+        check=True,
+        capture_output=True,
+    )
+    rows = [
+        json.loads(line)
+        for line in (corpus / "manifest.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     assert {"path", "set", "expected", "voice", "speed", "pitch", "snr", "source"} <= set(rows[0])
     assert all((corpus / r["path"]).is_file() for r in rows)
     assert {r["snr"] for r in rows} == {None, 20, 10, 5}
@@ -52,13 +81,31 @@ def test_a_tiny_corpus_is_made_and_benched(tmp_path):
     assert {r["source"] for r in rows} == {"espeak", "human"} or not make_corpus.HUMAN.is_dir()
 
     report = tmp_path / "BENCHMARKS.md"
-    done = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--corpus", str(corpus), "--asr", "sphinx",
-                           "--runs", "1", "--no-steady", "--write", str(report)], check=True, capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPTS / "bench.py"),
+            "--corpus",
+            str(corpus),
+            "--asr",
+            "sphinx",
+            "--runs",
+            "1",
+            "--no-steady",
+            "--write",
+            str(report),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     assert "| numbers (espeak) |" in done.stdout and "sphinx gm" in done.stdout
     text = report.read_text(encoding="utf-8")
     assert "scripts/bench.py --corpus" in text and "--asr sphinx" in text
     assert "| commands, clean | 98% |" in text
-    assert re.search(r"\| resident memory playing Funocracy [^|]*\| <= 250 MB \| \d+ MB [✓✗] \|", text)
+    assert re.search(
+        r"\| resident memory playing Funocracy [^|]*\| <= 250 MB \| \d+ MB [✓✗] \|", text
+    )
     assert "Commands in steady noise" not in text and "steady babble" not in text  # --no-steady
     assert "### Commands cut exactly at the voice (the corpus's clips)" in text
 
@@ -101,12 +148,16 @@ def test_the_voice_span_holds_the_words_and_the_recogniser_hears_them_cut_there(
     first, last, (began, ended) = bench.voice_span(clean, eset.endpoint)
     assert 1.0 <= first / 2 / RATE <= 1.5  # the preroll reaches back before the voice
     assert (1.5 + len(said) / 2 / RATE) - 0.3 <= last / 2 / RATE <= len(clean) / 2 / RATE - 0.5
-    assert 0.2 <= began <= 0.4 and ended < (last - first) / 2 / RATE - 0.2  # the speech, inside its preroll and tail
+    assert (
+        0.2 <= began <= 0.4 and ended < (last - first) / 2 / RATE - 0.2
+    )  # the speech, inside its preroll and tail
     recognizer = SphinxRecognizer()
     recognizer.set_vocabulary(eset.matcher().vocabulary(endpoint=eset.endpoint))
     heard = recognizer.hear(clean[first:last], start=first / 2 / RATE, speech=(began, ended))
     assert heard.alternatives and heard.alternatives[0].text == "next question"
-    assert heard.start == pytest.approx(first / 2 / RATE + began) and heard.end == pytest.approx(first / 2 / RATE + ended)
+    assert heard.start == pytest.approx(first / 2 / RATE + began) and heard.end == pytest.approx(
+        first / 2 / RATE + ended
+    )
     assert not recognizer.hear(clean[: first // 2]).alternatives
     assert bench.voice_span(silence(2.0), eset.endpoint) is None
 
@@ -125,75 +176,181 @@ def test_the_corpus_commands_are_measured_cut_exactly_at_the_voice(tmp_path):
     for k, text in enumerate(("next question", "what's the score")):
         clean = silence(0.5) + synthesize(text, "en-us", speed=160) + silence(1.1)
         noisy = mix(clean, make_corpus.pink_noise(5.0, np.random.default_rng(k)), 20)
-        for name, audio, snr, noise in ((f"{k:03d}-clean", clean, None, None), (f"{k:03d}-noise20", noisy, 20, "noise")):
+        for name, audio, snr, noise in (
+            (f"{k:03d}-clean", clean, None, None),
+            (f"{k:03d}-noise20", noisy, 20, "noise"),
+        ):
             write_wav(corpus / "commands" / f"{name}.wav", audio)
-            rows.append({"path": f"commands/{name}.wav", "set": "commands", "expected": text, "snr": snr, "noise": noise,
-                         "source": "espeak", "language": "en"})
-    rows.append({"path": "offscript/read00.wav", "set": "commands", "expected": None, "snr": None, "noise": None,
-                 "source": "espeak", "language": "en"})  # off-script clips are left out (no such file here)
-    (corpus / "manifest.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+            rows.append(
+                {
+                    "path": f"commands/{name}.wav",
+                    "set": "commands",
+                    "expected": text,
+                    "snr": snr,
+                    "noise": noise,
+                    "source": "espeak",
+                    "language": "en",
+                }
+            )
+    rows.append(
+        {
+            "path": "offscript/read00.wav",
+            "set": "commands",
+            "expected": None,
+            "snr": None,
+            "noise": None,
+            "source": "espeak",
+            "language": "en",
+        }
+    )  # off-script clips are left out (no such file here)
+    (corpus / "manifest.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8"
+    )
     cut = bench.cut_at_the_voice("sphinx", corpus)
     assert cut["set"] == "commands" and set(cut) == {"model", "set", "baseline", "gm"}
     for mode in ("baseline", "gm"):
         assert cut[mode]["clean"] == {"right": 2, "wrong": 0, "n": 2}, mode
-        assert cut[mode]["pink noise 20 dB"]["n"] == 2 and cut[mode]["pink noise 20 dB"]["wrong"] == 0
+        assert (
+            cut[mode]["pink noise 20 dB"]["n"] == 2 and cut[mode]["pink noise 20 dB"]["wrong"] == 0
+        )
     figures = {"cells": {("commands", "espeak", "clean"): 100.0}}
-    table = bench.cut_table({"sphinx": cut}, {("sphinx", "baseline"): figures, ("sphinx", "gm"): figures})
+    table = bench.cut_table(
+        {"sphinx": cut}, {("sphinx", "baseline"): figures, ("sphinx", "gm"): figures}
+    )
     assert "| PocketSphinx en-us, commands | clean | 100 → 100 | 100 → 100 | 0 → 0 | 2 |" in table
-    assert re.search(r"\| PocketSphinx en-us, commands \| pink noise 20 dB \| – → – \| \d+ → \d+ \| 0 → 0 \| 2 \|", table)
+    assert re.search(
+        r"\| PocketSphinx en-us, commands \| pink noise 20 dB \| – → – \| \d+ → \d+ \| 0 → 0 \| 2 \|",
+        table,
+    )
 
 
 def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
     """Two commands after 3 s of babble, music or pink noise at 20 and 10 dB, and 8 s of each noise
     alone, for the baseline and gm, and cut exactly at the voice; the goals table gains the
     steady-babble rows."""
-    small = dict(commands=("what's the score", "undo"), voices=("en-us",), speeds=(160,), snrs=(20, 10), alone_seconds=8.0)
-    steady = {f"{mode}{' cut' if cut else ''}": bench.steady_noise(mode, cut=cut, **small)
-              for cut in (False, True) for mode in ("baseline", "gm")}
+    small = dict(
+        commands=("what's the score", "undo"),
+        voices=("en-us",),
+        speeds=(160,),
+        snrs=(20, 10),
+        alone_seconds=8.0,
+    )
+    steady = {
+        f"{mode}{' cut' if cut else ''}": bench.steady_noise(mode, cut=cut, **small)
+        for cut in (False, True)
+        for mode in ("baseline", "gm")
+    }
     assert steady["baseline cut"]["pink noise 20 dB"]["right"] == 2  # forced to choose, cut exactly
-    assert all(cell["right"] + cell["wrong"] <= cell["n"] == 2 for mode in ("baseline cut", "gm cut")
-               for cell in steady[mode].values())
-    assert set(steady["gm"]) == {"babble 20 dB", "babble 10 dB", "music 20 dB", "music 10 dB", "pink noise 20 dB",
-                                 "pink noise 10 dB"}
-    assert all(cell["n"] == 2 and cell["alone_seconds"] == 8.0 for mode in steady.values() for cell in mode.values())
-    assert steady["gm"]["pink noise 20 dB"]["right"] == 2  # a settled pink noise 20 dB down is no obstacle
+    assert all(
+        cell["right"] + cell["wrong"] <= cell["n"] == 2
+        for mode in ("baseline cut", "gm cut")
+        for cell in steady[mode].values()
+    )
+    assert set(steady["gm"]) == {
+        "babble 20 dB",
+        "babble 10 dB",
+        "music 20 dB",
+        "music 10 dB",
+        "pink noise 20 dB",
+        "pink noise 10 dB",
+    }
+    assert all(
+        cell["n"] == 2 and cell["alone_seconds"] == 8.0
+        for mode in steady.values()
+        for cell in mode.values()
+    )
+    assert (
+        steady["gm"]["pink noise 20 dB"]["right"] == 2
+    )  # a settled pink noise 20 dB down is no obstacle
     table = bench.steady_table(steady)
     assert steady["gm"]["pink noise 20 dB"]["wrong"] == 0
-    assert all(cell["right"] + cell["wrong"] <= cell["n"] for mode in steady.values() for cell in mode.values())
-    assert all(cell["wrong_asked"] <= cell["wrong"] and cell["alone_asked"] <= cell["alone"] for cell in steady["gm"].values())
+    assert all(
+        cell["right"] + cell["wrong"] <= cell["n"]
+        for mode in steady.values()
+        for cell in mode.values()
+    )
+    assert all(
+        cell["wrong_asked"] <= cell["wrong"] and cell["alone_asked"] <= cell["alone"]
+        for cell in steady["gm"].values()
+    )
     assert "| pink noise 20 dB | 2 → 2 of 2 | 0 → 0 (0) |" in table
-    assert re.search(r"\| music 10 dB \| \d → \d of 2 \| \d → \d \(\d\) \| \d+ → \d+ \(\d+\) \| \d → \d \| \d → \d \|", table)
+    assert re.search(
+        r"\| music 10 dB \| \d → \d of 2 \| \d → \d \(\d\) \| \d+ → \d+ \(\d+\) \| \d → \d \| \d → \d \|",
+        table,
+    )
     assert "*Cut exactly at the voice*" in table
-    figures = {"language": "en", "cells": {}, "counts": {}, "fa": 0, "fa_minutes": 1.0, "fa_asked": 0, "p50": 0.0, "p90": 0.0,
-               "p50_cpu": 0.0, "cpu": 0.0, "rss": 0.0, "load": 0.0}
-    rows = bench.goals({("sphinx", "gm"): figures, ("sphinx", "baseline"): figures}, {}, {"sphinx": steady}).splitlines()
-    babble = next(k for k, row in enumerate(rows) if row.startswith("| commands, babble at 10 dB SNR |"))
-    assert re.fullmatch(r"\| commands, steady babble at 10 dB SNR \(3 s of it first\) \| >= 80% \| "
-                        r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2\) \|", rows[babble + 1])
-    assert re.fullmatch(r"\| commands, steady babble at 20 dB SNR \(3 s of it first\) \| >= 95% \| "
-                        r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2\) \|", rows[babble + 2])
-    assert re.fullmatch(r"\| the same at 10 dB, cut exactly at the voice \(the endpointer bypassed\) \| >= 80% \| "
-                        r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2: forced to choose\) \|", rows[babble + 3])
+    figures = {
+        "language": "en",
+        "cells": {},
+        "counts": {},
+        "fa": 0,
+        "fa_minutes": 1.0,
+        "fa_asked": 0,
+        "p50": 0.0,
+        "p90": 0.0,
+        "p50_cpu": 0.0,
+        "cpu": 0.0,
+        "rss": 0.0,
+        "load": 0.0,
+    }
+    rows = bench.goals(
+        {("sphinx", "gm"): figures, ("sphinx", "baseline"): figures}, {}, {"sphinx": steady}
+    ).splitlines()
+    babble = next(
+        k for k, row in enumerate(rows) if row.startswith("| commands, babble at 10 dB SNR |")
+    )
+    assert re.fullmatch(
+        r"\| commands, steady babble at 10 dB SNR \(3 s of it first\) \| >= 80% \| "
+        r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2\) \|",
+        rows[babble + 1],
+    )
+    assert re.fullmatch(
+        r"\| commands, steady babble at 20 dB SNR \(3 s of it first\) \| >= 95% \| "
+        r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2\) \|",
+        rows[babble + 2],
+    )
+    assert re.fullmatch(
+        r"\| the same at 10 dB, cut exactly at the voice \(the endpointer bypassed\) \| >= 80% \| "
+        r"[\d.]+% of 2 [✓✗] \([\d.]+% of 2: forced to choose\) \|",
+        rows[babble + 3],
+    )
 
 
 def test_whisper_is_benched_in_steady_noise_too():
     """The same measurement through Whisper: its baseline (no prompt, the transcript as it is) and gm,
     here with Piper's voice (espeak-ng's is the one the bench measures)."""
-    small = dict(commands=("what's the score", "take that back"), voices=("piper",), speeds=(160,), snrs=(20,), alone_seconds=4.0)
+    small = dict(
+        commands=("what's the score", "take that back"),
+        voices=("piper",),
+        speeds=(160,),
+        snrs=(20,),
+        alone_seconds=4.0,
+    )
     steady = {mode: bench.steady_noise(mode, asr="whisper", **small) for mode in ("baseline", "gm")}
-    assert steady["gm"]["pink noise 20 dB"]["right"] == 2 and steady["gm"]["pink noise 20 dB"]["wrong"] == 0
-    assert "### Commands in steady noise (Whisper tiny.en;" in bench.steady_table(steady, "Whisper tiny.en")
+    assert (
+        steady["gm"]["pink noise 20 dB"]["right"] == 2
+        and steady["gm"]["pink noise 20 dB"]["wrong"] == 0
+    )
+    assert "### Commands in steady noise (Whisper tiny.en;" in bench.steady_table(
+        steady, "Whisper tiny.en"
+    )
 
 
 def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
     from asr_audio import finals, run
+
     from gm.speech.asr.sphinx import SphinxRecognizer
     from gm.speech.base import Vocabulary
     from gm.speech.synth import silence, synthesize
 
-    assert bench.sphinx_settings(["garbage_prob=1e-28", "beam=1e-40", "maxhmmpf=2000", "phone_prob=1e-16",
-                                  "garbage_entry=1"]) == {
-        "garbage_prob": 1e-28, "phone_prob": 1e-16, "garbage_entry": 1.0, "search": {"beam": 1e-40, "maxhmmpf": 2000}}
+    assert bench.sphinx_settings(
+        ["garbage_prob=1e-28", "beam=1e-40", "maxhmmpf=2000", "phone_prob=1e-16", "garbage_entry=1"]
+    ) == {
+        "garbage_prob": 1e-28,
+        "phone_prob": 1e-16,
+        "garbage_entry": 1.0,
+        "search": {"beam": 1e-40, "maxhmmpf": 2000},
+    }
     with pytest.raises(SystemExit, match="NAME=VALUE"):
         bench.sphinx_settings(["beam"])
     with pytest.raises(SystemExit, match="wants a number"):
@@ -201,58 +358,115 @@ def test_sphinx_settings_are_parsed_and_reach_the_recogniser():
     audio = silence(0.5) + synthesize("next question") + silence(1.2)
     vocabulary = Vocabulary(("next question", "what's the score", "repeat"), endpoint=0.6)
     heard = {}
-    for name, settings in {"default": {}, "free garbage": bench.sphinx_settings(["garbage_prob=1.0"]),
-                           "free phones": bench.sphinx_settings(["phone_prob=1.0"]),
-                           "empty transitions": bench.sphinx_settings(["garbage_entry=1.0"]),
-                           "free empty transitions": bench.sphinx_settings(["garbage_entry=1.0", "garbage_prob=1.0"]),
-                           "free words, dear entry": bench.sphinx_settings(["garbage_entry=1e-200", "garbage_prob=1.0"]),
-                           "narrow beam": bench.sphinx_settings(["beam=1e-5", "pbeam=1e-5", "wbeam=1e-3"])}.items():
+    for name, settings in {
+        "default": {},
+        "free garbage": bench.sphinx_settings(["garbage_prob=1.0"]),
+        "free phones": bench.sphinx_settings(["phone_prob=1.0"]),
+        "empty transitions": bench.sphinx_settings(["garbage_entry=1.0"]),
+        "free empty transitions": bench.sphinx_settings(["garbage_entry=1.0", "garbage_prob=1.0"]),
+        "free words, dear entry": bench.sphinx_settings(
+            ["garbage_entry=1e-200", "garbage_prob=1.0"]
+        ),
+        "narrow beam": bench.sphinx_settings(["beam=1e-5", "pbeam=1e-5", "wbeam=1e-3"]),
+    }.items():
         recognizer = SphinxRecognizer(**settings)
         recognizer.set_vocabulary(vocabulary)
         heard[name] = [f.text for f in finals(run(recognizer, audio))]
     # garbage words or phones as likely as a phrase explain everything, unless entering their loop
     # costs too much; a beam that narrow loses the phrase
-    assert heard == {"default": ["next question"], "free garbage": [""], "free phones": [""], "narrow beam": [""],
-                     "empty transitions": ["next question"], "free empty transitions": [""],
-                     "free words, dear entry": ["next question"]}
+    assert heard == {
+        "default": ["next question"],
+        "free garbage": [""],
+        "free phones": [""],
+        "narrow beam": [""],
+        "empty transitions": ["next question"],
+        "free empty transitions": [""],
+        "free words, dear entry": ["next question"],
+    }
 
 
 def test_keyword_spotting_is_measured_with_the_same_phrases_and_endpointer():
     from asr_audio import finals, run
+
     from gm.speech.base import Vocabulary
     from gm.speech.synth import silence, synthesize
 
     assert bench.sphinx_settings(["kws_per_phone=0.1"]) == {"kws_per_phone": 0.1}
     spotter = bench.KeywordSpotter(1e-5)
-    spotter.set_vocabulary(Vocabulary(("next question", "what's the score", "repeat"), endpoint=0.6))
+    spotter.set_vocabulary(
+        Vocabulary(("next question", "what's the score", "repeat"), endpoint=0.6)
+    )
     audio = silence(0.5) + synthesize("repeat", "en-us+f3") + silence(1.2)
     assert [f.text for f in finals(run(spotter, audio))] == ["repeat"]
-    spotter.set_vocabulary(Vocabulary(("what's the score",), endpoint=0.6))  # no longer listened for
+    spotter.set_vocabulary(
+        Vocabulary(("what's the score",), endpoint=0.6)
+    )  # no longer listened for
     assert [f.text for f in finals(run(spotter, audio))] == [""]
 
 
 def _clip(right: bool, confidence: float, anyway: bool = False) -> dict:
-    how = {"confidence": confidence, "choice": True, "doubtable": not anyway, "asked": anyway or confidence < 0.5}
-    return {"expected": "one", "set": "numbers", "source": "espeak", "snr": None, "noise": None,
-            "right": right, "wrong": not right, "endpointed": True, "decided": [1, None], "how": how}
+    how = {
+        "confidence": confidence,
+        "choice": True,
+        "doubtable": not anyway,
+        "asked": anyway or confidence < 0.5,
+    }
+    return {
+        "expected": "one",
+        "set": "numbers",
+        "source": "espeak",
+        "snr": None,
+        "noise": None,
+        "right": right,
+        "wrong": not right,
+        "endpointed": True,
+        "decided": [1, None],
+        "how": how,
+    }
 
 
 def test_calibration_counts_the_choices_a_threshold_would_confirm():
-    clips = [_clip(True, 1.0), _clip(True, 0.6), _clip(True, 0.2), _clip(False, 0.4), _clip(False, 0.95),
-             _clip(False, 0.1, anyway=True),  # the ask confirms it whatever the confidence: not counted
-             {"expected": "two", "right": False, "wrong": False, "how": {}}]  # nothing decided
+    clips = [
+        _clip(True, 1.0),
+        _clip(True, 0.6),
+        _clip(True, 0.2),
+        _clip(False, 0.4),
+        _clip(False, 0.95),
+        _clip(False, 0.1, anyway=True),  # the ask confirms it whatever the confidence: not counted
+        {"expected": "two", "right": False, "wrong": False, "how": {}},
+    ]  # nothing decided
     rows = {r["threshold"]: r for r in bench.calibration(clips)}
-    assert rows[0.5] == {"threshold": 0.5, "right": 3, "wrong": 2, "right_asked": 1, "wrong_asked": 1}
+    assert rows[0.5] == {
+        "threshold": 0.5,
+        "right": 3,
+        "wrong": 2,
+        "right_asked": 1,
+        "wrong_asked": 1,
+    }
     assert (rows[0.99]["right_asked"], rows[0.99]["wrong_asked"]) == (2, 2)
-    assert bench.calibration([{**c, "how": {}} for c in clips]) == []  # the baseline has no confidence
+    assert (
+        bench.calibration([{**c, "how": {}} for c in clips]) == []
+    )  # the baseline has no confidence
 
 
 def test_summary_separates_wrong_decisions_taken_from_those_asked_first():
-    off = {"expected": None, "seconds": 60.0, "decisions": [[None, "repeat"], [3, None]],
-           "how": [{"asked": False}, {"asked": True}]}
-    run = {"model": "m", "language": "en", "latency_s": [0.02], "latency_cpu_s": [0.02], "cpu_per_audio_s": 0.05,
-           "rss_mb": 100, "load_s": 0.3, "audio_s": 100.0,
-           "clips": [_clip(False, 0.2), _clip(False, 0.9), _clip(True, 1.0), _clip(True, 0.3), off]}
+    off = {
+        "expected": None,
+        "seconds": 60.0,
+        "decisions": [[None, "repeat"], [3, None]],
+        "how": [{"asked": False}, {"asked": True}],
+    }
+    run = {
+        "model": "m",
+        "language": "en",
+        "latency_s": [0.02],
+        "latency_cpu_s": [0.02],
+        "cpu_per_audio_s": 0.05,
+        "rss_mb": 100,
+        "load_s": 0.3,
+        "audio_s": 100.0,
+        "clips": [_clip(False, 0.2), _clip(False, 0.9), _clip(True, 1.0), _clip(True, 0.3), off],
+    }
     summary = bench.summarise([run])
     key = ("numbers", "espeak", "clean")
     assert summary["cells"][key] == 50.0 and summary["wrong"][key] == 50.0
@@ -266,16 +480,32 @@ def test_summary_separates_wrong_decisions_taken_from_those_asked_first():
 
 @pytest.mark.slow
 def test_command_forms_says_how_often_each_phrase_is_heard():
-    result = subprocess.run([sys.executable, str(SCRIPTS / "command_forms.py"), "--voices", "en-us", "--speeds", "160"],
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, str(SCRIPTS / "command_forms.py"), "--voices", "en-us", "--speeds", "160"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     rows = {line.split(" | ")[0].strip("| "): line for line in result.stdout.splitlines()[2:]}
-    assert set(rows) == {"repeat", "help", "score", "pause", "undo", "skip", "quit"}  # not resume: a question's commands
+    assert set(rows) == {
+        "repeat",
+        "help",
+        "score",
+        "pause",
+        "undo",
+        "skip",
+        "quit",
+    }  # not resume: a question's commands
     assert '"what is the score" 1' in rows["score"] and '"quit" 1' in rows["quit"]
 
 
 def test_command_forms_refuses_a_bad_speed_in_one_sentence():
-    result = subprocess.run([sys.executable, str(SCRIPTS / "command_forms.py"), "--speeds", "fast"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, str(SCRIPTS / "command_forms.py"), "--speeds", "fast"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert result.stderr.strip().count("\n") == 0 and "--speeds" in result.stderr

@@ -1,4 +1,5 @@
 """scripts/bench_voice.py reads the game's own lines: they still fill in as the games say them."""
+
 from __future__ import annotations
 
 import sys

@@ -1,11 +1,13 @@
 """The engine's "I heard X. Is that right?" as a table answers it: each form of yes, no, a
 correction in one breath and a command, typed through the dialogue engine (the toy game)."""
+
 from __future__ import annotations
 
 import io
 from dataclasses import replace
 
 import pytest
+from toygame import ToyGame
 
 from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import TextHearing
@@ -13,7 +15,6 @@ from gm.dialog.transcript import Transcript
 from gm.state import Record
 from gm.steps import Ask, Choice
 from gm.vocab import numbers, reply
-from toygame import ToyGame
 
 
 class ConfirmingToy(ToyGame):
@@ -21,38 +22,80 @@ class ConfirmingToy(ToyGame):
 
     def step(self, state):
         step = super().step(state)
-        return replace(step, confirm=True) if isinstance(step, Ask) and step.id == "toy.pick" else step
+        return (
+            replace(step, confirm=True) if isinstance(step, Ask) and step.id == "toy.pick" else step
+        )
 
 
 def play(script: str, speaker, common, game=None):
     lines, commands = common
     transcript = Transcript()
-    engine = Engine(game or ConfirmingToy(), TextHearing(io.StringIO(script)), speaker, lines, commands, transcript,
-                    Record("toy", {}, seed=1))
+    engine = Engine(
+        game or ConfirmingToy(),
+        TextHearing(io.StringIO(script)),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, seed=1),
+    )
     return engine.run(), transcript, engine
 
 
 def decisions(transcript) -> list[str]:
-    return [e["decision"] for e in transcript.of_type("decision") if e.get("accepted") and e.get("step") != "confirm"]
+    return [
+        e["decision"]
+        for e in transcript.of_type("decision")
+        if e.get("accepted") and e.get("step") != "confirm"
+    ]
 
 
-@pytest.mark.parametrize("yes", ["yes", "yeah", "yep", "yup", "sure", "that's right", "correct", "exactly",
-                                 "yes please", "that's it", "Yeah, that's right.", "absolutely", "three"])
+@pytest.mark.parametrize(
+    "yes",
+    [
+        "yes",
+        "yeah",
+        "yep",
+        "yup",
+        "sure",
+        "that's right",
+        "correct",
+        "exactly",
+        "yes please",
+        "that's it",
+        "Yeah, that's right.",
+        "absolutely",
+        "three",
+    ],
+)
 def test_every_form_of_yes_confirms(yes, speaker, common):
     _, transcript, _ = play(f"two\nthree\n{yes}\n", speaker, common)
     assert decisions(transcript) == ["2 players", "player 1 took 3"]
 
 
-@pytest.mark.parametrize("no", ["no", "nope", "nah", "not quite", "not really", "that's wrong", "wrong",
-                                "no way", "Nope."])
+@pytest.mark.parametrize(
+    "no",
+    ["no", "nope", "nah", "not quite", "not really", "that's wrong", "wrong", "no way", "Nope."],
+)
 def test_every_form_of_no_asks_again(no, speaker, common):
     _, transcript, _ = play(f"two\nthree\n{no}\nfive\nyes\n", speaker, common)
     assert "Okay, please say it again." in speaker.lines
     assert decisions(transcript) == ["2 players", "player 1 took 5"]
 
 
-@pytest.mark.parametrize("correction", ["no, five", "no five", "no, it was five", "no, I said five",
-                                        "not quite, it's five", "nope, five", "five", "No, it should be five."])
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "no, five",
+        "no five",
+        "no, it was five",
+        "no, I said five",
+        "not quite, it's five",
+        "nope, five",
+        "five",
+        "No, it should be five.",
+    ],
+)
 def test_a_correction_in_one_breath_is_taken(correction, speaker, common):
     _, transcript, _ = play(f"two\nthree\n{correction}\n", speaker, common)
     assert decisions(transcript) == ["2 players", "player 1 took 5"]
@@ -70,23 +113,39 @@ class FreeConfirmingToy(ConfirmingToy):
 
     def apply(self, state, ask, answer, rng):
         if answer.kind.value == "free":
-            return super().apply(state, ask, replace(answer, kind=type(answer.kind)("choice"), value=len(answer.heard)), rng)
+            return super().apply(
+                state,
+                ask,
+                replace(answer, kind=type(answer.kind)("choice"), value=len(answer.heard)),
+                rng,
+            )
         return super().apply(state, ask, answer, rng)
 
 
 def test_in_open_speech_the_words_after_the_no_are_the_answer(speaker, common):
     # "pass", confirmed, corrected: "no, it was a kitten" is the free answer "a kitten"
-    _, transcript, engine = play("two\npass\nno, it was a kitten\n", speaker, common, game=FreeConfirmingToy())
+    _, transcript, engine = play(
+        "two\npass\nno, it was a kitten\n", speaker, common, game=FreeConfirmingToy()
+    )
     assert "I heard pass. Is that right?" in speaker.lines
     assert decisions(transcript) == ["2 players", f"player 1 took {len('a kitten')}"]
 
 
-@pytest.mark.parametrize("command,said,asked", [
-    ("repeat", "I heard three. Is that right?", 2),
-    ("help", "Say yes if I heard it right, or no. You can also say no and the right answer in one go.", 1),
-    ("what's the score", "Scores: 0, 0.", 2),
-])
-def test_a_command_at_a_check_works_and_comes_back_to_the_question(command, said, asked, speaker, common):
+@pytest.mark.parametrize(
+    "command,said,asked",
+    [
+        ("repeat", "I heard three. Is that right?", 2),
+        (
+            "help",
+            "Say yes if I heard it right, or no. You can also say no and the right answer in one go.",
+            1,
+        ),
+        ("what's the score", "Scores: 0, 0.", 2),
+    ],
+)
+def test_a_command_at_a_check_works_and_comes_back_to_the_question(
+    command, said, asked, speaker, common
+):
     _, transcript, _ = play(f"two\nthree\n{command}\nyes\n", speaker, common)
     assert said in speaker.lines
     assert speaker.lines.count("I heard three. Is that right?") == asked
@@ -112,22 +171,34 @@ def test_quit_at_a_check_asks_and_stops(speaker, common):
 
 
 def test_talk_at_a_check_is_no_answer(speaker, common):
-    _, transcript, _ = play("two\nthree\nwell I was thinking of pizza tonight\nyes\n", speaker, common)
+    _, transcript, _ = play(
+        "two\nthree\nwell I was thinking of pizza tonight\nyes\n", speaker, common
+    )
     assert decisions(transcript) == ["2 players", "player 1 took 3"]
 
 
-@pytest.mark.parametrize("text,verdict,rest", [
-    ("no, it was a kitten", False, "a kitten"), ("yeah", True, ""), ("three for two", None, "three for two"),
-    ("not quite, I said five", False, "five"), ("that's right", True, ""), ("no answer", False, "answer"),
-])
+@pytest.mark.parametrize(
+    "text,verdict,rest",
+    [
+        ("no, it was a kitten", False, "a kitten"),
+        ("yeah", True, ""),
+        ("three for two", None, "three for two"),
+        ("not quite, I said five", False, "five"),
+        ("that's right", True, ""),
+        ("no answer", False, "answer"),
+    ],
+)
 def test_reply_reads_the_verdict_and_the_correction(text, verdict, rest):
     assert reply(text) == (verdict, rest)
 
 
 # ----- the end of a game --------------------------------------------------------------------------
 
+
 def test_the_last_decision_can_be_undone_after_the_winner_is_announced(speaker, common):
-    result, transcript, engine = play("two\nthree\nyes\nfive\nyes\none\nyes\nundo\ntwo\nyes\n", speaker, common)
+    result, transcript, engine = play(
+        "two\nthree\nyes\nfive\nyes\none\nyes\nundo\ntwo\nyes\n", speaker, common
+    )
     assert "Game over. Scores: [4, 5]." in speaker.lines  # announced, then undone
     assert "Undone: player 1 took 1." in speaker.lines
     assert speaker.lines[-1] == "Game over. Scores: [5, 5]."
@@ -157,18 +228,31 @@ class CrashingSpeaker:
 
 def test_a_crash_before_the_winner_is_announced_announces_it_on_resume(speaker, common, tmp_path):
     from gm.state import SaveStore
+
     lines, commands = common
     store = SaveStore(tmp_path / "saves")
     record = Record("toy", {}, seed=1)
     crashing = CrashingSpeaker(speaker, "Game over. Scores: [4, 5].")
-    engine = Engine(ToyGame(), TextHearing(io.StringIO("two\nthree\nfive\none\n")), crashing, lines, commands,
-                    Transcript(), record, store)
+    engine = Engine(
+        ToyGame(),
+        TextHearing(io.StringIO("two\nthree\nfive\none\n")),
+        crashing,
+        lines,
+        commands,
+        Transcript(),
+        record,
+        store,
+    )
     with pytest.raises(Crash):
         engine.run()
     saved, _ = store.load()
-    assert len(saved.answers) == 4 and not saved.finished  # the last decision is saved, the end not yet
+    assert (
+        len(saved.answers) == 4 and not saved.finished
+    )  # the last decision is saved, the end not yet
     transcript = Transcript()
-    again = Engine(ToyGame(), TextHearing(io.StringIO("")), speaker, lines, commands, transcript, saved, store)
+    again = Engine(
+        ToyGame(), TextHearing(io.StringIO("")), speaker, lines, commands, transcript, saved, store
+    )
     assert again.run(resumed=True) is Result.OVER
     assert speaker.lines[-1] == "Game over. Scores: [4, 5]."
     assert transcript.of_type("game_over") and store.load()[0].finished
@@ -176,8 +260,9 @@ def test_a_crash_before_the_winner_is_announced_announces_it_on_resume(speaker, 
 
 # ----- answers before their cue -------------------------------------------------------------------
 
+
 class CueGame:
-    """"Say reveal when you're ready", then "what was the result?": the result may come first."""
+    """ "Say reveal when you're ready", then "what was the result?": the result may come first."""
 
     id = "cue"
     title = "Cue"
@@ -187,15 +272,22 @@ class CueGame:
 
     def step(self, state):
         if len(state) == 0:
-            return Ask("cue.reveal", ("Say reveal when you're ready.",), (Choice("reveal", ("reveal", "ready")),),
-                       cue="reveal", expected="reveal")
+            return Ask(
+                "cue.reveal",
+                ("Say reveal when you're ready.",),
+                (Choice("reveal", ("reveal", "ready")),),
+                cue="reveal",
+                expected="reveal",
+            )
         if len(state) == 1:
             return Ask("cue.result", ("What was the result?",), numbers(1, 5), expected="a number")
         from gm.steps import End
+
         return End((f"Done: {state[1]}.",))
 
     def apply(self, state, ask, answer, rng):
         from gm.steps import Outcome
+
         return Outcome(state + (answer.value,), decision=f"{ask.id} {answer.value}")
 
     def public(self, state):
@@ -218,18 +310,39 @@ class TokenToy(ToyGame):
 
     def apply(self, state, ask, answer, rng):
         outcome = super().apply(state, ask, answer, rng)
-        return replace(outcome, put_back="Put one token back on the pile.") if ask.id == "toy.pick" else outcome
+        return (
+            replace(outcome, put_back="Put one token back on the pile.")
+            if ask.id == "toy.pick"
+            else outcome
+        )
 
 
 def test_an_undo_says_what_to_put_back(speaker, common, tmp_path):
     from gm.state import SaveStore
+
     store = SaveStore(tmp_path / "saves")
     lines, commands = common
-    engine = Engine(TokenToy(), TextHearing(io.StringIO("two\nthree\n")), speaker, lines, commands, Transcript(),
-                    Record("toy", {}, seed=1), store)
+    engine = Engine(
+        TokenToy(),
+        TextHearing(io.StringIO("two\nthree\n")),
+        speaker,
+        lines,
+        commands,
+        Transcript(),
+        Record("toy", {}, seed=1),
+        store,
+    )
     engine.run()
-    resumed = Engine(TokenToy(), TextHearing(io.StringIO("undo\nundo\n")), speaker, lines, commands, Transcript(),
-                     store.load()[0], store)
+    resumed = Engine(
+        TokenToy(),
+        TextHearing(io.StringIO("undo\nundo\n")),
+        speaker,
+        lines,
+        commands,
+        Transcript(),
+        store.load()[0],
+        store,
+    )
     resumed.run(resumed=True)  # the saved game remembers what to put back
     undone = speaker.lines.index("Undone: player 1 took 3.")
     assert speaker.lines[undone + 1] == "Put one token back on the pile."

@@ -1,4 +1,5 @@
 """The command line as a person meets it: real processes, real files, one sentence per mistake."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def gm(*args: str, stdin: str = "", env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "gm", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, env={**os.environ, **(env or {})}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "gm", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
 
 
 def assert_one_sentence(result: subprocess.CompletedProcess, *words: str) -> None:
@@ -51,7 +59,9 @@ def test_missing_and_malformed_wav(tmp_path):
     bad = tmp_path / "bad.wav"
     bad.write_text("this is not audio")
     assert_one_sentence(gm("listen", "--wav", str(bad)), "not a readable WAV")
-    assert_one_sentence(gm("play", "funocracy", "--players", "3", "--wav", str(bad)), "not a readable WAV")
+    assert_one_sentence(
+        gm("play", "funocracy", "--players", "3", "--wav", str(bad)), "not a readable WAV"
+    )
 
 
 def test_no_microphone_says_what_to_do_instead():
@@ -63,20 +73,37 @@ def test_no_speaker_says_what_to_do_instead():
 
 
 def test_resume_without_a_save(tmp_path):
-    assert_one_sentence(gm("resume", "--text", env={"GM_STATE_DIR": str(tmp_path)}), "no saved game")
+    assert_one_sentence(
+        gm("resume", "--text", env={"GM_STATE_DIR": str(tmp_path)}), "no saved game"
+    )
 
 
 def test_malformed_settings_file(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text("[voice]\nrate = 'fast'\n")
-    assert_one_sentence(gm("play", "funocracy", "--text", env={"GM_CONFIG": str(config)}), "rate", "wrong type")
+    assert_one_sentence(
+        gm("play", "funocracy", "--text", env={"GM_CONFIG": str(config)}), "rate", "wrong type"
+    )
 
 
 def test_play_and_resume_from_typed_input(tmp_path):
     env = {"GM_STATE_DIR": str(tmp_path / "state")}
     transcript = tmp_path / "t.jsonl"
-    first = gm("play", "funo", "--players", "3", "--mode", "normal", "--seed", "5", "--text",
-               "--transcript", str(transcript), stdin="[silence 30]\n", env=env)
+    first = gm(
+        "play",
+        "funo",
+        "--players",
+        "3",
+        "--mode",
+        "normal",
+        "--seed",
+        "5",
+        "--text",
+        "--transcript",
+        str(transcript),
+        stdin="[silence 30]\n",
+        env=env,
+    )
     assert first.returncode == 0, first.stderr
     events = [json.loads(l) for l in transcript.read_text().splitlines()]
     assert events[0]["type"] == "say" and any(e["type"] == "decision" for e in events)
@@ -86,13 +113,26 @@ def test_play_and_resume_from_typed_input(tmp_path):
     assert second.returncode == 0, second.stderr
     assert "Welcome back to Funocracy" in second.stdout
     assert "Undone: " in second.stdout
-    assert json.loads((tmp_path / "state" / "funocracy" / "current.json").read_text())["answers"] == []
+    assert (
+        json.loads((tmp_path / "state" / "funocracy" / "current.json").read_text())["answers"] == []
+    )
 
 
 def test_corrupted_save_falls_back_to_the_previous_one(tmp_path):
     env = {"GM_STATE_DIR": str(tmp_path)}
-    gm("play", "funocracy", "--players", "2", "--mode", "normal", "--seed", "5", "--text",
-       stdin="[silence 30]\n[silence 30]\n", env=env)
+    gm(
+        "play",
+        "funocracy",
+        "--players",
+        "2",
+        "--mode",
+        "normal",
+        "--seed",
+        "5",
+        "--text",
+        stdin="[silence 30]\n[silence 30]\n",
+        env=env,
+    )
     (tmp_path / "funocracy" / "current.json").write_text('{"format": 1, "game": "funo')
     result = gm("resume", "--text", stdin="", env=env)
     assert result.returncode == 0
@@ -101,9 +141,19 @@ def test_corrupted_save_falls_back_to_the_previous_one(tmp_path):
 
 def test_listen_prints_one_json_line_per_utterance(tmp_path):
     from gm.speech.synth import Silence, Utterance, write
-    wav = write(tmp_path / "numbers.wav", [Silence(1.0), Utterance("three"), Silence(1.5),
-                                           Utterance("we should order pizza tonight", "en-gb"), Silence(1.5),
-                                           Utterance("seven", "en-us+f3"), Silence(1.5)])
+
+    wav = write(
+        tmp_path / "numbers.wav",
+        [
+            Silence(1.0),
+            Utterance("three"),
+            Silence(1.5),
+            Utterance("we should order pizza tonight", "en-gb"),
+            Silence(1.5),
+            Utterance("seven", "en-us+f3"),
+            Silence(1.5),
+        ],
+    )
     result = gm("listen", "--wav", str(wav), "--expect", "numbers", "--asr", "sphinx")
     assert result.returncode == 0, result.stderr
     rows = [json.loads(line) for line in result.stdout.splitlines()]
@@ -115,6 +165,7 @@ def test_listen_prints_one_json_line_per_utterance(tmp_path):
 def test_listen_hears_the_commands_an_ask_hears():
     from gm.cli import expectation
     from gm.dialog.intents import Command
+
     choices, commands, free = expectation("commands")
     assert choices == () and not free
     assert Command.REPEAT in commands and Command.SKIP in commands and Command.PAUSE in commands
@@ -131,7 +182,15 @@ def test_say_writes_a_wav(tmp_path):
 def test_models_list_and_offline_download(tmp_path):
     listed = gm("models", "--dir", str(tmp_path))
     assert listed.returncode == 0 and "en-us-small" in listed.stdout
-    offline = gm("models", "download", "en-us-small", "--dir", str(tmp_path), "--url", "http://127.0.0.1:9/m.zip")
+    offline = gm(
+        "models",
+        "download",
+        "en-us-small",
+        "--dir",
+        str(tmp_path),
+        "--url",
+        "http://127.0.0.1:9/m.zip",
+    )
     assert_one_sentence(offline, "cannot reach")
 
 
@@ -145,10 +204,23 @@ def test_a_wav_in_real_time_is_heard_only_after_gm_has_spoken(tmp_path):
     # about 20 s at a speaking pace), so only a clock that runs while gm speaks, as a microphone's
     # does, hears it as the answer.
     from gm.speech.synth import Silence, Utterance, write
+
     wav = write(tmp_path / "table.wav", [Silence(24.0), Utterance("five"), Silence(1.5)], lead=0)
     transcript = tmp_path / "t.jsonl"
-    result = gm("play", "who-the-f", "--wav", str(wav), "--realtime", "--console", "--asr", "sphinx",
-                "--transcript", str(transcript), "--state-dir", str(tmp_path / "state"))
+    result = gm(
+        "play",
+        "who-the-f",
+        "--wav",
+        str(wav),
+        "--realtime",
+        "--console",
+        "--asr",
+        "sphinx",
+        "--transcript",
+        str(transcript),
+        "--state-dir",
+        str(tmp_path / "state"),
+    )
     assert result.returncode == 0, result.stderr
     events = [json.loads(line) for line in transcript.read_text().splitlines()]
     says = [e for e in events if e["type"] == "say" and "end" in e]
@@ -159,15 +231,36 @@ def test_a_wav_in_real_time_is_heard_only_after_gm_has_spoken(tmp_path):
     decided = [e["decision"] for e in events if e["type"] == "decision" and e.get("accepted")]
     assert decided[:1] == ["five players"]
     # The same file at the speed of the CPU: gm's lines take no time and "five" comes late.
-    fast = gm("play", "who-the-f", "--wav", str(wav), "--console", "--asr", "sphinx",
-              "--transcript", str(transcript), "--state-dir", str(tmp_path / "fast"))
+    fast = gm(
+        "play",
+        "who-the-f",
+        "--wav",
+        str(wav),
+        "--console",
+        "--asr",
+        "sphinx",
+        "--transcript",
+        str(transcript),
+        "--state-dir",
+        str(tmp_path / "fast"),
+    )
     assert fast.returncode == 0, fast.stderr
-    first = next(e for e in map(json.loads, transcript.read_text().splitlines()) if e["type"] == "say")
+    first = next(
+        e for e in map(json.loads, transcript.read_text().splitlines()) if e["type"] == "say"
+    )
     assert first["end"] == first["t"]
 
 
 def test_demo_deck_for_another_game_is_one_sentence(tmp_path):
     deck = tmp_path / "questions.toml"
     deck.write_text('questions = ["Who sings best?", "Who cooks best?", "Who runs fastest?"]\n')
-    result = gm("demo", "funocracy", "--deck", str(deck), "--console", "--state-dir", str(tmp_path / "state"))
+    result = gm(
+        "demo",
+        "funocracy",
+        "--deck",
+        str(deck),
+        "--console",
+        "--state-dir",
+        str(tmp_path / "state"),
+    )
     assert_one_sentence(result, "a deck for Who the F", "not for Funocracy")

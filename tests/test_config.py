@@ -11,23 +11,28 @@ def test_missing_file_means_defaults(tmp_path):
 
 def test_values_are_read_and_options_win(tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text('[voice]\nengine = "pyttsx3"\nname = "en-gb"\nrate = 150\nvolume = 0.5\n'
-                    '[audio]\ninput_device = "USB"\noutput_device = 2\n'
-                    '[recognizer]\nengine = "sphinx"\nmodel = "/m"\n')
+    path.write_text(
+        '[voice]\nengine = "pyttsx3"\nname = "en-gb"\nrate = 150\nvolume = 0.5\n'
+        '[audio]\ninput_device = "USB"\noutput_device = 2\n'
+        '[recognizer]\nengine = "sphinx"\nmodel = "/m"\n'
+    )
     config = load(path)
     assert config == Config("en-gb", 150, 0.5, "USB", 2, "sphinx", "/m", voice_engine="pyttsx3")
     assert config.override(asr="vosk", rate=None).asr == "vosk"
     assert config.override(asr="vosk", rate=None).rate == 150
 
 
-@pytest.mark.parametrize("text,words", [
-    ("[voice\n", "not valid TOML"),
-    ("[voice]\nrate = 'fast'\n", "wrong type"),
-    ("[voice]\npitch = 3\n", "unknown setting 'voice.pitch'"),
-    ("[recognizer]\nengine = 'kaldi'\n", "must be"),
-    ("[voice]\nengine = 'festival'\n", "voice.engine. in .* must be \"piper\" or \"pyttsx3\""),
-    ("rate = 3\n", "outside a [section]"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("[voice\n", "not valid TOML"),
+        ("[voice]\nrate = 'fast'\n", "wrong type"),
+        ("[voice]\npitch = 3\n", "unknown setting 'voice.pitch'"),
+        ("[recognizer]\nengine = 'kaldi'\n", "must be"),
+        ("[voice]\nengine = 'festival'\n", 'voice.engine. in .* must be "piper" or "pyttsx3"'),
+        ("rate = 3\n", "outside a [section]"),
+    ],
+)
 def test_mistakes_are_one_sentence(tmp_path, text, words):
     path = tmp_path / "config.toml"
     path.write_text(text)

@@ -1,12 +1,13 @@
 """Every content file in prompts/ loads and passes its game's checks; mistakes name file and line."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import pytest
 
-from gm.content import PROMPTS, ContentError, Lines, load
 from gm.cli import common_lines
-from gm.games import GAMES, load as load_game
+from gm.content import PROMPTS, ContentError, Lines, load
+from gm.games import GAMES
+from gm.games import load as load_game
 
 
 def test_every_prompt_file_belongs_to_something_that_checks_it():
@@ -64,5 +65,10 @@ def test_a_counted_line_says_one_and_many_in_words():
     assert lines.counted("unfinished_progress", 1) == "one decision made"
     assert lines.counted("unfinished_progress", 24) == "twenty four decisions made"
     from gm.games import funocracy
+
     stars = funocracy.load().lines
-    assert [stars.counted("stars", n) for n in (0, 1, 3)] == ["zero stars", "one star", "three stars"]
+    assert [stars.counted("stars", n) for n in (0, 1, 3)] == [
+        "zero stars",
+        "one star",
+        "three stars",
+    ]

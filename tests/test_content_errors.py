@@ -1,4 +1,5 @@
 """Each mistake in a content file is one sentence naming the file, the line and the problem."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,40 +23,66 @@ def message(call) -> str:
 def test_a_table_that_is_missing_or_not_a_table(tmp_path):
     source, path = content(tmp_path, "[other]\nx = 1\n")
     assert message(lambda: source.table("lines")) == f"{path}: a table [lines] is needed."
-    source, path = content(tmp_path, "\nlines = 3\n")  # a blank first line: the line count starts at 1
+    source, path = content(
+        tmp_path, "\nlines = 3\n"
+    )  # a blank first line: the line count starts at 1
     assert message(lambda: source.table("lines")) == f"{path}, line 2: a table [lines] is needed."
-    assert str(source.fail("game.lines", "broken")) == f"{path}, line 2: broken."  # the last part of a dotted key
+    assert (
+        str(source.fail("game.lines", "broken")) == f"{path}, line 2: broken."
+    )  # the last part of a dotted key
 
 
 def test_a_list_of_strings(tmp_path):
     source, path = content(tmp_path, 'words = ["a", " "]\none = ["a"]\nnot_list = "a"\n')
-    assert message(lambda: source.strings("words")) == f"{path}, line 1: 'words' must be a list of non-empty strings."
-    assert message(lambda: source.strings("not_list")) == f"{path}, line 3: 'not_list' must be a list of non-empty strings."
+    assert (
+        message(lambda: source.strings("words"))
+        == f"{path}, line 1: 'words' must be a list of non-empty strings."
+    )
+    assert (
+        message(lambda: source.strings("not_list"))
+        == f"{path}, line 3: 'not_list' must be a list of non-empty strings."
+    )
     assert source.strings("one", minimum=1) == ("a",)
-    assert message(lambda: source.strings("one", minimum=2)) == f"{path}, line 2: 'one' needs at least 2 entries, it has 1."
+    assert (
+        message(lambda: source.strings("one", minimum=2))
+        == f"{path}, line 2: 'one' needs at least 2 entries, it has 1."
+    )
 
 
 def test_an_array_of_tables(tmp_path):
     text = '\n[[cards]]\nname = "a"\n\n[[cards]]\nname = 3\n'
     source, path = content(tmp_path, text)
     assert message(lambda: source.records("cards", {"name": str})) == (
-        f"{path}, line 5: entry 2 of [[cards]] needs 'name' (str).")
+        f"{path}, line 5: entry 2 of [[cards]] needs 'name' (str)."
+    )
     assert message(lambda: source.records("cards", {"name": str}, minimum=3)) == (
-        f"{path}, line 2: at least 3 [[cards]] entries are needed, found 2.")
+        f"{path}, line 2: at least 3 [[cards]] entries are needed, found 2."
+    )
     source, path = content(tmp_path, '[[cards]]\nname = "a"\n')
-    assert source.records("cards", {"name": str}, minimum=1) == ((1, {"name": "a"}),)  # with its line
+    assert source.records("cards", {"name": str}, minimum=1) == (
+        (1, {"name": "a"}),
+    )  # with its line
     source, path = content(tmp_path, "cards = 3\n")
     assert message(lambda: source.records("cards", {"name": str})) == (
-        f"{path}, line 1: at least 1 [[cards]] entries are needed, found 0.")
+        f"{path}, line 1: at least 1 [[cards]] entries are needed, found 0."
+    )
     source, path = content(tmp_path, "cards = [1]\n")
-    assert message(lambda: source.records("cards", {"name": str})) == f"{path}, line ?: entry 1 of [[cards]] needs 'name' (str)."
+    assert (
+        message(lambda: source.records("cards", {"name": str}))
+        == f"{path}, line ?: entry 1 of [[cards]] needs 'name' (str)."
+    )
 
 
 def test_lines_that_are_not_text_or_have_a_bad_placeholder(tmp_path):
     source, path = content(tmp_path, "[lines]\nhello = 3\n")
-    assert message(lambda: Lines(source)) == f"{path}, line 2: line 'hello' must be a string or a list of strings."
+    assert (
+        message(lambda: Lines(source))
+        == f"{path}, line 2: line 'hello' must be a string or a list of strings."
+    )
     source, path = content(tmp_path, '[lines]\nhello = "Hi {"\n')
-    assert message(lambda: Lines(source)).startswith(f"{path}, line 2: line 'hello' has a bad placeholder (")
+    assert message(lambda: Lines(source)).startswith(
+        f"{path}, line 2: line 'hello' has a bad placeholder ("
+    )
 
 
 def test_a_line_given_as_a_list_is_said_in_its_first_form(tmp_path):
@@ -70,7 +97,10 @@ def test_a_missing_or_unreadable_file(tmp_path):
     assert message(lambda: load("deck", root=tmp_path)) == f"{path}: the content file is missing."
     path.parent.mkdir()
     path.write_bytes(b"x = '\xff'\n")
-    assert message(lambda: load("deck", root=tmp_path)) == f"{path}: not UTF-8 text (invalid start byte at byte 5)."
+    assert (
+        message(lambda: load("deck", root=tmp_path))
+        == f"{path}: not UTF-8 text (invalid start byte at byte 5)."
+    )
 
 
 def test_spoken_lists():

@@ -1,4 +1,5 @@
 """Kill -9 in the middle of a game played from a WAV file; `gm resume` loses and repeats nothing."""
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,13 @@ KILLS = 20
 
 
 def start(args: list[str], state: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "gm", *args], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, env={**os.environ, "GM_STATE_DIR": str(state)})
+    return subprocess.Popen(
+        [sys.executable, "-m", "gm", *args],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "GM_STATE_DIR": str(state)},
+    )
 
 
 def answers(state: Path) -> tuple[list[tuple[str, object]], bool]:
@@ -35,8 +41,17 @@ def test_kill_nine_at_twenty_random_moments(tmp_path):
     game = load(find("who-the-f"))
     script = plan(game, dict(DEMO_OPTIONS["who_the_f"]), 7)
     wav = render(script, tmp_path / "game.wav")
-    play = ["play", "who-the-f", "--wav", str(wav), "--asr", "sphinx", "--seed", "7",
-            *[f"--{k}={v}" for k, v in DEMO_OPTIONS["who_the_f"].items()]]
+    play = [
+        "play",
+        "who-the-f",
+        "--wav",
+        str(wav),
+        "--asr",
+        "sphinx",
+        "--seed",
+        "7",
+        *[f"--{k}={v}" for k, v in DEMO_OPTIONS["who_the_f"].items()],
+    ]
 
     reference = tmp_path / "reference"
     assert start(play, reference).wait(timeout=600) == 0

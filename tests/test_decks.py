@@ -5,6 +5,7 @@ changed in the deck data would pass them all; here every letter's stars and ever
 are written out (Funocracy's module docstring gives the star rule: the ten commonest first
 letters of English words are worth 1, the next eight 2, the rarest seven 3; there is no X).
 """
+
 from __future__ import annotations
 
 from gm.games import funocracy, what_the_fake, who_the_f
@@ -31,5 +32,7 @@ def test_every_deck_has_its_number_of_cards_each_different():
     fun, fake, who = funocracy.load(), what_the_fake.load(), who_the_f.load()
     assert len(fun.themes) == THEMES and len({t.name for t in fun.themes}) == THEMES
     assert all(theme.answers for theme in fun.themes)
-    assert len(fake.cards) == EXPO_CARDS and len({(c.city, c.theme) for c in fake.cards}) == EXPO_CARDS
+    assert (
+        len(fake.cards) == EXPO_CARDS and len({(c.city, c.theme) for c in fake.cards}) == EXPO_CARDS
+    )
     assert len(who.questions) == QUESTIONS and len(set(who.questions)) == QUESTIONS

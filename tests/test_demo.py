@@ -5,18 +5,18 @@ did not mean, so the game must reach its end whatever was misheard on the way. W
 transcript says was decided must be what the saved game holds, and the pure rules replaying
 the saved answers must reach the very state gm announced at the end.
 """
+
 from __future__ import annotations
 
 import time
 
 import pytest
-
 from transcripts import effective_decisions, events_of, gm, said
+
 from gm.cli import game_for
 from gm.dialog.engine import rebuild
 from gm.games import find
 from gm.state import SaveStore
-
 
 # A Funocracy deck of ten letters: three hidden, three face up, so a round wins five letters
 # instead of twenty and the three rounds, with their time-out and challenge, take a third of
@@ -27,8 +27,16 @@ SHORT_DECK = {"S": 1, "C": 1, "P": 1, "B": 1, "T": 1, "M": 1, "H": 2, "L": 2, "G
 def check(game_id: str, tmp_path, *options: str) -> tuple[list[dict], str, list[tuple[str, str]]]:
     transcript, state_dir = tmp_path / "t.jsonl", tmp_path / "state"
     began = time.monotonic()
-    result = gm("demo", game_id, "--console", "--transcript", str(transcript), "--state-dir", str(state_dir),
-                *options)
+    result = gm(
+        "demo",
+        game_id,
+        "--console",
+        "--transcript",
+        str(transcript),
+        "--state-dir",
+        str(state_dir),
+        *options,
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert "input ended" not in result.stderr, result.stdout[-4000:]
     events = events_of(transcript)
@@ -43,15 +51,19 @@ def check(game_id: str, tmp_path, *options: str) -> tuple[list[dict], str, list[
     assert game.public(state) == over[0]["state"]
     assert "seat 2 says: " in result.stdout and "gm heard: " in result.stdout
     undone = sum(1 for e in events if e["type"] == "decision" and e.get("kind") == "undo")
-    print(f"{game_id}: {len(decisions)} decisions, {undone} undone, {events[-1]['t']:.0f} s of play "
-          f"in {time.monotonic() - began:.0f} s")
+    print(
+        f"{game_id}: {len(decisions)} decisions, {undone} undone, {events[-1]['t']:.0f} s of play "
+        f"in {time.monotonic() - began:.0f} s"
+    )
     return events, result.stdout, decisions
 
 
 @pytest.mark.slow
 def test_funocracy_demo_plays_three_rounds(tmp_path):
     deck = tmp_path / "letters.toml"
-    deck.write_text("".join(f'[[letters]]\nletter = "{l}"\nstars = {n}\n' for l, n in SHORT_DECK.items()))
+    deck.write_text(
+        "".join(f'[[letters]]\nletter = "{l}"\nstars = {n}\n' for l, n in SHORT_DECK.items())
+    )
     events, _, decisions = check("funocracy", tmp_path, "--deck", str(deck))
     # Whisper mishears some theme words in the seats' voices: the table said "undo" and the
     # game went on from the corrected state (this seed is deterministic).
@@ -62,7 +74,9 @@ def test_funocracy_demo_plays_three_rounds(tmp_path):
     answered = [d for d in texts if " said " in d]
     assert len(answered) > 10  # most turns are answered
     assert any(d.endswith("ran out of time") for d in texts)  # one times out
-    assert "the answer was challenged" in texts and "the vote said meh" in texts  # one is challenged
+    assert (
+        "the answer was challenged" in texts and "the vote said meh" in texts
+    )  # one is challenged
 
 
 @pytest.mark.slow

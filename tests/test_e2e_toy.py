@@ -1,7 +1,9 @@
 """A small game from a WAV of synthesised speech and silences, through the real PocketSphinx."""
+
 from __future__ import annotations
 
 import pytest
+from toygame import ToyGame
 
 from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import AudioHearing
@@ -10,7 +12,6 @@ from gm.speech.asr import open_recognizer
 from gm.speech.audio import WavSource
 from gm.speech.synth import Silence, Utterance, write
 from gm.state import Record, SaveStore
-from toygame import ToyGame
 
 
 @pytest.fixture(scope="module")
@@ -21,25 +22,52 @@ def sphinx():
 def play_wav(path, speaker, common, recognizer, store=None):
     lines, commands = common
     transcript = Transcript()
-    engine = Engine(ToyGame(), AudioHearing(WavSource(path), recognizer), speaker, lines, commands,
-                    transcript, Record("toy", {}, seed=3), store)
+    engine = Engine(
+        ToyGame(),
+        AudioHearing(WavSource(path), recognizer),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, seed=3),
+        store,
+    )
     return engine.run(), transcript, engine
 
 
 def test_a_small_game_from_a_wav_file(tmp_path, speaker, common, sphinx):
-    wav = write(tmp_path / "toy.wav", [
-        Utterance("three"), Silence(1.5),
-        Silence(10.0),  # nobody answers player one: a reprompt
-        Utterance("two", "en-gb"), Silence(1.5),
-        Utterance("undo"), Silence(1.5),
-        Utterance("five", "en-gb"), Silence(1.5),
-        Utterance("one", "en-us+f3"), Silence(1.5),
-        Utterance("three", "en-gb-scotland", 140), Silence(1.5),
-    ])
+    wav = write(
+        tmp_path / "toy.wav",
+        [
+            Utterance("three"),
+            Silence(1.5),
+            Silence(10.0),  # nobody answers player one: a reprompt
+            Utterance("two", "en-gb"),
+            Silence(1.5),
+            Utterance("undo"),
+            Silence(1.5),
+            Utterance("five", "en-gb"),
+            Silence(1.5),
+            Utterance("one", "en-us+f3"),
+            Silence(1.5),
+            Utterance("three", "en-gb-scotland", 140),
+            Silence(1.5),
+        ],
+    )
     result, transcript, engine = play_wav(wav, speaker, common, sphinx, SaveStore(tmp_path / "s"))
-    decided = [(e.get("kind"), e["decision"]) for e in transcript.of_type("decision") if e.get("step") != "confirm"]
-    assert decided == [(None, "3 players"), (None, "player 1 took 2"), ("undo", "player 1 took 2"),
-                       (None, "player 1 took 5"), (None, "player 2 took 1"), (None, "player 3 took 3")]
+    decided = [
+        (e.get("kind"), e["decision"])
+        for e in transcript.of_type("decision")
+        if e.get("step") != "confirm"
+    ]
+    assert decided == [
+        (None, "3 players"),
+        (None, "player 1 took 2"),
+        ("undo", "player 1 took 2"),
+        (None, "player 1 took 5"),
+        (None, "player 2 took 1"),
+        (None, "player 3 took 3"),
+    ]
     assert any("still listening" in l for l in speaker.lines)  # the reprompt
     assert "Undone: player 1 took 2." in speaker.lines
     assert result is Result.OVER
@@ -50,11 +78,17 @@ def test_a_small_game_from_a_wav_file(tmp_path, speaker, common, sphinx):
 
 
 def test_off_script_talk_decides_nothing(tmp_path, speaker, common, sphinx):
-    wav = write(tmp_path / "chatter.wav", [
-        Utterance("three"), Silence(1.5),
-        Utterance("the weather was lovely so we walked along the harbour after lunch"), Silence(1.5),
-        Utterance("did anyone see where i put my glasses", "en-gb"), Silence(1.5),
-    ])
+    wav = write(
+        tmp_path / "chatter.wav",
+        [
+            Utterance("three"),
+            Silence(1.5),
+            Utterance("the weather was lovely so we walked along the harbour after lunch"),
+            Silence(1.5),
+            Utterance("did anyone see where i put my glasses", "en-gb"),
+            Silence(1.5),
+        ],
+    )
     result, transcript, engine = play_wav(wav, speaker, common, sphinx)
     assert [e["decision"] for e in transcript.of_type("decision")] == ["3 players"]
     assert result is Result.INPUT_ENDED

@@ -1,4 +1,5 @@
 """The dialogue engine with fake ports (typed input, a recording speaker) and a virtual clock."""
+
 from __future__ import annotations
 
 import io
@@ -7,16 +8,16 @@ import shutil
 from dataclasses import dataclass, replace
 
 import pytest
+from toygame import ToyGame
 
+from gm import vocab
 from gm.dialog.engine import Engine, EngineConfig, Result, rebuild
 from gm.dialog.hearing import AudioHearing, TextHearing
 from gm.dialog.transcript import Transcript
 from gm.speech.audio import WavSource, write_wav
-from gm.speech.base import Final, Alternative, SpeechStarted
+from gm.speech.base import Alternative, Final, SpeechStarted
 from gm.state import Record, SaveStore
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome
-from gm import vocab
-from toygame import ToyGame
 
 
 def play(script: str, speaker, common, game=None, record=None, store=None, config=EngineConfig()):
@@ -24,19 +25,37 @@ def play(script: str, speaker, common, game=None, record=None, store=None, confi
     game = game or ToyGame()
     record = record or Record(game.id, {}, seed=1)
     transcript = Transcript()
-    engine = Engine(game, TextHearing(io.StringIO(script)), speaker, lines, commands, transcript,
-                    record, store, config)
+    engine = Engine(
+        game,
+        TextHearing(io.StringIO(script)),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        record,
+        store,
+        config,
+    )
     return engine.run(), transcript, engine
 
 
 def decisions(transcript):
-    return [e["decision"] for e in transcript.of_type("decision") if e.get("accepted") and e.get("step") != "confirm"]
+    return [
+        e["decision"]
+        for e in transcript.of_type("decision")
+        if e.get("accepted") and e.get("step") != "confirm"
+    ]
 
 
 def test_a_whole_game_from_typed_answers(speaker, common):
     result, transcript, engine = play("three\ntwo\nfive\none\n", speaker, common)
     assert result is Result.OVER
-    assert decisions(transcript) == ["3 players", "player 1 took 2", "player 2 took 5", "player 3 took 1"]
+    assert decisions(transcript) == [
+        "3 players",
+        "player 1 took 2",
+        "player 2 took 5",
+        "player 3 took 1",
+    ]
     over = transcript.of_type("game_over")[0]
     assert over["winners"] == [2] and over["state"]["scores"] == [2, 5, 1]
     assert all({"t", "type"} <= set(e) for e in transcript.events)
@@ -58,7 +77,9 @@ def test_refused_answer_is_not_recorded_and_asked_again(speaker, common):
 
 
 def test_undo_reverts_the_last_decision_and_says_what(speaker, common):
-    _, transcript, engine = play("two\nfive\nundo\none\nthree\nundo\nundo\nundo\nundo\n", speaker, common)
+    _, transcript, engine = play(
+        "two\nfive\nundo\none\nthree\nundo\nundo\nundo\nundo\n", speaker, common
+    )
     assert "Undone: player 1 took 5." in speaker.lines
     assert "Undone: player 2 took 3." in speaker.lines
     assert "There's nothing to undo yet." in speaker.lines
@@ -117,12 +138,20 @@ class TimedGame:
     def step(self, state):
         if state.turns == 2:
             return End(("Done.",))
-        return Ask("timed.answer", ("Go!",), vocab.yes_no(), timeout=25, countdown=True,
-                   expected="yes or no")
+        return Ask(
+            "timed.answer",
+            ("Go!",),
+            vocab.yes_no(),
+            timeout=25,
+            countdown=True,
+            expected="yes or no",
+        )
 
     def apply(self, state, ask, answer, rng):
         label = "timeout" if answer.kind is AnswerKind.TIMEOUT else str(answer.value)
-        return Outcome(replace(state, answered=state.answered + (label,), turns=state.turns + 1), (), label)
+        return Outcome(
+            replace(state, answered=state.answered + (label,), turns=state.turns + 1), (), label
+        )
 
     def public(self, state):
         return {"answered": list(state.answered)}
@@ -138,12 +167,18 @@ def test_countdown_warns_beeps_and_times_out(speaker, common):
     assert len(speaker.tones) == 5
     listen = transcript.of_type("listen")[0]
     timeout_at = [e for e in transcript.of_type("say") if e["text"] == "Time!"][0]["t"]
-    assert abs(timeout_at - listen["deadline"]) <= 0.1  # the clock of the input keeps the 25 seconds
+    assert (
+        abs(timeout_at - listen["deadline"]) <= 0.1
+    )  # the clock of the input keeps the 25 seconds
 
 
 def test_pause_stops_the_countdown(speaker, common):
-    _, transcript, engine = play("[silence 5]\npause\n[silence 60]\nresume\n[silence 12]\nno\n", speaker, common,
-                                 game=TimedGame())
+    _, transcript, engine = play(
+        "[silence 5]\npause\n[silence 60]\nresume\n[silence 12]\nno\n",
+        speaker,
+        common,
+        game=TimedGame(),
+    )
     assert engine.state.answered[0] == "False"  # 5 + 12 seconds of play: still inside 25
     assert "Paused. Say resume when you want to carry on." in speaker.lines
 
@@ -154,20 +189,36 @@ class TurnGame(TimedGame):
     def step(self, state):
         if state.turns == 2:
             return End(("Done.",))
-        return Ask("timed.answer", ("Go!",), vocab.yes_no(), timeout=25, countdown=True, expected="yes or no",
-                   deadline=f"turn.{state.turns}", time_line="You have {seconds} seconds.")
+        return Ask(
+            "timed.answer",
+            ("Go!",),
+            vocab.yes_no(),
+            timeout=25,
+            countdown=True,
+            expected="yes or no",
+            deadline=f"turn.{state.turns}",
+            time_line="You have {seconds} seconds.",
+        )
 
 
 def test_an_undone_time_out_gets_its_full_time_again(speaker, common):
-    _, transcript, engine = play("[silence 30]\nundo\n[silence 20]\nyes\nno\n", speaker, common, game=TurnGame())
+    _, transcript, engine = play(
+        "[silence 30]\nundo\n[silence 20]\nyes\nno\n", speaker, common, game=TurnGame()
+    )
     assert engine.state.answered == ("True", "False")  # the turn's old deadline did not come back
-    assert speaker.lines.count("You have twenty five seconds.") == 4  # turn 1, turn 2, turn 1 again, turn 2
+    assert (
+        speaker.lines.count("You have twenty five seconds.") == 4
+    )  # turn 1, turn 2, turn 1 again, turn 2
     assert speaker.lines.count("Time!") == 1
 
 
 def test_after_a_pause_gm_says_the_time_really_left(speaker, common):
-    _, transcript, engine = play("[silence 9]\npause\n[silence 60]\nresume\n[silence 12]\nyes\nno\n", speaker,
-                                 common, game=TurnGame())
+    _, transcript, engine = play(
+        "[silence 9]\npause\n[silence 60]\nresume\n[silence 12]\nyes\nno\n",
+        speaker,
+        common,
+        game=TurnGame(),
+    )
     assert engine.state.answered == ("True", "False")
     said = [l for l in speaker.lines if l.startswith("You have")]
     # 25 s less the 9 s of silence, the 0.3 s echo tail and the 1.7 s "pause" took to say and end
@@ -192,11 +243,15 @@ def test_resume_is_listened_for_only_while_paused(speaker, common):
     lines, commands = common
     hearing = VocabularyLog(io.StringIO("two\ngo on\npause\ngo on\nfive\n"))
     game, transcript = ToyGame(), Transcript()
-    engine = Engine(game, hearing, speaker, lines, commands, transcript, Record(game.id, {}, seed=1))
+    engine = Engine(
+        game, hearing, speaker, lines, commands, transcript, Record(game.id, {}, seed=1)
+    )
     engine.run()
     resume = set(commands[Command.RESUME])
     paused = [v for v in hearing.vocabularies if resume & set(v.phrases)]
-    assert [set(v.phrases) for v in paused] == [resume | set(commands[Command.QUIT]) | set(commands[Command.HELP])]
+    assert [set(v.phrases) for v in paused] == [
+        resume | set(commands[Command.QUIT]) | set(commands[Command.HELP])
+    ]
     asking = [v for v in hearing.vocabularies if v not in paused]
     assert asking and all(set(commands[Command.PAUSE]) <= set(v.phrases) for v in asking)
     # "go on" during a question is no command (it was a silent no-op, and took the place of "one");
@@ -209,7 +264,14 @@ def test_what_people_say_to_each_other_is_no_command(speaker, common):
     # "hold on", "what was that", "cancel that" are said across the table far more often than to
     # gm, and were the commands most often taken wrongly from talk (BENCHMARKS.md): not commands
     _, commands = common
-    talk = ("hold on", "wait a minute", "what was that", "what can i say", "cancel that", "undo that")
+    talk = (
+        "hold on",
+        "wait a minute",
+        "what was that",
+        "what can i say",
+        "cancel that",
+        "undo that",
+    )
     assert not {p for phrases in commands.values() for p in phrases} & set(talk)
     _, transcript, _ = play("two\n" + "\n".join(talk) + "\nfive\n", speaker, common)
     assert not [s for s in speaker.lines if s.startswith(("Paused", "Undone"))]
@@ -219,11 +281,15 @@ def test_what_people_say_to_each_other_is_no_command(speaker, common):
 class ConfirmingToy(ToyGame):
     def step(self, state):
         step = super().step(state)
-        return replace(step, confirm=True) if isinstance(step, Ask) and step.id == "toy.pick" else step
+        return (
+            replace(step, confirm=True) if isinstance(step, Ask) and step.id == "toy.pick" else step
+        )
 
 
 def test_confirmation_of_a_costly_answer(speaker, common):
-    _, transcript, engine = play("two\nthree\nno\nfive\nyes\n", speaker, common, game=ConfirmingToy())
+    _, transcript, engine = play(
+        "two\nthree\nno\nfive\nyes\n", speaker, common, game=ConfirmingToy()
+    )
     assert "I heard three. Is that right?" in speaker.lines
     assert "Okay, please say it again." in speaker.lines
     assert decisions(transcript) == ["2 players", "player 1 took 5"]
@@ -253,8 +319,15 @@ def test_transcript_file_is_written_line_by_line(speaker, common, tmp_path):
     transcript = Transcript()
     with open(path, "w") as stream:
         transcript.to_stream(stream)
-        Engine(ToyGame(), TextHearing(io.StringIO("two\n")), speaker, lines, commands, transcript,
-               Record("toy", {}, 1)).run()
+        Engine(
+            ToyGame(),
+            TextHearing(io.StringIO("two\n")),
+            speaker,
+            lines,
+            commands,
+            transcript,
+            Record("toy", {}, 1),
+        ).run()
         written = [json.loads(l) for l in path.read_text().splitlines()]
     assert [e["type"] for e in written] == [e["type"] for e in transcript.events]
     assert {e["type"] for e in written} >= {"say", "heard", "listen", "decision", "state"}
@@ -305,6 +378,7 @@ class FlakyMicrophone:
 
     def read(self):
         from gm.speech.base import AudioChunk, DeviceLost
+
         if self.now >= 60:
             return None
         if not self.lost and self.lost_at is not None and self.now >= self.lost_at:
@@ -343,8 +417,16 @@ def test_microphone_lost_pauses_says_so_and_carries_on(speaker, common, tmp_path
     lines, commands = common
     store = SaveStore(tmp_path)
     source = FlakyMicrophone(lost_at=3.0, tries=3)
-    engine = Engine(ToyGame(), AudioHearing(source, Transcriber()), speaker, lines, commands, Transcript(),
-                    Record("toy", {}, 1), store)
+    engine = Engine(
+        ToyGame(),
+        AudioHearing(source, Transcriber()),
+        speaker,
+        lines,
+        commands,
+        Transcript(),
+        Record("toy", {}, 1),
+        store,
+    )
     result = engine.run()
     assert result is Result.INPUT_ENDED
     assert any("can't hear the microphone" in l for l in speaker.lines)
@@ -358,15 +440,27 @@ class Doubtful(TextHearing):
     """Typed input whose recogniser is unsure of every word."""
 
     def poll(self):
-        return [Final(tuple(Alternative(a.text, 0.3) for a in e.alternatives), e.start, e.end)
-                if isinstance(e, Final) else e for e in super().poll()]
+        return [
+            Final(tuple(Alternative(a.text, 0.3) for a in e.alternatives), e.start, e.end)
+            if isinstance(e, Final)
+            else e
+            for e in super().poll()
+        ]
 
 
 def play_doubtful(script: str, speaker, common) -> Transcript:
     """The toy game on typed `script`, every word heard with a confidence of 0.3."""
     lines, commands = common
     transcript = Transcript()
-    Engine(ToyGame(), Doubtful(io.StringIO(script)), speaker, lines, commands, transcript, Record("toy", {}, 1)).run()
+    Engine(
+        ToyGame(),
+        Doubtful(io.StringIO(script)),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, 1),
+    ).run()
     return transcript
 
 
@@ -382,9 +476,13 @@ def test_a_question_nobody_answers_is_dropped_quietly(speaker, common):
     # long again of quiet gm stops asking, says nothing more, and listens for the answer again.
     transcript = play_doubtful("two\n[silence 18]\nthree\nyes\n", speaker, common)
     assert "I heard two. Is that right?" in speaker.lines
-    assert [l for l in speaker.lines if "yes or no" in l] == ["I'm still listening. You can say yes or no."]
+    assert [l for l in speaker.lines if "yes or no" in l] == [
+        "I'm still listening. You can say yes or no."
+    ]
     assert "Okay, please say it again." not in speaker.lines
-    unanswered = [e for e in transcript.events if e["type"] == "decision" and e.get("step") == "confirm"]
+    unanswered = [
+        e for e in transcript.events if e["type"] == "decision" and e.get("step") == "confirm"
+    ]
     assert unanswered[0]["answer"] is None and not unanswered[0]["accepted"]
     assert decisions(transcript) == ["3 players"]
 
@@ -402,12 +500,29 @@ def test_in_a_noisy_room_an_undo_is_confirmed_first_and_answers_and_repeat_are_n
     lines, commands = common
     transcript = Transcript()
     script = "two\nfive\nundo\nno\nrepeat\nundo\nyes\none\nthree\n"
-    Engine(ToyGame(), NoisyTable(io.StringIO(script)), speaker, lines, commands, transcript, Record("toy", {}, 1)).run()
+    Engine(
+        ToyGame(),
+        NoisyTable(io.StringIO(script)),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, 1),
+    ).run()
     assert speaker.lines.count("I heard undo. Is that right?") == 2
-    assert not any(line.startswith(("I heard two", "I heard five", "I heard repeat")) for line in speaker.lines)
-    cancelled = speaker.lines.index("Okay, carrying on.")  # the "no": nothing undone; then the "repeat"
+    assert not any(
+        line.startswith(("I heard two", "I heard five", "I heard repeat")) for line in speaker.lines
+    )
+    cancelled = speaker.lines.index(
+        "Okay, carrying on."
+    )  # the "no": nothing undone; then the "repeat"
     assert speaker.lines[cancelled + 1] == "Round 2. Player 2, pick a number from one to five."
-    assert decisions(transcript) == ["2 players", "player 1 took 5", "player 1 took 1", "player 2 took 3"]
+    assert decisions(transcript) == [
+        "2 players",
+        "player 1 took 5",
+        "player 1 took 1",
+        "player 2 took 3",
+    ]
     undos = [e for e in transcript.of_type("decision") if e.get("kind") == "undo"]
     assert [e["decision"] for e in undos] == ["player 1 took 5"]
 
@@ -423,7 +538,10 @@ class OffTheVoice(TextHearing):
     music or talk it forced a phrase onto."""
 
     def poll(self):
-        return [replace(e, stands=1.0) if isinstance(e, Final) and e.text != "three" else e for e in super().poll()]
+        return [
+            replace(e, stands=1.0) if isinstance(e, Final) and e.text != "three" else e
+            for e in super().poll()
+        ]
 
 
 class OffTheVoiceInNoise(NoisyTable, OffTheVoice):
@@ -435,8 +553,15 @@ def test_noise_taken_for_a_phrase_is_ignored_without_a_word(speaker, common):
     # to gm, so no "sorry" either.
     lines, commands = common
     transcript = Transcript()
-    Engine(ToyGame(), OffTheVoiceInNoise(io.StringIO("undo\nrepeat\nthree\n")), speaker, lines, commands, transcript,
-           Record("toy", {}, 1)).run()
+    Engine(
+        ToyGame(),
+        OffTheVoiceInNoise(io.StringIO("undo\nrepeat\nthree\n")),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, 1),
+    ).run()
     assert decisions(transcript) == ["3 players"]
     assert not any("didn't catch" in line or line.startswith("I heard") for line in speaker.lines)
     assert [e["stands"] for e in transcript.of_type("heard")] == [1.0, 1.0, None]
@@ -447,19 +572,34 @@ def test_a_phrase_beside_the_voice_in_a_quiet_room_gets_one_sorry_a_question(spe
     # nothing is carried out, and gm says once that it did not catch it, as for sound it could not place.
     lines, commands = common
     transcript = Transcript()
-    Engine(ToyGame(), OffTheVoice(io.StringIO("undo\n[silence 30]\nrepeat\nthree\nrepeat\n[silence 3]\nundo\nthree\n")),
-           speaker, lines, commands, transcript, Record("toy", {}, 1)).run()
+    Engine(
+        ToyGame(),
+        OffTheVoice(
+            io.StringIO("undo\n[silence 30]\nrepeat\nthree\nrepeat\n[silence 3]\nundo\nthree\n")
+        ),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, 1),
+    ).run()
     assert decisions(transcript) == ["3 players", "player 1 took 3"]
     assert not any(line.startswith("I heard") for line in speaker.lines)
     sorry = [e["t"] for e in transcript.of_type("say") if "didn't catch" in e["text"]]
-    assert len(sorry) == 2 and sorry[0] < [e["t"] for e in transcript.of_type("decision")][0] < sorry[1]
+    assert (
+        len(sorry) == 2
+        and sorry[0] < [e["t"] for e in transcript.of_type("decision")][0] < sorry[1]
+    )
 
 
 class Mumbling(TextHearing):
     """Typed input where "mumble" is a second of sound the recogniser could not place (no phrase)."""
 
     def poll(self):
-        return [Final((), e.start, e.end) if isinstance(e, Final) and e.text == "mumble" else e for e in super().poll()]
+        return [
+            Final((), e.start, e.end) if isinstance(e, Final) and e.text == "mumble" else e
+            for e in super().poll()
+        ]
 
 
 def test_one_sorry_a_question_for_sound_gm_could_not_place(speaker, common):
@@ -468,7 +608,15 @@ def test_one_sorry_a_question_for_sound_gm_could_not_place(speaker, common):
     lines, commands = common
     transcript = Transcript()
     script = "mumble\n[silence 30]\nmumble\n[silence 30]\nmumble\nthree\nmumble\n[silence 30]\nmumble\ntwo\n"
-    Engine(ToyGame(), Mumbling(io.StringIO(script)), speaker, lines, commands, transcript, Record("toy", {}, 1)).run()
+    Engine(
+        ToyGame(),
+        Mumbling(io.StringIO(script)),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, 1),
+    ).run()
     assert decisions(transcript) == ["3 players", "player 1 took 2"]
     sorry = [e["t"] for e in transcript.of_type("say") if "didn't catch" in e["text"]]
     assert len(sorry) == 2 and sorry[1] > [e["t"] for e in transcript.of_type("decision")][0]
@@ -483,16 +631,27 @@ class NoisyRoom(TextHearing):
         self.said = said
 
     def poll(self):
-        return [Final(e.alternatives, e.start, e.start + 4.0, self.said) if isinstance(e, Final) else e
-                for e in super().poll()]
+        return [
+            Final(e.alternatives, e.start, e.start + 4.0, self.said) if isinstance(e, Final) else e
+            for e in super().poll()
+        ]
 
 
 @pytest.mark.parametrize("said,decided", [(0.4, ["2 players"]), (None, [])])
-def test_an_answer_is_as_long_as_its_words_where_the_recogniser_knows(speaker, common, said, decided):
+def test_an_answer_is_as_long_as_its_words_where_the_recogniser_knows(
+    speaker, common, said, decided
+):
     lines, commands = common
     transcript = Transcript()
-    Engine(ToyGame(), NoisyRoom(io.StringIO("two\n"), said), speaker, lines, commands, transcript,
-           Record("toy", {}, 1)).run()
+    Engine(
+        ToyGame(),
+        NoisyRoom(io.StringIO("two\n"), said),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, 1),
+    ).run()
     assert decisions(transcript) == decided  # four seconds of "two" is chatter, 0.4 s is not
     heard = transcript.of_type("heard")[0]
     assert heard["said"] == said and heard["end"] - heard["start"] == pytest.approx(4.0)
@@ -502,8 +661,12 @@ class Guessing(TextHearing):
     """Typed input whose recogniser adds a command as a lower guess to every utterance."""
 
     def poll(self):
-        return [Final(e.alternatives + (Alternative("exit", 0.1),), e.start, e.end) if isinstance(e, Final) else e
-                for e in super().poll()]
+        return [
+            Final(e.alternatives + (Alternative("exit", 0.1),), e.start, e.end)
+            if isinstance(e, Final)
+            else e
+            for e in super().poll()
+        ]
 
 
 class FreeToy(ToyGame):
@@ -520,8 +683,15 @@ class FreeToy(ToyGame):
 def test_in_open_speech_a_lower_guess_is_never_a_command(speaker, common):
     lines, commands = common
     transcript = Transcript()
-    engine = Engine(FreeToy(), Guessing(io.StringIO("two\nstairs\n")), speaker, lines, commands, transcript,
-                    Record("toy", {}, 1))
+    engine = Engine(
+        FreeToy(),
+        Guessing(io.StringIO("two\nstairs\n")),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, 1),
+    )
     assert engine.run() is Result.INPUT_ENDED
     assert "Do you really want to stop the game? Say yes or no." not in speaker.lines
     assert decisions(transcript) == ["2 players", "player 1 took 1"]
@@ -542,10 +712,21 @@ def test_a_failed_save_is_said_aloud_once_and_retried_at_every_decision(speaker,
 
     lines, commands = common
     transcript = Transcript()
-    engine = Engine(ToyGame(), TextHearing(typed()), speaker, lines, commands, transcript, Record("toy", {}, 1), store)
+    engine = Engine(
+        ToyGame(),
+        TextHearing(typed()),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, 1),
+        store,
+    )
     assert engine.run() is Result.OVER
     assert speaker.lines.count(lines("save_failed")) == 1  # said once, not at every failed decision
     assert speaker.lines.count(lines("save_works")) == 1
     assert len(transcript.of_type("save_failed")) == 2
     saved = store.load()[0]
-    assert len(saved.answers) == 4 and saved.finished  # played on from memory; the retry saved everything
+    assert (
+        len(saved.answers) == 4 and saved.finished
+    )  # played on from memory; the retry saved everything

@@ -4,6 +4,7 @@ The simulated table (`Funocracy.demo_line`) plans every reply; the pure rules sa
 game must decide for those replies. The engine, fed the same replies as text or as one WAV
 of espeak-ng voices, must decide the same things and end with the same scores.
 """
+
 from __future__ import annotations
 
 import os
@@ -11,9 +12,9 @@ import time
 from random import Random
 
 import pytest
-
 from test_decks import STARS
 from transcripts import effective_decisions, events_of, gm
+
 from gm.cli import common_lines
 from gm.demo import ESPEAK_SEATS, Audition, Script, plan, render
 from gm.games import funocracy
@@ -55,13 +56,19 @@ def with_table_talk(script: Script) -> Script:
     and a challenge said by mistake and undone."""
     lines = list(script.lines)
     answers = [i for i, l in enumerate(lines) if l.answer.kind is AnswerKind.FREE]
-    windows = [i for i, l in enumerate(lines) if i - 1 in answers and l.answer.kind is AnswerKind.TIMEOUT]
+    windows = [
+        i for i, l in enumerate(lines) if i - 1 in answers and l.answer.kind is AnswerKind.TIMEOUT
+    ]
     first, later, window = answers[0], answers[5], windows[8]
     # Inserted from the back so the earlier indexes stay right.
     # A challenge said by mistake (said aloud for all to hear: not confirmed), undone at the vote:
     # back to the window.
     lines[window:window] = [say("i challenge", 2), say("undo", 1)]
-    lines[later:later] = [say("pause the game"), Line(Answer(AnswerKind.TIMEOUT), "", 1, silence=40.0), say("continue")]
+    lines[later:later] = [
+        say("pause the game"),
+        Line(Answer(AnswerKind.TIMEOUT), "", 1, silence=40.0),
+        say("continue"),
+    ]
     lines[first:first] = [say("repeat"), say("what's the score")]
     return Script(script.game, script.options, script.seed, tuple(lines))
 
@@ -96,12 +103,21 @@ def test_the_planned_game_shows_what_the_issue_asks_for(script):
 def first_divergence(events: list[dict], script: Script) -> str:
     """Where the heard game left the planned one, and what the recogniser heard around there."""
     planned = expected(script)[0]
-    decided = [e for e in events if e["type"] == "decision" and e.get("accepted") and e.get("step") != "confirm"]
+    decided = [
+        e
+        for e in events
+        if e["type"] == "decision" and e.get("accepted") and e.get("step") != "confirm"
+    ]
     got = effective_decisions(events)
-    index = next((i for i, (a, b) in enumerate(zip(got, planned)) if a != b), min(len(got), len(planned)))
+    index = next(
+        (i for i, (a, b) in enumerate(zip(got, planned)) if a != b), min(len(got), len(planned))
+    )
     at = decided[min(index, len(decided) - 1)]["t"] if decided else 0.0
-    heard = [f"{e['t']:.1f}s heard {e['text']!r} as {e['intent']} from {[a['text'] for a in e['alternatives']]}"
-             for e in events if e["type"] == "heard" and at - 12 <= e["t"] <= at + 1]
+    heard = [
+        f"{e['t']:.1f}s heard {e['text']!r} as {e['intent']} from {[a['text'] for a in e['alternatives']]}"
+        for e in events
+        if e["type"] == "heard" and at - 12 <= e["t"] <= at + 1
+    ]
     wanted = planned[index] if index < len(planned) else "the end"
     instead = got[index] if index < len(got) else "nothing more"
     return f"decision {index}: planned {wanted}, decided {instead}; " + "; ".join(heard)
@@ -115,7 +131,7 @@ def check_game(events: list[dict], script: Script) -> None:
     assert [e for e in events if e["type"] == "state"][-1]["state"] == public
     over = [e for e in events if e["type"] == "game_over"]
     assert len(over) == 1 and over[0]["winners"] == list(end.winners) and over[0]["state"] == public
-    assert said[-len(end.say):] == list(end.say)  # totals and the winner, announced last
+    assert said[-len(end.say) :] == list(end.say)  # totals and the winner, announced last
     totals = {seat: sum(stars) for seat, stars in public["scores"].items()}
     assert all(f"{funocracy.number_word(t)} star" in end.say[0] for t in totals.values())
     for r in ("one", "two", "three"):
@@ -123,7 +139,9 @@ def check_game(events: list[dict], script: Script) -> None:
     assert any("which is not face up" in s for s in said)  # "Knife starts with K as in kilo, ..."
     assert any(" as in " in s and "star" in s for s in said)  # "W as in whiskey, two stars"
     assert "Ten seconds." in said and "Time!" in said
-    assert any(s.startswith("Challenge!") for s in said) and any(s.startswith("Meh wins") for s in said)
+    assert any(s.startswith("Challenge!") for s in said) and any(
+        s.startswith("Meh wins") for s in said
+    )
 
 
 # The letters each player wins in the planned game (seed 31), read from the planned replies:
@@ -152,7 +170,10 @@ def check_oracle(events: list[dict]) -> None:
     assert len(over) == 1 and over[0]["winners"] == [2]
     assert over[0]["state"]["scores"] == ROUND_SCORES and over[0]["state"]["round"] == 3
     said = [e["text"] for e in events if e["type"] == "say"]
-    assert "The game is over. Totals: fifty two stars for player one and fifty six stars for player two." in said
+    assert (
+        "The game is over. Totals: fifty two stars for player one and fifty six stars for player two."
+        in said
+    )
 
 
 def check_table_talk(events: list[dict]) -> None:
@@ -167,8 +188,17 @@ def check_table_talk(events: list[dict]) -> None:
 def test_a_whole_game_from_typed_input(script, tmp_path):
     game = with_table_talk(script)
     transcript = tmp_path / "t.jsonl"
-    result = gm("play", "funocracy", "--text", "--seed", str(SEED), "--transcript", str(transcript),
-                stdin=game.text(), env={"GM_STATE_DIR": str(tmp_path / "state")})
+    result = gm(
+        "play",
+        "funocracy",
+        "--text",
+        "--seed",
+        str(SEED),
+        "--transcript",
+        str(transcript),
+        stdin=game.text(),
+        env={"GM_STATE_DIR": str(tmp_path / "state")},
+    )
     assert result.returncode == 0, result.stderr
     events = events_of(transcript)
     check_game(events, script)
@@ -180,24 +210,48 @@ def test_a_whole_game_from_typed_input(script, tmp_path):
 def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
     script = heard_script
     game = with_table_talk(script)
-    typed = gm("play", "funocracy", "--text", "--seed", str(SEED), "--transcript", str(tmp_path / "typed.jsonl"),
-               stdin=game.text(), env={"GM_STATE_DIR": str(tmp_path / "typed")})
+    typed = gm(
+        "play",
+        "funocracy",
+        "--text",
+        "--seed",
+        str(SEED),
+        "--transcript",
+        str(tmp_path / "typed.jsonl"),
+        stdin=game.text(),
+        env={"GM_STATE_DIR": str(tmp_path / "typed")},
+    )
     assert typed.returncode == 0, typed.stderr
     check_game(events_of(tmp_path / "typed.jsonl"), script)  # the same game, typed
 
     wav = render(game, tmp_path / "funocracy.wav", ESPEAK_SEATS)
     transcript = tmp_path / "t.jsonl"
     began = time.monotonic()
-    result = gm("play", "funocracy", "--wav", str(wav), "--asr", "sphinx", "--seed", str(SEED),
-                "--transcript", str(transcript), env={"GM_STATE_DIR": str(tmp_path / "state")})
+    result = gm(
+        "play",
+        "funocracy",
+        "--wav",
+        str(wav),
+        "--asr",
+        "sphinx",
+        "--seed",
+        str(SEED),
+        "--transcript",
+        str(transcript),
+        env={"GM_STATE_DIR": str(tmp_path / "state")},
+    )
     assert result.returncode == 0, result.stderr
     events = events_of(transcript)
     assert effective_decisions(events) == expected(script)[0], first_divergence(events, script)
     check_game(events, script)
     # The rehearsal changes some replies (another word for a theme) when the recogniser or the
     # vocabulary changes; the hand-worked end is that of the planned game (the typed test's).
-    same_game = [line.text for line in script.lines] == [line.text for line in plan(GAME, {}, SEED).lines]
+    same_game = [line.text for line in script.lines] == [
+        line.text for line in plan(GAME, {}, SEED).lines
+    ]
     if same_game:
         check_oracle(events)
     check_table_talk(events)
-    print(f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s")
+    print(
+        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s"
+    )

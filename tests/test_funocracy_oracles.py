@@ -5,6 +5,7 @@ testing found (docs/mutation.md). Stars come from the table of tests/test_decks.
 the game's data; expected sentences are read from the content (prompts/en/funocracy.toml) with
 the fields the rules say they carry, so a rephrased line does not break them. No audio.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,13 +13,14 @@ from dataclasses import replace
 from random import Random
 
 import pytest
+from test_decks import STARS
 
-from gm.content import ContentError, load as load_content, spoken_list
+from gm.content import ContentError, spoken_list
+from gm.content import load as load_content
 from gm.games import funocracy
-from gm.games.funocracy import Mode, Pending, Phase, State
+from gm.games.funocracy import Pending, Phase, State
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome
 from gm.vocab import number_word, spoken_letter
-from test_decks import STARS
 
 GAME = funocracy.load()
 L = GAME.lines
@@ -49,8 +51,14 @@ def listing(letters: tuple[str, ...]) -> str:
     """The letters grouped by their stars in the table of tests/test_decks.py, fewest stars
     first, each group in the order the letters lie: "one star: S as in sierra and M as in mike;
     and three stars: Q"."""
-    groups = [L("star_group", stars=stars(n), letters=spoken_list([spoken_letter(l) for l in letters if STARS[l] == n]))
-              for n in sorted({STARS[l] for l in letters})]
+    groups = [
+        L(
+            "star_group",
+            stars=stars(n),
+            letters=spoken_list([spoken_letter(l) for l in letters if STARS[l] == n]),
+        )
+        for n in sorted({STARS[l] for l in letters})
+    ]
     return groups[0] if len(groups) == 1 else "; ".join(groups[:-1]) + "; and " + groups[-1]
 
 
@@ -73,11 +81,20 @@ def test_a_won_letter_is_announced_with_the_player_the_letter_and_the_stars_of_t
     state = replace(start(), active=2)
     letter, drawn = state.face_up[1], state.pile[0]
     challenge = hear(state, AnswerKind.FREE, [fitting_word(letter)]).state
-    assert said(challenge) == (L("heard", word=fitting_word(letter).capitalize(), letter=letter,
-                                 stars=stars(STARS[letter])), L("challenge_hint"))
+    assert said(challenge) == (
+        L(
+            "heard",
+            word=fitting_word(letter).capitalize(),
+            letter=letter,
+            stars=stars(STARS[letter]),
+        ),
+        L("challenge_hint"),
+    )
     out = hear(challenge, AnswerKind.TIMEOUT)
-    assert out.say == (L("wins_letter", seat="two", letter=letter),
-                       L("new_letter", letter=spoken_letter(drawn), stars=stars(STARS[drawn])))
+    assert out.say == (
+        L("wins_letter", seat="two", letter=letter),
+        L("new_letter", letter=spoken_letter(drawn), stars=stars(STARS[drawn])),
+    )
     assert out.state.scores[1] == (STARS[letter], 0, 0) and out.state.active == 3
     assert out.state.face_up == tuple(l for l in state.face_up if l != letter) + (drawn,)
 
@@ -87,30 +104,42 @@ def test_a_pass_names_the_player_who_passed_and_the_next_player_gets_a_new_theme
     out = hear(state, AnswerKind.CHOICE, "pass")
     assert out.say[0] == L("passed", seat="two") and out.decision == L("pass_decision", seat="two")
     assert out.state.active == 3 and out.state.theme != state.theme
-    assert said(out.state)[0] == L("new_theme", seat="three", theme=GAME.themes[out.state.theme].name)
+    assert said(out.state)[0] == L(
+        "new_theme", seat="three", theme=GAME.themes[out.state.theme].name
+    )
 
 
 def test_a_valid_answer_keeps_the_theme_for_the_next_player():
     state = start()
-    out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
+    out = hear(
+        hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT
+    )
     assert said(out.state)[0] == L("same_theme", seat="two", theme=GAME.themes[state.theme].name)
 
 
 def test_a_theme_lost_after_a_valid_answer_is_replaced_by_a_new_theme():
     state = start()
-    answered = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT).state
+    answered = hear(
+        hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT
+    ).state
     out = hear(answered, AnswerKind.TIMEOUT)  # player two runs out of time on the same theme
     assert out.state.theme != state.theme and out.state.active == 3
-    assert said(out.state)[0] == L("new_theme", seat="three", theme=GAME.themes[out.state.theme].name)
+    assert said(out.state)[0] == L(
+        "new_theme", seat="three", theme=GAME.themes[out.state.theme].name
+    )
 
 
 def test_every_round_opens_on_a_new_theme():
     """Three new themes are drawn from the pile without shuffling; the first is revealed."""
     state = replace(start(players=4), pile=(), active=3)
-    out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
+    out = hear(
+        hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT
+    )
     assert out.state.round == 2
     assert (out.state.theme,) + out.state.set_aside == state.theme_pile[:3]
-    assert L("first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name) in said(out.state)
+    assert L(
+        "first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name
+    ) in said(out.state)
 
 
 def test_no_answer_to_which_letter_tells_the_player_the_clock_is_still_running():
@@ -131,7 +160,9 @@ def test_an_answer_heard_as_nothing_is_asked_again_with_the_clock_running():
     state = start()
     for alternatives in ([], [""], ["..."]):
         out = hear(state, AnswerKind.FREE, alternatives)
-        assert out.accepted is False and out.state == state and out.say == (GAME.step(state).expected,)
+        assert (
+            out.accepted is False and out.state == state and out.say == (GAME.step(state).expected,)
+        )
 
 
 def test_the_answer_ask_says_which_letters_fit_in_help_and_reprompts():
@@ -150,7 +181,9 @@ def test_alternative_mode_lists_eight_letters_left_and_counts_nine():
     state = replace(start(mode="alternative"), fresh_round=False)
     eight = replace(state, face_up=state.face_up[:8])
     assert said(eight)[-1] == L("letters", letters=listing(eight.face_up))
-    assert said(replace(eight, told=True))[-1] == L("letters", letters=spoken_list(list(eight.face_up)))
+    assert said(replace(eight, told=True))[-1] == L(
+        "letters", letters=spoken_list(list(eight.face_up))
+    )
     nine = replace(state, face_up=state.face_up[:9])
     assert said(nine)[-1] == sentence(L("letters_left", count="nine"))
     theme = L("new_theme", seat="one", theme=GAME.themes[state.theme].name)
@@ -163,7 +196,9 @@ def test_the_mode_ask_reprompts_with_both_modes():
     assert all("normal" in r and "alternative" in r for r in ask.reprompts)
 
 
-@pytest.mark.parametrize("phase,value", [(Phase.ANSWER, "stand"), (Phase.VOTE, "maybe"), (Phase.LETTER, "X")])
+@pytest.mark.parametrize(
+    "phase,value", [(Phase.ANSWER, "stand"), (Phase.VOTE, "maybe"), (Phase.LETTER, "X")]
+)
 def test_a_refused_answer_keeps_the_game_and_says_what_can_be_said(phase, value):
     state = start()
     if phase is Phase.VOTE:
@@ -177,7 +212,9 @@ def test_a_refused_answer_keeps_the_game_and_says_what_can_be_said(phase, value)
 
 def test_nothing_is_accepted_once_the_game_is_over():
     state = replace(start(), phase=Phase.OVER, scores=((1, 2, 3), (0, 0, 0), (0, 0, 0)))
-    out = GAME.apply(state, Ask("funocracy.answer", ("x",)), Answer(AnswerKind.CHOICE, "pass", "pass"), Random(0))
+    out = GAME.apply(
+        state, Ask("funocracy.answer", ("x",)), Answer(AnswerKind.CHOICE, "pass", "pass"), Random(0)
+    )
     assert not out.accepted and out.state == state
 
 
@@ -203,11 +240,20 @@ def test_the_round_end_names_who_starts_the_next_round():
     letter = state.face_up[0]
     out = hear(hear(state, AnswerKind.FREE, [fitting_word(letter)]).state, AnswerKind.TIMEOUT)
     assert out.state.active == 4
-    assert L("first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name) in said(out.state)
-    this_round = (L("score_items", seats="one, two and four", stars=stars(0)) + " and "
-                  + L("score_item", seat="three", stars=stars(STARS[letter])))
-    assert out.say == (L("wins_letter", seat="three", letter=letter), L("pile_empty"), L("round_over", round="one"),
-                       L("round_scores", scores=this_round))
+    assert L(
+        "first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name
+    ) in said(out.state)
+    this_round = (
+        L("score_items", seats="one, two and four", stars=stars(0))
+        + " and "
+        + L("score_item", seat="three", stars=stars(STARS[letter]))
+    )
+    assert out.say == (
+        L("wins_letter", seat="three", letter=letter),
+        L("pile_empty"),
+        L("round_over", round="one"),
+        L("round_scores", scores=this_round),
+    )
 
 
 def over(scores) -> End:
@@ -221,9 +267,14 @@ def totals_line(scores) -> str:
     seats: dict[int, list[int]] = {}
     for seat, s in enumerate(scores, 1):
         seats.setdefault(sum(s), []).append(seat)
-    items = [L("score_item", seat=number_word(group[0]), stars=stars(total)) if len(group) == 1
-             else L("score_items", seats=spoken_list([number_word(s) for s in group]), stars=stars(total))
-             for total, group in seats.items()]
+    items = [
+        L("score_item", seat=number_word(group[0]), stars=stars(total))
+        if len(group) == 1
+        else L(
+            "score_items", seats=spoken_list([number_word(s) for s in group]), stars=stars(total)
+        )
+        for total, group in seats.items()
+    ]
     return L("game_over", scores=spoken_list(items))
 
 
@@ -250,9 +301,16 @@ def test_a_tie_on_total_and_round_three_broken_by_round_two_says_so():
 def test_a_shared_win_names_every_winner_without_a_tie_break():
     scores = ((4, 5, 3), (4, 5, 3), (0, 0, 1))
     end = over(scores)
-    assert end.winners == (1, 2) and end.say == (totals_line(scores), L("shared", seats="one and two"))
-    assert end.say[0] == L("game_over", scores=L("score_items", seats="one and two", stars=stars(12)) + " and "
-                           + L("score_item", seat="three", stars=stars(1)))
+    assert end.winners == (1, 2) and end.say == (
+        totals_line(scores),
+        L("shared", seats="one and two"),
+    )
+    assert end.say[0] == L(
+        "game_over",
+        scores=L("score_items", seats="one and two", stars=stars(12))
+        + " and "
+        + L("score_item", seat="three", stars=stars(1)),
+    )
 
 
 def player(seat: str) -> str:
@@ -267,15 +325,18 @@ def test_score_gives_each_seat_its_total_and_this_round_then_only_totals_at_the_
     """Players with the same total and round are named together, in seat order; this round's
     stars are said when they are not the whole total; the end says totals only; a table with no
     star hears it once."""
-    state = replace(start(players=5), round=2,
-                    scores=((2, 3, 0), (0, 1, 0), (0, 0, 0), (2, 3, 0), (4, 1, 0)))
+    state = replace(
+        start(players=5), round=2, scores=((2, 3, 0), (0, 1, 0), (0, 0, 0), (2, 3, 0), (4, 1, 0))
+    )
     assert GAME.score(state) == (
         L("score_line_round", seats=players("one and four"), total=stars(5), round_stars=stars(3)),
         L("score_line", seats=player("two"), total=stars(1)),
         L("score_line", seats=player("three"), total=stars(0)),
         L("score_line_round", seats=player("five"), total=stars(5), round_stars=stars(1)),
     )
-    done = replace(state, phase=Phase.OVER, scores=((2, 3, 4), (0, 1, 0), (0, 0, 0), (2, 3, 4), (4, 1, 4)))
+    done = replace(
+        state, phase=Phase.OVER, scores=((2, 3, 4), (0, 1, 0), (0, 0, 0), (2, 3, 4), (4, 1, 4))
+    )
     assert GAME.score(done) == (
         L("score_line", seats=players("one, four and five"), total=stars(9)),
         L("score_line", seats=player("two"), total=stars(1)),
@@ -289,7 +350,11 @@ def test_public_shows_the_theme_the_mode_and_the_answer_waiting_for_a_challenge(
     challenge = hear(state, AnswerKind.FREE, ["a " + fitting_word(state.face_up[0])]).state
     public = GAME.public(challenge)
     assert public["theme"] == GAME.themes[state.theme].name and public["mode"] == "normal"
-    assert public["pending"] == {"seat": 1, "letter": state.face_up[0], "word": fitting_word(state.face_up[0])}
+    assert public["pending"] == {
+        "seat": 1,
+        "letter": state.face_up[0],
+        "word": fitting_word(state.face_up[0]),
+    }
 
 
 # ---------------------------------------------------------------- the content
@@ -297,41 +362,60 @@ def test_public_shows_the_theme_the_mode_and_the_answer_waiting_for_a_challenge(
 
 def deck_with(tmp_path, edit) -> funocracy.Funocracy:
     (tmp_path / "en").mkdir(exist_ok=True)
-    (tmp_path / "en" / "funocracy.toml").write_text(edit(load_content("funocracy").text), encoding="utf-8")
+    (tmp_path / "en" / "funocracy.toml").write_text(
+        edit(load_content("funocracy").text), encoding="utf-8"
+    )
     return funocracy.load(source=load_content("funocracy", root=tmp_path))
 
 
 def keep_themes(count: int):
     """An edit that keeps the first `count` themes of the deck."""
+
     def edit(text: str) -> str:
         head, *themes = re.split(r"(?m)^(?=\[\[themes\]\])", text)
-        tail = themes[-1][themes[-1].find("\n[", 1):] if "\n[" in themes[-1][1:] else ""
+        tail = themes[-1][themes[-1].find("\n[", 1) :] if "\n[" in themes[-1][1:] else ""
         themes[-1] = themes[-1][: len(themes[-1]) - len(tail)]
         return head + "".join(themes[:count]) + tail
+
     return edit
 
 
 def test_sixty_themes_make_a_deck_and_fifty_nine_do_not(tmp_path):
     assert len(deck_with(tmp_path, keep_themes(60)).themes) == 60
-    with pytest.raises(ContentError, match=r"at least 60 \[\[themes\]\] entries are needed, found 59"):
+    with pytest.raises(
+        ContentError, match=r"at least 60 \[\[themes\]\] entries are needed, found 59"
+    ):
         deck_with(tmp_path, keep_themes(59))
 
 
 def test_a_theme_needs_five_answers(tmp_path):
     five = '"hammer", "ladder", "bicycle", "toolbox", "drill"'
-    game = deck_with(tmp_path, lambda t: re.sub(r'(?m)^answers = \["hammer".*\]$', f"answers = [{five}]", t))
+    game = deck_with(
+        tmp_path, lambda t: re.sub(r'(?m)^answers = \["hammer".*\]$', f"answers = [{five}]", t)
+    )
     assert game.themes[0].answers == ("hammer", "ladder", "bicycle", "toolbox", "drill")
     four = '"hammer", "ladder", "bicycle", "toolbox"'
-    entry = load_content("funocracy").text.splitlines().index("[[themes]]") + 1  # the first theme's line
-    with pytest.raises(ContentError, match=rf"line {entry}: entry 1 of \[\[themes\]\] needs at least 5 answers, each one"):
-        deck_with(tmp_path, lambda t: re.sub(r'(?m)^answers = \["hammer".*\]$', f"answers = [{four}]", t, count=1))
+    entry = (
+        load_content("funocracy").text.splitlines().index("[[themes]]") + 1
+    )  # the first theme's line
+    with pytest.raises(
+        ContentError,
+        match=rf"line {entry}: entry 1 of \[\[themes\]\] needs at least 5 answers, each one",
+    ):
+        deck_with(
+            tmp_path,
+            lambda t: re.sub(r'(?m)^answers = \["hammer".*\]$', f"answers = [{four}]", t, count=1),
+        )
 
 
 def test_a_repeated_theme_and_an_x_are_named_with_their_entries_all_at_once(tmp_path):
     def edit(text: str) -> str:
-        text = text.replace('name = "Things that are sticky"', 'name = "Things you find in a garage"', 1)
+        text = text.replace(
+            'name = "Things that are sticky"', 'name = "Things you find in a garage"', 1
+        )
         text = text.replace('letter = "S"', 'letter = "X"', 1)
         return text.replace('letter = "C"\nstars = 1', 'letter = "C"', 1)  # a letter without stars
+
     with pytest.raises(ContentError) as error:
         deck_with(tmp_path, edit)
     message = str(error.value)
@@ -345,8 +429,11 @@ def test_a_repeated_theme_and_an_x_are_named_with_their_entries_all_at_once(tmp_
 
 def test_the_simulated_player_skips_or_passes_a_theme_no_word_fits():
     state = start()
-    theme = next(i for i, t in enumerate(GAME.themes)
-                 if not any(w[0].upper() in "QZJ" or w[:2] in funocracy.SILENT_FIRST for w in t.answers))
+    theme = next(
+        i
+        for i, t in enumerate(GAME.themes)
+        if not any(w[0].upper() in "QZJ" or w[:2] in funocracy.SILENT_FIRST for w in t.answers)
+    )
     state = replace(state, theme=theme, face_up=("Q", "Z", "J"), active=2)
     ask = GAME.step(state)
     lines = [GAME.demo_line(state, ask, Random(seed)) for seed in range(20)]
@@ -387,12 +474,19 @@ def test_each_round_starts_by_naming_its_number_and_its_first_player():
     """Once each: the round's number, its face-up letters with their stars, its first player
     and theme (the game's first round after the intro that says how to challenge)."""
     first = start()
-    assert said(first) == (L("game_intro"), L("round_start", round="one", letters=listing(first.face_up)),
-                           L("first_turn", seat="one", theme=GAME.themes[first.theme].name))
+    assert said(first) == (
+        L("game_intro"),
+        L("round_start", round="one", letters=listing(first.face_up)),
+        L("first_turn", seat="one", theme=GAME.themes[first.theme].name),
+    )
     state = replace(start(players=4), pile=(), active=3)
-    out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
-    assert said(out.state) == (L("round_start", round="two", letters=listing(out.state.face_up)),
-                               L("first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name))
+    out = hear(
+        hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT
+    )
+    assert said(out.state) == (
+        L("round_start", round="two", letters=listing(out.state.face_up)),
+        L("first_turn_next", seat="four", ender="three", theme=GAME.themes[out.state.theme].name),
+    )
 
 
 def test_the_words_of_the_theme_that_fit_the_letters_are_offered_first():
@@ -412,9 +506,14 @@ def test_an_answer_not_offered_is_refused_with_the_game_kept(phase):
         state = hear(state, AnswerKind.FREE, ["xylophone"]).state
     else:
         state = GAME.new({}, Random(1))
-    for answer in (Answer(AnswerKind.CHOICE, "maybe", "maybe"), Answer(AnswerKind.FREE, ["maybe"], "maybe")):
+    for answer in (
+        Answer(AnswerKind.CHOICE, "maybe", "maybe"),
+        Answer(AnswerKind.FREE, ["maybe"], "maybe"),
+    ):
         out = GAME.apply(state, GAME.step(state), answer, Random(0))
-        assert out.accepted is False and out.state == state and out.say == (GAME.step(state).expected,)
+        assert (
+            out.accepted is False and out.state == state and out.say == (GAME.step(state).expected,)
+        )
 
 
 def test_no_answer_after_a_wrong_letter_leaves_nothing_waiting():
@@ -423,7 +522,9 @@ def test_no_answer_after_a_wrong_letter_leaves_nothing_waiting():
     letter = hear(challenge, AnswerKind.CHOICE, "wrong_letter").state
     assert letter.phase is Phase.LETTER and said(letter) == (L("which_letter_again"),)
     back = hear(letter, AnswerKind.CHOICE, "none").state
-    assert back.phase is Phase.ANSWER and back.pending is None and GAME.public(back)["pending"] is None
+    assert (
+        back.phase is Phase.ANSWER and back.pending is None and GAME.public(back)["pending"] is None
+    )
 
 
 def test_a_meh_majority_can_end_the_round_through_the_three_themes_rule():
@@ -431,23 +532,34 @@ def test_a_meh_majority_can_end_the_round_through_the_three_themes_rule():
     vote = replace(state, phase=Phase.VOTE, pending=Pending(2, state.face_up[0], "bingo"))
     out = hear(vote, AnswerKind.CHOICE, "meh", rng=Random(4))
     assert out.state.round == 2 and out.state.active == 3
-    assert out.say == (L("vote_meh", letter=state.face_up[0]), L("three_themes", letter=spoken_letter(state.face_up[0])),
-                       L("pile_empty"), L("round_over", round="one"), L("round_scores", scores=L("score_items", seats="one, two and three", stars=stars(0))))
-    assert L("first_turn_next", seat="three", ender="two", theme=GAME.themes[out.state.theme].name) in said(out.state)
+    assert out.say == (
+        L("vote_meh", letter=state.face_up[0]),
+        L("three_themes", letter=spoken_letter(state.face_up[0])),
+        L("pile_empty"),
+        L("round_over", round="one"),
+        L("round_scores", scores=L("score_items", seats="one, two and three", stars=stars(0))),
+    )
+    assert L(
+        "first_turn_next", seat="three", ender="two", theme=GAME.themes[out.state.theme].name
+    ) in said(out.state)
 
 
 def test_a_meh_majority_reshuffles_the_theme_pile_when_it_runs_out():
     state = replace(start(), set_aside=(), theme_pile=(), theme_discard=(10, 11))
     vote = replace(state, phase=Phase.VOTE, pending=Pending(1, state.face_up[0], "bingo"))
     new = hear(vote, AnswerKind.CHOICE, "meh", rng=Random(4)).state
-    assert new.theme in (10, 11, state.theme) and sorted(new.theme_pile + (new.theme,)) == sorted((10, 11, state.theme))
+    assert new.theme in (10, 11, state.theme) and sorted(new.theme_pile + (new.theme,)) == sorted(
+        (10, 11, state.theme)
+    )
 
 
 def test_every_theme_stays_in_the_game_across_rounds_and_every_turn_is_new():
     """The round's unused themes are discarded to come back when the pile runs out; and each turn
     gets a turn number never used before, so that its 25 seconds start afresh."""
     state = replace(start(players=4), pile=(), active=3)
-    out = hear(hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT)
+    out = hear(
+        hear(state, AnswerKind.FREE, [fitting_word(state.face_up[0])]).state, AnswerKind.TIMEOUT
+    )
     new = out.state
     assert set(state.set_aside) | {state.theme} <= set(new.theme_discard)
     everything = new.theme_pile + new.theme_discard + new.set_aside + (new.theme,)
@@ -470,7 +582,10 @@ def test_a_repeated_letter_is_named_with_its_entry(tmp_path):
 
 def test_the_simulated_table_plays_two_to_four_players():
     ask = GAME.step(GAME.new({}, Random(1)))
-    played = {GAME.demo_line(GAME.new({}, Random(1)), ask, Random(seed)).answer.value for seed in range(20)}
+    played = {
+        GAME.demo_line(GAME.new({}, Random(1)), ask, Random(seed)).answer.value
+        for seed in range(20)
+    }
     assert played == {2, 3, 4}
 
 
@@ -478,8 +593,15 @@ def test_the_simulated_player_says_a_silent_first_word_only_when_its_letter_is_n
     knife = next(i for i, t in enumerate(GAME.themes) if "knife" in t.answers)
     state = replace(start(), theme=knife, face_up=("K", "N", "S"))  # knife fits K: no letter to ask
     words = {GAME.demo_line(state, GAME.step(state), Random(seed)).text for seed in range(10)}
-    assert "knife" in words and len(words) > 1  # one of every fitting word, not the silent one each time
-    letter = replace(start(), phase=Phase.LETTER, face_up=("N", "S", "T"), heard="",
-                     pending=Pending(1, "S", "knife"))
+    assert (
+        "knife" in words and len(words) > 1
+    )  # one of every fitting word, not the silent one each time
+    letter = replace(
+        start(),
+        phase=Phase.LETTER,
+        face_up=("N", "S", "T"),
+        heard="",
+        pending=Pending(1, "S", "knife"),
+    )
     line = GAME.demo_line(letter, GAME.step(letter), Random(0))
     assert line.answer.value == "N" and line.text == funocracy.LETTER_REPLIES["N"]

@@ -3,6 +3,7 @@
 Every test sets a known table (letters B, M and T face up, the theme Fruits, three players),
 types one or a few lines, and checks what gm decided and said.
 """
+
 from __future__ import annotations
 
 import io
@@ -26,7 +27,14 @@ OPTIONS = {"players": 3, "mode": "normal"}
 def table(phase: Phase = Phase.ANSWER, players: int = 3, **changes):
     """Player one's turn on Fruits with B, M and T face up, past the round's start."""
     state = GAME.new({**OPTIONS, "players": players}, Random(1))
-    known = dict(face_up=("B", "M", "T"), theme=FRUITS, fresh_round=False, told=True, phase=phase, answers_heard=5)
+    known = dict(
+        face_up=("B", "M", "T"),
+        theme=FRUITS,
+        fresh_round=False,
+        told=True,
+        phase=phase,
+        answers_heard=5,
+    )
     state = replace(state, **{**known, **changes})
     return state
 
@@ -35,45 +43,105 @@ def play(state, typed: str, speaker, common):
     """The engine from `state` on the typed lines; it stops when they run out."""
     lines, commands = common
     transcript = Transcript()
-    engine = Engine(GAME, TextHearing(io.StringIO(typed)), speaker, lines, commands, transcript,
-                    Record(GAME.id, dict(OPTIONS), seed=1))
+    engine = Engine(
+        GAME,
+        TextHearing(io.StringIO(typed)),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record(GAME.id, dict(OPTIONS), seed=1),
+    )
     engine.state = state
     engine.run(resumed=True)
     return engine, transcript
 
 
 def decided(transcript) -> list[str]:
-    return [e["decision"] for e in transcript.of_type("decision") if e.get("accepted") and e.get("step") != "confirm"]
+    return [
+        e["decision"]
+        for e in transcript.of_type("decision")
+        if e.get("accepted") and e.get("step") != "confirm"
+    ]
 
 
 # ----- set-up ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("said", ["five", "5", "five players", "we are five", "we're five", "five of us",
-                                  "there are five of us", "Five people."])
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "five",
+        "5",
+        "five players",
+        "we are five",
+        "we're five",
+        "five of us",
+        "there are five of us",
+        "Five people.",
+    ],
+)
 def test_every_way_of_saying_how_many_play(said, speaker, common):
     lines, commands = common
     transcript = Transcript()
-    engine = Engine(GAME, TextHearing(io.StringIO(f"{said}\n")), speaker, lines, commands, transcript,
-                    Record(GAME.id, {"mode": "normal"}, seed=1))
+    engine = Engine(
+        GAME,
+        TextHearing(io.StringIO(f"{said}\n")),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record(GAME.id, {"mode": "normal"}, seed=1),
+    )
     engine.run()
     assert engine.state.players == 5
 
 
-@pytest.mark.parametrize("said,mode", [("normal", Mode.NORMAL), ("the normal one", Mode.NORMAL),
-                                       ("normal mode", Mode.NORMAL), ("alternative", Mode.ALTERNATIVE),
-                                       ("every letter", Mode.ALTERNATIVE), ("the alternative one", Mode.ALTERNATIVE)])
+@pytest.mark.parametrize(
+    "said,mode",
+    [
+        ("normal", Mode.NORMAL),
+        ("the normal one", Mode.NORMAL),
+        ("normal mode", Mode.NORMAL),
+        ("alternative", Mode.ALTERNATIVE),
+        ("every letter", Mode.ALTERNATIVE),
+        ("the alternative one", Mode.ALTERNATIVE),
+    ],
+)
 def test_every_way_of_choosing_the_mode(said, mode, speaker, common):
     lines, commands = common
-    engine = Engine(GAME, TextHearing(io.StringIO(f"{said}\n")), speaker, lines, commands, Transcript(),
-                    Record(GAME.id, {"players": 3}, seed=1))
+    engine = Engine(
+        GAME,
+        TextHearing(io.StringIO(f"{said}\n")),
+        speaker,
+        lines,
+        commands,
+        Transcript(),
+        Record(GAME.id, {"players": 3}, seed=1),
+    )
     engine.run()
     assert engine.state.mode is mode
 
 
 # ----- the answer ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("said", ["banana", "um banana", "Um, banana.", "uh, a banana", "well banana", "so banana",
-                                  "like the banana", "I'd say banana", "er... banana", "hmm, banana", "a banana"])
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "banana",
+        "um banana",
+        "Um, banana.",
+        "uh, a banana",
+        "well banana",
+        "so banana",
+        "like the banana",
+        "I'd say banana",
+        "er... banana",
+        "hmm, banana",
+        "a banana",
+    ],
+)
 def test_filler_words_are_not_the_answer(said, speaker, common):
     engine, transcript = play(table(), f"{said}\n", speaker, common)
     assert engine.state.phase is Phase.CHALLENGE
@@ -87,10 +155,16 @@ def test_every_way_of_passing(said, speaker, common):
     assert decided(transcript) == ["player one passed"] and engine.state.active == 2
 
 
-@pytest.mark.parametrize("said", ["meh", "challenge", "I challenge", "no challenge", "next player", "next", "it stands"])
+@pytest.mark.parametrize(
+    "said", ["meh", "challenge", "I challenge", "no challenge", "next player", "next", "it stands"]
+)
 def test_words_for_a_closed_challenge_window_are_not_the_next_answer(said, speaker, common):
     engine, transcript = play(table(), f"{said}\n", speaker, common)
-    assert engine.state.phase is Phase.ANSWER and engine.state.active == 1 and engine.state.pending is None
+    assert (
+        engine.state.phase is Phase.ANSWER
+        and engine.state.active == 1
+        and engine.state.pending is None
+    )
     assert decided(transcript) == []
     too_late = "Too late to challenge: the letter is won." in speaker.lines
     assert too_late == (said in ("meh", "challenge", "I challenge"))
@@ -106,26 +180,43 @@ def test_a_skip_is_taken_at_once_and_next_alone_is_no_skip(said, speaker, common
 def test_an_objection_to_a_skip_brings_the_theme_back(speaker, common):
     lines, commands = common
     start = GAME.new(OPTIONS, Random(1))
-    engine = Engine(GAME, TextHearing(io.StringIO("skip\nundo\n")), speaker, lines, commands, Transcript(),
-                    Record(GAME.id, dict(OPTIONS), seed=1))
+    engine = Engine(
+        GAME,
+        TextHearing(io.StringIO("skip\nundo\n")),
+        speaker,
+        lines,
+        commands,
+        Transcript(),
+        Record(GAME.id, dict(OPTIONS), seed=1),
+    )
     engine.run()
     assert f"Undone: skipped the theme {GAME.themes[start.theme].name}." in speaker.lines
-    assert engine.state.theme == start.theme and engine.state.active == 1 and engine.record.answers == []
+    assert (
+        engine.state.theme == start.theme
+        and engine.state.active == 1
+        and engine.record.answers == []
+    )
 
 
 # ----- which letter? ----------------------------------------------------------------------------
 
+
 def test_a_word_fitting_no_letter_is_named_with_its_real_first_letter(speaker, common):
     engine, _ = play(table(), "zebra\n", speaker, common)
     assert engine.state.phase is Phase.LETTER
-    assert ("Zebra starts with Z as in zulu, which is not face up. Say your word again, or the letter it starts "
-            "with, or no answer.") in speaker.lines
+    assert (
+        "Zebra starts with Z as in zulu, which is not face up. Say your word again, or the letter it starts "
+        "with, or no answer."
+    ) in speaker.lines
 
 
 @pytest.mark.parametrize("said", ["banana", "um, a banana", "mango"])
 def test_which_letter_takes_a_new_word(said, speaker, common):
     engine, _ = play(table(), f"zebra\n{said}\n", speaker, common)
-    assert engine.state.phase is Phase.CHALLENGE and engine.state.pending.word in ("banana", "mango")
+    assert engine.state.phase is Phase.CHALLENGE and engine.state.pending.word in (
+        "banana",
+        "mango",
+    )
 
 
 def test_which_letter_does_not_take_words_that_fit_no_letter(speaker, common):
@@ -137,7 +228,11 @@ def test_which_letter_does_not_take_words_that_fit_no_letter(speaker, common):
 @pytest.mark.parametrize("said", ["z", "zed", "zulu", "z as in zulu", "letter z"])
 def test_which_letter_takes_the_real_first_letter_and_goes_back_to_the_turn(said, speaker, common):
     engine, _ = play(table(), f"zebra\n{said}\n", speaker, common)
-    assert engine.state.phase is Phase.ANSWER and engine.state.pending is None and engine.state.active == 1
+    assert (
+        engine.state.phase is Phase.ANSWER
+        and engine.state.pending is None
+        and engine.state.active == 1
+    )
     assert "Z as in zulu is not face up." in speaker.lines
 
 
@@ -150,17 +245,24 @@ def test_which_letter_can_be_left(said, speaker, common):
 
 def test_which_letter_has_a_time_limit(speaker, common):
     engine, transcript = play(table(), "zebra\n[silence 16]\n", speaker, common)
-    assert ("funocracy.letter", "no answer yet") in [(e["step"], e["decision"]) for e in transcript.of_type("decision")]
+    assert ("funocracy.letter", "no answer yet") in [
+        (e["step"], e["decision"]) for e in transcript.of_type("decision")
+    ]
 
 
 @pytest.mark.parametrize("said", ["b", "bee", "bravo", "b as in bravo", "letter b"])
 def test_a_word_is_scored_for_another_letter_only_when_the_table_agrees(said, speaker, common):
     engine, _ = play(table(), f"zebra\n{said}\n", speaker, common)
     assert engine.state.phase is Phase.AGREE
-    assert "Score zebra for B as in bravo, though it starts with Z as in zulu? Everyone agree?" in speaker.lines
+    assert (
+        "Score zebra for B as in bravo, though it starts with Z as in zulu? Everyone agree?"
+        in speaker.lines
+    )
     refused, _ = play(engine.state, "no\n", speaker, common)
     assert refused.state.phase is Phase.ANSWER and refused.state.pending is None
-    silent, _ = play(engine.state, "[silence 12]\n", speaker, common)  # silence is no agreement here
+    silent, _ = play(
+        engine.state, "[silence 12]\n", speaker, common
+    )  # silence is no agreement here
     assert silent.state.phase is Phase.ANSWER and silent.state.pending is None
     agreed, _ = play(engine.state, "yeah\n", speaker, common)
     assert agreed.state.pending == Pending(1, "B", "zebra")
@@ -173,14 +275,19 @@ def test_a_silent_first_letter_needs_no_agreement(speaker, common):
 
 # ----- the challenge window and the vote ------------------------------------------------------------
 
-@pytest.mark.parametrize("said", ["meh", "mehh", "challenge", "I challenge", "we challenge", "objection"])
+
+@pytest.mark.parametrize(
+    "said", ["meh", "mehh", "challenge", "I challenge", "we challenge", "objection"]
+)
 def test_a_challenge_is_taken_without_a_question(said, speaker, common):
     engine, _ = play(table(), f"banana\n{said}\n", speaker, common)
     assert engine.state.phase is Phase.VOTE
     assert not any("Is that right?" in line for line in speaker.lines)
 
 
-@pytest.mark.parametrize("said", ["no challenge", "it stands", "fine", "that's fine", "next player", "next"])
+@pytest.mark.parametrize(
+    "said", ["no challenge", "it stands", "fine", "that's fine", "next player", "next"]
+)
 def test_the_window_closes_at_once(said, speaker, common):
     engine, _ = play(table(), f"banana\n{said}\n", speaker, common)
     assert engine.state.won[0] == ("B",) and "Player one wins B." in speaker.lines
@@ -194,10 +301,24 @@ def test_the_first_answers_say_how_to_challenge(speaker, common):
     assert "Say meh to challenge it." not in speaker.lines
 
 
-VOTES_OF_TWO = [("good", "good"), ("it's good", "good"), ("all good", "good"), ("majority good", "good"),
-                ("two good zero meh", "good"), ("two good", "good"), ("meh", "meh"), ("majority meh", "meh"),
-                ("it's meh", "meh"), ("two meh", "meh"), ("zero good two meh", "meh"), ("tie", "tie"),
-                ("it's a tie", "tie"), ("one good one meh", "tie"), ("one meh one good", "tie"), ("half and half", "tie")]
+VOTES_OF_TWO = [
+    ("good", "good"),
+    ("it's good", "good"),
+    ("all good", "good"),
+    ("majority good", "good"),
+    ("two good zero meh", "good"),
+    ("two good", "good"),
+    ("meh", "meh"),
+    ("majority meh", "meh"),
+    ("it's meh", "meh"),
+    ("two meh", "meh"),
+    ("zero good two meh", "meh"),
+    ("tie", "tie"),
+    ("it's a tie", "tie"),
+    ("one good one meh", "tie"),
+    ("one meh one good", "tie"),
+    ("half and half", "tie"),
+]
 
 
 @pytest.mark.parametrize("said,result", VOTES_OF_TWO)
@@ -208,7 +329,10 @@ def test_every_way_of_telling_the_vote(said, result, speaker, common):
     assert not any("Is that right?" in line for line in speaker.lines)
 
 
-@pytest.mark.parametrize("said,result", [("three good one meh", "good"), ("three meh", "meh"), ("two good two meh", "tie")])
+@pytest.mark.parametrize(
+    "said,result",
+    [("three good one meh", "good"), ("three meh", "meh"), ("two good two meh", "tie")],
+)
 def test_a_count_of_four_voters(said, result, speaker, common):
     state = table(Phase.VOTE, players=5, pending=Pending(1, "B", "banana"), challenges=1)
     engine, transcript = play(state, f"{said}\n", speaker, common)
@@ -216,6 +340,7 @@ def test_a_count_of_four_voters(said, result, speaker, common):
 
 
 # ----- what gm says -----------------------------------------------------------------------------------
+
 
 def test_what_is_the_score_reads_no_row_of_zeros(speaker, common):
     play(table(), "what's the score\n", speaker, common)
@@ -226,11 +351,19 @@ def test_what_is_the_score_reads_no_row_of_zeros(speaker, common):
 def test_alternative_mode_never_says_letters_left_twice_in_a_row(speaker, common):
     letters = tuple("BCDFGHKLMNPRST")
     state = replace(table(), mode=Mode.ALTERNATIVE, face_up=letters, told=False, fresh_theme=True)
-    engine, _ = play(state, "banana\n[silence 5]\ncherry\n[silence 5]\n[silence 30]\n[silence 30]\n", speaker, common)
+    engine, _ = play(
+        state,
+        "banana\n[silence 5]\ncherry\n[silence 5]\n[silence 30]\n[silence 30]\n",
+        speaker,
+        common,
+    )
     counts = [line for line in speaker.lines if "letters left" in line]
     # said on a new theme when the letters changed: not after each letter won on the same theme,
     # and not on the next new theme when nothing changed
-    assert counts == ["Fourteen letters left; say help to hear them.", "Twelve letters left; say help to hear them."]
+    assert counts == [
+        "Fourteen letters left; say help to hear them.",
+        "Twelve letters left; say help to hear them.",
+    ]
     assert "Player two, new theme: Things you can fill." in speaker.lines
     assert "Player one wins B." in speaker.lines and "Player two wins C." in speaker.lines
 
@@ -242,13 +375,18 @@ def test_that_was_the_last_letter_only_when_it_was(speaker, common):
     speaker.lines.clear()
     normal = replace(table(), pile=())
     play(normal, "banana\n[silence 5]\n", speaker, common)
-    assert "That was the last letter." not in speaker.lines and "No letter is left to draw." in speaker.lines
+    assert (
+        "That was the last letter." not in speaker.lines
+        and "No letter is left to draw." in speaker.lines
+    )
 
 
 def test_the_vote_is_explained_in_full_once_a_game(speaker, common):
     first = table(Phase.CHALLENGE, pending=Pending(1, "B", "banana"))
     engine, _ = play(first, "meh\n", speaker, common)
-    assert speaker.lines[-1].startswith("Challenge! Everyone but player one votes good or meh, all at once.")
+    assert speaker.lines[-1].startswith(
+        "Challenge! Everyone but player one votes good or meh, all at once."
+    )
     later = table(Phase.CHALLENGE, pending=Pending(1, "B", "banana"), challenges=1)
     play(later, "meh\n", speaker, common)
     assert speaker.lines[-1] == "Challenge! Everyone but player one votes. The result?"

@@ -1,4 +1,5 @@
 """Funocracy rules, driven through step()/apply() with hand-built answers: no audio."""
+
 from __future__ import annotations
 
 import json
@@ -8,16 +9,17 @@ from random import Random
 
 import pytest
 
-from gm.content import ContentError, load as load_content
+from gm.content import ContentError
+from gm.content import load as load_content
 from gm.games import funocracy
 from gm.games.funocracy import Mode, Phase, State, first_fitting, winners
 from gm.steps import Answer, AnswerKind, Ask, End, RulesError
-from gm.vocab import spoken_letter
 
 GAME = funocracy.load()
 
 
 # ----- helpers ---------------------------------------------------------------------------------
+
 
 def start(players: int = 3, mode: str = "normal", seed: int = 1) -> State:
     return GAME.new({"players": players, "mode": mode}, Random(seed))
@@ -64,10 +66,16 @@ def stars(letter: str) -> int:
 
 
 def letters_in_round(state: State) -> list[str]:
-    return list(state.face_up) + list(state.pile) + list(state.discarded) + [l for w in state.won for l in w]
+    return (
+        list(state.face_up)
+        + list(state.pile)
+        + list(state.discarded)
+        + [l for w in state.won for l in w]
+    )
 
 
 # ----- set-up and options ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [1, 9, 0])
 def test_player_count_outside_two_to_eight_is_refused(players):
@@ -113,6 +121,7 @@ def test_seat_one_the_youngest_starts_round_one():
 
 # ----- the deal -------------------------------------------------------------------------------
 
+
 def test_deck_is_data_with_one_to_three_stars():
     assert len(GAME.deck) == 25 and "X" not in GAME.deck
     assert set(GAME.stars.values()) == {1, 2, 3}
@@ -146,6 +155,7 @@ def test_round_themes_come_from_the_three_set_aside_then_the_pile():
 
 # ----- a turn -----------------------------------------------------------------------------------
 
+
 def test_answer_ask_is_free_timed_and_hinted_with_the_theme_answers():
     state = start()
     ask = GAME.step(state)
@@ -173,7 +183,10 @@ def test_heard_word_is_announced_with_its_letter_and_stars_once():
     assert out.state.phase is Phase.CHALLENGE
     assert out.state.pending.letter == b and out.state.pending.seat == 1
     ask = GAME.step(out.state)
-    assert ask.say[0] == f"{word(b).capitalize()}: {b}, {'one star' if stars(b) == 1 else GAME._stars(stars(b))}."
+    assert (
+        ask.say[0]
+        == f"{word(b).capitalize()}: {b}, {'one star' if stars(b) == 1 else GAME._stars(stars(b))}."
+    )
     closed = timeout(out.state)
     assert closed.say[0] == f"Player one wins {b}."  # not "one star this round" again
     assert not any("star" in line for line in closed.say[:1])
@@ -242,7 +255,9 @@ def test_unfitting_word_asks_which_letter_and_accepts_it_by_name():
     if out.state.phase is not Phase.LETTER:  # a face-up Q or Z would fit
         pytest.skip("seed dealt a fitting letter")
     ask = GAME.step(out.state)
-    assert ask.id == "funocracy.letter" and ask.say[0].startswith("Qqq zzz starts with Q, which is not face up.")
+    assert ask.id == "funocracy.letter" and ask.say[0].startswith(
+        "Qqq zzz starts with Q, which is not face up."
+    )
     assert "or no answer" in ask.say[0] and ask.timeout and ask.free
     assert {c.value for c in ask.choices} == set(GAME.deck) | {"none"}
     letter = state.face_up[1]
@@ -273,6 +288,7 @@ def test_wrong_letter_in_the_window_asks_for_the_letter():
 
 
 # ----- challenge and vote ----------------------------------------------------------------------
+
 
 def challenged(players: int = 3) -> State:
     state = replace(start(players=players), face_up=("B", "M", "T"))
@@ -313,10 +329,13 @@ def test_tie_is_refused_when_an_odd_number_votes():
     assert not out.accepted and out.state == state and "tie" in out.say[0]
     assert out.say[0].startswith("With three voters")
     alone = challenged(players=2)  # one voter: said for the ear, not "one voters"
-    assert choose(alone, "tie").say[0] == "With one voter there can't be a tie. Did good or meh win?"
+    assert (
+        choose(alone, "tie").say[0] == "With one voter there can't be a tie. Did good or meh win?"
+    )
 
 
 # ----- turns without an answer -----------------------------------------------------------------
+
 
 def test_time_out_loses_the_turn_new_theme_next_player():
     state = start()
@@ -372,6 +391,7 @@ def test_a_valid_answer_resets_the_count_and_its_theme_does_not_count():
 
 # ----- rounds and the end ----------------------------------------------------------------------
 
+
 def test_round_ends_when_a_letter_must_be_drawn_from_an_empty_pile():
     state = replace(start(players=4), pile=(), active=3)
     out = free(state, word(state.face_up[0]))
@@ -380,11 +400,16 @@ def test_round_ends_when_a_letter_must_be_drawn_from_an_empty_pile():
     assert after.round == 2 and after.active == 4  # left of the player who ended round one
     assert after.scores[2][0] > 0
     assert "Round one is over." in out.say
-    assert ("Stars this round: zero stars for players one, two and four and " + GAME._stars(after.scores[2][0]) +
-            " for player three.") in out.say
+    assert (
+        "Stars this round: zero stars for players one, two and four and "
+        + GAME._stars(after.scores[2][0])
+        + " for player three."
+    ) in out.say
     assert "No letter is left to draw." in out.say and "That was the last letter." not in out.say
     assert "Player four, on the left of player three, starts." in " ".join(GAME.step(after).say)
-    assert not any("start" in line for line in out.say)  # the starter is named once, by the new round
+    assert not any(
+        "start" in line for line in out.say
+    )  # the starter is named once, by the new round
     assert len(after.discarded) == 3 and len(after.face_up) == 3 and len(after.pile) == 19
     assert sorted(letters_in_round(after)) == sorted(GAME.deck)  # all gathered and reshuffled
     assert after.won == ((),) * 4
@@ -443,11 +468,20 @@ def test_ties_break_on_round_three_then_round_two_else_shared():
 
 # ----- reports -----------------------------------------------------------------------------------
 
+
 def test_public_has_the_agreed_keys_and_is_json():
     state = answer_and_stand(start())
     public = GAME.public(state)
-    for key in ("round", "active_seat", "theme", "face_up", "pile_left", "themes_without_answer",
-                "scores", "phase"):
+    for key in (
+        "round",
+        "active_seat",
+        "theme",
+        "face_up",
+        "pile_left",
+        "themes_without_answer",
+        "scores",
+        "phase",
+    ):
         assert key in public
     assert public["scores"]["1"][0] == state.scores[0][0] and len(public["scores"]) == 3
     assert public["face_up"][0] == {"letter": state.face_up[0], "stars": stars(state.face_up[0])}
@@ -461,12 +495,15 @@ def test_score_groups_equal_players_and_says_nobody_has_a_star_once():
     lines = GAME.score(state)
     assert lines[0].startswith("Player one: ") and lines[1] == "Players two and three: zero stars."
     later = replace(state, round=2, scores=((3, 2, 0), (3, 2, 0), (1, 0, 0)))
-    assert GAME.score(later) == ("Players one and two: five stars, two stars this round.",
-                                 "Player three: one star, zero stars this round.")
+    assert GAME.score(later) == (
+        "Players one and two: five stars, two stars this round.",
+        "Player three: one star, zero stars this round.",
+    )
     assert GAME.score(GAME.new({}, Random(1)))
 
 
 # ----- content -------------------------------------------------------------------------------------
+
 
 def test_content_has_sixty_original_themes_with_typical_answers():
     assert len(GAME.themes) >= 60
@@ -478,8 +515,8 @@ def test_content_has_sixty_original_themes_with_typical_answers():
 def test_load_reports_broken_toml_with_file_and_line(tmp_path):
     good = load_content("funocracy").text
     (tmp_path / "en").mkdir()
-    broken = good.replace('stars = 3\n', 'stars = = 3\n', 1)
-    line = good[: good.index('stars = 3\n')].count("\n") + 1
+    broken = good.replace("stars = 3\n", "stars = = 3\n", 1)
+    line = good[: good.index("stars = 3\n")].count("\n") + 1
     (tmp_path / "en" / "funocracy.toml").write_text(broken)
     with pytest.raises(ContentError, match=rf"funocracy\.toml.*line {line}"):
         funocracy.load(source=load_content("funocracy", root=tmp_path))
@@ -503,6 +540,7 @@ def test_load_reports_a_missing_line(tmp_path):
 
 
 # ----- random games -------------------------------------------------------------------------------
+
 
 def random_answer(state: State, ask: Ask, pick: Random) -> Answer:
     if ask.id == "funocracy.answer":
@@ -583,7 +621,9 @@ def check_end(state: State, end: End) -> None:
     assert end.winners == winners(state.scores)
 
 
-@pytest.mark.parametrize("seed,players,mode", [(1, None, None), (2, 2, "normal"), (3, 8, "alternative")])
+@pytest.mark.parametrize(
+    "seed,players,mode", [(1, None, None), (2, 2, "normal"), (3, 8, "alternative")]
+)
 def test_random_games_end_and_keep_invariants(seed, players, mode):
     state, end, _ = play(seed, players, mode)
     check_end(state, end)  # a thousand more in test_properties.py
@@ -600,6 +640,7 @@ def test_replaying_the_answers_gives_the_same_game():
 
 # ----- the simulated table ---------------------------------------------------------------------
 
+
 def check_line(ask: Ask, line) -> None:
     """A reply the recogniser can hear: one of the ask's phrases, a hint word, "skip", or silence."""
     answer = line.answer
@@ -614,10 +655,18 @@ def check_line(ask: Ask, line) -> None:
         assert line.text == "" and line.silence == ask.timeout + 1.5
 
 
-@pytest.mark.parametrize("seed,options", [(7, {"players": 4, "mode": "normal"}), (31, {}), (2, {}),
-                                          (5, {"players": 8, "mode": "alternative"})])
+@pytest.mark.parametrize(
+    "seed,options",
+    [
+        (7, {"players": 4, "mode": "normal"}),
+        (31, {}),
+        (2, {}),
+        (5, {"players": 8, "mode": "alternative"}),
+    ],
+)
 def test_simulated_table_says_only_what_can_be_heard_and_finishes(seed, options):
     from gm.demo import plan
+
     rng, players = Random(seed), Random(seed + 1)
     state = GAME.new(options, rng)
     kinds = []
@@ -632,11 +681,14 @@ def test_simulated_table_says_only_what_can_be_heard_and_finishes(seed, options)
     assert len(timeouts) == 1  # the first turn of round two
     assert sum(1 for k in kinds if k[0] == "funocracy.vote") <= 1
     script = plan(GAME, options, seed)
-    assert [l.text for l in script.lines] == [k[2] for k in kinds]  # nothing asks the table to confirm
+    assert [l.text for l in script.lines] == [
+        k[2] for k in kinds
+    ]  # nothing asks the table to confirm
 
 
 def test_simulated_table_challenges_once_and_gives_the_sounded_letter():
     from gm.demo import plan
+
     texts = [l.text for l in plan(GAME, {"players": 4, "mode": "normal"}, 7).lines]
     assert texts.count("i challenge") == 1 and texts.count("majority meh") == 1
     state = replace(start(), face_up=("N", "B", "T"))

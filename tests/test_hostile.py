@@ -4,6 +4,7 @@ on stderr, no traceback, and the saved game exactly as it was.
 Each case builds its situation in a fresh folder beside a copy of a saved, unfinished Funocracy
 game, runs gm as a process, and checks the result; the list is the issue's hostile-input list.
 """
+
 from __future__ import annotations
 
 import os
@@ -94,65 +95,205 @@ held_lock.handles = []  # type: ignore[attr-defined]
 
 CASES = [
     # output paths that are input paths
-    Case("speak-to-is-the-wav", lambda d: Situation([*PLAY, "--wav", str(wav(d)), "--speak-to", str(d / "table.wav")]),
-         ("--speak-to", "destroy")),
-    Case("speak-to-links-to-the-wav", lambda d: Situation(
-        [*PLAY, "--wav", str(wav(d)), "--speak-to", str(link(d, d / "table.wav", "out.wav"))]), ("destroy",)),
-    Case("transcript-is-the-wav", lambda d: Situation([*PLAY, "--wav", str(wav(d)), "--transcript", str(d / "table.wav")]),
-         ("--transcript", "destroy")),
-    Case("transcript-is-the-save", lambda d: Situation(
-        [*PLAY, "--text", "--transcript", str(Path(os.environ["GM_STATE_DIR"]) / "funocracy" / "current.json")], b""),
-         ("destroy",)),
+    Case(
+        "speak-to-is-the-wav",
+        lambda d: Situation([*PLAY, "--wav", str(wav(d)), "--speak-to", str(d / "table.wav")]),
+        ("--speak-to", "destroy"),
+    ),
+    Case(
+        "speak-to-links-to-the-wav",
+        lambda d: Situation(
+            [*PLAY, "--wav", str(wav(d)), "--speak-to", str(link(d, d / "table.wav", "out.wav"))]
+        ),
+        ("destroy",),
+    ),
+    Case(
+        "transcript-is-the-wav",
+        lambda d: Situation([*PLAY, "--wav", str(wav(d)), "--transcript", str(d / "table.wav")]),
+        ("--transcript", "destroy"),
+    ),
+    Case(
+        "transcript-is-the-save",
+        lambda d: Situation(
+            [
+                *PLAY,
+                "--text",
+                "--transcript",
+                str(Path(os.environ["GM_STATE_DIR"]) / "funocracy" / "current.json"),
+            ],
+            b"",
+        ),
+        ("destroy",),
+    ),
     # standard input
-    Case("stdin-is-dev-zero", lambda d: Situation([*PLAY, "--text"], Path("/dev/zero")), ("longer than",)),
+    Case(
+        "stdin-is-dev-zero",
+        lambda d: Situation([*PLAY, "--text"], Path("/dev/zero")),
+        ("longer than",),
+    ),
     Case("a-100-MB-line", lambda d: Situation([*PLAY, "--text"], huge_line(d)), ("longer than",)),
-    Case("stdin-closed", lambda d: Situation([*PLAY, "--text"], None), ("standard input is closed",)),
-    Case("silence-1e9", lambda d: Situation([*PLAY, "--text"], b"[silence 1e9]\n"), ("[silence 1e9]", "directive")),
-    Case("silence-negative", lambda d: Situation([*PLAY, "--text"], b"[silence -5]\n"), ("[silence -5]", "directive")),
-    Case("silence-abc", lambda d: Situation([*PLAY, "--text"], b"[silence abc]\n"), ("[silence abc]", "directive")),
+    Case(
+        "stdin-closed", lambda d: Situation([*PLAY, "--text"], None), ("standard input is closed",)
+    ),
+    Case(
+        "silence-1e9",
+        lambda d: Situation([*PLAY, "--text"], b"[silence 1e9]\n"),
+        ("[silence 1e9]", "directive"),
+    ),
+    Case(
+        "silence-negative",
+        lambda d: Situation([*PLAY, "--text"], b"[silence -5]\n"),
+        ("[silence -5]", "directive"),
+    ),
+    Case(
+        "silence-abc",
+        lambda d: Situation([*PLAY, "--text"], b"[silence abc]\n"),
+        ("[silence abc]", "directive"),
+    ),
     # WAV files
-    Case("wav-rate-0", lambda d: Situation([*PLAY, "--wav", str(wav_with_rate(d, 0))]), ("not a readable WAV",)),
-    Case("wav-rate-4e9", lambda d: Situation([*PLAY, "--wav", str(wav_with_rate(d, 4_000_000_000))]), ("not a readable WAV",)),
-    Case("wav-rate-1-Hz", lambda d: Situation([*PLAY, "--wav", str(wav_with_rate(d, 1))]), ("1 Hz",)),
-    Case("wav-is-a-fifo", lambda d: Situation([*PLAY, "--wav", str(fifo(d))]), ("not a regular file",)),
-    Case("wav-is-dev-zero", lambda d: Situation([*PLAY, "--wav", "/dev/zero"]), ("not a regular file",)),
-    Case("listen-to-a-fifo", lambda d: Situation(["listen", "--wav", str(fifo(d))]), ("not a regular file",)),
+    Case(
+        "wav-rate-0",
+        lambda d: Situation([*PLAY, "--wav", str(wav_with_rate(d, 0))]),
+        ("not a readable WAV",),
+    ),
+    Case(
+        "wav-rate-4e9",
+        lambda d: Situation([*PLAY, "--wav", str(wav_with_rate(d, 4_000_000_000))]),
+        ("not a readable WAV",),
+    ),
+    Case(
+        "wav-rate-1-Hz", lambda d: Situation([*PLAY, "--wav", str(wav_with_rate(d, 1))]), ("1 Hz",)
+    ),
+    Case(
+        "wav-is-a-fifo",
+        lambda d: Situation([*PLAY, "--wav", str(fifo(d))]),
+        ("not a regular file",),
+    ),
+    Case(
+        "wav-is-dev-zero",
+        lambda d: Situation([*PLAY, "--wav", "/dev/zero"]),
+        ("not a regular file",),
+    ),
+    Case(
+        "listen-to-a-fifo",
+        lambda d: Situation(["listen", "--wav", str(fifo(d))]),
+        ("not a regular file",),
+    ),
     # settings
-    Case("config-is-dev-zero", lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": "/dev/zero"}), ("not a regular file",)),
-    Case("config-missing", lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": str(d / "none.toml")}),
-         ("GM_CONFIG", "does not exist")),
-    Case("config-nested-deeply", lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": str(nested_toml(d))}),
-         ("nested too deeply",)),
-    Case("empty-state-dir", lambda d: Situation([*PLAY, "--text", "--state-dir", ""]), ("--state-dir",)),
-    Case("state-dir-under-a-file", lambda d: Situation(
-        [*PLAY, "--text", "--state-dir", str(deck(d, "x") / "state")], b"three\n"), ("cannot be saved",)),
+    Case(
+        "config-is-dev-zero",
+        lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": "/dev/zero"}),
+        ("not a regular file",),
+    ),
+    Case(
+        "config-missing",
+        lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": str(d / "none.toml")}),
+        ("GM_CONFIG", "does not exist"),
+    ),
+    Case(
+        "config-nested-deeply",
+        lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": str(nested_toml(d))}),
+        ("nested too deeply",),
+    ),
+    Case(
+        "empty-state-dir",
+        lambda d: Situation([*PLAY, "--text", "--state-dir", ""]),
+        ("--state-dir",),
+    ),
+    Case(
+        "state-dir-under-a-file",
+        lambda d: Situation(
+            [*PLAY, "--text", "--state-dir", str(deck(d, "x") / "state")], b"three\n"
+        ),
+        ("cannot be saved",),
+    ),
     Case("a-second-gm", held_lock, ("another gm",)),
     # outputs that cannot be written
-    Case("transcript-in-a-missing-folder", lambda d: Situation([*PLAY, "--text", "--transcript", str(d / "no" / "t.jsonl")]),
-         ("--transcript", "no such file")),
-    Case("transcript-is-a-folder", lambda d: Situation([*PLAY, "--text", "--transcript", str(d)]), ("--transcript", "directory")),
-    Case("transcript-is-read-only", lambda d: Situation([*PLAY, "--text", "--transcript", "/proc/version"], b"three\n"),
-         ("--transcript",)),
-    Case("transcript-to-dev-full", lambda d: Situation([*PLAY, "--text", "--transcript", "/dev/full"], b"three\n"),
-         ("--transcript", "no space")),
-    Case("speak-to-dev-full", lambda d: Situation([*PLAY, "--text", "--speak-to", "/dev/full"], b"three\n"), ("no space",)),
-    Case("stdout-a-closed-pipe", lambda d: Situation(["models", "list", "--dir", str(d)], stdout_closed=True),
-         ("output was closed",)),
+    Case(
+        "transcript-in-a-missing-folder",
+        lambda d: Situation([*PLAY, "--text", "--transcript", str(d / "no" / "t.jsonl")]),
+        ("--transcript", "no such file"),
+    ),
+    Case(
+        "transcript-is-a-folder",
+        lambda d: Situation([*PLAY, "--text", "--transcript", str(d)]),
+        ("--transcript", "directory"),
+    ),
+    Case(
+        "transcript-is-read-only",
+        lambda d: Situation([*PLAY, "--text", "--transcript", "/proc/version"], b"three\n"),
+        ("--transcript",),
+    ),
+    Case(
+        "transcript-to-dev-full",
+        lambda d: Situation([*PLAY, "--text", "--transcript", "/dev/full"], b"three\n"),
+        ("--transcript", "no space"),
+    ),
+    Case(
+        "speak-to-dev-full",
+        lambda d: Situation([*PLAY, "--text", "--speak-to", "/dev/full"], b"three\n"),
+        ("no space",),
+    ),
+    Case(
+        "stdout-a-closed-pipe",
+        lambda d: Situation(["models", "list", "--dir", str(d)], stdout_closed=True),
+        ("output was closed",),
+    ),
     # options
-    Case("reveal-after-nan", lambda d: Situation(["play", "who", "--text", "--reveal-after", "nan"]), ("nan",)),
-    Case("reveal-after-inf", lambda d: Situation(["play", "who", "--text", "--reveal-after", "inf"]), ("inf",)),
-    Case("url-not-a-url", lambda d: Situation(["models", "download", "en-us-small", "--dir", str(d), "--url", "notaurl"]),
-         ("http",)),
+    Case(
+        "reveal-after-nan",
+        lambda d: Situation(["play", "who", "--text", "--reveal-after", "nan"]),
+        ("nan",),
+    ),
+    Case(
+        "reveal-after-inf",
+        lambda d: Situation(["play", "who", "--text", "--reveal-after", "inf"]),
+        ("inf",),
+    ),
+    Case(
+        "url-not-a-url",
+        lambda d: Situation(
+            ["models", "download", "en-us-small", "--dir", str(d), "--url", "notaurl"]
+        ),
+        ("http",),
+    ),
     # game names
-    *[Case(f"game-named-{name}", lambda d, name=name: Situation(["play", name, "--text"]), ("no game called", "funocracy"))
-      for name in ("the", "w", "f", "who-the-fake")],
+    *[
+        Case(
+            f"game-named-{name}",
+            lambda d, name=name: Situation(["play", name, "--text"]),
+            ("no game called", "funocracy"),
+        )
+        for name in ("the", "w", "f", "who-the-fake")
+    ],
     # decks
-    Case("deck-is-dev-zero", lambda d: Situation([*PLAY, "--text", "--deck", "/dev/zero"]), ("not a regular file",)),
-    Case("deck-for-another-game", lambda d: Situation(
-        [*PLAY, "--text", "--deck", str(deck(d, 'questions = ["Who is late?", "Who is early?", "Who is here?"]\n'))]),
-         ("for Who the F",)),
-    Case("deck-nested-deeply", lambda d: Situation(["decks", "check", str(nested_toml(d))]), ("nested too deeply",)),
-    Case("resume-a-game-never-played", lambda d: Situation(["resume", "what-the-fake", "--text"]), ("no saved game",)),
+    Case(
+        "deck-is-dev-zero",
+        lambda d: Situation([*PLAY, "--text", "--deck", "/dev/zero"]),
+        ("not a regular file",),
+    ),
+    Case(
+        "deck-for-another-game",
+        lambda d: Situation(
+            [
+                *PLAY,
+                "--text",
+                "--deck",
+                str(deck(d, 'questions = ["Who is late?", "Who is early?", "Who is here?"]\n')),
+            ]
+        ),
+        ("for Who the F",),
+    ),
+    Case(
+        "deck-nested-deeply",
+        lambda d: Situation(["decks", "check", str(nested_toml(d))]),
+        ("nested too deeply",),
+    ),
+    Case(
+        "resume-a-game-never-played",
+        lambda d: Situation(["resume", "what-the-fake", "--text"]),
+        ("no saved game",),
+    ),
 ]
 
 
@@ -160,8 +301,14 @@ CASES = [
 def saved_game(tmp_path_factory) -> Path:
     """A state directory holding an unfinished Funocracy game with one decision (and its previous)."""
     state = tmp_path_factory.mktemp("saved") / "state"
-    result = subprocess.run([sys.executable, "-m", "gm", *PLAY, "--text"], input=b"[silence 30]\n[silence 30]\n",
-                            capture_output=True, cwd=ROOT, env={**os.environ, "GM_STATE_DIR": str(state)}, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "gm", *PLAY, "--text"],
+        input=b"[silence 30]\n[silence 30]\n",
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, "GM_STATE_DIR": str(state)},
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     return state
 
@@ -188,11 +335,18 @@ def test_hostile_input_is_one_sentence_and_keeps_the_save(case, saved_game, tmp_
         os.close(read_end)
     stdin = open(situation.stdin, "rb") if isinstance(situation.stdin, Path) else subprocess.PIPE
     try:
-        process = subprocess.Popen([sys.executable, "-m", "gm", *situation.argv], cwd=ROOT, env=env,
-                                   stdin=subprocess.DEVNULL if situation.stdin is None else stdin,
-                                   stdout=stdout, stderr=subprocess.PIPE,
-                                   preexec_fn=(lambda: os.close(0)) if situation.stdin is None else None)
-        _, err = process.communicate(situation.stdin if isinstance(situation.stdin, bytes) else None, timeout=120)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gm", *situation.argv],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL if situation.stdin is None else stdin,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            preexec_fn=(lambda: os.close(0)) if situation.stdin is None else None,
+        )
+        _, err = process.communicate(
+            situation.stdin if isinstance(situation.stdin, bytes) else None, timeout=120
+        )
     finally:
         if isinstance(situation.stdin, Path):
             stdin.close()

@@ -1,11 +1,12 @@
 """Intent matching: what a recogniser wrote, read as what the game expects, or as nothing."""
+
 from __future__ import annotations
 
 import pytest
 
+from gm import vocab
 from gm.dialog.intents import Command, Matcher, normalise, parse_number
 from gm.steps import Choice
-from gm import vocab
 
 
 @pytest.fixture(scope="module")
@@ -18,39 +19,87 @@ def value(matcher: Matcher, text: str):
     return None if match is None else (match.command or match.value)
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("three", 3), ("3", 3), ("number three", 3), ("seven", 7), ("twenty", 20), ("0", 0),
-    ("for", 4), ("to", 2), ("too", 2), ("ate", 8), ("won", 1),
-    ("done", None), ("heaven", None), ("weight", None), ("the weather is nice", None),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("three", 3),
+        ("3", 3),
+        ("number three", 3),
+        ("seven", 7),
+        ("twenty", 20),
+        ("0", 0),
+        ("for", 4),
+        ("to", 2),
+        ("too", 2),
+        ("ate", 8),
+        ("won", 1),
+        ("done", None),
+        ("heaven", None),
+        ("weight", None),
+        ("the weather is nice", None),
+    ],
+)
 def test_numbers_as_digits_words_and_sound_alikes(text, expected):
     matcher = Matcher(vocab.numbers(0, 20, ("{n}", "number {n}")), {})
     assert value(matcher, text) == expected
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("yes", True), ("yeah", True), ("sure", True), ("yep", True), ("that's right", True),
-    ("no", False), ("nope", False), ("nah", False), ("banana", None),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("yes", True),
+        ("yeah", True),
+        ("sure", True),
+        ("yep", True),
+        ("that's right", True),
+        ("no", False),
+        ("nope", False),
+        ("nah", False),
+        ("banana", None),
+    ],
+)
 def test_yes_and_no(text, expected):
     assert value(Matcher(vocab.yes_no(), {}), text) == expected
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("b", "B"), ("bee", "B"), ("bravo", "B"), ("b as in bravo", "B"), ("tango", "T"), ("tee", "T"),
-    ("mike", "M"), ("letter m", "M"), ("golf", None), ("zulu", None),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("b", "B"),
+        ("bee", "B"),
+        ("bravo", "B"),
+        ("b as in bravo", "B"),
+        ("tango", "T"),
+        ("tee", "T"),
+        ("mike", "M"),
+        ("letter m", "M"),
+        ("golf", None),
+        ("zulu", None),
+    ],
+)
 def test_letters_by_name_or_nato_word(text, expected):
     assert value(Matcher(vocab.letters("BMT"), {}), text) == expected
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("repeat", Command.REPEAT), ("say that again", Command.REPEAT), ("help", Command.HELP),
-    ("what's the score", Command.SCORE), ("pause", Command.PAUSE), ("resume", Command.RESUME),
-    ("undo", Command.UNDO), ("go back", Command.UNDO), ("next question", Command.SKIP),
-    ("skip", Command.SKIP), ("quit", Command.QUIT), ("stop the game", Command.QUIT),
-    ("i think the blue one is nicer", None), ("pass me the crisps", None),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("repeat", Command.REPEAT),
+        ("say that again", Command.REPEAT),
+        ("help", Command.HELP),
+        ("what's the score", Command.SCORE),
+        ("pause", Command.PAUSE),
+        ("resume", Command.RESUME),
+        ("undo", Command.UNDO),
+        ("go back", Command.UNDO),
+        ("next question", Command.SKIP),
+        ("skip", Command.SKIP),
+        ("quit", Command.QUIT),
+        ("stop the game", Command.QUIT),
+        ("i think the blue one is nicer", None),
+        ("pass me the crisps", None),
+    ],
+)
 def test_commands_everywhere(commands, text, expected):
     assert value(Matcher((), commands), text) == expected
 
@@ -61,8 +110,11 @@ def test_a_game_choice_wins_over_a_command_with_the_same_words(commands):
 
 
 def test_vote_phrases_keep_their_numbers_apart():
-    choices = [Choice((c, p), (f"{vocab.number_word(c)} votes for number {vocab.number_word(p)}",))
-               for c in range(1, 9) for p in range(1, 7)] + [Choice("none", ("no majority",))]
+    choices = [
+        Choice((c, p), (f"{vocab.number_word(c)} votes for number {vocab.number_word(p)}",))
+        for c in range(1, 9)
+        for p in range(1, 7)
+    ] + [Choice("none", ("no majority",))]
     matcher = Matcher(choices, {})
     assert value(matcher, "for votes for number to") == (4, 2)
     assert value(matcher, "4 votes for number 2") == (4, 2)
@@ -88,7 +140,10 @@ def test_normalise_and_parse_number():
 def test_the_vocabulary_names_which_phrases_are_commands():
     """The recogniser is told which phrases are commands (it checks those heard in long talk);
     a phrase that is also a game's choice is the choice."""
-    matcher = Matcher((Choice(1, ("one", "repeat")),), {Command.REPEAT: ("repeat", "say again"), Command.SCORE: ("score",)})
+    matcher = Matcher(
+        (Choice(1, ("one", "repeat")),),
+        {Command.REPEAT: ("repeat", "say again"), Command.SCORE: ("score",)},
+    )
     vocabulary = matcher.vocabulary(endpoint=0.5)
     assert vocabulary.phrases == ("one", "repeat", "say again", "score")
     assert vocabulary.commands == ("say again", "score")
@@ -111,7 +166,10 @@ def test_a_phrase_shorter_than_anyone_says_it_is_a_scrap_of_noise(commands):
     undo = (Alternative("undo", 1.0),)
     assert least_seconds("undo") == least_seconds("b") == pytest.approx(0.16)
     assert interpret(Final(undo, 7.2, 7.35, noisy=True), matcher, False, 0.5).match is None
-    assert interpret(Final(undo, 7.2, 7.41, noisy=True), matcher, False, 0.5).match.command is Command.UNDO
+    assert (
+        interpret(Final(undo, 7.2, 7.41, noisy=True), matcher, False, 0.5).match.command
+        is Command.UNDO
+    )
     # A typed line takes as long as saying it would, so a long one is not a scrap.
     line = "unanimous with seven votes for number three"
     [_, final] = TextHearing(iter([line])).poll()
@@ -125,9 +183,14 @@ def test_a_command_longer_than_anyone_says_it_is_chatter_unless_its_words_were_s
     matcher = Matcher((), commands)
     heard = (Alternative("repeat", 0.9),)
     assert interpret(Final(heard, 10.0, 11.0), matcher, False, 0.5).match.command is Command.REPEAT
-    assert interpret(Final(heard, 10.0, 14.0), matcher, False, 0.5).match is None  # four seconds of it
+    assert (
+        interpret(Final(heard, 10.0, 14.0), matcher, False, 0.5).match is None
+    )  # four seconds of it
     # the recogniser told the word (0.5 s) from the steady noise the endpointer took for speech
-    assert interpret(Final(heard, 10.0, 14.0, said=0.5), matcher, False, 0.5).match.command is Command.REPEAT
+    assert (
+        interpret(Final(heard, 10.0, 14.0, said=0.5), matcher, False, 0.5).match.command
+        is Command.REPEAT
+    )
     assert interpret(Final(heard, 10.0, 11.0, said=4.0), matcher, False, 0.5).match is None
 
 
@@ -145,8 +208,13 @@ def test_a_doubted_choice_buried_in_sound_as_loud_as_itself_is_dropped_not_asked
     assert asked.value == 3 and asked_first(asked, False)  # heard apart: confirmed first, as before
     sure = (Alternative("number three", 0.9),)
     assert interpret(Final(sure, 5.0, 6.5, buried=True), matcher, False, 0.5).match.value == 3
-    command = (Alternative("repeat that", 0.2),)  # commands are never confirmed, so never dropped so
-    assert interpret(Final(command, 5.0, 6.5, buried=True), matcher, False, 0.5).match.command is Command.REPEAT
+    command = (
+        Alternative("repeat that", 0.2),
+    )  # commands are never confirmed, so never dropped so
+    assert (
+        interpret(Final(command, 5.0, 6.5, buried=True), matcher, False, 0.5).match.command
+        is Command.REPEAT
+    )
 
 
 def test_a_phrase_placed_beside_the_loudest_sound_is_noise_taken_for_it(commands):
@@ -160,7 +228,9 @@ def test_a_phrase_placed_beside_the_loudest_sound_is_noise_taken_for_it(commands
     matcher = Matcher(vocab.numbers(1, 8, ("{n}", "number {n}")), commands)
     for heard in ((Alternative("undo", 1.0),), (Alternative("three", 1.0),)):
         for below in (0.0, 3.95):
-            dropped = interpret(Final(heard, 5.0, 6.0, stands=below, noisy=True), matcher, False, 0.5)
+            dropped = interpret(
+                Final(heard, 5.0, 6.0, stands=below, noisy=True), matcher, False, 0.5
+            )
             assert dropped.match is None and dropped.noise and not dropped.unplaced
             # In a quiet room someone said something else: not noise, sound gm could not place.
             quiet = interpret(Final(heard, 5.0, 6.0, stands=below), matcher, False, 0.5)
@@ -170,7 +240,9 @@ def test_a_phrase_placed_beside_the_loudest_sound_is_noise_taken_for_it(commands
             assert kept.match is not None and not kept.noise
     # The other scraps of noise are marked so too; talk that fits nothing is not.
     assert interpret(Final((Alternative("undo", 1.0),), 5.0, 5.15), matcher, False, 0.5).noise
-    assert not interpret(Final((Alternative("banana bread", 1.0),), 5.0, 6.0), matcher, False, 0.5).noise
+    assert not interpret(
+        Final((Alternative("banana bread", 1.0),), 5.0, 6.0), matcher, False, 0.5
+    ).noise
 
 
 def test_a_choice_heard_only_on_the_second_look_is_confirmed_first(commands):
@@ -195,7 +267,9 @@ def test_an_undo_or_skip_heard_in_a_noisy_room_is_confirmed_first(commands):
     matcher = Matcher(vocab.numbers(1, 8), commands)
 
     def asked(text: str, noisy: bool) -> bool:
-        heard = interpret(Final((Alternative(text, 1.0),), 5.0, 6.0, said=0.5, noisy=noisy), matcher, False, 0.5)
+        heard = interpret(
+            Final((Alternative(text, 1.0),), 5.0, 6.0, said=0.5, noisy=noisy), matcher, False, 0.5
+        )
         return asked_first(heard.match, False)
 
     for text in ("undo", "skip this one"):
@@ -204,7 +278,9 @@ def test_an_undo_or_skip_heard_in_a_noisy_room_is_confirmed_first(commands):
         assert not asked(text, True)
 
 
-def test_in_open_speech_a_command_misheard_by_a_letter_or_two_is_a_command_and_more_is_words(commands):
+def test_in_open_speech_a_command_misheard_by_a_letter_or_two_is_a_command_and_more_is_words(
+    commands,
+):
     # The sure score (92) on both sides, with readings whose fuzzy scores are written here:
     # "say that aga" scores 92.3 against "say that again", "repeet that" 90.9 against "repeat that".
     from gm.dialog.engine import interpret
@@ -216,4 +292,6 @@ def test_in_open_speech_a_command_misheard_by_a_letter_or_two_is_a_command_and_m
     assert near.match.score == pytest.approx(92.31, abs=0.01)
     far = interpret(Final((Alternative("repeet that", 1.0),), 5.0, 6.0), matcher, True, 0.5)
     assert far.match is None and far.free == ("repeet that",)
-    assert matcher.match(["repeet that"]).score == pytest.approx(90.91, abs=0.01)  # a command in a closed ask
+    assert matcher.match(["repeet that"]).score == pytest.approx(
+        90.91, abs=0.01
+    )  # a command in a closed ask

@@ -4,9 +4,12 @@ The toy's second player means three and, once, says "two": gm decides two, so th
 says "undo" and puts it another way ("three"). The table's voice goes to the engine's speaker,
 its lines to `said`, and the game ends as the players meant it.
 """
+
 from __future__ import annotations
 
 import random
+
+from toygame import ToyGame, ToyState
 
 from gm.demo import ESPEAK_SEATS, LiveTable
 from gm.dialog.engine import Engine, Result
@@ -17,7 +20,6 @@ from gm.speech.audio import read_wav
 from gm.speech.tts import TeeSpeaker, WavSpeaker
 from gm.state import Record
 from gm.steps import Answer, AnswerKind, Ask, Line, said
-from toygame import ToyGame, ToyState
 
 
 class DemoToy(ToyGame):
@@ -32,20 +34,41 @@ class DemoToy(ToyGame):
 
 def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, tmp_path):
     lines, commands = common
-    wav = WavSpeaker(tmp_path / "table.wav")  # what --speak-to writes: gm's lines and the table's replies
+    wav = WavSpeaker(
+        tmp_path / "table.wav"
+    )  # what --speak-to writes: gm's lines and the table's replies
     spoken = []
-    table = LiveTable(DemoToy(), commands, seed=1, said=lambda t, seat, text: spoken.append((seat, text)),
-                      seats=ESPEAK_SEATS)  # PocketSphinx's voices
+    table = LiveTable(
+        DemoToy(),
+        commands,
+        seed=1,
+        said=lambda t, seat, text: spoken.append((seat, text)),
+        seats=ESPEAK_SEATS,
+    )  # PocketSphinx's voices
     transcript = Transcript()
     transcript.add_sink(table.event)
-    engine = Engine(DemoToy(), AudioHearing(table, open_recognizer("sphinx")), TeeSpeaker(speaker, wav), lines,
-                    commands, transcript, Record("toy", {}, seed=3))
+    engine = Engine(
+        DemoToy(),
+        AudioHearing(table, open_recognizer("sphinx")),
+        TeeSpeaker(speaker, wav),
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, seed=3),
+    )
     table.attach(engine)
     assert engine.run() is Result.OVER
-    decided = [(e.get("kind"), e["decision"]) for e in transcript.of_type("decision") if e.get("step") != "confirm"]
+    decided = [
+        (e.get("kind"), e["decision"])
+        for e in transcript.of_type("decision")
+        if e.get("step") != "confirm"
+    ]
     assert decided == [
-        (None, "2 players"), (None, "player 1 took 5"),
-        (None, "player 2 took 2"), ("undo", "player 2 took 2"), (None, "player 2 took 3"),
+        (None, "2 players"),
+        (None, "player 1 took 5"),
+        (None, "player 2 took 2"),
+        ("undo", "player 2 took 2"),
+        (None, "player 2 took 3"),
         (None, "player 1 took 5"),
     ]
     assert engine.state.scores == (10, 3)
@@ -58,8 +81,9 @@ def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, 
         at.append(recorded.find(reply, at[-1] + 1))
     at = at[1:]
     assert -1 not in at
-    assert at[0] > 16000 and len(recorded) > sum(map(len, speaker.played)) + 32000  # between gm's lines
-
+    assert (
+        at[0] > 16000 and len(recorded) > sum(map(len, speaker.played)) + 32000
+    )  # between gm's lines
 
 
 class MishearingToy(ToyGame):
@@ -84,18 +108,37 @@ class Bounded(LiveTable):
 def test_words_taken_for_undo_are_put_another_way_when_the_ask_comes_back(speaker, common):
     lines, commands = common
     spoken = []
-    table = Bounded(MishearingToy(), commands, seed=1, said=lambda t, seat, text: spoken.append((seat, text)),
-                    seats=ESPEAK_SEATS)
+    table = Bounded(
+        MishearingToy(),
+        commands,
+        seed=1,
+        said=lambda t, seat, text: spoken.append((seat, text)),
+        seats=ESPEAK_SEATS,
+    )
     transcript = Transcript()
     transcript.add_sink(table.event)
-    engine = Engine(MishearingToy(), AudioHearing(table, open_recognizer("sphinx")), speaker, lines, commands,
-                    transcript, Record("toy", {}, seed=3))
+    engine = Engine(
+        MishearingToy(),
+        AudioHearing(table, open_recognizer("sphinx")),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, seed=3),
+    )
     table.attach(engine)
     assert engine.run() is Result.OVER  # not an endless replay of the undone step
-    decided = [(e.get("kind"), e["decision"]) for e in transcript.of_type("decision") if e.get("step") != "confirm"]
+    decided = [
+        (e.get("kind"), e["decision"])
+        for e in transcript.of_type("decision")
+        if e.get("step") != "confirm"
+    ]
     assert decided == [
-        (None, "2 players"), (None, "player 1 took 5"),
-        ("undo", "player 1 took 5"), (None, "player 1 took 5"),  # player two's words undid player one's turn
-        (None, "player 2 took 3"), (None, "player 1 took 5"),
+        (None, "2 players"),
+        (None, "player 1 took 5"),
+        ("undo", "player 1 took 5"),
+        (None, "player 1 took 5"),  # player two's words undid player one's turn
+        (None, "player 2 took 3"),
+        (None, "player 1 took 5"),
     ]
     assert spoken == [(1, "two"), (1, "five"), (2, "undo"), (1, "five"), (2, "three"), (1, "five")]

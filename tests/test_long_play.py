@@ -4,6 +4,7 @@ Both from a WAV file on the sample clock, through PocketSphinx: the game keeps w
 no decision while the table is away or chatting, carries on as planned afterwards, and the
 process's memory does not grow with the minutes of audio.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,10 +17,11 @@ from random import Random
 
 import pytest
 
-from gm.demo import DEMO_OPTIONS, ESPEAK_VOICES as VOICES, Script, plan
+from gm.demo import DEMO_OPTIONS, Script, plan
+from gm.demo import ESPEAK_VOICES as VOICES
 from gm.games import find, load
-from gm.speech.synth import assemble, silence, synthesize
 from gm.speech.audio import write_wav
+from gm.speech.synth import assemble, silence, synthesize
 from gm.steps import AnswerKind, End
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +48,10 @@ def chatter(seconds: float) -> bytes:
     rng = Random(5)
     parts = []
     for k, line in enumerate(CHATTER):
-        parts += [synthesize(line, VOICES[k % len(VOICES)], 150 + 5 * (k % 4)), silence(rng.uniform(0.3, 1.2))]
+        parts += [
+            synthesize(line, VOICES[k % len(VOICES)], 150 + 5 * (k % 4)),
+            silence(rng.uniform(0.3, 1.2)),
+        ]
     loop = b"".join(parts)
     repeats = int(seconds * 32000 // len(loop)) + 1
     return (loop * repeats)[: int(seconds * 16000) * 2]
@@ -64,7 +69,9 @@ def waiting_point(script: Script) -> int:
         line = script.lines[index]
         if index >= 3 and step.timeout is None and line.answer.kind is AnswerKind.CHOICE:
             return index
-        index += 2 if step.confirm and line.answer.kind is AnswerKind.CHOICE else 1  # plan() adds a "yes"
+        index += (
+            2 if step.confirm and line.answer.kind is AnswerKind.CHOICE else 1
+        )  # plan() adds a "yes"
         outcome = game.apply(state, step, line.answer, rng)
         if outcome.accepted:
             state = outcome.state
@@ -100,9 +107,27 @@ def play(wav: Path, tmp: Path, name: str) -> tuple[list[dict], list[tuple[float,
     """Play the WAV; (events, samples of (wall seconds, game seconds, RSS MB)) while it runs."""
     transcript = tmp / f"{name}.jsonl"
     process = subprocess.Popen(
-        [sys.executable, "-m", "gm", "play", "who-the-f", "--wav", str(wav), "--asr", "sphinx", "--seed", str(SEED),
-         "--transcript", str(transcript), *[f"--{k}={v}" for k, v in OPTIONS.items()]],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "GM_STATE_DIR": str(tmp / name)})
+        [
+            sys.executable,
+            "-m",
+            "gm",
+            "play",
+            "who-the-f",
+            "--wav",
+            str(wav),
+            "--asr",
+            "sphinx",
+            "--seed",
+            str(SEED),
+            "--transcript",
+            str(transcript),
+            *[f"--{k}={v}" for k, v in OPTIONS.items()],
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "GM_STATE_DIR": str(tmp / name)},
+    )
     samples = []
     began = time.monotonic()
     while process.poll() is None:
@@ -115,8 +140,11 @@ def play(wav: Path, tmp: Path, name: str) -> tuple[list[dict], list[tuple[float,
 
 
 def decisions(events: list[dict]) -> list[tuple[str, str]]:
-    return [(e["step"], e["decision"]) for e in events
-            if e["type"] == "decision" and e.get("accepted") and e.get("step") != "confirm"]
+    return [
+        (e["step"], e["decision"])
+        for e in events
+        if e["type"] == "decision" and e.get("accepted") and e.get("step") != "confirm"
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -131,9 +159,13 @@ def test_half_an_hour_away_in_the_middle_of_a_game(game, kind, tmp_path):
     script, at = game
     parts = Script(script.game, script.options, script.seed, script.lines).parts()
     # Each reply is an utterance and a gap: the stretch goes in before reply `at`.
-    split = 2 * sum(1 for l in script.lines[:at] if l.text) + sum(1 for l in script.lines[:at] if not l.text)
+    split = 2 * sum(1 for l in script.lines[:at] if l.text) + sum(
+        1 for l in script.lines[:at] if not l.text
+    )
     away = MINUTES * 60.0
-    stretch = (silence(away) if kind == "silence" else chatter(away)) + silence(1.5)  # the table falls quiet
+    stretch = (silence(away) if kind == "silence" else chatter(away)) + silence(
+        1.5
+    )  # the table falls quiet
     wav = tmp_path / f"{kind}.wav"
     before = assemble(parts[:split], lead=0.6)
     write_wav(wav, before + stretch + assemble(parts[split:], lead=0.0))
@@ -149,7 +181,9 @@ def test_half_an_hour_away_in_the_middle_of_a_game(game, kind, tmp_path):
     assert len(over) == 1
     during = [e for e in events if start + 1 <= e["t"] <= end and e["type"] == "decision"]
     assert during == []
-    said = [e for e in events if start + 30 <= e["t"] < end and e["type"] == "say"]  # not the table's return
+    said = [
+        e for e in events if start + 30 <= e["t"] < end and e["type"] == "say"
+    ]  # not the table's return
     assert len(said) <= 3, said  # a reprompt or two, a "sorry" at most, then quiet
 
     # Memory: compare the first and last thirds of the stretch (by game time, as it was heard).
@@ -157,10 +191,22 @@ def test_half_an_hour_away_in_the_middle_of_a_game(game, kind, tmp_path):
     assert len(inside) > 10 or kind == "silence"
     if len(inside) > 10:
         third = (end - start) / 3
-        early = max(rss for t, rss in inside if t <= start + third) if any(t <= start + third for t, _ in inside) else None
-        late = max(rss for t, rss in inside if t >= end - third) if any(t >= end - third for t, _ in inside) else None
+        early = (
+            max(rss for t, rss in inside if t <= start + third)
+            if any(t <= start + third for t, _ in inside)
+            else None
+        )
+        late = (
+            max(rss for t, rss in inside if t >= end - third)
+            if any(t >= end - third for t, _ in inside)
+            else None
+        )
         if early is not None and late is not None:
-            assert late - early < 8.0, f"memory grew from {early:.0f} MB to {late:.0f} MB while {kind} played"
+            assert late - early < 8.0, (
+                f"memory grew from {early:.0f} MB to {late:.0f} MB while {kind} played"
+            )
     peak = max(rss for _, _, rss in samples)
     plain_peak = max(rss for _, _, rss in plain_samples)
-    assert peak - plain_peak < 25.0, f"{peak:.0f} MB against {plain_peak:.0f} MB for the same game without {kind}"
+    assert peak - plain_peak < 25.0, (
+        f"{peak:.0f} MB against {plain_peak:.0f} MB for the same game without {kind}"
+    )

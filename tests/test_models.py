@@ -1,4 +1,5 @@
 """The model downloader against a real HTTP server on 127.0.0.1 that can drop and resume."""
+
 from __future__ import annotations
 
 import hashlib
@@ -35,10 +36,23 @@ def model_zip(folder: str = FOLDER, extra: dict[str, bytes] | None = None) -> by
 class Server:
     """Serves one payload with Range support; can cut the first response off halfway."""
 
-    def __init__(self, payload: bytes, drop_first: bool = False, honour_range: bool = True, status: int = 200,
-                 files: dict[str, bytes] | None = None) -> None:
-        self.payload, self.drop, self.honour_range, self.status = payload, drop_first, honour_range, status
-        self.files = files  # by the whole path, or the file's name: a folder of files instead of one payload
+    def __init__(
+        self,
+        payload: bytes,
+        drop_first: bool = False,
+        honour_range: bool = True,
+        status: int = 200,
+        files: dict[str, bytes] | None = None,
+    ) -> None:
+        self.payload, self.drop, self.honour_range, self.status = (
+            payload,
+            drop_first,
+            honour_range,
+            status,
+        )
+        self.files = (
+            files  # by the whole path, or the file's name: a folder of files instead of one payload
+        )
         self.ranges: list[str | None] = []
         self.paths: list[str] = []
         server = self
@@ -55,7 +69,9 @@ class Server:
                     return
                 data, start = server.payload, 0
                 if server.files is not None:  # by the whole path, or by the file's name
-                    data = server.files.get(self.path, server.files.get(self.path.rsplit("/", 1)[-1]))
+                    data = server.files.get(
+                        self.path, server.files.get(self.path.rsplit("/", 1)[-1])
+                    )
                     if data is None:
                         self.send_error(404)
                         return
@@ -98,7 +114,14 @@ class Server:
 @pytest.fixture(autouse=True)
 def no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
     """Loopback only: a proxy from the environment must never see these requests."""
-    for name in ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+    for name in (
+        "http_proxy",
+        "HTTP_PROXY",
+        "https_proxy",
+        "HTTPS_PROXY",
+        "all_proxy",
+        "ALL_PROXY",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("no_proxy", "*")
     monkeypatch.setenv("NO_PROXY", "*")
@@ -116,8 +139,13 @@ def test_download_verifies_unpacks_and_lists(tmp_path: Path) -> None:
     payload = model_zip()
     seen: list[tuple[int, int | None]] = []
     with Server(payload) as server:
-        folder = models.download("en-us-small", tmp_path, url=server.url, sha256=sha(payload),
-                                 progress=lambda done, total: seen.append((done, total)))
+        folder = models.download(
+            "en-us-small",
+            tmp_path,
+            url=server.url,
+            sha256=sha(payload),
+            progress=lambda done, total: seen.append((done, total)),
+        )
     assert folder == tmp_path / FOLDER
     assert (folder / "am" / "final.mdl").read_bytes() == bytes(range(256)) * 400
     assert models.installed(tmp_path) == [folder]
@@ -130,14 +158,19 @@ def test_an_installed_model_is_not_downloaded_again(tmp_path: Path) -> None:
     (tmp_path / FOLDER / "conf").mkdir(parents=True)
     (tmp_path / FOLDER / "conf" / "model.conf").write_text("")
     with Server(b"") as server:
-        assert models.download("en-us-small", tmp_path, url=server.url, progress=quiet) == tmp_path / FOLDER
+        assert (
+            models.download("en-us-small", tmp_path, url=server.url, progress=quiet)
+            == tmp_path / FOLDER
+        )
     assert server.ranges == []
 
 
 def test_a_dropped_connection_resumes_with_a_range_request(tmp_path: Path) -> None:
     payload = model_zip()
     with Server(payload, drop_first=True) as server:
-        folder = models.download("en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet)
+        folder = models.download(
+            "en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet
+        )
     assert server.ranges[0] is None
     assert server.ranges[1] == f"bytes={len(payload) // 2}-"
     assert models.installed(tmp_path) == [folder]
@@ -148,8 +181,12 @@ def test_a_part_left_by_an_earlier_run_is_completed(tmp_path: Path, honour_range
     payload = model_zip()
     (tmp_path / "en-us-small.zip.part").write_bytes(payload[:1000])
     with Server(payload, honour_range=honour_range) as server:
-        folder = models.download("en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet)
-    assert server.ranges == ["bytes=1000-"]  # a server that ignores it sends all, and that works too
+        folder = models.download(
+            "en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet
+        )
+    assert server.ranges == [
+        "bytes=1000-"
+    ]  # a server that ignores it sends all, and that works too
     assert (folder / "conf" / "model.conf").is_file()
 
 
@@ -157,7 +194,9 @@ def test_a_complete_part_is_not_fetched_twice(tmp_path: Path) -> None:
     payload = model_zip()
     (tmp_path / "en-us-small.zip.part").write_bytes(payload)
     with Server(payload) as server:
-        models.download("en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet)
+        models.download(
+            "en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet
+        )
     assert server.ranges == [f"bytes={len(payload)}-"]
     assert len(models.installed(tmp_path)) == 1
 
@@ -174,9 +213,13 @@ def test_an_unreachable_server_gives_one_clear_sentence(tmp_path: Path) -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with pytest.raises(SpeechError) as error:
-        models.download("en-us-small", tmp_path, url=f"http://127.0.0.1:{port}/m.zip", progress=quiet, timeout=5)
+        models.download(
+            "en-us-small", tmp_path, url=f"http://127.0.0.1:{port}/m.zip", progress=quiet, timeout=5
+        )
     message = str(error.value)
-    assert message.startswith("Cannot reach 127.0.0.1 to download the model; connect to the internet")
+    assert message.startswith(
+        "Cannot reach 127.0.0.1 to download the model; connect to the internet"
+    )
     assert str(tmp_path) in message and message.count(".") >= 1 and "\n" not in message
     assert models.installed(tmp_path) == []
 
@@ -194,12 +237,16 @@ def test_an_unknown_name_lists_the_known_ones(tmp_path: Path) -> None:
 def test_an_archive_escaping_its_folder_is_refused(tmp_path: Path) -> None:
     payload = model_zip(extra={"../evil.txt": b"owned"})
     with Server(payload) as server, pytest.raises(SpeechError, match="unsafe"):
-        models.download("en-us-small", tmp_path / "models", url=server.url, sha256=sha(payload), progress=quiet)
+        models.download(
+            "en-us-small", tmp_path / "models", url=server.url, sha256=sha(payload), progress=quiet
+        )
     assert not (tmp_path / "evil.txt").exists()
     assert models.installed(tmp_path / "models") == []
 
 
-def test_a_model_without_a_known_hash_is_installed_with_a_note(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_a_model_without_a_known_hash_is_installed_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
     payload = model_zip("vosk-model-en-us-0.22-lgraph")
     with Server(payload) as server:
         folder = models.download("en-us-large", tmp_path, url=server.url, progress=quiet)
@@ -251,7 +298,9 @@ def whisper_files() -> dict[str, bytes]:
     return {name: (folder / name).read_bytes() for name in models.WHISPER_FILES}
 
 
-def test_a_whisper_model_is_downloaded_file_by_file_resumed_verified_and_loads(tmp_path: Path) -> None:
+def test_a_whisper_model_is_downloaded_file_by_file_resumed_verified_and_loads(
+    tmp_path: Path,
+) -> None:
     """The real tiny.en files from a server that cuts the first answer off halfway: every file
     arrives, the cut one is resumed with a Range request, model.bin's pinned SHA-256 is checked,
     and the folder that appears is a model Whisper loads."""
@@ -259,11 +308,15 @@ def test_a_whisper_model_is_downloaded_file_by_file_resumed_verified_and_loads(t
 
     files = whisper_files()
     with Server(b"", drop_first=True, files=files) as server:
-        folder = models.download("whisper-tiny.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet)
+        folder = models.download(
+            "whisper-tiny.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet
+        )
     assert folder == tmp_path / "whisper-tiny.en"
     assert {p.name for p in folder.iterdir()} == set(models.WHISPER_FILES)
     assert any(r and r.startswith("bytes=") for r in server.ranges)
-    assert sorted(p.rsplit("/", 1)[-1] for p in server.paths) == sorted([*models.WHISPER_FILES, models.WHISPER_FILES[0]])
+    assert sorted(p.rsplit("/", 1)[-1] for p in server.paths) == sorted(
+        [*models.WHISPER_FILES, models.WHISPER_FILES[0]]
+    )
     assert models.installed(tmp_path) == [folder]
     WhisperRecognizer(folder).wait_until_loaded()
 
@@ -275,13 +328,22 @@ def test_a_whisper_download_with_a_wrong_checksum_is_removed(tmp_path: Path) -> 
     files["model.bin"] = bytes(damaged)
     with Server(b"", files=files) as server:
         with pytest.raises(SpeechError, match="does not match its SHA-256"):
-            models.download("whisper-tiny.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet)
+            models.download(
+                "whisper-tiny.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet
+            )
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_whisper_model_without_a_known_hash_is_installed_with_a_note(tmp_path: Path, capsys) -> None:
-    with Server(b"", files={name: b"{}" if name.endswith(".json") else b"x" for name in models.WHISPER_FILES}) as server:
-        folder = models.download("whisper-base.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet)
+def test_a_whisper_model_without_a_known_hash_is_installed_with_a_note(
+    tmp_path: Path, capsys
+) -> None:
+    with Server(
+        b"",
+        files={name: b"{}" if name.endswith(".json") else b"x" for name in models.WHISPER_FILES},
+    ) as server:
+        folder = models.download(
+            "whisper-base.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet
+        )
     assert "not verified" in capsys.readouterr().err and models.installed(tmp_path) == [folder]
 
 
@@ -299,8 +361,12 @@ def test_a_disk_filling_up_while_unpacking_removes_the_half_unpacked_folder(tmp_
     with Server(payload) as server:
         resource.setrlimit(resource.RLIMIT_FSIZE, (1_000_000, hard))
         try:
-            with pytest.raises(SpeechError, match="could not be unpacked.*half-unpacked folder was removed"):
-                models.download("en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet)
+            with pytest.raises(
+                SpeechError, match="could not be unpacked.*half-unpacked folder was removed"
+            ):
+                models.download(
+                    "en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet
+                )
         finally:
             resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
     assert not list(tmp_path.glob(".*")) and not (tmp_path / FOLDER).exists()

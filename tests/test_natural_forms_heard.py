@@ -5,13 +5,14 @@ engine's matcher: what is heard must mean what was said.
 The typed corpora (test_who_the_f_phrasing.py, test_what_the_fake_phrasing.py) test the
 wording; this tests that the recogniser, prompted with the ask's phrases, writes them so.
 """
+
 from __future__ import annotations
 
 from random import Random
 
 import pytest
-
 from asr_audio import heard, run, scene
+
 from gm.dialog.engine import listening_commands
 from gm.dialog.intents import Matcher
 from gm.games import what_the_fake, who_the_f
@@ -26,7 +27,9 @@ def recognizer() -> WhisperRecognizer:
     return WhisperRecognizer()
 
 
-def meanings(recognizer: WhisperRecognizer, ask: Ask, commands, said: tuple[str, ...]) -> dict[str, list]:
+def meanings(
+    recognizer: WhisperRecognizer, ask: Ask, commands, said: tuple[str, ...]
+) -> dict[str, list]:
     """What each text, said by Piper in one scene, is taken to mean at `ask`."""
     matcher = Matcher(ask.choices, listening_commands(commands))
     recognizer.set_vocabulary(matcher.vocabulary(ask.free, ask.hints, ask.endpoint))
@@ -34,7 +37,9 @@ def meanings(recognizer: WhisperRecognizer, ask: Ask, commands, said: tuple[str,
     out = {}
     for text, got in heard(spoken, run(recognizer, spoken.audio)).items():
         matches = [matcher.match([g]) for g in got]
-        out[text] = [None if m is None else (m.command.value if m.command else m.value) for m in matches]
+        out[text] = [
+            None if m is None else (m.command.value if m.command else m.value) for m in matches
+        ]
     return out
 
 
@@ -48,8 +53,12 @@ def who_vote_ask() -> tuple[who_the_f.WhoTheF, object]:
 
 def test_vote_results_in_a_table_s_words_before_the_reveal(recognizer, common):
     game, state = who_vote_ask()
-    got = meanings(recognizer, game.step(state), common[1],
-                   ("three for two", "two got three", "it's a tie", "everyone voted four"))
+    got = meanings(
+        recognizer,
+        game.step(state),
+        common[1],
+        ("three for two", "two got three", "it's a tie", "everyone voted four"),
+    )
     assert got == {
         "three for two": [{"count": 3, "place": 2}],
         "two got three": [{"count": 3, "place": 2}],
@@ -63,7 +72,9 @@ def test_what_the_fake_valid_and_invalid_are_never_swapped(recognizer, common):
     import test_what_the_fake_rules as rules
 
     state = rules.choose(rules.round_to_groups(), "invalid 2").state
-    got = meanings(recognizer, game.step(state), common[1], ("valid group two", "invalid group three"))
+    got = meanings(
+        recognizer, game.step(state), common[1], ("valid group two", "invalid group three")
+    )
     assert got == {"valid group two": ["valid 2"], "invalid group three": ["invalid 3"]}
 
 
@@ -71,7 +82,13 @@ def test_the_final_round_in_a_table_s_words(recognizer, common):
     import test_who_the_f_rules as rules
 
     state = rules.say(rules.elect_six(rules.start(5)), "reveal").state
-    got = meanings(recognizer, rules.GAME.step(state), common[1],
-                   ("no votes for one, two, three and four", "yes, for three"))
-    assert got == {"no votes for one, two, three and four": [{"empty": [1, 2, 3, 4]}],
-                   "yes, for three": [{"unanimous": True, "place": 3}]}
+    got = meanings(
+        recognizer,
+        rules.GAME.step(state),
+        common[1],
+        ("no votes for one, two, three and four", "yes, for three"),
+    )
+    assert got == {
+        "no votes for one, two, three and four": [{"empty": [1, 2, 3, 4]}],
+        "yes, for three": [{"unanimous": True, "place": 3}],
+    }

@@ -2,6 +2,7 @@
 
 The voice is loaded once for the module (a third of a second, 60 MB); each test says little.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -10,20 +11,20 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_cli import assert_one_sentence, gm
 
 from gm.speech import voices
 from gm.speech.audio import read_wav
 from gm.speech.base import RATE, SpeechError
 from gm.speech.piper import PiperSynth
 from gm.speech.tts import Remembered, Sound, VoiceSpeaker, WavSpeaker, open_voice
-from test_cli import assert_one_sentence, gm
 
 LINE = "Player three, it is your turn. Read the question aloud."
 
 
 def rms(audio: bytes) -> float:
     samples = np.frombuffer(audio, dtype="<i2").astype(np.float64)
-    return float(np.sqrt(np.mean(samples ** 2))) if samples.size else 0.0
+    return float(np.sqrt(np.mean(samples**2))) if samples.size else 0.0
 
 
 @pytest.fixture(scope="module")
@@ -51,9 +52,13 @@ def test_the_real_voice_speaks_to_a_wav(tmp_path: Path, joe: Remembered) -> None
     assert 2.0 < spoken < 6.0  # ten words
     assert len(audio) / 2 / RATE == pytest.approx(spoken + 0.2, abs=2e-3)
     speech = audio[: int(spoken * RATE) * 2]
-    assert 1500 < rms(speech) and np.abs(np.frombuffer(speech, "<i2")).max() < 32767  # loud, not clipped
+    assert (
+        1500 < rms(speech) and np.abs(np.frombuffer(speech, "<i2")).max() < 32767
+    )  # loud, not clipped
     quiet = np.flatnonzero(np.abs(np.frombuffer(speech, "<i2")) > 300)
-    assert quiet[0] / RATE < 0.4 and (len(speech) // 2 - quiet[-1]) / RATE < 0.6  # speech fills the line
+    assert (
+        quiet[0] / RATE < 0.4 and (len(speech) // 2 - quiet[-1]) / RATE < 0.6
+    )  # speech fills the line
 
 
 def test_a_line_is_made_a_sentence_at_a_time_and_played_as_it_comes(joe: Remembered) -> None:
@@ -87,7 +92,9 @@ def test_a_line_is_made_a_sentence_at_a_time_and_played_as_it_comes(joe: Remembe
     output = Output()
     seconds = VoiceSpeaker(Counting(), output).say(LINE)
     counts = [count for count, _ in output.heard]
-    assert len(counts) >= 2 and counts == list(range(1, len(counts) + 1))  # each put as soon as it was made
+    assert len(counts) >= 2 and counts == list(
+        range(1, len(counts) + 1)
+    )  # each put as soon as it was made
     assert sum(size for _, size in output.heard) / 2 / 48000 == pytest.approx(seconds, abs=1e-3)
 
 
@@ -109,29 +116,43 @@ def test_rate_and_volume_are_honoured() -> None:
     finally:
         slow.close()
         fast.close()
-    assert len(slow_audio) > 1.5 * len(fast_audio)  # 2.3 times as long on paper; Piper varies its timing
+    assert len(slow_audio) > 1.5 * len(
+        fast_audio
+    )  # 2.3 times as long on paper; Piper varies its timing
     assert rms(slow_audio) < 0.5 * rms(fast_audio)
 
 
-@pytest.mark.parametrize("settings,words", [
-    ({"rate": 50}, "between 100 and 400 words a minute, not 50"),
-    ({"volume": 1.5}, "between 0 and 1, not 1.5"),
-    ({"name": "en_US-nobody-medium"}, "'en_US-nobody-medium' is not installed; 'gm voices' lists"),
-])
+@pytest.mark.parametrize(
+    "settings,words",
+    [
+        ({"rate": 50}, "between 100 and 400 words a minute, not 50"),
+        ({"volume": 1.5}, "between 0 and 1, not 1.5"),
+        (
+            {"name": "en_US-nobody-medium"},
+            "'en_US-nobody-medium' is not installed; 'gm voices' lists",
+        ),
+    ],
+)
 def test_bad_voice_settings_are_one_sentence(settings: dict, words: str) -> None:
     with pytest.raises(SpeechError, match=words) as error:
         open_voice("piper", **settings)
     assert "\n" not in str(error.value)
 
 
-def test_a_damaged_voice_is_one_sentence_with_the_system_voice_as_the_way_out(tmp_path: Path) -> None:
+def test_a_damaged_voice_is_one_sentence_with_the_system_voice_as_the_way_out(
+    tmp_path: Path,
+) -> None:
     own = voices.embedded()
-    truncated = tmp_path / own.name  # gm's own voice, cut short: its pinned digest no longer matches
+    truncated = (
+        tmp_path / own.name
+    )  # gm's own voice, cut short: its pinned digest no longer matches
     truncated.write_bytes(own.read_bytes()[: 1 << 20])
     shutil.copy(own.with_name(own.name + ".json"), tmp_path)
     with pytest.raises(SpeechError, match="is damaged.*--voice-engine pyttsx3"):
         open_voice(folder=tmp_path)
-    garbage = tmp_path / "en_US-garbage-medium.onnx"  # a voice gm has no digest of: onnxruntime refuses it
+    garbage = (
+        tmp_path / "en_US-garbage-medium.onnx"
+    )  # a voice gm has no digest of: onnxruntime refuses it
     garbage.write_bytes(b"not a network" * 100)
     shutil.copy(own.with_name(own.name + ".json"), tmp_path / "en_US-garbage-medium.onnx.json")
     with pytest.raises(SpeechError, match="cannot be read.*--voice-engine pyttsx3") as error:
@@ -141,18 +162,48 @@ def test_a_damaged_voice_is_one_sentence_with_the_system_voice_as_the_way_out(tm
 
 def test_the_command_line_honours_the_voice_settings(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
-    config.write_text('[voice]\nrate = 130\nvolume = 0.4\n')
+    config.write_text("[voice]\nrate = 130\nvolume = 0.4\n")
     slow = tmp_path / "slow.wav"
-    assert gm("say", "Who is the funniest?", "--wav", str(slow), env={"GM_CONFIG": str(config)}).returncode == 0
+    assert (
+        gm(
+            "say", "Who is the funniest?", "--wav", str(slow), env={"GM_CONFIG": str(config)}
+        ).returncode
+        == 0
+    )
     plain = tmp_path / "plain.wav"
     (tmp_path / "none.toml").write_text("")
-    assert gm("say", "Who is the funniest?", "--wav", str(plain), env={"GM_CONFIG": str(tmp_path / "none.toml")}).returncode == 0
-    assert len(read_wav(slow)) > 1.2 * len(read_wav(plain)) and rms(read_wav(slow)) < 0.6 * rms(read_wav(plain))
-    config.write_text('[voice]\nrate = 0\n')
-    assert_one_sentence(gm("say", "hi", "--wav", str(plain), env={"GM_CONFIG": str(config)}), "rate", "not 0")
-    assert_one_sentence(gm("say", "hi", "--wav", str(plain), "--voice-name", "en_US-nobody-medium"), "not installed")
+    assert (
+        gm(
+            "say",
+            "Who is the funniest?",
+            "--wav",
+            str(plain),
+            env={"GM_CONFIG": str(tmp_path / "none.toml")},
+        ).returncode
+        == 0
+    )
+    assert len(read_wav(slow)) > 1.2 * len(read_wav(plain)) and rms(read_wav(slow)) < 0.6 * rms(
+        read_wav(plain)
+    )
+    config.write_text("[voice]\nrate = 0\n")
+    assert_one_sentence(
+        gm("say", "hi", "--wav", str(plain), env={"GM_CONFIG": str(config)}), "rate", "not 0"
+    )
+    assert_one_sentence(
+        gm("say", "hi", "--wav", str(plain), "--voice-name", "en_US-nobody-medium"), "not installed"
+    )
     assert_one_sentence(gm("say", "hi", "--voice-engine", "festival"), "invalid choice")
     listed = gm("voices")
     assert listed.returncode == 0 and voices.DEFAULT in listed.stdout and "en-us" in listed.stdout
-    assert_one_sentence(gm("voices", "download", "en_GB-alan-medium", "--dir", str(tmp_path), "--hub",
-                           "http://127.0.0.1:9"), "cannot reach 127.0.0.1 to download the voice")
+    assert_one_sentence(
+        gm(
+            "voices",
+            "download",
+            "en_GB-alan-medium",
+            "--dir",
+            str(tmp_path),
+            "--hub",
+            "http://127.0.0.1:9",
+        ),
+        "cannot reach 127.0.0.1 to download the voice",
+    )

@@ -6,34 +6,54 @@ and the answers kept; here the first undo of each game and its end are rebuilt t
 must equal the game as it was played (random state included). After every step the game's
 invariants hold: token bounds, every card in exactly one place, scores equal to what was won.
 """
+
 from __future__ import annotations
 
 import json
 from random import Random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 import test_funocracy_rules as funocracy_rules
 import test_what_the_fake_rules as what_the_fake_rules
 import test_who_the_f_rules as who_the_f_rules
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gm.dialog.engine import rebuild
 from gm.state import Record
 from gm.steps import Answer, End
 
 GAMES = {
-    "funocracy": (funocracy_rules, st.fixed_dictionaries({
-        "players": st.one_of(st.none(), st.integers(2, 8)),
-        "mode": st.sampled_from([None, "normal", "alternative"])})),
-    "who_the_f": (who_the_f_rules, st.fixed_dictionaries({
-        "players": st.one_of(st.none(), st.integers(3, 8)),
-        "difficulty": st.sampled_from([None, "easy", "regular", "expert"]),
-        "reveal_after": st.one_of(st.none(), st.integers(5, 90))})),
-    "what_the_fake": (what_the_fake_rules, st.fixed_dictionaries({
-        "players": st.one_of(st.none(), st.integers(3, 8)),
-        "mode": st.sampled_from([None, "open", "hidden"]),
-        "scoring": st.sampled_from(["full", "quick"]),
-        "time_limit": st.sampled_from([None, 45])})),
+    "funocracy": (
+        funocracy_rules,
+        st.fixed_dictionaries(
+            {
+                "players": st.one_of(st.none(), st.integers(2, 8)),
+                "mode": st.sampled_from([None, "normal", "alternative"]),
+            }
+        ),
+    ),
+    "who_the_f": (
+        who_the_f_rules,
+        st.fixed_dictionaries(
+            {
+                "players": st.one_of(st.none(), st.integers(3, 8)),
+                "difficulty": st.sampled_from([None, "easy", "regular", "expert"]),
+                "reveal_after": st.one_of(st.none(), st.integers(5, 90)),
+            }
+        ),
+    ),
+    "what_the_fake": (
+        what_the_fake_rules,
+        st.fixed_dictionaries(
+            {
+                "players": st.one_of(st.none(), st.integers(3, 8)),
+                "mode": st.sampled_from([None, "open", "hidden"]),
+                "scoring": st.sampled_from(["full", "quick"]),
+                "time_limit": st.sampled_from([None, 45]),
+            }
+        ),
+    ),
 }
 UNDO = 0.05  # chance of an undo after an accepted answer
 MAX_UNDOS = 25  # so every game still ends
@@ -67,7 +87,9 @@ def play_with_undo(rules, options: dict, seed: int, picks: int) -> None:
         state = outcome.state
         rules.check_invariants(state)
         saved = Answer.from_json(json.loads(json.dumps(answer.to_json())))  # as it is saved on disk
-        record.answers.append({"step": step.id, "answer": saved.to_json(), "decision": outcome.decision})
+        record.answers.append(
+            {"step": step.id, "answer": saved.to_json(), "decision": outcome.decision}
+        )
         history.append((before, rng_before))
         if undos < MAX_UNDOS and pick.random() < UNDO:
             undos += 1
@@ -84,8 +106,13 @@ def play_with_undo(rules, options: dict, seed: int, picks: int) -> None:
 def random_games(name: str, examples: int) -> None:
     rules, options = GAMES[name]
 
-    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
-              suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
     @given(options=options, seed=st.integers(0, 2**32 - 1), picks=st.integers(0, 2**32 - 1))
     def games(options, seed, picks):
         play_with_undo(rules, options, seed, picks)

@@ -1,4 +1,5 @@
 """Saves survive damage: the previous good save is kept, and a broken one is one sentence."""
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,12 @@ from gm.state import Record, SaveError, Saves, SaveStore, SaveUnreadable
 
 
 def record(n: int) -> Record:
-    return Record("toy", {"players": 3}, 5, [{"step": "toy.pick", "answer": {"kind": "choice", "value": i}}
-                                             for i in range(n)])
+    return Record(
+        "toy",
+        {"players": 3},
+        5,
+        [{"step": "toy.pick", "answer": {"kind": "choice", "value": i}} for i in range(n)],
+    )
 
 
 def test_the_last_two_saves_are_kept(tmp_path):
@@ -48,12 +53,17 @@ def test_current_json_is_never_missing_while_a_save_is_written(tmp_path, monkeyp
     assert store.load()[0] == record(2)
 
 
-@pytest.mark.parametrize("damage", [
-    lambda p: p.write_text(p.read_text()[:40]),  # truncated by a power cut
-    lambda p: p.write_bytes(b"\0\xff" * 20),  # garbage
-    lambda p: p.write_text(json.dumps({**json.loads(p.read_text()), "format": 0})),  # an older gm
-    lambda p: p.write_text('{"format": 1, "game": "toy"}'),
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p: p.write_text(p.read_text()[:40]),  # truncated by a power cut
+        lambda p: p.write_bytes(b"\0\xff" * 20),  # garbage
+        lambda p: p.write_text(
+            json.dumps({**json.loads(p.read_text()), "format": 0})
+        ),  # an older gm
+        lambda p: p.write_text('{"format": 1, "game": "toy"}'),
+    ],
+)
 def test_a_damaged_save_falls_back_to_the_previous_one(tmp_path, damage):
     store = SaveStore(tmp_path)
     store.write(record(1))
@@ -89,13 +99,17 @@ def test_an_unwritable_save_folder_is_one_sentence(tmp_path):
         SaveStore(blocker / "sub").write(record(1))
 
 
-@pytest.mark.parametrize("answers", [
-    None,  # null
-    "three",  # wrong type
-    [{"step": "toy.pick", "answer": {"kind": "telepathy", "value": 1}}],  # unknown kind
-    [{"step": "toy.pick", "answer": None}],
-    [{"step": 7, "answer": {"kind": "choice", "value": 1}}],
-], ids=["null", "wrong-type", "unknown-kind", "null-answer", "step-not-text"])
+@pytest.mark.parametrize(
+    "answers",
+    [
+        None,  # null
+        "three",  # wrong type
+        [{"step": "toy.pick", "answer": {"kind": "telepathy", "value": 1}}],  # unknown kind
+        [{"step": "toy.pick", "answer": None}],
+        [{"step": 7, "answer": {"kind": "choice", "value": 1}}],
+    ],
+    ids=["null", "wrong-type", "unknown-kind", "null-answer", "step-not-text"],
+)
 def test_a_damaged_answer_list_falls_back_to_the_previous_save(tmp_path, answers):
     store = SaveStore(tmp_path)
     store.write(record(1))

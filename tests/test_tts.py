@@ -1,6 +1,7 @@
 """Speakers with the real system voice: pyttsx3 writing WAV through espeak-ng, and the no-speaker path.
 
 Piper, gm's default voice, has its own tests in test_piper.py."""
+
 from __future__ import annotations
 
 import io
@@ -13,14 +14,24 @@ import pytest
 from gm.speech.audio import read_wav
 from gm.speech.base import RATE, SpeechError
 from gm.speech.tts import (
-    NO_SPEAKER, ConsoleSpeaker, Synthesizer, TeeSpeaker, WavSpeaker, check_output, device_speaker, open_speaker,
-    open_voice, tone_samples,
+    NO_SPEAKER,
+    ConsoleSpeaker,
+    Synthesizer,
+    TeeSpeaker,
+    WavSpeaker,
+    check_output,
+    device_speaker,
+    open_speaker,
+    open_voice,
+    tone_samples,
 )
 
 SENTENCE = "The quick brown fox jumps over the lazy dog."
-LONG = ("Welcome to Who the F. Each round, one of you reads a question and everybody else points at the "
-        "player who fits it best. Say the number of the player you choose when I ask, and say help at any "
-        "time to hear the rules again.")
+LONG = (
+    "Welcome to Who the F. Each round, one of you reads a question and everybody else points at the "
+    "player who fits it best. Say the number of the player you choose when I ask, and say help at any "
+    "time to hear the rules again."
+)
 
 
 def samples(audio: bytes) -> np.ndarray:
@@ -96,8 +107,14 @@ def test_nothing_to_say_adds_nothing(tmp_path: Path, system) -> None:
 
 def test_settings_hold_line_after_line_and_do_not_leak(tmp_path: Path) -> None:
     """The speakers share pyttsx3's one engine, whose setProperty lags when lines come quickly."""
-    slow_voice, fast_voice = Synthesizer("en-us", 120, 0.3), Synthesizer("en-us", 300)  # not remembered: made anew
-    with WavSpeaker(tmp_path / "slow.wav", slow_voice) as slow, WavSpeaker(tmp_path / "fast.wav", fast_voice) as fast:
+    slow_voice, fast_voice = (
+        Synthesizer("en-us", 120, 0.3),
+        Synthesizer("en-us", 300),
+    )  # not remembered: made anew
+    with (
+        WavSpeaker(tmp_path / "slow.wav", slow_voice) as slow,
+        WavSpeaker(tmp_path / "fast.wav", fast_voice) as fast,
+    ):
         lengths = [(slow.say(SENTENCE), fast.say(SENTENCE)) for _ in range(4)]
     slow_voice.close()
     fast_voice.close()
@@ -111,7 +128,9 @@ def test_an_unknown_voice_is_one_clear_sentence() -> None:
         open_voice("pyttsx3", "no-such-voice")
     with pytest.raises(SpeechError, match="between 20 and 1000 words a minute, not 0"):
         open_voice("pyttsx3", rate=0)
-    with pytest.raises(SpeechError, match="Unknown voice engine 'festival'; choose piper or pyttsx3"):
+    with pytest.raises(
+        SpeechError, match="Unknown voice engine 'festival'; choose piper or pyttsx3"
+    ):
         open_voice("festival")
 
 

@@ -8,6 +8,7 @@ that ask began. The scripts are worked out from the typed-input clock (an uttera
 the answer really began where it meant to, so a change of those timings fails loudly here
 rather than moving the boundary.
 """
+
 from __future__ import annotations
 
 import io
@@ -48,8 +49,15 @@ class TurnGame:
     def step(self, state):
         if state.turn == 2:
             return End(("Done.",))
-        return Ask(f"turns.ask{state.ask}", (f"Ask {vocab.number_word(state.ask)}.",), vocab.numbers(1, 3), timeout=TURN,
-                   deadline=f"turn {state.turn}", expected="one, two or three", endpoint=ENDPOINT)
+        return Ask(
+            f"turns.ask{state.ask}",
+            (f"Ask {vocab.number_word(state.ask)}.",),
+            vocab.numbers(1, 3),
+            timeout=TURN,
+            deadline=f"turn {state.turn}",
+            expected="one, two or three",
+            endpoint=ENDPOINT,
+        )
 
     def apply(self, state, ask, answer, rng):
         timed_out = answer.kind is AnswerKind.TIMEOUT
@@ -68,8 +76,15 @@ class TurnGame:
 def run(script: str, speaker, common) -> tuple[Engine, Transcript]:
     lines, commands = common
     game, transcript = TurnGame(), Transcript()
-    engine = Engine(game, TextHearing(io.StringIO(script)), speaker, lines, commands, transcript,
-                    Record(game.id, {}, seed=1))
+    engine = Engine(
+        game,
+        TextHearing(io.StringIO(script)),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record(game.id, {}, seed=1),
+    )
     engine.run()
     return engine, transcript
 
@@ -98,11 +113,16 @@ def test_an_answer_begun_at_24_seconds_is_in_time_at_every_ask(speaker, common, 
     engine, transcript = run("\n".join(script) + "\n", speaker, common)
     begun = [e["start"] for e in transcript.of_type("heard")][-1] - turn_began(transcript)
     assert begun == pytest.approx(24.0, abs=0.05)
-    first_turn = engine.state.log[:at + (at < ASKS)]
+    first_turn = engine.state.log[: at + (at < ASKS)]
     assert first_turn == tuple(f"ask {k} in time" for k in range(1, at + 1)) + (
-        (f"ask {at + 1} timed out",) if at < ASKS else ())
-    if at < ASKS:  # the next ask of the turn finds the 25 s gone: it times out as it starts listening
-        timed_out = next(e for e in transcript.of_type("decision") if e["decision"] == f"ask {at + 1} timed out")
+        (f"ask {at + 1} timed out",) if at < ASKS else ()
+    )
+    if (
+        at < ASKS
+    ):  # the next ask of the turn finds the 25 s gone: it times out as it starts listening
+        timed_out = next(
+            e for e in transcript.of_type("decision") if e["decision"] == f"ask {at + 1} timed out"
+        )
         assert timed_out["t"] - turn_began(transcript) <= 26.0
 
 
@@ -114,10 +134,16 @@ def test_silence_to_25_1_seconds_is_a_time_out_at_every_ask(speaker, common, at)
     script, clock = early_answers(at - 1)
     script += [f"[silence {25.1 - clock:.3f}]", "three"]
     engine, transcript = run("\n".join(script) + "\n", speaker, common)
-    assert engine.state.log[:at] == tuple(f"ask {k} in time" for k in range(1, at)) + (f"ask {at} timed out",)
-    timed_out = next(e for e in transcript.of_type("decision") if e["decision"] == f"ask {at} timed out")
+    assert engine.state.log[:at] == tuple(f"ask {k} in time" for k in range(1, at)) + (
+        f"ask {at} timed out",
+    )
+    timed_out = next(
+        e for e in transcript.of_type("decision") if e["decision"] == f"ask {at} timed out"
+    )
     assert 25.0 - 0.05 <= timed_out["t"] - turn_began(transcript) <= 25.1
-    assert engine.state.log[at:] == ("ask 1 in time",)  # "three" after the silence: the next turn's first ask
+    assert engine.state.log[at:] == (
+        "ask 1 in time",
+    )  # "three" after the silence: the next turn's first ask
 
 
 def test_the_next_turn_has_its_own_25_seconds(speaker, common):
@@ -135,22 +161,35 @@ def test_a_pause_moves_the_deadline_of_the_whole_turn(speaker, common):
     engine, transcript = run("\n".join(script) + "\n", speaker, common)
     assert engine.state.log[:2] == ("ask 1 in time", "ask 2 timed out")
     listens = [e for e in transcript.of_type("listen") if e["step"] == "turns.ask2"]
-    timed_out = next(e for e in transcript.of_type("decision") if e["decision"] == "ask 2 timed out")
+    timed_out = next(
+        e for e in transcript.of_type("decision") if e["decision"] == "ask 2 timed out"
+    )
     paused = next(e for e in transcript.of_type("say") if e["text"].startswith("Paused"))["t"]
     resumed = next(e for e in transcript.of_type("say") if e["text"] == "Resuming.")["t"]
-    assert listens and timed_out["t"] - turn_began(transcript) - (resumed - paused) == pytest.approx(25.0, abs=1.5)
+    assert listens and timed_out["t"] - turn_began(transcript) - (
+        resumed - paused
+    ) == pytest.approx(25.0, abs=1.5)
 
 
 def test_reprompts_wait_eight_seconds_of_quiet(common):
     from conftest import RecordingSpeaker
     from toygame import ToyGame
 
-    speaker = RecordingSpeaker(for_the_ear=False)  # the toy game's lines are the tests' shorthand, digits and all
+    speaker = RecordingSpeaker(
+        for_the_ear=False
+    )  # the toy game's lines are the tests' shorthand, digits and all
     lines, commands = common
     for quiet, reprompted in ((7.0, False), (9.0, True)):
         speaker.lines.clear()
-        Engine(ToyGame(), TextHearing(io.StringIO(f"two\n[silence {quiet}]\nthree\n")), speaker, lines, commands,
-               Transcript(), Record("toy", {}, 1)).run()
+        Engine(
+            ToyGame(),
+            TextHearing(io.StringIO(f"two\n[silence {quiet}]\nthree\n")),
+            speaker,
+            lines,
+            commands,
+            Transcript(),
+            Record("toy", {}, 1),
+        ).run()
         assert any("still listening" in line for line in speaker.lines) is reprompted
 
 
@@ -158,5 +197,7 @@ def test_talk_gm_did_not_understand_does_not_hold_the_deadline(speaker, common):
     """Talk that was no answer ended long before the deadline: the time-out comes at 25 s, not
     a grace later as for an answer still being said."""
     engine, transcript = run("[silence 5]\nbanana bread\n[silence 40]\n", speaker, common)
-    timed_out = next(e for e in transcript.of_type("decision") if e["decision"] == "ask 1 timed out")
+    timed_out = next(
+        e for e in transcript.of_type("decision") if e["decision"] == "ask 1 timed out"
+    )
     assert timed_out["t"] - turn_began(transcript) == pytest.approx(25.0, abs=0.15)

@@ -4,6 +4,7 @@ as if the undone answer had never been given, at once; a reader never finds the 
 The toy game's "double" rolls a die with the game's random state, so a random state left as it
 was played shows up as a different roll after the undo, and a resume as a different game.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,12 +13,12 @@ import sys
 import textwrap
 
 import pytest
+from toygame import ToyGame
 
 from gm.dialog.engine import Engine
 from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
 from gm.state import Record, SaveError, SaveStore
-from toygame import ToyGame
 
 
 class Killed(BaseException):
@@ -35,8 +36,16 @@ def typed(script: str):
 def play(script: str, speaker, common, store: SaveStore, record: Record | None = None) -> Engine:
     lines, commands = common
     game = ToyGame()
-    engine = Engine(game, TextHearing(typed(script)), speaker, lines, commands, Transcript(),
-                    record or Record(game.id, {}, seed=3), store)
+    engine = Engine(
+        game,
+        TextHearing(typed(script)),
+        speaker,
+        lines,
+        commands,
+        Transcript(),
+        record or Record(game.id, {}, seed=3),
+        store,
+    )
     try:
         engine.run(resumed=record is not None)
     except Killed:
@@ -50,7 +59,9 @@ def on_disk(store: SaveStore) -> dict:
     return {k: v for k, v in data.items() if k != "t"}
 
 
-def test_after_an_undo_state_dice_and_save_are_those_of_a_game_without_the_answer(speaker, common, tmp_path):
+def test_after_an_undo_state_dice_and_save_are_those_of_a_game_without_the_answer(
+    speaker, common, tmp_path
+):
     """Guards against an undo that leaves the random state as it was played, and an undo that is
     saved only at the next decision: both give a game, a roll or a file the table never chose."""
     undone = SaveStore(tmp_path / "undone")
@@ -63,9 +74,15 @@ def test_after_an_undo_state_dice_and_save_are_those_of_a_game_without_the_answe
     assert on_disk(undone) == on_disk(never)  # saved at once: a kill right after the undo keeps it
 
     # Both go on with the same answer: the same die is rolled, so the game is the same game.
-    rolled_after_undo = play("two\ndouble\ndouble\nundo\ndouble\n[kill]\n", speaker, common,
-                             SaveStore(tmp_path / "again")).state.rolled
-    rolled_without = play("two\ndouble\ndouble\n[kill]\n", speaker, common, SaveStore(tmp_path / "plain")).state.rolled
+    rolled_after_undo = play(
+        "two\ndouble\ndouble\nundo\ndouble\n[kill]\n",
+        speaker,
+        common,
+        SaveStore(tmp_path / "again"),
+    ).state.rolled
+    rolled_without = play(
+        "two\ndouble\ndouble\n[kill]\n", speaker, common, SaveStore(tmp_path / "plain")
+    ).state.rolled
     assert rolled_after_undo == rolled_without
     assert len(rolled_without) == 2
 
@@ -90,7 +107,10 @@ def test_undo_back_to_the_start_leaves_a_save_of_no_answers(speaker, common, tmp
     engine = play("two\ndouble\nundo\nundo\n[kill]\n", speaker, common, store)
     assert engine.record.answers == [] and engine.state.players is None
     assert store.load()[0].answers == []
-    assert engine.rng.getstate() == play("[kill]\n", speaker, common, SaveStore(tmp_path / "new")).rng.getstate()
+    assert (
+        engine.rng.getstate()
+        == play("[kill]\n", speaker, common, SaveStore(tmp_path / "new")).rng.getstate()
+    )
 
 
 READER = textwrap.dedent("""
@@ -120,10 +140,14 @@ def test_a_reader_never_finds_the_save_missing_or_half_written(tmp_path):
     store = SaveStore(tmp_path)
     record = Record("toy", {"players": 3}, 5)
     store.write(record)
-    reader = subprocess.Popen([sys.executable, "-c", READER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
     try:
         for n in range(600):
-            record.answers.append({"step": "toy.pick", "answer": {"kind": "choice", "value": n % 5 + 1}})
+            record.answers.append(
+                {"step": "toy.pick", "answer": {"kind": "choice", "value": n % 5 + 1}}
+            )
             store.write(record)
     finally:
         (tmp_path / "stop").touch()
@@ -138,8 +162,15 @@ def test_a_save_keeps_everything_a_resume_needs(tmp_path):
     """The input clock, the WAV played from and whether the game is over come back as written,
     and a save from before these were kept reads as a game at the start of its input."""
     store = SaveStore(tmp_path / "new" / "folder")  # folders are made as needed
-    record = Record("funocracy", {"players": 3, "name": "Zoë"}, 9,
-                    [{"step": "a", "answer": {"kind": "choice", "value": 1}}], t=12.5, finished=True, source="game.wav")
+    record = Record(
+        "funocracy",
+        {"players": 3, "name": "Zoë"},
+        9,
+        [{"step": "a", "answer": {"kind": "choice", "value": 1}}],
+        t=12.5,
+        finished=True,
+        source="game.wav",
+    )
     store.write(record)
     assert store.load() == (record, None)
     assert "Zoë" in store.current.read_text(encoding="utf-8")  # a person can read the save
@@ -152,14 +183,17 @@ def test_a_save_keeps_everything_a_resume_needs(tmp_path):
     assert older.answers == record.answers
 
 
-@pytest.mark.parametrize("damage,reason", [
-    ([], "not a JSON object"),
-    ({"format": 0}, "format 0, this gm reads format 1"),
-    ({"answers": {}}, "the answers are damaged"),
-    ({"answers": ["step answer"]}, "the answers are damaged"),
-    ({"answers": [{"step": "a"}]}, "the answers are damaged"),
-    ({"answers": [{"answer": {}}]}, "the answers are damaged"),
-])
+@pytest.mark.parametrize(
+    "damage,reason",
+    [
+        ([], "not a JSON object"),
+        ({"format": 0}, "format 0, this gm reads format 1"),
+        ({"answers": {}}, "the answers are damaged"),
+        ({"answers": ["step answer"]}, "the answers are damaged"),
+        ({"answers": [{"step": "a"}]}, "the answers are damaged"),
+        ({"answers": [{"answer": {}}]}, "the answers are damaged"),
+    ],
+)
 def test_the_sentence_for_a_damaged_save_says_what_is_wrong(tmp_path, damage, reason):
     store = SaveStore(tmp_path)
     good = Record("toy", {}, 1, [{"step": "a", "answer": {"kind": "choice", "value": 1}}])
@@ -171,7 +205,9 @@ def test_the_sentence_for_a_damaged_save_says_what_is_wrong(tmp_path, damage, re
     store.current.write_text(json.dumps(data))
     loaded, warning = store.load()
     assert loaded == good
-    assert warning == f"The last save was damaged (current.json: {reason}); the one before it is used."
+    assert (
+        warning == f"The last save was damaged (current.json: {reason}); the one before it is used."
+    )
 
 
 def test_a_missing_current_save_falls_back_to_the_previous_one(tmp_path):
@@ -198,7 +234,11 @@ def test_the_new_save_is_written_beside_the_old_one(tmp_path, monkeypatch):
     store.write(Record("toy", {}, 1))
     store.write(Record("toy", {}, 2))
     assert renamed and all(os.path.dirname(a) == str(store.directory) for a, _ in renamed)
-    assert [os.path.basename(b) for _, b in renamed] == ["current.json", "previous.json", "current.json"]
+    assert [os.path.basename(b) for _, b in renamed] == [
+        "current.json",
+        "previous.json",
+        "current.json",
+    ]
 
 
 def test_an_unwritable_save_folder_names_the_reason(tmp_path):
@@ -239,5 +279,7 @@ def test_the_sentences_when_no_save_can_be_resumed(tmp_path):
     store.previous.write_text('{"format": 7}')
     with pytest.raises(SaveError) as error:
         store.load()
-    assert str(error.value) == (f"The saved game in {tmp_path} is damaged and cannot be resumed (current.json: not a "
-                                "JSON object; previous.json: format 7, this gm reads format 1).")
+    assert str(error.value) == (
+        f"The saved game in {tmp_path} is damaged and cannot be resumed (current.json: not a "
+        "JSON object; previous.json: format 7, this gm reads format 1)."
+    )

@@ -3,6 +3,7 @@ output for voice and beeps. The real Piper voice (loaded once for the module) ma
 what is checked is behaviour (what the voice was asked to make, and when; the bytes written),
 never how fast it was.
 """
+
 from __future__ import annotations
 
 import io
@@ -11,16 +12,24 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from toygame import ToyGame
 
 from gm.dialog.engine import Engine
 from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
 from gm.speech.audio import read_wav
 from gm.speech.base import RATE, frequent, pieces
-from gm.speech.tts import Remembered, Sound, TeeSpeaker, VoiceSpeaker, WavSpeaker, open_voice, tone_samples
+from gm.speech.tts import (
+    Remembered,
+    Sound,
+    TeeSpeaker,
+    VoiceSpeaker,
+    WavSpeaker,
+    open_voice,
+    tone_samples,
+)
 from gm.state import Record
 from gm.vocab import number_word
-from toygame import ToyGame
 
 FIRST = "Player three, new theme: Things that are round."
 NEXT = "Letters: B as in bravo, one star."
@@ -57,17 +66,34 @@ def test_a_line_is_made_in_pieces_a_short_first_clause_alone() -> None:
     assert pieces(FIRST) == ("Player three,", "new theme: Things that are round.")
     assert pieces("Time!") == ("Time!",)
     assert pieces("Heard apple: A scores one star for player two.") == (
-        "Heard apple:", "A scores one star for player two.")
+        "Heard apple:",
+        "A scores one star for player two.",
+    )
     assert pieces("  ") == ()
 
 
 def test_the_pieces_said_again_and_again_are_found_in_the_game_s_lines() -> None:
-    templates = ["Player {seat}, new theme: {theme}.", "Time!", "Turn lost.", "Heard {word}: {letter} scores.",
-                 "player {seat} passed", "yes or no", "Who would sell ice to a penguin, and why?",
-                 "Player {seat}: {total} in total."]
+    templates = [
+        "Player {seat}, new theme: {theme}.",
+        "Time!",
+        "Turn lost.",
+        "Heard {word}: {letter} scores.",
+        "player {seat} passed",
+        "yes or no",
+        "Who would sell ice to a penguin, and why?",
+        "Player {seat}: {total} in total.",
+    ]
     found = frequent(templates, [number_word(n) for n in range(1, 4)])
-    assert found == ("Player one,", "Player two,", "Player three,", "Time!", "Turn lost.",
-                     "Player one:", "Player two:", "Player three:")
+    assert found == (
+        "Player one,",
+        "Player two,",
+        "Player three,",
+        "Time!",
+        "Turn lost.",
+        "Player one:",
+        "Player two:",
+        "Player three:",
+    )
 
 
 def test_a_piece_said_before_is_the_same_audio_and_is_not_made_again(piper: Remembered) -> None:
@@ -80,14 +106,20 @@ def test_a_piece_said_before_is_the_same_audio_and_is_not_made_again(piper: Reme
     # A new line that starts with a kept clause makes only its rest.
     audio(voice.sentences("Player three, same theme: Fruit."))
     audio(voice.sentences("Player three, new theme: Tools."))
-    assert [piece for piece, _ in counting.made] == ["Time!", "Player three,", "same theme: Fruit.",
-                                                     "new theme: Tools."]
+    assert [piece for piece, _ in counting.made] == [
+        "Time!",
+        "Player three,",
+        "same theme: Fruit.",
+        "new theme: Tools.",
+    ]
 
 
 def test_the_oldest_pieces_make_room_for_new_ones(piper: Remembered) -> None:
     words = [f"{number_word(n).capitalize()}." for n in range(1, 11)]
     largest = max(len(audio(piper.voice.sentences(word))) for word in words)
-    voice = Remembered(piper.voice, budget=5 * largest)  # room for five words or a few more, not ten
+    voice = Remembered(
+        piper.voice, budget=5 * largest
+    )  # room for five words or a few more, not ten
     for word in words:
         audio(voice.sentences(word))
     assert voice.known(words[-1]) and not voice.known(words[0])
@@ -122,7 +154,9 @@ def test_the_next_line_is_made_while_this_one_plays(piper: Remembered) -> None:
     speaker.say(NEXT)
     assert counting.made == made_before  # nothing made when NEXT was said
     # FIRST made as it was said, on the game's thread; NEXT by the background thread, once.
-    assert sorted(made_before) == sorted([(p, True) for p in pieces(FIRST)] + [(p, False) for p in pieces(NEXT)])
+    assert sorted(made_before) == sorted(
+        [(p, True) for p in pieces(FIRST)] + [(p, False) for p in pieces(NEXT)]
+    )
     speaker.close()
     voice.close()
 
@@ -141,7 +175,9 @@ def test_a_line_asked_for_now_goes_before_lines_made_ahead(piper: Remembered) ->
     voice.close()
 
 
-def test_voice_and_beeps_go_through_one_output_end_to_end(tmp_path: Path, piper: Remembered) -> None:
+def test_voice_and_beeps_go_through_one_output_end_to_end(
+    tmp_path: Path, piper: Remembered
+) -> None:
     """What the --speak-to WAV and a sound device get: each line, then the beep, then the next,
     exactly after one another; and both outputs of a tee hear the same audio, made once."""
     counting = Counting(piper.voice)
@@ -158,7 +194,11 @@ def test_voice_and_beeps_go_through_one_output_end_to_end(tmp_path: Path, piper:
     expected += b"".join(s.at(RATE) for s in voice.sentences("Ten seconds."))
     written = read_wav(room)
     assert written == expected and read_wav(copy) == written
-    assert sorted(piece for piece, _ in counting.made) == ["Player two,", "Ten seconds.", "new theme: Fruit."]
+    assert sorted(piece for piece, _ in counting.made) == [
+        "Player two,",
+        "Ten seconds.",
+        "new theme: Fruit.",
+    ]
     beep = np.frombuffer(tone_samples(880.0, 0.12), "<i2")
     assert abs(int(beep[0])) < 200 and abs(int(beep[-1])) < 200  # faded in and out: no click
     voice.close()
@@ -191,15 +231,25 @@ def test_the_engine_asks_for_the_lines_it_will_say(common) -> None:
     lines, commands = common
     speaker = Preparing()
     game = ToyGame()
-    Engine(game, TextHearing(io.StringIO("two\nthree\n")), speaker, lines, commands, Transcript(),
-           Record(game.id, {}, seed=1)).run(greeting=("I'm listening with text.",))
+    Engine(
+        game,
+        TextHearing(io.StringIO("two\nthree\n")),
+        speaker,
+        lines,
+        commands,
+        Transcript(),
+        Record(game.id, {}, seed=1),
+    ).run(greeting=("I'm listening with text.",))
     kind, warm = speaker.events[0]
     assert kind == "prepare" and "Time!" in warm and "Ten seconds." in warm  # gm's lines said often
-    assert speaker.events[1:4] == [("prepare", ("I'm listening with text.",)),
-                                   ("say", lines("welcome", title="Toy")), ("say", "I'm listening with text.")]
+    assert speaker.events[1:4] == [
+        ("prepare", ("I'm listening with text.",)),
+        ("say", lines("welcome", title="Toy")),
+        ("say", "I'm listening with text."),
+    ]
     events = speaker.events[1:]
     for index, (kind, texts) in enumerate(events):
         if kind == "prepare":  # the lines after the first of a batch, asked for before it is said
             assert texts and events[index + 1][0] == "say"
-            assert events[index + 2: index + 2 + len(texts)] == [("say", text) for text in texts]
+            assert events[index + 2 : index + 2 + len(texts)] == [("say", text) for text in texts]
     assert [kind for kind, _ in events].count("say") > 6

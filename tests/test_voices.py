@@ -3,22 +3,25 @@
 The voice download is models.fetch_files, the one downloader gm has: progress, resume after a
 dropped connection, and a SHA-256 check before a file takes its name.
 """
+
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
 
 import pytest
+from test_models import Server, no_proxy, quiet  # noqa: F401 - no_proxy is an autouse fixture
 
 from gm.speech import voices
 from gm.speech.base import SpeechError
-from test_models import Server, no_proxy, quiet  # noqa: F401 - no_proxy is an autouse fixture
 
 NAME = "en_US-test-medium"
 ONNX = bytes(range(256)) * 800  # 200 KB stands for the network: the download never reads it
 JSON = b'{"audio": {"sample_rate": 22050}}'
-PATHS = {"/en/en_US/test/medium/en_US-test-medium.onnx": ONNX,
-         "/en/en_US/test/medium/en_US-test-medium.onnx.json": JSON}
+PATHS = {
+    "/en/en_US/test/medium/en_US-test-medium.onnx": ONNX,
+    "/en/en_US/test/medium/en_US-test-medium.onnx.json": JSON,
+}
 
 
 def sha(data: bytes) -> str:
@@ -38,7 +41,8 @@ def hub(server: Server) -> str:
 
 def test_the_hub_layout() -> None:
     assert voices.hub_url("en_GB-alan-medium", ".onnx") == (
-        "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/en/en_GB/alan/medium/en_GB-alan-medium.onnx")
+        "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/en/en_GB/alan/medium/en_GB-alan-medium.onnx"
+    )
     with pytest.raises(SpeechError, match="not a Piper voice name"):
         voices.hub_url("alan", ".onnx")
 
@@ -46,7 +50,9 @@ def test_the_hub_layout() -> None:
 def test_a_voice_downloads_with_progress_and_is_installed(tmp_path: Path, catalogue: None) -> None:
     seen: list[tuple[int, int | None]] = []
     with Server(b"", files=PATHS) as server:
-        onnx = voices.download(NAME, tmp_path, hub=hub(server), progress=lambda done, total: seen.append((done, total)))
+        onnx = voices.download(
+            NAME, tmp_path, hub=hub(server), progress=lambda done, total: seen.append((done, total))
+        )
     assert onnx == tmp_path / f"{NAME}.onnx" and onnx.read_bytes() == ONNX
     assert (tmp_path / f"{NAME}.onnx.json").read_bytes() == JSON
     assert (len(ONNX), len(ONNX)) in seen and (len(JSON), len(JSON)) in seen
@@ -77,11 +83,17 @@ def test_a_wrong_checksum_installs_nothing(tmp_path: Path, catalogue: None) -> N
 
 
 def test_unknown_and_missing_voices_are_one_sentence(tmp_path: Path) -> None:
-    with pytest.raises(SpeechError, match="Unknown Piper voice 'en_US-nobody-medium'; the voices gm can download are"):
+    with pytest.raises(
+        SpeechError,
+        match="Unknown Piper voice 'en_US-nobody-medium'; the voices gm can download are",
+    ):
         voices.download("en_US-nobody-medium", tmp_path)
     with pytest.raises(SpeechError, match="'gm voices download en_GB-alan-medium' fetches it"):
         voices.find("en_GB-alan-medium", tmp_path)
-    with Server(b"", status=404) as server, pytest.raises(SpeechError, match="voice download failed.*404"):
+    with (
+        Server(b"", status=404) as server,
+        pytest.raises(SpeechError, match="voice download failed.*404"),
+    ):
         voices.download("en_GB-alan-medium", tmp_path, hub=hub(server), progress=quiet)
 
 

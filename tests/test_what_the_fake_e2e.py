@@ -4,6 +4,7 @@ The simulated table (`demo_line`) plans each game; the same replies go in as `--
 as espeak-ng voices heard by the real PocketSphinx (`--wav`); the transcript must tell the game
 the pure rules give for those replies.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,27 +15,41 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from transcripts import effective_decisions, said
+
 from gm.demo import ESPEAK_SEATS, Script, plan, render
 from gm.games import what_the_fake as wtf
 from gm.steps import Answer, AnswerKind, Ask, End, Line
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = wtf.load()
-FLAGS = {"players": "--players", "mode": "--mode", "scoring": "--scoring", "time_limit": "--time-limit"}
+FLAGS = {
+    "players": "--players",
+    "mode": "--mode",
+    "scoring": "--scoring",
+    "time_limit": "--time-limit",
+}
 
 # Three players keep the games short. Each seed was picked for what its table does (SHOWS) and,
 # among those, for a game PocketSphinx hears whole: about one 3-player game in four has a
 # drawing misheard ("i drew a ladder" heard as "i drew a rocket", "i drew a backpack" in the
 # en-gb voice as junk), and a WAV cannot answer gm's "Is that right?".
 GAMES = {
-    "open": ({"players": 3, "mode": "open", "scoring": "full"}, 2737,
-             {"open", "count", "stop", "skip", "nothing", "that's all", "out", "merge", "invalid"}),
-    "hidden-set-up-by-voice": ({"scoring": "full"}, 2937,
-                               {"three players", "hidden", "reveal", "count", "skip", "out", "merge", "invalid"}),
-    "quick-with-time-limit": ({"players": 3, "mode": "open", "scoring": "quick", "time_limit": 45}, 183,
-                              {"open", "quick", "timeout", "count", "stop", "skip"}),
+    "open": (
+        {"players": 3, "mode": "open", "scoring": "full"},
+        2737,
+        {"open", "count", "stop", "skip", "nothing", "that's all", "out", "merge", "invalid"},
+    ),
+    "hidden-set-up-by-voice": (
+        {"scoring": "full"},
+        2937,
+        {"three players", "hidden", "reveal", "count", "skip", "out", "merge", "invalid"},
+    ),
+    "quick-with-time-limit": (
+        {"players": 3, "mode": "open", "scoring": "quick", "time_limit": 45},
+        183,
+        {"open", "quick", "timeout", "count", "stop", "skip"},
+    ),
 }
 
 
@@ -102,10 +117,15 @@ def wrong_reply(state: wtf.State, step: Ask, planned: Line) -> list[Line]:
     if step.free:
         candidates = [("nothing", "no drawings")]
     else:
-        candidates = [(c.value, max(c.phrases, key=lambda p: len(p.split())))  # long phrases are heard best
-                      for c in step.choices if c.value not in (planned.answer.value, "list")]
+        candidates = [
+            (c.value, max(c.phrases, key=lambda p: len(p.split())))  # long phrases are heard best
+            for c in step.choices
+            if c.value not in (planned.answer.value, "list")
+        ]
     for value, phrase in candidates:
-        outcome = GAME.apply(state, step, Answer(AnswerKind.CHOICE, value, phrase), random.Random(0))
+        outcome = GAME.apply(
+            state, step, Answer(AnswerKind.CHOICE, value, phrase), random.Random(0)
+        )
         if outcome.accepted and not isinstance(GAME.step(outcome.state), End):
             lines = [Line(Answer(AnswerKind.CHOICE, value, phrase), phrase, planned.seat)]
             return lines + ([command("yes please", planned.seat)] if step.confirm else [])
@@ -114,8 +134,14 @@ def wrong_reply(state: wtf.State, step: Ask, planned: Line) -> list[Line]:
 
 # The commands' phrases PocketSphinx hears best on the eight seat voices: "score", "help" and
 # "go back" are misheard by three to six of them. The typed tests say the same.
-ROTATION = (("what is the score",), ("repeat",), ("pause the game", "carry on"), ("what's the score",),
-            ("say that again",), ("pause the game", "continue"))
+ROTATION = (
+    ("what is the score",),
+    ("repeat",),
+    ("pause the game", "carry on"),
+    ("what's the score",),
+    ("say that again",),
+    ("pause the game", "continue"),
+)
 
 
 def with_commands(script: Script) -> Script:
@@ -133,10 +159,14 @@ def with_commands(script: Script) -> Script:
         if step.confirm and line.answer.kind is AnswerKind.CHOICE:
             index += 1
             reply.append(lines[index])
-        moment = step.id + (" after a shout" if state.started and state.phase is wtf.Phase.DRAWING else "")
+        moment = step.id + (
+            " after a shout" if state.started and state.phase is wtf.Phase.DRAWING else ""
+        )
         if moment not in seen:
             seen.append(moment)
-            words = ROTATION[len(seen) % len(ROTATION)] + (("list the groups",) if step.id.endswith("groups") else ())
+            words = ROTATION[len(seen) % len(ROTATION)] + (
+                ("list the groups",) if step.id.endswith("groups") else ()
+            )
             out += [command(word, line.seat) for word in words]
             wrong = wrong_reply(state, step, line)
             out += wrong + ([command("undo", line.seat)] if wrong else [])
@@ -151,8 +181,19 @@ def with_commands(script: Script) -> Script:
 def play(script: Script, tmp_path: Path, source: str) -> list[dict]:
     """`gm play what-the-fake` in a subprocess; the transcript's events."""
     transcript = tmp_path / f"{source}.jsonl"
-    args = [sys.executable, "-m", "gm", "play", "what-the-fake", "--seed", str(script.seed),
-            "--transcript", str(transcript), "--state-dir", str(tmp_path / "state")]
+    args = [
+        sys.executable,
+        "-m",
+        "gm",
+        "play",
+        "what-the-fake",
+        "--seed",
+        str(script.seed),
+        "--transcript",
+        str(transcript),
+        "--state-dir",
+        str(tmp_path / "state"),
+    ]
     for key, value in script.options.items():
         args += [FLAGS[key], str(value)]
     stdin = ""
@@ -160,8 +201,15 @@ def play(script: Script, tmp_path: Path, source: str) -> list[dict]:
         args.append("--text")
         stdin = script.text()
     else:
-        args += ["--wav", str(render(script, tmp_path / "table.wav", ESPEAK_SEATS)), "--asr", "sphinx"]
-    result = subprocess.run(args, input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=600)
+        args += [
+            "--wav",
+            str(render(script, tmp_path / "table.wav", ESPEAK_SEATS)),
+            "--asr",
+            "sphinx",
+        ]
+    result = subprocess.run(
+        args, input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=600
+    )
     assert result.returncode == 0, result.stderr
     return [json.loads(line) for line in transcript.read_text(encoding="utf-8").splitlines()]
 
@@ -175,8 +223,8 @@ def heard_versus_planned(events: list[dict], script: Script) -> str:
     heard = [e["text"] for e in events if e["type"] == "heard"]
     planned = [line.text for line in script.lines if line.text]
     rows = [f"{i:3}  said {p!r:50} heard {h!r}" for i, (p, h) in enumerate(zip(planned, heard))]
-    rows += [f"     said {p!r} (not heard)" for p in planned[len(heard):]]
-    rows += [f"     heard {h!r} (more than said)" for h in heard[len(planned):]]
+    rows += [f"     said {p!r} (not heard)" for p in planned[len(heard) :]]
+    rows += [f"     heard {h!r} (more than said)" for h in heard[len(planned) :]]
     return "\n".join(rows)
 
 
@@ -213,7 +261,9 @@ def check_oracle(events: list[dict], name: str) -> None:
     scores, winners, announced = ORACLE[name]
     over = [e for e in events if e["type"] == "game_over"]
     assert len(over) == 1 and over[0]["winners"] == winners and over[0]["state"]["scores"] == scores
-    assert over[0]["state"]["round"] == over[0]["state"]["rounds"] == 3 and announced in said(events)
+    assert over[0]["state"]["round"] == over[0]["state"]["rounds"] == 3 and announced in said(
+        events
+    )
 
 
 def script_of(name: str) -> Script:
@@ -249,8 +299,10 @@ def test_what_gm_says_through_an_open_game(tmp_path: Path) -> None:
     back = [line.lower() for line in said(events)]
     for seat, names in named["drawings"].items():  # each name said back as it was heard
         for name in names:
-            assert any(line.rstrip(".") == name or line.startswith(name + ",") or f", {name}" in line
-                       for line in back), name
+            assert any(
+                line.rstrip(".") == name or line.startswith(name + ",") or f", {name}" in line
+                for line in back
+            ), name
     assert any(line.startswith("Group one, ") and ": players " in line for line in said(events))
     assert "Round one points: " in spoken
     assert want.end.say[0] == "The exhibition is over!" and want.end.say[0] in said(events)
@@ -261,11 +313,18 @@ def test_hidden_roles_are_revealed_and_confirmed(tmp_path: Path) -> None:
     events = play(script, tmp_path, "text")
     spoken = said(events)
     assert "How many players are at the table? Three to eight." in spoken
-    assert any(line.startswith("Shuffle the role cards, one Forger and two Artists") for line in spoken)
+    assert any(
+        line.startswith("Shuffle the role cards, one Forger and two Artists") for line in spoken
+    )
     assert "Reveal your role cards! Who is the Forger?" in spoken
-    assert sum(line.startswith("I heard it was player ") for line in spoken) == 3  # the reveal is confirmed
-    assert all(e["state"]["roles"] is None for e in events
-               if e["type"] == "state" and e["state"]["phase"] in ("theme", "drawing"))
+    assert (
+        sum(line.startswith("I heard it was player ") for line in spoken) == 3
+    )  # the reveal is confirmed
+    assert all(
+        e["state"]["roles"] is None
+        for e in events
+        if e["type"] == "state" and e["state"]["phase"] in ("theme", "drawing")
+    )
 
 
 def test_quick_scoring_asks_each_player_and_time_runs_out(tmp_path: Path) -> None:

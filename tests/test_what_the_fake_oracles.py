@@ -5,6 +5,7 @@ Written from the rulebook (what-the-fake.txt) and CLARIFICATIONS.md to close the
 testing found (docs/mutation.md). Expected sentences are read from the content
 (prompts/en/what_the_fake.toml) with the fields the rules say they carry. No audio.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,7 +18,14 @@ import pytest
 from gm import content
 from gm.content import ContentError
 from gm.games import what_the_fake as wtf
-from gm.games.what_the_fake import Mode, Phase, Role, State, group_drawings, scores, singular, split_names
+from gm.games.what_the_fake import (
+    Phase,
+    State,
+    group_drawings,
+    scores,
+    singular,
+    split_names,
+)
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome, RulesError
 
 GAME = wtf.load()
@@ -47,16 +55,33 @@ def grouped(*drawings: tuple[str, ...], players: int = 4) -> State:
 # ------------------------------------------------------------ names as players say them
 
 
-@pytest.mark.parametrize("plural,one", [("dishes", "dish"), ("brushes", "brush"), ("ties", "tie"),
-                                        ("pies", "pie"), ("flies", "fly"), ("cherries", "cherry")])
+@pytest.mark.parametrize(
+    "plural,one",
+    [
+        ("dishes", "dish"),
+        ("brushes", "brush"),
+        ("ties", "tie"),
+        ("pies", "pie"),
+        ("flies", "fly"),
+        ("cherries", "cherry"),
+    ],
+)
 def test_a_plural_is_the_same_drawing_as_its_singular(plural, one):
     assert singular(plural) == one
     groups = group_drawings([(f"some {plural}",), (f"a {one}",)])
     assert len(groups) == 1 and groups[0].seats == (1, 2)
 
 
-@pytest.mark.parametrize("said,one", [("buzzes", "buzz"), ("boxes", "box"), ("tennis", "tennis"),
-                                     ("cactus", "cactus"), ("glasses", "glass")])
+@pytest.mark.parametrize(
+    "said,one",
+    [
+        ("buzzes", "buzz"),
+        ("boxes", "box"),
+        ("tennis", "tennis"),
+        ("cactus", "cactus"),
+        ("glasses", "glass"),
+    ],
+)
 def test_words_that_end_in_s_without_being_plural_stay_whole(said, one):
     assert singular(said) == one
 
@@ -69,7 +94,12 @@ def test_a_hyphen_joins_two_words_like_a_space():
 
 def test_every_card_offers_its_own_typical_drawings():
     game = wtf.load()  # loaded here: mutation testing credits a load at import to no test
-    assert game.cards[0].hints[:4] == ("bicycle", "skateboard", "car", "bus")  # Lisbon, things with wheels
+    assert game.cards[0].hints[:4] == (
+        "bicycle",
+        "skateboard",
+        "car",
+        "bus",
+    )  # Lisbon, things with wheels
     state = choose(start(), "go").state
     state = choose(choose(choose(state, "shout").state, "shout").state, "shout").state
     assert state.phase is Phase.NAMING
@@ -85,7 +115,11 @@ def test_a_filler_word_inside_a_name_does_not_split_it():
 def test_a_comma_is_a_hard_boundary_even_between_two_words_of_a_known_drawing():
     """Four drawings separated by commas are four, and too many, not "cat dog" and two more."""
     assert split_names("cat, dog, bird, fish", ["cat dog"]) == ("cat", "dog", "bird", "fish")
-    assert split_names("salt and pepper and bread and jam", ["salt and pepper"]) == ("salt and pepper", "bread", "jam")
+    assert split_names("salt and pepper and bread and jam", ["salt and pepper"]) == (
+        "salt and pepper",
+        "bread",
+        "jam",
+    )
 
 
 def test_a_run_of_known_drawings_after_a_comma_is_split_into_the_room_left():
@@ -113,7 +147,9 @@ def test_go_is_decided_with_the_theme_and_the_drawing_is_never_nagged():
 
 
 def test_a_name_to_check_is_asked_about_by_name_and_can_be_said_again():
-    state = choose(choose(choose(choose(start(), "go").state, "shout").state, "shout").state, "shout").state
+    state = choose(
+        choose(choose(choose(start(), "go").state, "shout").state, "shout").state, "shout"
+    ).state
     pending = hear(state, AnswerKind.FREE, ["i drew a flying pig"]).state
     assert pending.pending == ("flying pig",)
     ask = GAME.step(pending)
@@ -138,7 +174,9 @@ def test_hidden_mode_is_announced_with_its_rounds_one_per_player():
 def test_a_seat_named_twice_in_the_reveal_is_refused():
     state = replace(start(7, "hidden"), phase=Phase.REVEAL)
     out = hear(state, AnswerKind.CHOICE, "3 3")
-    assert not out.accepted and out.state == state and out.say == (L("already_named", seat="three"),)
+    assert (
+        not out.accepted and out.state == state and out.say == (L("already_named", seat="three"),)
+    )
 
 
 def test_bad_options_are_quoted_in_the_sentence():
@@ -152,7 +190,9 @@ def test_bad_options_are_quoted_in_the_sentence():
 
 
 def test_take_out_takes_a_seat_out_even_when_no_group_has_its_number():
-    state = grouped(("cactus",), ("cactus",), ("cactus",), ("camel",))  # groups 1 (cactus) and 2 (camel)
+    state = grouped(
+        ("cactus",), ("cactus",), ("cactus",), ("camel",)
+    )  # groups 1 (cactus) and 2 (camel)
     out = choose(state, "out 3 1")
     assert out.accepted and out.decision == L("decision_out", seat="three", number="one")
     moved = next(g for g in out.state.groups if g.seats == (3,))
@@ -164,7 +204,11 @@ def test_take_out_takes_a_seat_out_even_when_no_group_has_its_number():
 def test_a_correction_of_a_group_that_does_not_exist_is_refused():
     state = grouped(("cactus",), ("cactus",), ("camel",), ("llama",))
     out = hear(state, AnswerKind.CHOICE, "split 9")
-    assert out.accepted is False and out.state == state and out.say == (L("no_such_group", number="nine"),)
+    assert (
+        out.accepted is False
+        and out.state == state
+        and out.say == (L("no_such_group", number="nine"),)
+    )
 
 
 def test_split_says_its_decision_and_keeps_a_player_voted_invalid_out_of_the_points():
@@ -187,9 +231,19 @@ def test_merge_and_split_are_said_back_with_the_group_numbers():
     split = choose(merged.state, f"split {a}")
     untouched = {g.number for g in merged.state.groups} - {a}
     parts = [g for g in split.state.groups if g.number not in untouched]
-    assert sorted(g.name for g in parts) == ["cacti", "cactus"]  # only the split group's drawings are read out
-    assert split.say == tuple(L("group_one_seat", number=wtf.spoken(g.number), drawing=g.name,
-                                seat=wtf.spoken(g.seats[0])) for g in parts)
+    assert sorted(g.name for g in parts) == [
+        "cacti",
+        "cactus",
+    ]  # only the split group's drawings are read out
+    assert split.say == tuple(
+        L(
+            "group_one_seat",
+            number=wtf.spoken(g.number),
+            drawing=g.name,
+            seat=wtf.spoken(g.seats[0]),
+        )
+        for g in parts
+    )
 
 
 def test_an_invalid_drawing_and_a_group_made_valid_again_are_said_back():
@@ -209,7 +263,9 @@ def test_quick_scoring_refuses_four_points_and_names_the_seat_in_its_reprompts()
     state = replace(start(4, scoring="quick"), phase=Phase.POINTS, points=(2,))
     out = hear(state, AnswerKind.CHOICE, 4)
     assert out.accepted is False and out.state == state
-    assert GAME.step(state).reprompts == tuple(r.format(seat="two") for r in L.many("points_reprompts"))
+    assert GAME.step(state).reprompts == tuple(
+        r.format(seat="two") for r in L.many("points_reprompts")
+    )
 
 
 # -------------------------------------------------------------------- reports
@@ -219,8 +275,13 @@ def test_public_shows_the_scoring_the_theme_and_the_rounds():
     state = start(4)
     public = GAME.public(state)
     assert public["scoring"] == "full" and public["rounds"] == 4
-    assert public["theme"] == GAME.cards[state.card].theme and public["city"] == GAME.cards[state.card].city
-    assert GAME.public(GAME.new({"players": 4}, Random(1)))["rounds"] == 0  # the mode decides the rounds
+    assert (
+        public["theme"] == GAME.cards[state.card].theme
+        and public["city"] == GAME.cards[state.card].city
+    )
+    assert (
+        GAME.public(GAME.new({"players": 4}, Random(1)))["rounds"] == 0
+    )  # the mode decides the rounds
 
 
 # --------------------------------------------------------------------- the content
@@ -228,15 +289,25 @@ def test_public_shows_the_scoring_the_theme_and_the_rounds():
 
 def cards_with(tmp_path, edit) -> None:
     (tmp_path / "en").mkdir(exist_ok=True)
-    (tmp_path / "en" / "what_the_fake.toml").write_text(edit(content.load("what_the_fake").text), encoding="utf-8")
+    (tmp_path / "en" / "what_the_fake.toml").write_text(
+        edit(content.load("what_the_fake").text), encoding="utf-8"
+    )
     wtf.load(root=tmp_path)
 
 
 def test_a_card_needs_six_hints_and_a_card_repeated_is_named_all_at_once(tmp_path):
     def edit(text: str) -> str:
-        text = re.sub(r'(?m)^hints = \["bicycle".*$', 'hints = ["bicycle", "skateboard", "car", "bus", "train"]', text)
-        return text.replace('city = "Oslo"\ntheme = "things that keep you warm"',
-                            'city = "Nairobi"\ntheme = "animals with spots or stripes"', 1)
+        text = re.sub(
+            r'(?m)^hints = \["bicycle".*$',
+            'hints = ["bicycle", "skateboard", "car", "bus", "train"]',
+            text,
+        )
+        return text.replace(
+            'city = "Oslo"\ntheme = "things that keep you warm"',
+            'city = "Nairobi"\ntheme = "animals with spots or stripes"',
+            1,
+        )
+
     with pytest.raises(ContentError) as error:
         cards_with(tmp_path, edit)
     message = str(error.value)
@@ -247,9 +318,16 @@ def test_a_card_needs_six_hints_and_a_card_repeated_is_named_all_at_once(tmp_pat
 # ------------------------------------------------------------ the simulated table
 
 
-CONFIGS = [({}, 1), ({}, 2), ({}, 3), ({}, 4), ({"players": 7, "mode": "hidden"}, 5),
-           ({"players": 7, "mode": "hidden"}, 6), ({"players": 4, "mode": "open", "time_limit": 90}, 7),
-           ({"players": 3, "mode": "hidden", "scoring": "quick"}, 8)]
+CONFIGS = [
+    ({}, 1),
+    ({}, 2),
+    ({}, 3),
+    ({}, 4),
+    ({"players": 7, "mode": "hidden"}, 5),
+    ({"players": 7, "mode": "hidden"}, 6),
+    ({"players": 4, "mode": "open", "time_limit": 90}, 7),
+    ({"players": 3, "mode": "hidden", "scoring": "quick"}, 8),
+]
 
 
 def play(options: dict, seed: int) -> list[tuple[State, Ask, object]]:
@@ -282,21 +360,46 @@ def test_the_simulated_table_is_heard_as_it_speaks_from_a_real_seat():
             elif line.answer.kind is AnswerKind.FREE:
                 assert line.answer.value == [line.text] and line.text.startswith("i drew ")
             else:
-                assert line.answer.kind is AnswerKind.TIMEOUT and not line.text and line.silence > ask.timeout
+                assert (
+                    line.answer.kind is AnswerKind.TIMEOUT
+                    and not line.text
+                    and line.silence > ask.timeout
+                )
 
 
 def test_the_simulated_table_shows_every_kind_of_reply():
     games = all_games()
-    texts = Counter(re.sub(r"\b(one|two|three|four|five|six|seven|eight|nine)\b", "N", line.text)
-                    for played in games for _, _, line in played)
-    for said in ("N players", "open roles", "hidden roles", "new theme", "start drawing", "what the fake",
-                 "N players done", "stop drawing", "it was player N", "it was players N and N",
-                 "count the points", "groups N and N are the same", "invalid group N",
-                 "take player N out of group N", "i scored N points", "i scored N point", "i scored zero points",
-                 "that's all", "no drawings"):
+    texts = Counter(
+        re.sub(r"\b(one|two|three|four|five|six|seven|eight|nine)\b", "N", line.text)
+        for played in games
+        for _, _, line in played
+    )
+    for said in (
+        "N players",
+        "open roles",
+        "hidden roles",
+        "new theme",
+        "start drawing",
+        "what the fake",
+        "N players done",
+        "stop drawing",
+        "it was player N",
+        "it was players N and N",
+        "count the points",
+        "groups N and N are the same",
+        "invalid group N",
+        "take player N out of group N",
+        "i scored N points",
+        "i scored N point",
+        "i scored zero points",
+        "that's all",
+        "no drawings",
+    ):
         assert texts[said], said
     timed = [line for _, ask, line in games[6] if ask.id == "what_the_fake.drawing"]
-    assert any(not line.text for line in timed) and any(line.text for line in timed)  # time runs out, or not
+    assert any(not line.text for line in timed) and any(
+        line.text for line in timed
+    )  # time runs out, or not
 
 
 def test_the_simulated_table_skips_at_most_once_corrects_at_most_once_and_counts_after_a_shout():
@@ -329,12 +432,21 @@ def test_with_no_drawing_to_correct_the_simulated_table_counts_the_points():
     state = grouped((), (), (), ())  # nobody drew anything: no group
     for seed in range(6):
         line = GAME.demo_line(state, GAME.step(state), Random(seed))
-        assert line.answer.value == "correct" and line.text == "count the points" and 1 <= line.seat <= 4
+        assert (
+            line.answer.value == "correct"
+            and line.text == "count the points"
+            and 1 <= line.seat <= 4
+        )
 
 
 def test_the_simulated_reveal_names_seats_up_to_the_last():
     games = all_games()
-    named = [line.answer.value for played in games[4:6] for state, ask, line in played if ask.id == "what_the_fake.forgers"]
+    named = [
+        line.answer.value
+        for played in games[4:6]
+        for state, ask, line in played
+        if ask.id == "what_the_fake.forgers"
+    ]
     seats = {int(s) for value in named for s in str(value).split()}
     assert {6, 7} <= seats <= set(range(1, 8))
     # two Forgers: named together or one at a time

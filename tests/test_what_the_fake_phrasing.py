@@ -4,6 +4,7 @@ A phrasing corpus per ask (the theme, the naming, the check of a doubtful name, 
 every form goes in as a typed line, the engine's matcher and the game's name parsing read it,
 and the test reads the decisions, the drawings and groups kept, and what gm said.
 """
+
 from __future__ import annotations
 
 import io
@@ -27,14 +28,25 @@ DRAW = ["start drawing", "what the fake", "what the fake"]  # two of three done:
 def play(common, speaker, lines: list[str]):
     texts, commands = common
     transcript = Transcript()
-    engine = Engine(GAME, TextHearing(io.StringIO("\n".join(lines) + "\n")), speaker, texts, commands,
-                    transcript, Record(GAME.id, dict(OPTIONS), seed=SEED))
+    engine = Engine(
+        GAME,
+        TextHearing(io.StringIO("\n".join(lines) + "\n")),
+        speaker,
+        texts,
+        commands,
+        transcript,
+        Record(GAME.id, dict(OPTIONS), seed=SEED),
+    )
     engine.run()
     return engine, transcript
 
 
 def decisions(transcript: Transcript) -> list[str]:
-    return [e["decision"] for e in transcript.of_type("decision") if e.get("accepted") and e.get("step") != "confirm"]
+    return [
+        e["decision"]
+        for e in transcript.of_type("decision")
+        if e.get("accepted") and e.get("step") != "confirm"
+    ]
 
 
 def said(transcript: Transcript) -> list[str]:
@@ -60,25 +72,32 @@ def naming(*players: tuple[str, ...]) -> list[str]:
 
 def test_what_the_fake_shouted_before_start_drawing_starts_it(common, speaker):
     engine, transcript = play(common, speaker, ["what the fake", "what the fake"])
-    assert decisions(transcript)[:2] == [f"started drawing on {CARD.theme}, what the fake, one done",
-                                         "what the fake, two done"]
+    assert decisions(transcript)[:2] == [
+        f"started drawing on {CARD.theme}, what the fake, one done",
+        "what the fake, two done",
+    ]
     assert engine.state.phase is wtf.Phase.NAMING
     assert "One done." in said(transcript) and "Sorry" not in " ".join(said(transcript))
 
 
-@pytest.mark.parametrize("line,drawings", [
-    ("bow and arrow, a cat", ("bow and arrow", "cat")),
-    ("a bow and arrow, a cat, a dog", ("bow and arrow", "cat", "dog")),
-    ("a cactus, a sombrero and a llama", ("cactus", "sombrero", "llama")),
-    ("a bow and an arrow", ("bow", "arrow")),
-])
+@pytest.mark.parametrize(
+    "line,drawings",
+    [
+        ("bow and arrow, a cat", ("bow and arrow", "cat")),
+        ("a bow and arrow, a cat, a dog", ("bow and arrow", "cat", "dog")),
+        ("a cactus, a sombrero and a llama", ("cactus", "sombrero", "llama")),
+        ("a bow and an arrow", ("bow", "arrow")),
+    ],
+)
 def test_names_with_and_are_split_as_meant(common, speaker, line, drawings):
     engine, _ = play(common, speaker, DRAW + [line, "yes"])
     assert tuple(engine.state.naming or engine.state.drawings[0]) == drawings
 
 
 def test_the_last_drawing_may_have_and_in_its_name(common, speaker):
-    engine, _ = play(common, speaker, DRAW + ["a flying pig", "yes", "a goat", "yes", "fish and chips", "yes"])
+    engine, _ = play(
+        common, speaker, DRAW + ["a flying pig", "yes", "a goat", "yes", "fish and chips", "yes"]
+    )
     assert engine.state.drawings[0] == ("flying pig", "goat", "fish and chips")
 
 
@@ -102,7 +121,11 @@ def test_thats_all_during_a_check_is_not_a_drawing(common, speaker):
 
 def test_the_next_player_naming_during_a_check_gets_nothing_written_for_the_last(common, speaker):
     engine, transcript = play(common, speaker, DRAW + ["a flying pig", "a submarine and a volcano"])
-    assert engine.state.pending == ("flying pig",) and engine.state.naming == () and engine.state.drawings == ()
+    assert (
+        engine.state.pending == ("flying pig",)
+        and engine.state.naming == ()
+        and engine.state.drawings == ()
+    )
     assert said(transcript)[-2:] == ["First, yes or no.", "I heard flying pig. Is that right?"]
 
 
@@ -117,7 +140,10 @@ def test_the_same_name_said_again_replaces_the_doubtful_one(common, speaker):
 
 
 def groups_of(engine) -> dict[str, tuple[int, ...]]:
-    return {" or ".join(sorted({wtf.normalise_name(e.name) for e in g.entries})): g.seats for g in engine.state.groups}
+    return {
+        " or ".join(sorted({wtf.normalise_name(e.name) for e in g.entries})): g.seats
+        for g in engine.state.groups
+    }
 
 
 NAMES = naming(("plane", "car", "cat"), ("planet", "cart", "kitty"), ("plane", "cow", "crow"))
@@ -128,7 +154,12 @@ def test_close_spellings_are_different_drawings_and_kitty_may_be_cat(common, spe
     assert engine.state.phase is wtf.Phase.GROUPS
     groups = groups_of(engine)
     assert groups["plane"] == (1, 3) and groups["planet"] == (2,)
-    assert groups["car"] == (1,) and groups["cart"] == (2,) and groups["cow"] == (3,) and groups["crow"] == (3,)
+    assert (
+        groups["car"] == (1,)
+        and groups["cart"] == (2,)
+        and groups["cow"] == (3,)
+        and groups["crow"] == (3,)
+    )
     assert groups["cat or kitty"] == (1, 2)
     lines = said(transcript)
     mixed = next(line for line in lines if "cat or kitty" in line)
@@ -142,7 +173,9 @@ def test_merge_by_drawing_name(common, speaker, form):
     assert decisions(transcript)[-1].startswith("merged groups")
 
 
-@pytest.mark.parametrize("form", ["kitty is not cat", "kitty is different from cat", "cat and kitty are different"])
+@pytest.mark.parametrize(
+    "form", ["kitty is not cat", "kitty is different from cat", "cat and kitty are different"]
+)
 def test_split_by_drawing_name(common, speaker, form):
     engine, transcript = play(common, speaker, DRAW + NAMES + [form])
     groups = groups_of(engine)
@@ -150,14 +183,21 @@ def test_split_by_drawing_name(common, speaker, form):
 
 
 def number_of(engine, name: str) -> str:
-    return wtf.spoken(next(g.number for g in engine.state.groups if wtf.normalise_name(g.name) == name))
+    return wtf.spoken(
+        next(g.number for g in engine.state.groups if wtf.normalise_name(g.name) == name)
+    )
 
 
 def test_valid_and_invalid_never_flip_and_say_the_state(common, speaker):
     engine, _ = play(common, speaker, DRAW + NAMES)
     n = number_of(engine, "planet")
-    engine, transcript = play(common, speaker, DRAW + NAMES + [
-        f"valid group {n}", f"invalid group {n}", f"invalid group {n}", f"valid group {n}"])
+    engine, transcript = play(
+        common,
+        speaker,
+        DRAW
+        + NAMES
+        + [f"valid group {n}", f"invalid group {n}", f"invalid group {n}", f"valid group {n}"],
+    )
     lines = said(transcript)
     assert f"Group {n}, planet, is already valid." in lines
     assert f"Group {n}, planet, is invalid: it scores nothing." in lines
@@ -170,9 +210,13 @@ def test_valid_and_invalid_never_flip_and_say_the_state(common, speaker):
 def test_a_near_match_between_valid_and_invalid_is_not_acted_on(common, speaker):
     engine, _ = play(common, speaker, DRAW + NAMES)
     n = number_of(engine, "planet")
-    engine, transcript = play(common, speaker, DRAW + NAMES + [f"invalid group {n}", f"in valid group {n}", "yes"])
+    engine, transcript = play(
+        common, speaker, DRAW + NAMES + [f"invalid group {n}", f"in valid group {n}", "yes"]
+    )
     assert _group_invalid(engine, "planet")  # still invalid: "in valid" was not taken for "valid"
-    assert f"Is group {n} valid or invalid? Say valid group {n}, or invalid group {n}." in said(transcript)
+    assert f"Is group {n} valid or invalid? Say valid group {n}, or invalid group {n}." in said(
+        transcript
+    )
 
 
 def _group_invalid(engine, name: str) -> bool:
@@ -180,17 +224,23 @@ def _group_invalid(engine, name: str) -> bool:
 
 
 def test_yes_after_anything_else_asks_which_change(common, speaker):
-    engine, transcript = play(common, speaker, DRAW + NAMES + ["plane and planet are the same", "yes"])
+    engine, transcript = play(
+        common, speaker, DRAW + NAMES + ["plane and planet are the same", "yes"]
+    )
     assert engine.state.phase is wtf.Phase.GROUPS and engine.state.round == 1
     assert said(transcript)[-1].startswith("Which change?")
 
 
 def test_no_after_anything_else_counts_the_points(common, speaker):
-    engine, transcript = play(common, speaker, DRAW + NAMES + ["plane and planet are the same", "no"])
+    engine, transcript = play(
+        common, speaker, DRAW + NAMES + ["plane and planet are the same", "no"]
+    )
     assert engine.state.round == 2 and decisions(transcript)[-1] == "groups confirmed"
 
 
-@pytest.mark.parametrize("form,counted", [("yes", True), ("yeah", True), ("no", False), ("count the points", True)])
+@pytest.mark.parametrize(
+    "form,counted", [("yes", True), ("yeah", True), ("no", False), ("count the points", True)]
+)
 def test_yes_and_no_after_is_that_right(common, speaker, form, counted):
     engine, transcript = play(common, speaker, DRAW + NAMES + [form])
     assert (engine.state.round == 2) is counted

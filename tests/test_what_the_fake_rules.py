@@ -1,4 +1,5 @@
 """What the Fake?!: every rule, driven through step()/apply() with answers built by hand."""
+
 from __future__ import annotations
 
 import json
@@ -14,14 +15,30 @@ from gm import content
 from gm.content import ContentError
 from gm.games import what_the_fake as wtf
 from gm.games.what_the_fake import (
-    Entry, Group, Mode, Phase, Role, State, WhatTheFake, forger_count, group_drawings,
-    normalise_name, open_forgers, pick_names, round_count, scores, singular, split_names,
+    Entry,
+    Group,
+    Mode,
+    Phase,
+    Role,
+    State,
+    WhatTheFake,
+    forger_count,
+    group_drawings,
+    normalise_name,
+    open_forgers,
+    pick_names,
+    round_count,
+    scores,
+    singular,
+    split_names,
 )
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome, RulesError
 
 GAME = wtf.load()
 PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
-SAID = re.compile(r"[a-z']+( [a-z']+)*")  # a choice's phrase: lower-case words as a recogniser writes them
+SAID = re.compile(
+    r"[a-z']+( [a-z']+)*"
+)  # a choice's phrase: lower-case words as a recogniser writes them
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -33,8 +50,14 @@ def ask(state: State, game: WhatTheFake = GAME) -> Ask:
     return step
 
 
-def answer(state: State, kind: AnswerKind, value=None, game: WhatTheFake = GAME, seed: int = 0,
-           accepted: bool = True) -> Outcome:
+def answer(
+    state: State,
+    kind: AnswerKind,
+    value=None,
+    game: WhatTheFake = GAME,
+    seed: int = 0,
+    accepted: bool = True,
+) -> Outcome:
     """Apply one answer to the current ask and check it was (or was not) accepted."""
     step = ask(state, game)
     outcome = game.apply(state, step, Answer(kind, value, str(value)), random.Random(seed))
@@ -47,7 +70,11 @@ def answer(state: State, kind: AnswerKind, value=None, game: WhatTheFake = GAME,
 def choose(state: State, value, game: WhatTheFake = GAME, accepted: bool = True) -> Outcome:
     """Answer with the choice whose value is `value`; it must be offered."""
     step = ask(state, game)
-    assert value in [c.value for c in step.choices], (value, step.id, [c.value for c in step.choices])
+    assert value in [c.value for c in step.choices], (
+        value,
+        step.id,
+        [c.value for c in step.choices],
+    )
     return answer(state, AnswerKind.CHOICE, value, game, accepted=accepted)
 
 
@@ -122,7 +149,7 @@ def test_card_without_theme_is_reported_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "en" / "what_the_fake.toml").write_text(broken, encoding="utf-8")
     with pytest.raises(ContentError) as error:
         wtf.load(root=tmp_path)
-    line = broken[:broken.index('city = "Oslo"')].count("\n")  # the [[expo]] header above it
+    line = broken[: broken.index('city = "Oslo"')].count("\n")  # the [[expo]] header above it
     assert f"line {line}:" in str(error.value)
     assert "entry 2 of [[expo]]" in str(error.value) and "'theme'" in str(error.value)
 
@@ -132,10 +159,14 @@ def test_bad_hint_and_missing_line_are_reported(tmp_path: Path) -> None:
     text = content.load("what_the_fake").text
     path = tmp_path / "en" / "what_the_fake.toml"
     path.write_text(text.replace('"bicycle"', '"Bicycle!"', 1), encoding="utf-8")
-    with pytest.raises(ContentError, match=r"what_the_fake\.toml, line \d+: entry 1 of \[\[expo\]\]"):
+    with pytest.raises(
+        ContentError, match=r"what_the_fake\.toml, line \d+: entry 1 of \[\[expo\]\]"
+    ):
         wtf.load(root=tmp_path)
     path.write_text(re.sub(r"(?m)^stop_drawing = .*\n", "", text), encoding="utf-8")
-    with pytest.raises(ContentError, match=r"what_the_fake\.toml, line \d+: the line 'stop_drawing' is missing"):
+    with pytest.raises(
+        ContentError, match=r"what_the_fake\.toml, line \d+: the line 'stop_drawing' is missing"
+    ):
         wtf.load(root=tmp_path)
 
 
@@ -177,7 +208,12 @@ def test_open_mode_announces_the_forger_each_round() -> None:
     state = start(players=4)
     say = " ".join(ask(state).say)
     assert "Round one of four." in say and "Player one is the Forger" in say
-    assert GAME.public(state)["roles"] == {"1": "forger", "2": "artist", "3": "artist", "4": "artist"}
+    assert GAME.public(state)["roles"] == {
+        "1": "forger",
+        "2": "artist",
+        "3": "artist",
+        "4": "artist",
+    }
     state = quick_round(state, [1, 2, 0, 3])
     say = " ".join(ask(state).say)
     assert "Pass your role card to the left." in say and "Player two is the Forger" in say
@@ -200,16 +236,19 @@ def test_hidden_mode_deals_face_down_and_keeps_roles_secret() -> None:
 # ---------------------------------------------------------------------------- set-up
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"players": 9}, "What the Fake is for three to eight players, not 9."),
-    ({"players": 2}, "What the Fake is for three to eight players, not 2."),
-    ({"players": "many"}, "whole number"),
-    ({"players": True}, "whole number"),
-    ({"mode": "secret"}, "open or hidden"),
-    ({"scoring": "slow"}, "full or quick"),
-    ({"time_limit": -5}, "number of seconds"),
-    ({"time_limit": "soon"}, "number of seconds"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"players": 9}, "What the Fake is for three to eight players, not 9."),
+        ({"players": 2}, "What the Fake is for three to eight players, not 2."),
+        ({"players": "many"}, "whole number"),
+        ({"players": True}, "whole number"),
+        ({"mode": "secret"}, "open or hidden"),
+        ({"scoring": "slow"}, "full or quick"),
+        ({"time_limit": -5}, "number of seconds"),
+        ({"time_limit": "soon"}, "number of seconds"),
+    ],
+)
 def test_invalid_options_raise_one_sentence(options: dict, message: str) -> None:
     with pytest.raises(RulesError) as error:
         new(**options)
@@ -315,7 +354,9 @@ def test_time_limit_shares_one_deadline_per_round() -> None:
     again = ask(choose(state, "shout").state)
     assert again.deadline == first.deadline and again.timeout == 60
     outcome = answer(state, AnswerKind.TIMEOUT)
-    assert outcome.say == ("Stop drawing!",) and outcome.state.phase is Phase.NAMING  # the engine says "Time!"
+    assert (
+        outcome.say == ("Stop drawing!",) and outcome.state.phase is Phase.NAMING
+    )  # the engine says "Time!"
 
 
 def test_deadline_differs_between_rounds_and_no_limit_waits() -> None:
@@ -370,17 +411,20 @@ def test_hidden_roles_are_secret_again_next_round() -> None:
 # ---------------------------------------------------------------------------- naming
 
 
-@pytest.mark.parametrize("text, names", [
-    ("a cactus, a sombrero and a llama", ("cactus", "sombrero", "llama")),
-    ("a cactus a sombrero and a llama", ("cactus", "sombrero", "llama")),
-    ("I drew a cactus then a sombrero and then a llama", ("cactus", "sombrero", "llama")),
-    ("cactus and sombrero and llama", ("cactus", "sombrero", "llama")),
-    ("Cactus; sombrero. Llama!", ("cactus", "sombrero", "llama")),
-    ("a boat", ("boat",)),
-    ("a cup of tea and a cake", ("cup of tea", "cake")),
-    ("fish and chips, toast, an egg", ("fish and chips", "toast", "egg")),
-    ("um", ()),
-])
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        ("a cactus, a sombrero and a llama", ("cactus", "sombrero", "llama")),
+        ("a cactus a sombrero and a llama", ("cactus", "sombrero", "llama")),
+        ("I drew a cactus then a sombrero and then a llama", ("cactus", "sombrero", "llama")),
+        ("cactus and sombrero and llama", ("cactus", "sombrero", "llama")),
+        ("Cactus; sombrero. Llama!", ("cactus", "sombrero", "llama")),
+        ("a boat", ("boat",)),
+        ("a cup of tea and a cake", ("cup of tea", "cake")),
+        ("fish and chips, toast, an egg", ("fish and chips", "toast", "egg")),
+        ("um", ()),
+    ],
+)
 def test_split_names(text: str, names: tuple) -> None:
     assert split_names(text) == names
 
@@ -388,7 +432,11 @@ def test_split_names(text: str, names: tuple) -> None:
 def test_split_names_uses_hints() -> None:
     hints = ("cactus", "sombrero", "llama", "salt and pepper", "ice cream", "first aid kit")
     assert split_names("cactus sombrero llama", hints) == ("cactus", "sombrero", "llama")
-    assert split_names("salt and pepper and a cat and a dog", hints) == ("salt and pepper", "cat", "dog")
+    assert split_names("salt and pepper and a cat and a dog", hints) == (
+        "salt and pepper",
+        "cat",
+        "dog",
+    )
     assert split_names("first aid kit, a boat, a car", hints) == ("first aid kit", "boat", "car")
     assert split_names("ice cream", hints) == ("ice cream",)
     assert split_names("cactus sombrero camel", hints) == ("cactus", "sombrero", "camel")
@@ -398,7 +446,10 @@ def test_split_names_uses_hints() -> None:
 
 
 def test_pick_names_prefers_an_alternative_with_three() -> None:
-    assert pick_names(["a cactus sombrero", "a cactus a sombrero a llama"]) == (("cactus", "sombrero", "llama"), True)
+    assert pick_names(["a cactus sombrero", "a cactus a sombrero a llama"]) == (
+        ("cactus", "sombrero", "llama"),
+        True,
+    )
     assert pick_names(["uh", "a cactus and a hat"]) == (("cactus", "hat"), True)
     assert pick_names(["a cat a dog a mouse a rat"]) == (("cat", "dog", "mouse", "rat"), False)
     assert pick_names([""]) == ((), False)
@@ -432,7 +483,10 @@ def test_a_player_stopped_early_says_thats_all_or_nothing() -> None:
     outcome = choose(state, "nothing")  # "that's all": both names were said back already
     assert outcome.say == () and outcome.decision == "player one drew nothing more"
     outcome = choose(outcome.state, "nothing")
-    assert outcome.say == ("Player two: no drawings.",) and outcome.decision == "player two drew nothing"
+    assert (
+        outcome.say == ("Player two: no drawings.",)
+        and outcome.decision == "player two drew nothing"
+    )
     assert outcome.state.drawings == (("boat", "car"), ())
     assert "that's all" in ask(outcome.state).choices[0].phrases
 
@@ -441,7 +495,9 @@ def test_names_one_at_a_time() -> None:
     state = draw_until_done(go(start(players=3)))
     outcome = name(state, "cactus")
     assert outcome.say == () and outcome.decision == "player one drew cactus"
-    assert outcome.state.drawings == () and GAME.public(outcome.state)["drawings"] == {"1": ["cactus"]}
+    assert outcome.state.drawings == () and GAME.public(outcome.state)["drawings"] == {
+        "1": ["cactus"]
+    }
     step = ask(outcome.state)
     assert step.say == ("Cactus.",) and "Player one, your next drawing" in step.reprompts[0]
     state = name(outcome.state, "a sombrero").state
@@ -449,8 +505,11 @@ def test_names_one_at_a_time() -> None:
     assert refused.say == ("I heard cat and dog: that makes more than three drawings.",)
     outcome = name(state, "a llama")
     assert outcome.say == ("Llama.",) and outcome.state.drawings == (
-        ("cactus", "sombrero", "llama"),)
-    assert ask(outcome.state).say == ("Player two, your drawings?",)  # said in full to the first only
+        ("cactus", "sombrero", "llama"),
+    )
+    assert ask(outcome.state).say == (
+        "Player two, your drawings?",
+    )  # said in full to the first only
 
 
 def test_hints_are_offered_as_drawings_are_said() -> None:
@@ -459,7 +518,15 @@ def test_hints_are_offered_as_drawings_are_said() -> None:
     for hint in GAME.cards[state.card].hints:
         assert hint in hints and f"i drew {wtf.with_article(hint)}" in hints
     assert wtf.spoken_forms(["cactus", "owl", "mittens", "owl"]) == (
-        "i drew a cactus", "a cactus", "cactus", "i drew an owl", "an owl", "owl", "i drew mittens", "mittens")
+        "i drew a cactus",
+        "a cactus",
+        "cactus",
+        "i drew an owl",
+        "an owl",
+        "owl",
+        "i drew mittens",
+        "mittens",
+    )
     hint = GAME.cards[state.card].hints[0]
     assert free(state, f"i drew {wtf.with_article(hint)}").state.naming == (hint,)
 
@@ -468,11 +535,18 @@ def test_a_name_with_unknown_words_is_checked() -> None:
     state = draw_until_done(go(start(players=3)))
     hint = GAME.cards[state.card].hints[0]
     outcome = free(state, "op's wolf", "over the wolf")
-    assert outcome.decision == "heard op's wolf for player one" and outcome.state.pending == ("op's wolf",)
+    assert outcome.decision == "heard op's wolf for player one" and outcome.state.pending == (
+        "op's wolf",
+    )
     step = ask(outcome.state)
-    assert step.id == "what_the_fake.check_names" and step.say == ("I heard op's wolf. Is that right?",)
+    assert step.id == "what_the_fake.check_names" and step.say == (
+        "I heard op's wolf. Is that right?",
+    )
     refused = choose(outcome.state, False)
-    assert refused.say == ("Then please say it again.",) and refused.decision == "player one did not draw op's wolf"
+    assert (
+        refused.say == ("Then please say it again.",)
+        and refused.decision == "player one did not draw op's wolf"
+    )
     assert refused.state.naming == () and refused.state.pending == ()
     assert ask(refused.state).id == "what_the_fake.names"
     kept = choose(outcome.state, True)
@@ -483,7 +557,9 @@ def test_a_name_with_unknown_words_is_checked() -> None:
     # another drawing instead of yes or no is not taken for this player (the next may have begun)
     again = free(outcome.state, f"i drew a {hint}", accepted=False)
     assert again.say == ("First, yes or no.",)
-    assert free(outcome.state, "a wolf").state.pending == ("wolf",)  # the same said again replaces it
+    assert free(outcome.state, "a wolf").state.pending == (
+        "wolf",
+    )  # the same said again replaces it
 
 
 def test_pick_names_trusts_a_reading_of_known_drawings() -> None:
@@ -506,10 +582,22 @@ def test_normalise_and_singular() -> None:
 
 
 def test_same_drawings_are_grouped_across_players() -> None:
-    groups = group_drawings([("cactus", "sombrero", "llama"), ("cactuses", "sombreros", "camel"),
-                             ("llama", "boat", "hat")])
+    groups = group_drawings(
+        [
+            ("cactus", "sombrero", "llama"),
+            ("cactuses", "sombreros", "camel"),
+            ("llama", "boat", "hat"),
+        ]
+    )
     by_name = {g.name: g.seats for g in groups}
-    assert by_name == {"cactus": (1, 2), "sombrero": (1, 2), "llama": (1, 3), "camel": (2,), "boat": (3,), "hat": (3,)}
+    assert by_name == {
+        "cactus": (1, 2),
+        "sombrero": (1, 2),
+        "llama": (1, 3),
+        "camel": (2,),
+        "boat": (3,),
+        "hat": (3,),
+    }
     assert [g.number for g in groups] == [1, 2, 3, 4, 5, 6]
     assert all(len(g.seats) > 1 for g in groups[:3])  # shared groups are numbered first
 
@@ -519,9 +607,16 @@ def test_different_drawings_stay_apart() -> None:
     assert len(groups) == 4
 
 
-def round_to_groups(players: int = 4, names=("a cactus a hat and a llama", "a cactus a boat and a camel",
-                                              "a tree a boat and a sun", "a cactus, a hat and a moon"),
-                    mode: str = "open") -> State:
+def round_to_groups(
+    players: int = 4,
+    names=(
+        "a cactus a hat and a llama",
+        "a cactus a boat and a camel",
+        "a tree a boat and a sun",
+        "a cactus, a hat and a moon",
+    ),
+    mode: str = "open",
+) -> State:
     state = draw_until_done(go(start(players=players, mode=mode)))
     state = name_all(state, *names).state
     assert state.phase is Phase.GROUPS
@@ -537,8 +632,13 @@ def test_groups_are_announced_by_number() -> None:
     assert "Group three, boat: players two and three." in step.again
     singles = next(line for line in step.again if line.startswith("Player one alone:"))
     assert "four, llama" in singles
-    assert GAME.public(state)["groups"][0] == {"number": 1, "name": "cactus", "players": [1, 2, 4],
-                                               "names": ["cactus", "cactus", "cactus"], "invalid": []}
+    assert GAME.public(state)["groups"][0] == {
+        "number": 1,
+        "name": "cactus",
+        "players": [1, 2, 4],
+        "names": ["cactus", "cactus", "cactus"],
+        "invalid": [],
+    }
 
 
 def test_correct_scores_the_round() -> None:
@@ -548,7 +648,9 @@ def test_correct_scores_the_round() -> None:
     # P3: tree, boat no, sun = 2. P4: cactus no, hat no, moon 1.
     assert outcome.state.history == ((2, 1, 2, 1),)
     assert outcome.state.totals == (2, 1, 2, 1)
-    assert outcome.say == ("Round one points: two for players one and three; one for players two and four.",)
+    assert outcome.say == (
+        "Round one points: two for players one and three; one for players two and four.",
+    )
     assert outcome.state.round == 2 and outcome.state.phase is Phase.THEME
 
 
@@ -664,8 +766,16 @@ def test_scores_stay_within_zero_and_three(data: st.DataObject) -> None:
     players = data.draw(st.integers(3, 8))
     forgers = set(data.draw(st.lists(st.integers(1, players), min_size=1, max_size=2, unique=True)))
     roles = {s: Role.FORGER if s in forgers else Role.ARTIST for s in range(1, players + 1)}
-    drawings = [data.draw(st.lists(st.sampled_from(["cat", "dog", "sun", "hat", "cup", "boat"]),
-                                   max_size=3, unique=True)) for _ in range(players)]
+    drawings = [
+        data.draw(
+            st.lists(
+                st.sampled_from(["cat", "dog", "sun", "hat", "cup", "boat"]),
+                max_size=3,
+                unique=True,
+            )
+        )
+        for _ in range(players)
+    ]
     groups = group_drawings(drawings)
     result = scores(groups, roles)
     assert set(result) == set(roles)
@@ -694,13 +804,17 @@ def quick_round(state: State, points: list[int]) -> State:
 def test_quick_mode_asks_each_player_their_points() -> None:
     state = draw_until_done(go(start(players=3, scoring="quick")))
     step = ask(state)
-    assert step.id == "what_the_fake.points" and step.say == ("Player one, Forger: how many points did you score?",)
+    assert step.id == "what_the_fake.points" and step.say == (
+        "Player one, Forger: how many points did you score?",
+    )
     assert [c.value for c in step.choices] == [0, 1, 2, 3]
     state = choose(state, 2).state
     state = choose(state, 0).state
     outcome = choose(state, 3)
     assert outcome.state.totals == (2, 0, 3) and outcome.state.round == 2
-    assert outcome.say == ("Round one points: three for player three; two for player one; none for player two.",)
+    assert outcome.say == (
+        "Round one points: three for player three; two for player one; none for player two.",
+    )
     state = draw_until_done(go(outcome.state))
     for points in (1, 1, 0):
         outcome = choose(state, points)
@@ -714,7 +828,10 @@ def test_the_game_ends_after_the_last_round_with_the_most_points() -> None:
         state = quick_round(state, points)
     end = GAME.step(state)
     assert isinstance(end, End) and end.winners == (1,)
-    assert end.say[0] == "The exhibition is over!" and end.say[-1] == "Player one wins with four points!"
+    assert (
+        end.say[0] == "The exhibition is over!"
+        and end.say[-1] == "Player one wins with four points!"
+    )
     assert GAME.public(state)["phase"] == "over"
 
 
@@ -723,7 +840,10 @@ def test_ties_share_the_win() -> None:
     for points in ([3, 3, 0], [0, 0, 1], [0, 0, 1]):
         state = quick_round(state, points)
     end = GAME.step(state)
-    assert end.winners == (1, 2) and end.say[-1] == "Players one and two share the win with three points!"
+    assert (
+        end.winners == (1, 2)
+        and end.say[-1] == "Players one and two share the win with three points!"
+    )
 
 
 def test_eight_players_open_game_lasts_four_rounds() -> None:
@@ -737,14 +857,29 @@ def test_eight_players_open_game_lasts_four_rounds() -> None:
 def test_score_lines() -> None:
     assert GAME.score(new()) == ("The game has not started yet.",)
     state = quick_round(start(players=3, scoring="quick"), [1, 2, 3])
-    assert GAME.score(state) == ("Round two of three.", "Player one: one point.", "Player two: two points.",
-                                 "Player three: three points.")
+    assert GAME.score(state) == (
+        "Round two of three.",
+        "Player one: one point.",
+        "Player two: two points.",
+        "Player three: three points.",
+    )
 
 
 def test_public_has_the_issue_keys_and_is_json() -> None:
     state = round_to_groups()
     public = GAME.public(state)
-    for key in ("round", "roles", "theme", "city", "shouts", "drawings", "groups", "scores", "phase", "mode"):
+    for key in (
+        "round",
+        "roles",
+        "theme",
+        "city",
+        "shouts",
+        "drawings",
+        "groups",
+        "scores",
+        "phase",
+        "mode",
+    ):
         assert key in public
     assert json.loads(json.dumps(public)) == public
     assert public["shouts"] == 3 and public["scores"] == {"1": 0, "2": 0, "3": 0, "4": 0}
@@ -781,7 +916,11 @@ def check_choices(step: Ask) -> None:
     phrases = [p for c in step.choices for p in c.phrases]
     assert all(SAID.fullmatch(p) for p in phrases), [p for p in phrases if not SAID.fullmatch(p)]
     assert len(phrases) == len(set(phrases)), step.id
-    assert step.say is not None and step.expected and (step.reprompts or step.id == "what_the_fake.drawing")
+    assert (
+        step.say is not None
+        and step.expected
+        and (step.reprompts or step.id == "what_the_fake.drawing")
+    )
     assert step.id.startswith("what_the_fake.")
 
 
@@ -808,13 +947,18 @@ def play(options: dict, seed: int) -> tuple[list, State, End]:
 
 def check_invariants(state: State) -> None:
     cards = state.pile + state.discards + ((state.card,) if state.card is not None else ())
-    assert len(cards) == len(set(cards)) and set(cards) <= set(range(len(GAME.cards)))  # each card in one place
+    assert len(cards) == len(set(cards)) and set(cards) <= set(
+        range(len(GAME.cards))
+    )  # each card in one place
     if state.players is None or not state.totals:
         return
     assert len(state.totals) == state.players
     assert all(0 <= p <= 3 for points in state.history for p in points)
-    assert state.totals == tuple(sum(col) for col in zip(*state.history)) if state.history else all(
-        t == 0 for t in state.totals)
+    assert (
+        state.totals == tuple(sum(col) for col in zip(*state.history))
+        if state.history
+        else all(t == 0 for t in state.totals)
+    )
     assert 0 <= state.shouts <= state.players - 1
     if state.roles is not None:
         assert state.roles.count(Role.FORGER) == forger_count(state.players)
@@ -832,15 +976,25 @@ def check_end(state: State, end: End) -> None:
     assert set(end.winners) == {s for s, t in enumerate(state.totals, 1) if t == max(state.totals)}
 
 
-@pytest.mark.parametrize("options,seed", [({"scoring": "full"}, 1), ({"players": 5, "mode": "hidden", "scoring": "quick"}, 2),
-                                          ({"players": 8, "mode": "open", "scoring": "full", "time_limit": 45}, 3)])
+@pytest.mark.parametrize(
+    "options,seed",
+    [
+        ({"scoring": "full"}, 1),
+        ({"players": 5, "mode": "hidden", "scoring": "quick"}, 2),
+        ({"players": 8, "mode": "open", "scoring": "full", "time_limit": 45}, 3),
+    ],
+)
 def test_random_games_end_without_error(options, seed) -> None:
     record, state, end = play(options, seed)
     check_end(state, end)  # a thousand more, with undo, in test_properties.py
-    rng = random.Random(seed)  # replaying the recorded answers from the same seed gives the same game
+    rng = random.Random(
+        seed
+    )  # replaying the recorded answers from the same seed gives the same game
     replay = GAME.new(options, rng)
     for step_id, reply in record:
         step = ask(replay)
         assert step.id == step_id
-        replay = GAME.apply(replay, step, Answer.from_json(json.loads(json.dumps(reply.to_json()))), rng).state
+        replay = GAME.apply(
+            replay, step, Answer.from_json(json.loads(json.dumps(reply.to_json()))), rng
+        ).state
     assert replay == state

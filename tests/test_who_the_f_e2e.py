@@ -6,6 +6,7 @@ a real table also says (repeat, score, help, pause, undo, quit, a wrong result c
 impossible count), go in as `--text` lines and as one WAV of espeak-ng voices heard by the real
 PocketSphinx (`--wav --asr sphinx`); the transcript must tell the game the pure rules give.
 """
+
 from __future__ import annotations
 
 import time
@@ -13,8 +14,8 @@ from dataclasses import dataclass
 from random import Random
 
 import pytest
-
 from transcripts import effective_decisions, events_of, gm
+
 from gm.demo import ESPEAK_SEATS, Script, plan, render
 from gm.games import who_the_f
 from gm.steps import Answer, AnswerKind, End, Line
@@ -38,8 +39,12 @@ WON = Table("win", {}, (), 15)
 # Four players on expert (two tokens), the votes revealed after 20 seconds unless someone says
 # "reveal"; an election, a unanimous count, a hint told after the reveal, two votes short of a
 # majority, one more election, then no majority twice: no token left.
-LOST = Table("lose", {"players": 4, "difficulty": "expert", "reveal_after": 20},
-             ("--players", "4", "--difficulty", "expert", "--reveal-after", "20"), 3)
+LOST = Table(
+    "lose",
+    {"players": 4, "difficulty": "expert", "reveal_after": 20},
+    ("--players", "4", "--difficulty", "expert", "--reveal-after", "20"),
+    3,
+)
 
 
 def planned(table: Table) -> Script:
@@ -99,13 +104,23 @@ def with_table_talk(script: Script, table: Table) -> Script:
             at(steps, "who_the_f.result", 1): [say("what's the score")],
             # the result of the second vote is undone at the third and told again
             # (undo passes over "next question" to the result before it)
-            at(steps, "who_the_f.vote", 2): [say("undo", 3), say(result(1), 4), say("next question", 4)],
+            at(steps, "who_the_f.vote", 2): [
+                say("undo", 3),
+                say(result(1), 4),
+                say("next question", 4),
+            ],
             # a wrong result, taken back at once
-            at(steps, "who_the_f.result", 2): [say("four votes for number three", 1), say("undo", 5)],
+            at(steps, "who_the_f.result", 2): [
+                say("four votes for number three", 1),
+                say("undo", 5),
+            ],
             at(steps, "who_the_f.result", 3): [say("six votes for number two", 1)],
             at(steps, "who_the_f.result", 4): [say("unanimous with three votes for number two", 3)],
-            at(steps, "who_the_f.vote", 5): [say("pause", 1), Line(Answer(AnswerKind.TIMEOUT), "", 1, 30.0),
-                                             say("resume", 5)],
+            at(steps, "who_the_f.vote", 5): [
+                say("pause", 1),
+                Line(Answer(AnswerKind.TIMEOUT), "", 1, 30.0),
+                say("resume", 5),
+            ],
             at(steps, "who_the_f.final_vote", 0): [say("what's the score", 4)],
             at(steps, "who_the_f.final_result", 1): [say("help", 2)],
         }
@@ -113,8 +128,11 @@ def with_table_talk(script: Script, table: Table) -> Script:
         inserts = {
             at(steps, "who_the_f.vote", 0): [say("what's the score", 3)],
             # paused during the 20 seconds of a timed vote, which then run out
-            at(steps, "who_the_f.vote", 1): [say("pause", 1), Line(Answer(AnswerKind.TIMEOUT), "", 1, 30.0),
-                                             say("resume", 2)],
+            at(steps, "who_the_f.vote", 1): [
+                say("pause", 1),
+                Line(Answer(AnswerKind.TIMEOUT), "", 1, 30.0),
+                say("resume", 2),
+            ],
             at(steps, "who_the_f.result", 1): [say("five votes for number one", 4)],
             at(steps, "who_the_f.result", 3): [say("quit", 2), say("no", 2)],
             at(steps, "who_the_f.vote", 5): [say("repeat", 1)],
@@ -140,8 +158,16 @@ def test_the_planned_games_show_what_the_issue_asks_for(won, lost):
     assert "someone gave a hint" in texts and "no majority" in texts
     assert any(t.startswith("unanimous for ") for t in texts)
     assert any(" votes for number " in t for t in texts)
-    assert texts[-8:] == ["reveal", "no votes for three", "next question", "reveal", "no votes for two and five",
-                          "next question", "reveal", "unanimous for four"]
+    assert texts[-8:] == [
+        "reveal",
+        "no votes for three",
+        "next question",
+        "reveal",
+        "no votes for two and five",
+        "next question",
+        "reveal",
+        "unanimous for four",
+    ]
     want = expected(won)
     assert want.public["phase"] == "won" and want.end.winners == (1, 2, 3, 4, 5)
 
@@ -162,18 +188,27 @@ def check_game(events: list[dict], script: Script) -> list[str]:
     assert effective_decisions(events) == want.decisions, misheard
     assert [e for e in events if e["type"] == "state"][-1]["state"] == want.public
     over = [e for e in events if e["type"] == "game_over"]
-    assert len(over) == 1 and over[0]["winners"] == list(want.end.winners) and over[0]["state"] == want.public
-    assert said[-len(want.end.say):] == list(want.end.say)
+    assert (
+        len(over) == 1
+        and over[0]["winners"] == list(want.end.winners)
+        and over[0]["state"] == want.public
+    )
+    assert said[-len(want.end.say) :] == list(want.end.say)
     assert "Reveal your votes, all at once!" in said
-    assert "A hint was given: that question goes to the discard pile. No token lost. Here is the next one." in said
+    assert (
+        "A hint was given: that question goes to the discard pile. No token lost. Here is the next one."
+        in said
+    )
     return said
 
 
 def check_won(events: list[dict], script: Script) -> None:
     said = check_game(events, script)
-    assert said.index("How many players are at the table? From three to eight.") < said.index(
-        "Which difficulty: easy, regular or expert?") < said.index(
-        "Lay out the six place tokens in two rows of three, numbered one to six.")
+    assert (
+        said.index("How many players are at the table? From three to eight.")
+        < said.index("Which difficulty: easy, regular or expert?")
+        < said.index("Lay out the six place tokens in two rows of three, numbered one to six.")
+    )
     assert "Take three connection tokens from the box: that is your stock." in said
     # repeat: the first question is read twice
     first = next(s for s in said if s.startswith("Question one. "))
@@ -186,7 +221,10 @@ def check_won(events: list[dict], script: Script) -> None:
     assert "Put Zigoto three back under place three, and the new Zigoto back on the pile." in said
     assert said.count("Say next question when you're ready.") >= 8
     assert "With five players there cannot be six votes. Please say the result again." in said
-    assert "Unanimous means all five players voted for it, not three. Please say the result again." in said
+    assert (
+        "Unanimous means all five players voted for it, not three. Please say the result again."
+        in said
+    )
     assert any(s.startswith("Undone: ") for s in said)
     assert "Paused. Say resume when you want to carry on." in said and "Resuming." in said
     # what to do with the cards, and the tokens left
@@ -195,9 +233,14 @@ def check_won(events: list[dict], script: Script) -> None:
     assert "No absolute majority: this round is lost." in said
     assert "Perfect connection: add a connection token to your stock." in said
     # the final round
-    assert "Six Zigotos elected! Time for the final round: the election of the Zuper-Zigoto." in said
+    assert (
+        "Six Zigotos elected! Time for the final round: the election of the Zuper-Zigoto." in said
+    )
     assert "Zigoto three got no vote: put it back in the box with its place token." in said
-    assert "Zigotos two and five got no vote: put them back in the box with their place tokens." in said
+    assert (
+        "Zigotos two and five got no vote: put them back in the box with their place tokens."
+        in said
+    )
     assert any(s.startswith("You can say unanimous for a number") for s in said)  # help
     assert "Zigoto number four is your Zuper-Zigoto!" in said
 
@@ -206,19 +249,26 @@ def check_lost(events: list[dict], script: Script) -> None:
     said = check_game(events, script)
     assert "How many players are at the table? From three to eight." not in said
     assert "Take two connection tokens from the box: that is your stock." in said
-    assert any(s.endswith("You have twenty seconds, or say reveal when everyone has voted.") for s in said)
+    assert any(
+        s.endswith("You have twenty seconds, or say reveal when everyone has voted.") for s in said
+    )
     assert "Ten seconds." in said and "Time!" in said
     assert "You have two connection tokens left." in said  # score
     assert "Paused. Say resume when you want to carry on." in said and "Resuming." in said
     assert "With four players there cannot be five votes. Please say the result again." in said
     assert "Unanimous for number five: elected!" in said
     assert "Two votes out of four is not an absolute majority." in said
-    assert "Do you really want to stop the game? Say yes or no." in said and "Okay, we keep playing." in said
+    assert (
+        "Do you really want to stop the game? Say yes or no." in said
+        and "Okay, we keep playing." in said
+    )
     assert "One connection token left. Careful!" in said
     question = [s for s in said if s.startswith("Question six. ")]
     assert len(question) == 2  # repeat
-    assert said[-2:] == ["No connection tokens left: you all lose. Zigotos elected: three of six.",
-                         "Shuffle up and try again!"]
+    assert said[-2:] == [
+        "No connection tokens left: you all lose. Zigotos elected: three of six.",
+        "Shuffle up and try again!",
+    ]
 
 
 # How each planned game ends, worked out by hand from the rulebook (its token table and its
@@ -234,10 +284,32 @@ def check_lost(events: list[dict], script: Script) -> None:
 # for two (three elected), no majority (1), no majority (0): lost, seven questions read, no
 # place has left the table.
 ORACLE = {
-    "win": ({"phase": "won", "tokens": 1, "elected": 6, "places": [1, 4, 6], "questions_used": 12,
-             "players": 5, "difficulty": "regular", "question": None}, [1, 2, 3, 4, 5]),
-    "lose": ({"phase": "lost", "tokens": 0, "elected": 3, "places": [1, 2, 3, 4, 5, 6], "questions_used": 7,
-              "players": 4, "difficulty": "expert", "question": None}, []),
+    "win": (
+        {
+            "phase": "won",
+            "tokens": 1,
+            "elected": 6,
+            "places": [1, 4, 6],
+            "questions_used": 12,
+            "players": 5,
+            "difficulty": "regular",
+            "question": None,
+        },
+        [1, 2, 3, 4, 5],
+    ),
+    "lose": (
+        {
+            "phase": "lost",
+            "tokens": 0,
+            "elected": 3,
+            "places": [1, 2, 3, 4, 5, 6],
+            "questions_used": 7,
+            "players": 4,
+            "difficulty": "expert",
+            "question": None,
+        },
+        [],
+    ),
 }
 
 
@@ -261,8 +333,18 @@ def test_a_whole_game_from_typed_input(table, tmp_path):
     script = planned(table)
     talk = with_table_talk(script, table)
     transcript = tmp_path / "t.jsonl"
-    result = gm("play", "who-the-f", *table.flags, "--text", "--seed", str(table.seed),
-                "--transcript", str(transcript), stdin=talk.text(), env={"GM_STATE_DIR": str(tmp_path / "state")})
+    result = gm(
+        "play",
+        "who-the-f",
+        *table.flags,
+        "--text",
+        "--seed",
+        str(table.seed),
+        "--transcript",
+        str(transcript),
+        stdin=talk.text(),
+        env={"GM_STATE_DIR": str(tmp_path / "state")},
+    )
     assert result.returncode == 0, result.stderr
     check(events_of(transcript), script, table.plays_to)
 
@@ -276,8 +358,21 @@ def test_a_whole_game_from_synthesised_voices(table, tmp_path):
     spoken = tmp_path / "gm.wav"  # gm's own voice (Piper, the default) for the won game
     voice = ("--speak-to", str(spoken)) if table is WON else ()
     began = time.monotonic()
-    result = gm("play", "who-the-f", *table.flags, "--wav", str(wav), "--asr", "sphinx", "--seed", str(table.seed),
-                "--transcript", str(transcript), *voice, env={"GM_STATE_DIR": str(tmp_path / "state")})
+    result = gm(
+        "play",
+        "who-the-f",
+        *table.flags,
+        "--wav",
+        str(wav),
+        "--asr",
+        "sphinx",
+        "--seed",
+        str(table.seed),
+        "--transcript",
+        str(transcript),
+        *voice,
+        env={"GM_STATE_DIR": str(tmp_path / "state")},
+    )
     assert result.returncode == 0, result.stderr
     events = events_of(transcript)
     check(events, script, table.plays_to)
@@ -288,6 +383,10 @@ def test_a_whole_game_from_synthesised_voices(table, tmp_path):
 
         audio = np.frombuffer(read_wav(spoken), dtype="<i2").astype(np.float64)
         words = sum(len(e["text"].split()) for e in events if e["type"] == "say")
-        assert 0.25 < audio.size / 16000 / words < 0.8  # seconds a word: Piper's pace, not silence or a rush
-        assert np.sqrt(np.mean(audio ** 2)) > 500
-    print(f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s")
+        assert (
+            0.25 < audio.size / 16000 / words < 0.8
+        )  # seconds a word: Piper's pace, not silence or a rush
+        assert np.sqrt(np.mean(audio**2)) > 500
+    print(
+        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s"
+    )

@@ -4,6 +4,7 @@ A phrasing corpus per ask (the vote, the result, the pause after it, the skip, t
 result and "Is it unanimous?"): every form goes in as a typed line, the engine's matcher maps
 it to the ask's phrases and the rules decide; the test reads the decisions and what gm said.
 """
+
 from __future__ import annotations
 
 import io
@@ -20,14 +21,27 @@ GAME = who_the_f.load()
 FIVE = {"players": 5, "difficulty": "regular"}  # three connection tokens, a majority is three
 
 
-def play(common, speaker, lines: list[str], options: dict = FIVE, record: Record | None = None,
-         resumed: bool = False):
+def play(
+    common,
+    speaker,
+    lines: list[str],
+    options: dict = FIVE,
+    record: Record | None = None,
+    resumed: bool = False,
+):
     """Run the game on typed lines until they run out; the engine, its transcript and speaker."""
     texts, commands = common
     transcript = Transcript()
     record = record or Record(GAME.id, dict(options), seed=3)
-    engine = Engine(GAME, TextHearing(io.StringIO("\n".join(lines) + "\n")), speaker, texts, commands,
-                    transcript, record)
+    engine = Engine(
+        GAME,
+        TextHearing(io.StringIO("\n".join(lines) + "\n")),
+        speaker,
+        texts,
+        commands,
+        transcript,
+        record,
+    )
     result = engine.run(resumed=resumed)
     return engine, transcript, result
 
@@ -87,11 +101,14 @@ def test_a_result_told_before_reveal_is_taken_as_meant(common, speaker, form, de
     assert not any("Sorry" in line for line in said(transcript))
 
 
-@pytest.mark.parametrize("form,refusal", [
-    ("all four for one", "Unanimous means all five players voted for it, not four."),
-    ("three and three", "That count makes no sense."),  # three and three is six votes of five
-    ("six for two", "With five players there cannot be six votes."),
-])
+@pytest.mark.parametrize(
+    "form,refusal",
+    [
+        ("all four for one", "Unanimous means all five players voted for it, not four."),
+        ("three and three", "That count makes no sense."),  # three and three is six votes of five
+        ("six for two", "With five players there cannot be six votes."),
+    ],
+)
 def test_an_impossible_result_is_refused_and_asked_again(common, speaker, form, refusal):
     _, transcript, _ = play(common, speaker, ["ready", "reveal", form, "three for two"])
     assert decisions(transcript) == ["table set", "votes revealed", ELECTED_TWO]
@@ -106,13 +123,17 @@ def test_three_for_two_and_two_got_three_never_swap(common, speaker):
 
 
 def test_after_a_result_gm_waits_for_next_question_and_repeat_says_the_moves_again(common, speaker):
-    _, transcript, _ = play(common, speaker, ["ready", "reveal", "three for two", "repeat", "next question"])
+    _, transcript, _ = play(
+        common, speaker, ["ready", "reveal", "three for two", "repeat", "next question"]
+    )
     lines = said(transcript)
     told = lines.index("Three votes out of five for number two: elected!")
     wait = lines.index("Say next question when you're ready.", told)
     moves = "Move Zigoto two up, above the place tokens, and draw a new Zigoto for place two."
     assert moves in lines[told:wait]
-    assert not any(line.startswith("Question two.") for line in lines[:wait])  # the pause comes first
+    assert not any(
+        line.startswith("Question two.") for line in lines[:wait]
+    )  # the pause comes first
     again = lines.index(moves, wait)  # "repeat" tells the moves again, then waits again
     assert lines[again + 3] == "Say next question when you're ready."
     assert any(line.startswith("Question two.") for line in lines[again:])
@@ -127,11 +148,15 @@ def test_the_pause_ends_with_the_ways_a_table_says_next(common, speaker, form):
 
 
 def test_undo_while_the_next_question_is_read_takes_back_the_result_and_says_how(common, speaker):
-    engine, transcript, _ = play(common, speaker, ["ready", "reveal", "unanimous for two", "next question", "undo"])
+    engine, transcript, _ = play(
+        common, speaker, ["ready", "reveal", "unanimous for two", "next question", "undo"]
+    )
     lines = said(transcript)
     undone = lines.index("Undone: unanimous for number two.")
-    assert lines[undone + 1] == ("Put Zigoto two back under place two, and the new Zigoto back on the pile. "
-                                 "Put the connection token you gained back in the box.")
+    assert lines[undone + 1] == (
+        "Put Zigoto two back under place two, and the new Zigoto back on the pile. "
+        "Put the connection token you gained back in the box."
+    )
     assert engine.state.phase is who_the_f.Phase.RESULT and engine.state.tokens == 3
     assert lines[undone + 2] == "What is the result?"
 
@@ -139,7 +164,10 @@ def test_undo_while_the_next_question_is_read_takes_back_the_result_and_says_how
 def test_undo_of_a_lost_round_brings_a_token_back(common, speaker):
     _, transcript, _ = play(common, speaker, ["ready", "reveal", "nobody", "undo"])
     lines = said(transcript)
-    assert lines[lines.index("Undone: no majority, one token lost.") + 1] == "Take one connection token back from the box."
+    assert (
+        lines[lines.index("Undone: no majority, one token lost.") + 1]
+        == "Take one connection token back from the box."
+    )
 
 
 def test_voting_is_explained_in_full_for_the_first_question_only(common, speaker):
@@ -221,14 +249,17 @@ def test_the_sixth_election_says_which_zigoto_moves_up_and_five_go_back(common, 
     assert decisions(transcript)[-1] == "final round set"
 
 
-@pytest.mark.parametrize("form,left", [
-    ("no votes for one, two, three and four", [5, 6]),
-    ("No votes for one, two, three, and four.", [5, 6]),
-    ("no votes for one two three four", [5, 6]),
-    ("no votes for two and five", [1, 3, 4, 6]),
-    ("no votes for one, two, three, four and six", None),  # all but five: everyone voted five
-    ("only five and six got votes", [5, 6]),
-])
+@pytest.mark.parametrize(
+    "form,left",
+    [
+        ("no votes for one, two, three and four", [5, 6]),
+        ("No votes for one, two, three, and four.", [5, 6]),
+        ("no votes for one two three four", [5, 6]),
+        ("no votes for two and five", [1, 3, 4, 6]),
+        ("no votes for one, two, three, four and six", None),  # all but five: everyone voted five
+        ("only five and six got votes", [5, 6]),
+    ],
+)
 def test_the_final_round_hears_any_number_of_places(common, speaker, form, left):
     engine, transcript, _ = play(common, speaker, elections() + ["reveal", form])
     if left is None:
@@ -249,7 +280,9 @@ def test_is_it_unanimous_takes_yes_with_the_number(common, speaker):
 
 
 def test_is_it_unanimous_takes_no_then_the_places(common, speaker):
-    engine, transcript, _ = play(common, speaker, elections() + ["reveal", "no", "no votes for two and five"])
+    engine, transcript, _ = play(
+        common, speaker, elections() + ["reveal", "no", "no votes for two and five"]
+    )
     assert "Which places got no vote?" in said(transcript)
     assert list(engine.state.places) == [1, 3, 4, 6]
     lines = said(transcript)
@@ -257,8 +290,12 @@ def test_is_it_unanimous_takes_no_then_the_places(common, speaker):
 
 
 def test_undo_in_the_final_round_brings_the_zigotos_back_from_the_box(common, speaker):
-    _, transcript, _ = play(common, speaker, elections() + ["reveal", "no votes for two and five", "undo"])
+    _, transcript, _ = play(
+        common, speaker, elections() + ["reveal", "no votes for two and five", "undo"]
+    )
     lines = said(transcript)
     undone = lines.index("Undone: no votes for two and five.")
-    assert lines[undone + 1] == ("Bring Zigotos two and five back from the box with their place tokens, "
-                                 "and one connection token.")
+    assert lines[undone + 1] == (
+        "Bring Zigotos two and five back from the box with their place tokens, "
+        "and one connection token."
+    )

@@ -1,4 +1,5 @@
 """Every rule of Who the F*ck? driven through step()/apply(), no audio."""
+
 from __future__ import annotations
 
 import json
@@ -33,7 +34,9 @@ def say(state: State, value, rng: Random | None = None) -> Outcome:
     ask = ask_of(state)
     matching = [c for c in ask.choices if c.value == value]
     assert matching, f"{value!r} is not a choice of {ask.id}"
-    return GAME.apply(state, ask, Answer(AnswerKind.CHOICE, value, matching[0].phrases[0]), rng or Random(1))
+    return GAME.apply(
+        state, ask, Answer(AnswerKind.CHOICE, value, matching[0].phrases[0]), rng or Random(1)
+    )
 
 
 def timeout(state: State) -> Outcome:
@@ -95,8 +98,15 @@ def test_starting_tokens_follow_the_rulebook_table(players, column, difficulty):
 
 @pytest.mark.parametrize(
     "options",
-    [{"players": 2}, {"players": 9}, {"players": "many"}, {"players": True},
-     {"difficulty": "insane"}, {"reveal_after": 0}, {"reveal_after": "soon"}],
+    [
+        {"players": 2},
+        {"players": 9},
+        {"players": "many"},
+        {"players": True},
+        {"difficulty": "insane"},
+        {"reveal_after": 0},
+        {"reveal_after": "soon"},
+    ],
 )
 def test_invalid_options_raise_one_sentence(options):
     with pytest.raises(RulesError) as error:
@@ -179,7 +189,9 @@ def test_absolute_majority_elects(players, needed):
         else:
             assert outcome.state.elected == 0 and outcome.state.tokens == state.tokens - 1
             assert "not an absolute majority" in text(outcome)
-            assert ("One vote out of" if count == 1 else "votes out of") in text(outcome)  # never "one votes"
+            assert ("One vote out of" if count == 1 else "votes out of") in text(
+                outcome
+            )  # never "one votes"
 
 
 def test_elected_announces_tokens_left_and_next_question():
@@ -222,13 +234,18 @@ def test_unanimous_that_contradicts_the_count_is_refused_and_asked_again(count):
     outcome = say(state, {"unanimous": True, "count": count, "place": 2})
     assert not outcome.accepted and outcome.state is state
     said = {3: "three", 4: "four", 6: "six"}[count]
-    assert text(outcome) == f"Unanimous means all five players voted for it, not {said}. Please say the result again."
+    assert (
+        text(outcome)
+        == f"Unanimous means all five players voted for it, not {said}. Please say the result again."
+    )
 
 
 def test_unanimous_with_the_right_count_is_unanimous():
     state = start(5)
     outcome = result(state, {"unanimous": True, "count": 5, "place": 2})
-    assert outcome.state.tokens == state.tokens + 1 and outcome.decision == "unanimous for number two"
+    assert (
+        outcome.state.tokens == state.tokens + 1 and outcome.decision == "unanimous for number two"
+    )
 
 
 def test_no_majority_removes_a_token_and_zero_loses_at_once():
@@ -267,8 +284,8 @@ def test_question_deck_reshuffles_discards_when_it_runs_out():
         seen.append(state.current)
     total = len(GAME.questions)
     assert sorted(seen[:total]) == list(range(total))  # the whole deck before any repeat
-    assert sorted(seen[total:2 * total]) == list(range(total))
-    assert seen[:total] != seen[total:2 * total]  # reshuffled, not replayed in order
+    assert sorted(seen[total : 2 * total]) == list(range(total))
+    assert seen[:total] != seen[total : 2 * total]  # reshuffled, not replayed in order
 
 
 def test_same_seed_same_game():
@@ -397,7 +414,11 @@ def test_result_choices_phrasing_and_values():
     assert by_phrase["eight votes for six"] == {"count": 8, "place": 6}
     assert by_phrase["unanimous for five"] == {"unanimous": True, "place": 5}
     assert by_phrase["everyone for five"] == {"unanimous": True, "place": 5}
-    assert by_phrase["unanimous with four votes for number two"] == {"unanimous": True, "count": 4, "place": 2}
+    assert by_phrase["unanimous with four votes for number two"] == {
+        "unanimous": True,
+        "count": 4,
+        "place": 2,
+    }
     assert by_phrase["no majority"] == {"none": True}
     assert by_phrase["hint"] == {"hint": True}
     assert by_phrase["someone gave a hint"] == {"hint": True}
@@ -433,7 +454,12 @@ def check_choices(ask: Ask) -> None:
 
 def test_every_ask_has_clean_unique_phrases():
     for places in [p for size in range(2, 7) for p in combinations(range(1, 7), size)]:
-        check_choices(replace(ask_of(say(elect_six(start()), "reveal").state), choices=final_result_choices(places)))
+        check_choices(
+            replace(
+                ask_of(say(elect_six(start()), "reveal").state),
+                choices=final_result_choices(places),
+            )
+        )
     check_choices(ask_of(GAME.new({}, Random(0))))
     check_choices(ask_of(GAME.new({"players": 4}, Random(0))))
     check_choices(ask_of(GAME.new({"players": 4, "difficulty": "easy"}, Random(0))))
@@ -449,11 +475,23 @@ def test_public_snapshot():
     state = start(5, "regular")
     public = GAME.public(state)
     assert set(public) == {
-        "phase", "tokens", "elected", "places", "questions_used", "players", "difficulty", "question"
+        "phase",
+        "tokens",
+        "elected",
+        "places",
+        "questions_used",
+        "players",
+        "difficulty",
+        "question",
     }
     assert public == {
-        "phase": "vote", "tokens": 3, "elected": 0, "places": [1, 2, 3, 4, 5, 6],
-        "questions_used": 0, "players": 5, "difficulty": "regular",
+        "phase": "vote",
+        "tokens": 3,
+        "elected": 0,
+        "places": [1, 2, 3, 4, 5, 6],
+        "questions_used": 0,
+        "players": 5,
+        "difficulty": "regular",
         "question": GAME.questions[state.current],
     }
     json.dumps(public)
@@ -467,7 +505,10 @@ def test_score_lines():
     assert GAME.score(GAME.new({}, Random(0))) == ("The table is still being set up.",)
     state = start(5, "regular")
     state = result(state, {"count": 3, "place": 1}).state
-    assert GAME.score(state) == ("You have three connection tokens left.", "Zigotos elected: one of six.")
+    assert GAME.score(state) == (
+        "You have three connection tokens left.",
+        "Zigotos elected: one of six.",
+    )
     state = elect_six(state)
     state = result(state, {"empty": [2, 5]}).state
     lines = GAME.score(state)
@@ -493,7 +534,7 @@ def copy_content(tmp_path, edit) -> None:
 
 
 def test_broken_toml_names_file_and_line(tmp_path):
-    copy_content(tmp_path, lambda t: t.replace('ask_players = "', 'ask_players = ', 1))
+    copy_content(tmp_path, lambda t: t.replace('ask_players = "', "ask_players = ", 1))
     with pytest.raises(ContentError, match=r"who_the_f\.toml.*line \d+"):
         content.load("who_the_f", root=tmp_path)
     with pytest.raises(ContentError, match=r"who_the_f\.toml.*line \d+"):
@@ -510,7 +551,9 @@ def test_short_deck_and_bad_question_and_missing_line_name_file_and_line(tmp_pat
         who_the_f.load(root=tmp_path)
     shutil.rmtree(tmp_path / "en")
     copy_content(tmp_path, lambda t: re.sub(r"^revealed = .*\n", "", t, flags=re.M))
-    with pytest.raises(ContentError, match=r"who_the_f\.toml, line \d+: the line 'revealed' is missing"):
+    with pytest.raises(
+        ContentError, match=r"who_the_f\.toml, line \d+: the line 'revealed' is missing"
+    ):
         who_the_f.load(root=tmp_path)
 
 
@@ -539,7 +582,9 @@ def check_invariants(state: State) -> None:
         assert 0 <= state.tokens <= 8
         assert (state.tokens == 0) == (state.phase is Phase.LOST)
     assert 0 <= state.elected <= 6
-    assert (state.phase in (Phase.FINAL_SETUP, Phase.FINAL_VOTE, Phase.FINAL_RESULT)) <= (state.elected == 6)
+    assert (state.phase in (Phase.FINAL_SETUP, Phase.FINAL_VOTE, Phase.FINAL_RESULT)) <= (
+        state.elected == 6
+    )
     assert 2 <= len(state.places) <= 6 and set(state.places) <= {1, 2, 3, 4, 5, 6}
     assert list(state.places) == sorted(state.places)
     deck = sorted(state.pile + state.discards + (state.current,))
@@ -549,11 +594,18 @@ def check_invariants(state: State) -> None:
 # ---------------------------------------------------------- simulated table
 
 
-@pytest.mark.parametrize("seed,options", [(1, {}), (2, {"players": 5, "difficulty": "regular"}),
-                                          (3, {"players": 3, "difficulty": "expert", "reveal_after": 30}),
-                                          (4, {"players": 8, "difficulty": "easy"})])
+@pytest.mark.parametrize(
+    "seed,options",
+    [
+        (1, {}),
+        (2, {"players": 5, "difficulty": "regular"}),
+        (3, {"players": 3, "difficulty": "expert", "reveal_after": 30}),
+        (4, {"players": 8, "difficulty": "easy"}),
+    ],
+)
 def test_simulated_table_says_only_what_can_be_heard_and_wins(seed, options):
     from gm.demo import plan
+
     rng, table = Random(seed), Random(seed + 1)
     state = GAME.new(options, rng)
     texts, ids = [], set()
@@ -577,11 +629,18 @@ def test_simulated_table_says_only_what_can_be_heard_and_wins(seed, options):
     assert [l.text for l in script.lines if l.text != "yes please"] == texts
 
 
-@pytest.mark.parametrize("seed,options", [(1, {}), (3, {"players": 4, "difficulty": "expert", "reveal_after": 20}),
-                                          (5, {"players": 3, "difficulty": "easy"}),
-                                          (6, {"players": 8, "difficulty": "easy"})])
+@pytest.mark.parametrize(
+    "seed,options",
+    [
+        (1, {}),
+        (3, {"players": 4, "difficulty": "expert", "reveal_after": 20}),
+        (5, {"players": 3, "difficulty": "easy"}),
+        (6, {"players": 8, "difficulty": "easy"}),
+    ],
+)
 def test_a_table_playing_to_lose_loses_every_token(seed, options):
     from gm.demo import plan
+
     losing = GAME.playing_to("lose")
     assert losing.table == "lose" and GAME.table == "win" and losing.questions is GAME.questions
     script = plan(losing, options, seed)

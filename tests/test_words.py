@@ -1,4 +1,5 @@
 """scripts/words.py: each game's measure runs on one short simulated game and prints its table."""
+
 from __future__ import annotations
 
 import re
@@ -36,17 +37,26 @@ def test_what_the_fake_counts_seconds_per_scoring_round(capsys):
     out = capsys.readouterr().out
     rounds = re.search(r"\((\d+) rounds? of 1 game\)", out.splitlines()[0])
     assert rounds and int(rounds.group(1)) >= 2
-    count, most = re.fullmatch(r"(\d+) \((\d+)\)", row(out, "gm words per scoring round, median (max)")[0]).groups()
+    count, most = re.fullmatch(
+        r"(\d+) \((\d+)\)", row(out, "gm words per scoring round, median (max)")[0]
+    ).groups()
     per_word = float(row(out, "Piper seconds per word (measured on a round's lines)")[0])
-    seconds, longest = re.fullmatch(r"(\d+) \((\d+)\)", row(out, "seconds of gm speech per scoring round, median (max)")[0]).groups()
+    seconds, longest = re.fullmatch(
+        r"(\d+) \((\d+)\)", row(out, "seconds of gm speech per scoring round, median (max)")[0]
+    ).groups()
     assert 20 < int(count) <= int(most) < 1000
     assert 0.2 < per_word < 0.8  # Piper at its own pace: about 150 words a minute
-    assert abs(int(seconds) - int(count) * per_word) <= 1 and abs(int(longest) - int(most) * per_word) <= 1
+    assert (
+        abs(int(seconds) - int(count) * per_word) <= 1
+        and abs(int(longest) - int(most) * per_word) <= 1
+    )
 
 
 def test_who_the_f_and_unknown_games_are_refused_in_one_sentence(capsys):
     assert words.main(["who-the-f"]) == 2
-    assert capsys.readouterr().err.strip() == \
-        "words.py measures Funocracy and What the Fake?! only; Who the F*ck? has no word count."
+    assert (
+        capsys.readouterr().err.strip()
+        == "words.py measures Funocracy and What the Fake?! only; Who the F*ck? has no word count."
+    )
     assert words.main(["funocracy", "--players", "30"]) == 2
     assert capsys.readouterr().err.strip() == "Funocracy is for 2 to 8 players, not 30."

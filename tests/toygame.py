@@ -1,12 +1,13 @@
 """A small game that lives only in the tests: pick numbers, lose a point on "four"."""
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError
 from gm import vocab
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError
 
 
 @dataclass(frozen=True)
@@ -30,31 +31,55 @@ class ToyGame:
 
     def step(self, state: ToyState):
         if state.players is None:
-            return Ask("toy.players", ("How many players?",), vocab.numbers(2, 4),
-                       expected="a number from two to four", endpoint=0.5)
+            return Ask(
+                "toy.players",
+                ("How many players?",),
+                vocab.numbers(2, 4),
+                expected="a number from two to four",
+                endpoint=0.5,
+            )
         if state.round > self.rounds:
             best = max(state.scores)
-            return End((f"Game over. Scores: {list(state.scores)}.",),
-                       tuple(i + 1 for i, s in enumerate(state.scores) if s == best))
+            return End(
+                (f"Game over. Scores: {list(state.scores)}.",),
+                tuple(i + 1 for i, s in enumerate(state.scores) if s == best),
+            )
         seat = (state.round - 1) % state.players + 1
-        return Ask("toy.pick", (f"Round {state.round}. Player {seat}, pick a number from one to five.",),
-                   vocab.numbers(1, 5) + (Choice("double", ("double",)),), skippable=True,
-                   expected="a number from one to five", confirm=False)
+        return Ask(
+            "toy.pick",
+            (f"Round {state.round}. Player {seat}, pick a number from one to five.",),
+            vocab.numbers(1, 5) + (Choice("double", ("double",)),),
+            skippable=True,
+            expected="a number from one to five",
+            confirm=False,
+        )
 
     def apply(self, state: ToyState, ask: Ask, answer: Answer, rng: random.Random) -> Outcome:
         if ask.id == "toy.players":
-            return Outcome(ToyState(answer.value, scores=(0,) * answer.value),
-                           (f"{answer.value} players.",), f"{answer.value} players")
+            return Outcome(
+                ToyState(answer.value, scores=(0,) * answer.value),
+                (f"{answer.value} players.",),
+                f"{answer.value} players",
+            )
         seat = (state.round - 1) % state.players + 1
         if answer.kind is AnswerKind.SKIP:
-            return Outcome(replace(state, round=state.round + 1), ("Skipped.",), f"round {state.round} skipped")
+            return Outcome(
+                replace(state, round=state.round + 1), ("Skipped.",), f"round {state.round} skipped"
+            )
         if answer.kind is AnswerKind.CHOICE and answer.value == 4:
-            return Outcome(state, ("Four is not allowed. Pick another.",), "four refused", accepted=False)
+            return Outcome(
+                state, ("Four is not allowed. Pick another.",), "four refused", accepted=False
+            )
         value = rng.randint(1, 6) if answer.value == "double" else answer.value
         scores = list(state.scores)
         scores[seat - 1] += value
-        return Outcome(replace(state, round=state.round + 1, scores=tuple(scores), rolled=state.rolled + (value,)),
-                       (f"Player {seat} scores {value}.",), f"player {seat} took {value}")
+        return Outcome(
+            replace(
+                state, round=state.round + 1, scores=tuple(scores), rolled=state.rolled + (value,)
+            ),
+            (f"Player {seat} scores {value}.",),
+            f"player {seat} took {value}",
+        )
 
     def public(self, state: ToyState) -> dict:
         return {"round": state.round, "players": state.players, "scores": list(state.scores)}

@@ -1,4 +1,5 @@
 """Shared by the end-to-end tests: run `gm` in a subprocess and read its transcript."""
+
 from __future__ import annotations
 
 import json
@@ -10,9 +11,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def gm(*args: str, stdin: str = "", env: dict | None = None, timeout: float = 900) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "gm", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, env={**os.environ, **(env or {})}, timeout=timeout)
+def gm(
+    *args: str, stdin: str = "", env: dict | None = None, timeout: float = 900
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gm", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        timeout=timeout,
+    )
 
 
 def events_of(path: Path) -> list[dict]:

@@ -4,6 +4,7 @@ It speaks a step's lines, listens with the step's vocabulary, turns what it hear
 choice or a command, hands answers to the pure rules, saves after every decision and keeps
 the table in charge: repeat, help, score, pause, undo, skip and quit work at every moment.
 """
+
 from __future__ import annotations
 
 import enum
@@ -15,8 +16,16 @@ from gm.content import Lines
 from gm.dialog.hearing import EndOfInput, Hearing
 from gm.dialog.intents import CONFIRMED_COMMANDS, SURE_SCORE, Command, Match, Matcher
 from gm.dialog.transcript import Transcript
-from gm.speech.base import (DeviceLost, Final, Speaker, SpeechStarted, Vocabulary, chatter_seconds, frequent,
-                            least_seconds)
+from gm.speech.base import (
+    DeviceLost,
+    Final,
+    Speaker,
+    SpeechStarted,
+    Vocabulary,
+    chatter_seconds,
+    frequent,
+    least_seconds,
+)
 from gm.state import Record, SaveError, SaveStore
 from gm.steps import Answer, AnswerKind, Ask, Choice, End, Game, Outcome
 from gm.vocab import number_word, reply, yes_no
@@ -76,7 +85,9 @@ def listening_commands(commands: Mapping[Command, Sequence[str]]) -> dict[Comman
     """The commands an ask listens for: all but resume, which means something only while the game
     is paused (and there is listened for alone). Out of a question's vocabulary, "go on" and
     "carry on" no longer take the place of "one" or "k" when those are the answers."""
-    return {command: phrases for command, phrases in commands.items() if command is not Command.RESUME}
+    return {
+        command: phrases for command, phrases in commands.items() if command is not Command.RESUME
+    }
 
 
 def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
@@ -123,7 +134,9 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     if free and match is not None and match.score < SURE_SCORE:
         match = None
     if match is not None and final.seconds > chatter_seconds(match.phrase):
-        return Heard(noise=True)  # four seconds of talk forced onto "say that again": chatter, not a command
+        return Heard(
+            noise=True
+        )  # four seconds of talk forced onto "say that again": chatter, not a command
     if match is not None and final.end - final.start < least_seconds(match.phrase):
         return Heard(noise=True)  # "repeat that" in 0.18 s: a scrap of noise, not anyone saying it
     if match is not None and final.stands is not None and final.stands < OFF_THE_VOICE_DB:
@@ -133,9 +146,13 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     if match is not None:
         confidence = pooled_confidence(final, matcher, match)
         doubted_choice = match.command is None and (confidence < doubtful or final.doubted)
-        if doubted_choice and final.buried:  # no louder than the talk or noise around it: not worth a question
+        if (
+            doubted_choice and final.buried
+        ):  # no louder than the talk or noise around it: not worth a question
             return Heard(noise=True)
-        if doubted_choice or (match.command in CONFIRMED_COMMANDS and (final.doubted or final.noisy)):
+        if doubted_choice or (
+            match.command in CONFIRMED_COMMANDS and (final.doubted or final.noisy)
+        ):
             match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first
         return Heard(match=match)
     if free:
@@ -146,7 +163,14 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
 
 
 # The commands heard at "Is that right?" (skip has nothing to skip there).
-CHECK_COMMANDS = (Command.REPEAT, Command.HELP, Command.SCORE, Command.PAUSE, Command.UNDO, Command.QUIT)
+CHECK_COMMANDS = (
+    Command.REPEAT,
+    Command.HELP,
+    Command.SCORE,
+    Command.PAUSE,
+    Command.UNDO,
+    Command.QUIT,
+)
 
 
 def checks_matcher(commands: Mapping[Command, Sequence[str]]) -> Matcher:
@@ -172,17 +196,27 @@ def rebuild(game: Game, record: Record) -> tuple[object, random.Random]:
     for index, entry in enumerate(record.answers, 1):
         step = game.step(state)
         if not isinstance(step, Ask) or step.id != entry["step"]:
-            raise SaveError(f"The saved game does not fit the rules of this version at decision {index}.")
+            raise SaveError(
+                f"The saved game does not fit the rules of this version at decision {index}."
+            )
         outcome = game.apply(state, step, Answer.from_json(entry["answer"]), rng)
         state = outcome.state
     return state, rng
 
 
 class Engine:
-    def __init__(self, game: Game, hearing: Hearing, speaker: Speaker, lines: Lines,
-                 commands: Mapping[Command, Sequence[str]], transcript: Transcript,
-                 record: Record, store: SaveStore | None = None,
-                 config: EngineConfig = EngineConfig()) -> None:
+    def __init__(
+        self,
+        game: Game,
+        hearing: Hearing,
+        speaker: Speaker,
+        lines: Lines,
+        commands: Mapping[Command, Sequence[str]],
+        transcript: Transcript,
+        record: Record,
+        store: SaveStore | None = None,
+        config: EngineConfig = EngineConfig(),
+    ) -> None:
         self.game = game
         self.hearing = hearing
         self.speaker = speaker
@@ -213,9 +247,15 @@ class Engine:
         self._resuming = resumed
         first = self.game.step(self.state)
         full_time = resumed and isinstance(first, Ask) and first.timeout is not None
-        self._say((self.lines("resumed_game", title=title) if resumed
-                   else self.lines("welcome", title=title), *greeting,
-                   *((self.lines("full_time"),) if full_time else ())))
+        self._say(
+            (
+                self.lines("resumed_game", title=title)
+                if resumed
+                else self.lines("welcome", title=title),
+                *greeting,
+                *((self.lines("full_time"),) if full_time else ()),
+            )
+        )
         if not resumed and not self.record.answers:
             self._say((self.lines("seats"),))
         self._emit_state()
@@ -251,8 +291,13 @@ class Engine:
         still be undone (False: it was). The last decision was saved before the announcement and
         the save is marked finished only after it, so a game stopped in between (a crash, the
         power) announces its winner again when it is resumed."""
-        ask = Ask(id="game.end", say=end.say, timeout=self.config.last_undo, reprompts=(),
-                  expected=self.lines("end_expected"))
+        ask = Ask(
+            id="game.end",
+            say=end.say,
+            timeout=self.config.last_undo,
+            reprompts=(),
+            expected=self.lines("end_expected"),
+        )
         try:
             reply = self._ask(ask)
         except EndOfInput:
@@ -269,8 +314,13 @@ class Engine:
         outcome: Outcome = self.game.apply(self.state, ask, answer, self.rng)
         if not outcome.accepted:
             self.rng.setstate(saved_rng)
-            self._emit("decision", step=ask.id, answer=answer.to_json(), accepted=False,
-                       decision=outcome.decision)
+            self._emit(
+                "decision",
+                step=ask.id,
+                answer=answer.to_json(),
+                accepted=False,
+                decision=outcome.decision,
+            )
             self._say(outcome.say)
             return
         self.state = outcome.state
@@ -280,7 +330,13 @@ class Engine:
         if outcome.transition:
             entry["transition"] = True
         self.record.answers.append(entry)
-        self._emit("decision", step=ask.id, answer=answer.to_json(), accepted=True, decision=outcome.decision)
+        self._emit(
+            "decision",
+            step=ask.id,
+            answer=answer.to_json(),
+            accepted=True,
+            decision=outcome.decision,
+        )
         self._emit_state()
         self._save()
         self._say(outcome.say)
@@ -291,15 +347,23 @@ class Engine:
             return
         undone = self.record.answers.pop()
         while undone.get("transition") and self.record.answers:  # "next question" is no decision
-            self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
+            self._emit(
+                "decision", step=undone["step"], kind="undo", decision=undone.get("decision", "")
+            )
             undone = self.record.answers.pop()
         self.state, self.rng = rebuild(self.game, self.record)
         self._deadlines.clear()  # the restored step starts with its full time, not a stale deadline
-        self._emit("decision", step=undone["step"], kind="undo", decision=undone.get("decision", ""))
+        self._emit(
+            "decision", step=undone["step"], kind="undo", decision=undone.get("decision", "")
+        )
         self._emit_state()
         self._save()
-        self._say((self.lines("undone", decision=undone.get("decision") or "the last answer"),
-                   str(undone.get("put_back") or "")))
+        self._say(
+            (
+                self.lines("undone", decision=undone.get("decision") or "the last answer"),
+                str(undone.get("put_back") or ""),
+            )
+        )
 
     # -- one ask -------------------------------------------------------------------------
 
@@ -320,11 +384,23 @@ class Engine:
             deadline = running if running is not None else start + ask.timeout
             if ask.deadline:
                 self._deadlines[ask.deadline] = deadline
-        reprompts = ask.reprompts if ask.reprompts is not None else tuple(
-            t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt"))
+        reprompts = (
+            ask.reprompts
+            if ask.reprompts is not None
+            else tuple(
+                t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt")
+            )
+        )
         while True:
-            heard = self._listen(ask.id, matcher, vocabulary, ask.expected, deadline,
-                                 ask.countdown, reprompts if deadline is None else ())
+            heard = self._listen(
+                ask.id,
+                matcher,
+                vocabulary,
+                ask.expected,
+                deadline,
+                ask.countdown,
+                reprompts if deadline is None else (),
+            )
             if heard.timeout:
                 if ask.countdown:
                     self._say((self.lines("time_up"),))
@@ -341,10 +417,17 @@ class Engine:
                     return checked
                 match = checked
             if match.command is None:
-                if isinstance(match.value, list) and match.value[:1] == ["ahead"] and ask.cue is not None:
+                if (
+                    isinstance(match.value, list)
+                    and match.value[:1] == ["ahead"]
+                    and ask.cue is not None
+                ):
                     ahead = self._after_cue(ask)
                     assert ahead is not None
-                    self._early = (ahead.id, Answer(AnswerKind.CHOICE, ahead.choices[match.value[1]].value, match.heard))
+                    self._early = (
+                        ahead.id,
+                        Answer(AnswerKind.CHOICE, ahead.choices[match.value[1]].value, match.heard),
+                    )
                     return Answer(AnswerKind.CHOICE, ask.cue, match.heard)
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
             left = None if deadline is None else deadline - self.hearing.now
@@ -368,13 +451,20 @@ class Engine:
         seconds = ask.timeout if left is None else max(1.0, left)
         return (*lines, ask.time_line.format(seconds=number_word(int(round(seconds)))))
 
-    def _command(self, command: Command, ask: Ask, left: float | None = None) -> Answer | Flow | Paused | None:
+    def _command(
+        self, command: Command, ask: Ask, left: float | None = None
+    ) -> Answer | Flow | Paused | None:
         """Carry out a command; `left` is the ask's time left, if it has a limit."""
         if command is Command.REPEAT:
             self._say(self._prompt(ask, left, again=True))
         elif command is Command.HELP:
-            self._say((self.lines("help", expected=ask.expected) if ask.expected
-                       else self.lines("help_no_expected"),))
+            self._say(
+                (
+                    self.lines("help", expected=ask.expected)
+                    if ask.expected
+                    else self.lines("help_no_expected"),
+                )
+            )
         elif command is Command.SCORE:
             self._say(self.game.score(self.state))
         elif command is Command.UNDO:
@@ -398,7 +488,10 @@ class Engine:
         choices = ask.choices
         ahead = self._after_cue(ask) if ask.cue is not None else None
         if ahead is not None:
-            choices += tuple(Choice(["ahead", index], choice.phrases) for index, choice in enumerate(ahead.choices))
+            choices += tuple(
+                Choice(["ahead", index], choice.phrases)
+                for index, choice in enumerate(ahead.choices)
+            )
         matcher = Matcher(choices, self._asked_commands)
         return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint)
 
@@ -415,7 +508,11 @@ class Engine:
 
     def _pause(self, ask: Ask, left: float | None) -> Paused | Flow:
         self._say((self.lines("paused"),))
-        only = {c: self.commands[c] for c in (Command.RESUME, Command.QUIT, Command.HELP) if c in self.commands}
+        only = {
+            c: self.commands[c]
+            for c in (Command.RESUME, Command.QUIT, Command.HELP)
+            if c in self.commands
+        }
         matcher = Matcher((), only)
         vocabulary = matcher.vocabulary(endpoint=0.6)
         expected = self.lines("paused_expected")
@@ -432,7 +529,9 @@ class Engine:
                 self._say((self.lines("paused"),))
             self.hearing.listen_for(vocabulary)
 
-    def _check(self, ask: Ask, match: Match, vocabulary: Vocabulary) -> Match | Answer | Flow | None:
+    def _check(
+        self, ask: Ask, match: Match, vocabulary: Vocabulary
+    ) -> Match | Answer | Flow | None:
         """ "I heard X. Is that right?", and what the table says to it.
 
         Yes in any of its forms ("yeah", "that's right"): `match`, to act on. No ("nope", "not
@@ -452,9 +551,13 @@ class Engine:
         question = self.lines("confirm", heard=match.phrase)
         self._say((question,))
         while True:
-            heard = self._listen("confirm", check, check_vocabulary, expected, None, False, reprompts, give_up=True)
+            heard = self._listen(
+                "confirm", check, check_vocabulary, expected, None, False, reprompts, give_up=True
+            )
             if heard.timeout:
-                self._emit("decision", step="confirm", answer=None, accepted=False, decision=question)
+                self._emit(
+                    "decision", step="confirm", answer=None, accepted=False, decision=question
+                )
                 self.hearing.listen_for(vocabulary)
                 return None
             said = heard.match
@@ -468,15 +571,26 @@ class Engine:
             if verdict is None and corrected is None:
                 self.hearing.listen_for(check_vocabulary)
                 continue  # neither yes, no nor an answer: talk
-            if isinstance(corrected, Match) and corrected.command is None and corrected.value == match.value \
-                    and match.command is None:
+            if (
+                isinstance(corrected, Match)
+                and corrected.command is None
+                and corrected.value == match.value
+                and match.command is None
+            ):
                 verdict, corrected = True, None  # the same answer again: a yes
-            self._emit("decision", step="confirm", answer=verdict if corrected is None else "correction",
-                       accepted=True, decision=question)
+            self._emit(
+                "decision",
+                step="confirm",
+                answer=verdict if corrected is None else "correction",
+                accepted=True,
+                decision=question,
+            )
             if corrected is None and verdict:
                 return match
             if corrected is None:
-                self._say((self.lines("confirm_retry" if match.command is None else "command_cancelled"),))
+                self._say(
+                    (self.lines("confirm_retry" if match.command is None else "command_cancelled"),)
+                )
                 self.hearing.listen_for(vocabulary)
                 return None
             if isinstance(corrected, Answer) or corrected.sure:
@@ -485,7 +599,9 @@ class Engine:
             question = self.lines("confirm", heard=match.phrase)
             self._say((question,))
 
-    def _check_reply(self, heard: Heard, ask: Ask, answers: Matcher) -> tuple[bool | None, Match | Answer | None]:
+    def _check_reply(
+        self, heard: Heard, ask: Ask, answers: Matcher
+    ) -> tuple[bool | None, Match | Answer | None]:
         """(yes / no / neither, the answer it corrects to) of one reply to a check."""
         if heard.match is not None:
             return bool(heard.match.value), None
@@ -525,28 +641,48 @@ class Engine:
         """Yes or no to `question`; None when nobody answers it (one reprompt, then as long again
         of quiet): a question nobody answers came most likely from talk, and gm stops asking."""
         self._say((question,))
-        matcher = Matcher(yes_no(), {c: self.commands[c] for c in (Command.REPEAT,) if c in self.commands})
+        matcher = Matcher(
+            yes_no(), {c: self.commands[c] for c in (Command.REPEAT,) if c in self.commands}
+        )
         vocabulary = matcher.vocabulary(endpoint=0.5)
         expected = self.lines("confirm_expected")
         reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))[:1]
         while True:
-            heard = self._listen("confirm", matcher, vocabulary, expected, None, False, reprompts, give_up=True)
+            heard = self._listen(
+                "confirm", matcher, vocabulary, expected, None, False, reprompts, give_up=True
+            )
             if heard.timeout:
-                self._emit("decision", step="confirm", answer=None, accepted=False, decision=question)
+                self._emit(
+                    "decision", step="confirm", answer=None, accepted=False, decision=question
+                )
                 return None
             if heard.match and heard.match.command is Command.REPEAT:
                 self._say((question,))
                 self.hearing.listen_for(vocabulary)
                 continue
             if heard.match:
-                self._emit("decision", step="confirm", answer=heard.match.value, accepted=True,
-                           decision=question)
+                self._emit(
+                    "decision",
+                    step="confirm",
+                    answer=heard.match.value,
+                    accepted=True,
+                    decision=question,
+                )
                 return bool(heard.match.value)
 
     # -- listening -------------------------------------------------------------------------
 
-    def _listen(self, step: str, matcher: Matcher, vocabulary: Vocabulary, expected: str,
-                deadline: float | None, countdown: bool, reprompts: Sequence[str], give_up: bool = False) -> Heard:
+    def _listen(
+        self,
+        step: str,
+        matcher: Matcher,
+        vocabulary: Vocabulary,
+        expected: str,
+        deadline: float | None,
+        countdown: bool,
+        reprompts: Sequence[str],
+        give_up: bool = False,
+    ) -> Heard:
         """Poll the input until something in vocabulary is heard or the deadline passes.
 
         `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
@@ -555,8 +691,14 @@ class Engine:
         self._settle()
         self.hearing.listen_for(vocabulary)
         self._mumbled = False
-        self._emit("listen", step=step, expected=expected, phrases=len(matcher.phrases), free=vocabulary.free,
-                   deadline=None if deadline is None else round(deadline, 3))
+        self._emit(
+            "listen",
+            step=step,
+            expected=expected,
+            phrases=len(matcher.phrases),
+            free=vocabulary.free,
+            deadline=None if deadline is None else round(deadline, 3),
+        )
         quiet_since = self.hearing.now
         speaking_since: float | None = None
         used = 0
@@ -607,22 +749,39 @@ class Engine:
                 elif give_up:
                     return Heard(timeout=True)
 
-    def _understand(self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str) -> Heard | None:
-        heard = interpret(final, matcher, vocabulary.free or vocabulary.followed, self.config.doubtful)
+    def _understand(
+        self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str
+    ) -> Heard | None:
+        heard = interpret(
+            final, matcher, vocabulary.free or vocabulary.followed, self.config.doubtful
+        )
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match
-        self._emit("heard", text=texts[0] if texts else "", start=round(final.start, 3), end=round(final.end, 3),
-                   said=None if final.said is None else round(final.said, 3), stands=final.stands,
-                   alternatives=[{"text": a.text, "confidence": round(a.confidence, 3)} for a in final.alternatives],
-                   intent=None if match is None else (f"command:{match.command.value}" if match.command else match.phrase),
-                   score=None if match is None else round(match.score, 1))
+        self._emit(
+            "heard",
+            text=texts[0] if texts else "",
+            start=round(final.start, 3),
+            end=round(final.end, 3),
+            said=None if final.said is None else round(final.said, 3),
+            stands=final.stands,
+            alternatives=[
+                {"text": a.text, "confidence": round(a.confidence, 3)} for a in final.alternatives
+            ],
+            intent=None
+            if match is None
+            else (f"command:{match.command.value}" if match.command else match.phrase),
+            score=None if match is None else round(match.score, 1),
+        )
         if match is not None or heard.free:
             return heard
         if heard.noise:
             return None  # a scrap of noise or talk taken for a phrase: nobody spoke to gm
         mumble = final.end - final.start > self.config.mumble_max  # long and not understood: talk
         unplaced = not texts or heard.unplaced  # sound gm could not place: one "sorry" a question
-        if mumble or (unplaced and (self._mumbled or self.hearing.now - self._last_sorry < self.config.sorry_gap)):
+        if mumble or (
+            unplaced
+            and (self._mumbled or self.hearing.now - self._last_sorry < self.config.sorry_gap)
+        ):
             return None  # chatter, not an attempt: stay quiet
         self._last_sorry = self.hearing.now
         if unplaced:
@@ -665,8 +824,12 @@ class Engine:
 
     def _frequent(self) -> tuple[str, ...]:
         """What the game says again and again ("Time!", "Player three,"), from its lines and gm's."""
-        tables = [self.lines] + [t for t in (getattr(self.game, "lines", None),) if isinstance(t, Lines)]
-        templates = [text for table in tables for name in table.names() for text in table.many(name)]
+        tables = [self.lines] + [
+            t for t in (getattr(self.game, "lines", None),) if isinstance(t, Lines)
+        ]
+        templates = [
+            text for table in tables for name in table.names() for text in table.many(name)
+        ]
         return frequent(templates, [number_word(seat) for seat in range(1, SEATS + 1)])
 
     def _settle(self) -> float:

@@ -3,17 +3,29 @@
 Either way the engine receives recogniser events and a clock that moves with the input: the
 sample clock of a WAV file or a microphone, or a virtual clock for typed lines.
 """
+
 from __future__ import annotations
 
-from typing import BinaryIO, Iterator, Protocol, TextIO
 import re
+from typing import BinaryIO, Iterator, Protocol, TextIO
 
-from gm.speech.base import (Alternative, AsrEvent, AudioSource, Final, Recognizer, SpeechError,
-                            SpeechStarted, Vocabulary, least_seconds)
+from gm.speech.base import (
+    Alternative,
+    AsrEvent,
+    AudioSource,
+    Final,
+    Recognizer,
+    SpeechError,
+    SpeechStarted,
+    Vocabulary,
+    least_seconds,
+)
 
 TICK = 0.1  # seconds a typed [silence N] advances per step, so timers fire on time
 MAX_LINE = 64 * 1024  # bytes of one typed utterance; nobody says more in one breath
-MAX_SILENCE = 3600.0  # seconds one [silence N] may last: an hour of quiet, not 1e9 (ten billion polls)
+MAX_SILENCE = (
+    3600.0  # seconds one [silence N] may last: an hour of quiet, not 1e9 (ten billion polls)
+)
 
 
 class EndOfInput(Exception):
@@ -58,7 +70,9 @@ class AudioHearing:
 
     @property
     def live(self) -> float:
-        return getattr(self.source, "live", self.source.now)  # only a live source runs ahead of its reads
+        return getattr(
+            self.source, "live", self.source.now
+        )  # only a live source runs ahead of its reads
 
     def listen_for(self, vocabulary: Vocabulary) -> None:
         self.recognizer.set_vocabulary(vocabulary)
@@ -108,8 +122,10 @@ def typed_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str]:
         if not raw:
             return
         if len(raw) > limit:
-            raise SpeechError(f"Standard input holds a line longer than {limit} bytes; "
-                              "--text reads one short line per utterance.")
+            raise SpeechError(
+                f"Standard input holds a line longer than {limit} bytes; "
+                "--text reads one short line per utterance."
+            )
         yield raw.decode("utf-8", "replace")
 
 
@@ -122,8 +138,10 @@ def silence_of(line: str) -> float | None:
     seconds = float(match.group(1)) if match else -1.0
     if not 0 <= seconds <= MAX_SILENCE:
         shown = line.strip() if len(line.strip()) <= 40 else line.strip()[:40] + "..."
-        raise SpeechError(f"The typed line '{shown}' is not a valid directive; write [silence N] "
-                          f"with N seconds from 0 to {MAX_SILENCE:.0f}.")
+        raise SpeechError(
+            f"The typed line '{shown}' is not a valid directive; write [silence N] "
+            f"with N seconds from 0 to {MAX_SILENCE:.0f}."
+        )
     return seconds
 
 
@@ -165,9 +183,14 @@ class TextHearing:
                 self._silence_left = silence
                 return self.poll()
             start = self._now
-            seconds = max(self._utterance, 2 * least_seconds(line))  # a long line takes longer to say
+            seconds = max(
+                self._utterance, 2 * least_seconds(line)
+            )  # a long line takes longer to say
             self._now += seconds + self._endpoint
-            return [SpeechStarted(start), Final((Alternative(line.lower(), 1.0),), start, start + seconds)]
+            return [
+                SpeechStarted(start),
+                Final((Alternative(line.lower(), 1.0),), start, start + seconds),
+            ]
         raise EndOfInput
 
     def drop(self, tail: float) -> None:

@@ -4,6 +4,7 @@ Both the heard text and the expected phrases are normalised the same way (digits
 number sound-alikes to numbers when numbers are expected), then scored; below the cutoff
 nothing matches, so talk that was not meant for gm does nothing.
 """
+
 from __future__ import annotations
 
 import enum
@@ -113,8 +114,12 @@ def score(heard: list[str], phrase: list[str]) -> float:
 class Matcher:
     """Matches n-best alternatives against choices and the commands that work everywhere."""
 
-    def __init__(self, choices: Sequence[Choice], commands: Mapping[Command, Sequence[str]],
-                 cutoff: float = MATCH_CUTOFF) -> None:
+    def __init__(
+        self,
+        choices: Sequence[Choice],
+        commands: Mapping[Command, Sequence[str]],
+        cutoff: float = MATCH_CUTOFF,
+    ) -> None:
         self.cutoff = cutoff
         self.numeric = any(_digits(_tokens(p)) for c in choices for p in c.phrases)
         self._entries: list[tuple[list[str], str, JSON, Command | None]] = []
@@ -125,7 +130,9 @@ class Matcher:
                 taken.add(" ".join(_tokens(phrase)))
         for command, phrases in commands.items():
             for phrase in phrases:
-                if " ".join(_tokens(phrase)) not in taken:  # a game's own choice wins over a command
+                if (
+                    " ".join(_tokens(phrase)) not in taken
+                ):  # a game's own choice wins over a command
                     self._entries.append((_tokens(phrase), phrase, None, command))
 
     @property
@@ -138,10 +145,17 @@ class Matcher:
         """Those of `phrases` that are commands."""
         return tuple(dict.fromkeys(entry[1] for entry in self._entries if entry[3] is not None))
 
-    def vocabulary(self, free: bool = False, hints: Sequence[str] = (), endpoint: float = 0.7,
-                   followed: bool = False) -> Vocabulary:
+    def vocabulary(
+        self,
+        free: bool = False,
+        hints: Sequence[str] = (),
+        endpoint: float = 0.7,
+        followed: bool = False,
+    ) -> Vocabulary:
         """What a recogniser should listen for to be matched here (`followed`: see Vocabulary)."""
-        return Vocabulary(self.phrases, free, tuple(hints), endpoint, self.command_phrases, followed)
+        return Vocabulary(
+            self.phrases, free, tuple(hints), endpoint, self.command_phrases, followed
+        )
 
     def match(self, alternatives: Sequence[str]) -> Match | None:
         best: Match | None = None

@@ -2,6 +2,7 @@
 
 The same stream feeds --transcript files, the console, tests and any future scoreboard.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,9 +24,11 @@ class Transcript:
 
     def to_stream(self, stream: TextIO) -> None:
         """Write every event as a JSON line, flushed at once so a crash loses nothing said."""
+
         def write(event: dict) -> None:
             stream.write(json.dumps(event, ensure_ascii=False) + "\n")
             stream.flush()
+
         self.add_sink(write)
 
     def emit(self, type_: str, t: float, **fields: Any) -> dict:

@@ -1,10 +1,11 @@
 """The games gm knows, found by a forgiving name ("funo", "who the f", "what-the-fake")."""
+
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
 
 from gm.content import ContentError, ContentFile, dealt, deck_of
 from gm.content import load as load_content
@@ -20,9 +21,19 @@ class Entry:
 
 
 GAMES = (
-    Entry("who_the_f", "gm.games.who_the_f", "Who the F*ck?", ("who the f", "who the fuck", "who-the-f", "zigoto", "who")),
+    Entry(
+        "who_the_f",
+        "gm.games.who_the_f",
+        "Who the F*ck?",
+        ("who the f", "who the fuck", "who-the-f", "zigoto", "who"),
+    ),
     Entry("funocracy", "gm.games.funocracy", "Funocracy", ("funocracy", "funo", "letters")),
-    Entry("what_the_fake", "gm.games.what_the_fake", "What the Fake?!", ("what the fake", "what-the-fake", "fake", "forger")),
+    Entry(
+        "what_the_fake",
+        "gm.games.what_the_fake",
+        "What the Fake?!",
+        ("what the fake", "what-the-fake", "fake", "forger"),
+    ),
 )
 
 
@@ -57,7 +68,9 @@ FIND_CUTOFF = 80
 FIND_MARGIN = 5
 
 
-def load(entry: Entry, language: str = "en", deck: ContentFile | None = None, own: bool = False) -> Game:
+def load(
+    entry: Entry, language: str = "en", deck: ContentFile | None = None, own: bool = False
+) -> Game:
     """The game with gm's deck, or with the tables of `deck` in its place: a table's own deck
     (`own`: smaller decks are allowed) or the deck a saved game was dealt from."""
     module = importlib.import_module(entry.module)
@@ -70,13 +83,17 @@ def deck_game(deck: ContentFile, language: str = "en") -> Entry:
     """The game a deck file is for, from its tables ("questions", "themes", "expo"...)."""
     tables = set(deck_of(deck))
     if "lines" in deck.data:
-        raise deck.fail("lines", "a deck holds cards; the spoken lines are gm's own and cannot be replaced")
+        raise deck.fail(
+            "lines", "a deck holds cards; the spoken lines are gm's own and cannot be replaced"
+        )
     if not tables:
         raise ContentError(f"{deck.path}: the deck is empty; see 'Your own decks' in the README.")
     kinds = {entry: set(deck_of(load_content(entry.id, language))) for entry in GAMES}
     fitting = [entry for entry, known in kinds.items() if tables <= known]
     if len(fitting) != 1:
         stray = sorted(tables - set().union(*kinds.values())) or sorted(tables)
-        known = "; ".join(f"{e.id.replace('_', '-')}: {', '.join(sorted(k))}" for e, k in kinds.items())
+        known = "; ".join(
+            f"{e.id.replace('_', '-')}: {', '.join(sorted(k))}" for e, k in kinds.items()
+        )
         raise deck.fail(stray[0], f"'{stray[0]}' is not a table of any game's deck ({known})")
     return fitting[0]

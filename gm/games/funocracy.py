@@ -49,6 +49,7 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
   so "letters left" is never said twice in a row ("help" says the whole list). The first
   answers heard say how to challenge. "That was the last letter" only when none is left.
 """
+
 from __future__ import annotations
 
 import enum
@@ -57,9 +58,28 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from gm.content import OWN_DECK_MINIMUM, ContentFile, Lines, Problems, load as load_content, spoken_list
-from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
-from gm.vocab import NO, PLAYER_COUNT, YES, letters as letter_choices, number_word, numbers, spoken_letter
+from gm.content import (
+    OWN_DECK_MINIMUM,
+    ContentFile,
+    Lines,
+    Problems,
+    spoken_list,
+)
+from gm.content import (
+    load as load_content,
+)
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step, said
+from gm.vocab import (
+    NO,
+    PLAYER_COUNT,
+    YES,
+    number_word,
+    numbers,
+    spoken_letter,
+)
+from gm.vocab import (
+    letters as letter_choices,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 ROUNDS = 3
@@ -75,36 +95,140 @@ THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftm
 LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
 ARTICLES = ("a", "an", "the")
 # Words people say before their answer: "um, banana" is banana. Only in front of another word.
-FILLERS = ("um", "umm", "uh", "uhm", "er", "erm", "ehm", "ah", "oh", "hmm", "mm", "well", "so", "like",
-           "okay", "ok", "maybe", "i say", "i'd say", "let's say", "how about", "my word is", "i think")
+FILLERS = (
+    "um",
+    "umm",
+    "uh",
+    "uhm",
+    "er",
+    "erm",
+    "ehm",
+    "ah",
+    "oh",
+    "hmm",
+    "mm",
+    "well",
+    "so",
+    "like",
+    "okay",
+    "ok",
+    "maybe",
+    "i say",
+    "i'd say",
+    "let's say",
+    "how about",
+    "my word is",
+    "i think",
+)
 # Said just after the challenge window closed: meant for the window, never the next player's word.
-LATE_PHRASES = ("meh", "mehh", "challenge", "i challenge", "no challenge", "next player", "next", "it stands")
+LATE_PHRASES = (
+    "meh",
+    "mehh",
+    "challenge",
+    "i challenge",
+    "no challenge",
+    "next player",
+    "next",
+    "it stands",
+)
 LATE_CHALLENGES = ("meh", "mehh", "challenge", "i challenge")
 # Spellings whose first letter is silent: a simulated player hears "knife" as an N word.
 SILENT_FIRST = {"kn": "N", "gn": "N", "wr": "R", "ph": "F"}
 # What the simulated players say, where PocketSphinx heard some phrases of a choice far more
 # reliably than others from espeak-ng voices (measured after another utterance, 16 tries each).
-LETTER_REPLIES = {"N": "n for november", "R": "r for romeo", "F": "letter f"}  # "f for foxtrot": 12/16
-SKIP_PHRASES = ("skip this one", "next question")  # plain "skip" came back as a theme word or "undo"
+LETTER_REPLIES = {
+    "N": "n for november",
+    "R": "r for romeo",
+    "F": "letter f",
+}  # "f for foxtrot": 12/16
+SKIP_PHRASES = (
+    "skip this one",
+    "next question",
+)  # plain "skip" came back as a theme word or "undo"
 PASS_PHRASES = ("i give up", "no idea")  # "pass" and "i pass" came back as "pause" / "unpause"
 CHALLENGE_PHRASE = "i challenge"  # 20/20; "challenge" 15/20, "meh" 2 voices of 4
 VOTE_MEH_PHRASE = "majority meh"  # 16/16; "meh wins" 2 voices of 4
 
 REQUIRED_LINES = (
-    "ask_players", "players_reprompts", "players_expected", "players_decision", "ask_mode",
-    "mode_reprompts", "mode_expected", "mode_decision", "mode_normal", "mode_alternative",
-    "game_intro", "round_start", "first_turn", "first_turn_next", "round_over", "last_letter",
-    "pile_empty", "round_scores", "score_item", "score_items", "new_theme", "same_theme", "letters", "letter_item",
-    "star_group", "letters_left", "answer_reprompts", "answer_expected", "stars",
-    "heard", "challenge_hint", "answer_decision", "which_letter", "which_letter_again",
-    "unfitting_decision", "letter_reprompts", "letter_expected", "letter_decision", "not_face_up",
-    "no_answer", "no_answer_decision", "too_late", "agree_letter", "agree_letter_decision",
-    "skipped", "agree_expected", "agree_refused", "agree_refused_decision",
-    "challenge_expected", "stands_decision", "vote", "vote_again", "vote_reprompts", "vote_expected", "vote_good",
-    "vote_tie", "vote_meh", "vote_decision", "no_tie", "no_tie_one", "challenge_decision",
-    "wrong_letter_decision", "wins_letter", "new_letter", "time_decision", "passed", "pass_decision",
-    "skip_decision", "three_themes", "score_line", "score_line_round", "score_player", "score_players",
-    "no_stars_yet", "no_scores", "game_over", "winner", "shared", "tie_break",
+    "ask_players",
+    "players_reprompts",
+    "players_expected",
+    "players_decision",
+    "ask_mode",
+    "mode_reprompts",
+    "mode_expected",
+    "mode_decision",
+    "mode_normal",
+    "mode_alternative",
+    "game_intro",
+    "round_start",
+    "first_turn",
+    "first_turn_next",
+    "round_over",
+    "last_letter",
+    "pile_empty",
+    "round_scores",
+    "score_item",
+    "score_items",
+    "new_theme",
+    "same_theme",
+    "letters",
+    "letter_item",
+    "star_group",
+    "letters_left",
+    "answer_reprompts",
+    "answer_expected",
+    "stars",
+    "heard",
+    "challenge_hint",
+    "answer_decision",
+    "which_letter",
+    "which_letter_again",
+    "unfitting_decision",
+    "letter_reprompts",
+    "letter_expected",
+    "letter_decision",
+    "not_face_up",
+    "no_answer",
+    "no_answer_decision",
+    "too_late",
+    "agree_letter",
+    "agree_letter_decision",
+    "skipped",
+    "agree_expected",
+    "agree_refused",
+    "agree_refused_decision",
+    "challenge_expected",
+    "stands_decision",
+    "vote",
+    "vote_again",
+    "vote_reprompts",
+    "vote_expected",
+    "vote_good",
+    "vote_tie",
+    "vote_meh",
+    "vote_decision",
+    "no_tie",
+    "no_tie_one",
+    "challenge_decision",
+    "wrong_letter_decision",
+    "wins_letter",
+    "new_letter",
+    "time_decision",
+    "passed",
+    "pass_decision",
+    "skip_decision",
+    "three_themes",
+    "score_line",
+    "score_line_round",
+    "score_player",
+    "score_players",
+    "no_stars_yet",
+    "no_scores",
+    "game_over",
+    "winner",
+    "shared",
+    "tie_break",
 )
 
 
@@ -115,7 +239,9 @@ class Phase(str, enum.Enum):
     LETTER = "letter"  # the word was heard but no letter fitted: which letter?
     CHALLENGE = "challenge"  # the short window in which the table may say "meh"
     VOTE = "vote"  # the other players voted; what was the result?
-    AGREE = "agree"  # does the whole table agree to score a word for a letter it does not start with?
+    AGREE = (
+        "agree"  # does the whole table agree to score a word for a letter it does not start with?
+    )
     OVER = "over"
 
 
@@ -200,8 +326,8 @@ def spoken_words(text: str) -> list[str]:
     while stripped:
         stripped = False
         for lead in _LEAD_INS:
-            if len(words) > len(lead) and tuple(words[:len(lead)]) == lead:
-                words, stripped = words[len(lead):], True
+            if len(words) > len(lead) and tuple(words[: len(lead)]) == lead:
+                words, stripped = words[len(lead) :], True
                 break
     return words
 
@@ -211,7 +337,9 @@ def sounds_with(word: str, letter: str) -> bool:
     return bool(word) and (word[0].upper() == letter or SILENT_FIRST.get(word[:2]) == letter)
 
 
-def first_fitting(alternatives: list[str] | tuple[str, ...], face_up: tuple[str, ...]) -> tuple[str, str] | None:
+def first_fitting(
+    alternatives: list[str] | tuple[str, ...], face_up: tuple[str, ...]
+) -> tuple[str, str] | None:
     """(word text, letter) for the first alternative whose first real word starts with a face-up letter."""
     for text in alternatives:
         words = spoken_words(text)
@@ -223,14 +351,38 @@ def first_fitting(alternatives: list[str] | tuple[str, ...], face_up: tuple[str,
 def vote_choices(voters: int) -> tuple[Choice, ...]:
     """The result of a vote as a table says it: "good", "meh wins", "it's a tie", or the count
     ("two good one meh", "all good"); a count's value is its majority."""
-    good = ["good", "majority good", "good wins", "mostly good", "it's good", "all good", "everyone said good",
-            "accepted", "valid", "it stands"]
-    meh = ["meh", "mehh", "majority meh", "meh wins", "mostly meh", "it's meh", "all meh", "everyone said meh",
-           "rejected", "not valid", "invalid"]
+    good = [
+        "good",
+        "majority good",
+        "good wins",
+        "mostly good",
+        "it's good",
+        "all good",
+        "everyone said good",
+        "accepted",
+        "valid",
+        "it stands",
+    ]
+    meh = [
+        "meh",
+        "mehh",
+        "majority meh",
+        "meh wins",
+        "mostly meh",
+        "it's meh",
+        "all meh",
+        "everyone said meh",
+        "rejected",
+        "not valid",
+        "invalid",
+    ]
     tie = ["tie", "a tie", "tied", "draw", "it's a tie", "half and half", "split"]
     for yes in range(voters + 1):
         no = voters - yes
-        forms = [f"{number_word(yes)} good {number_word(no)} meh", f"{number_word(no)} meh {number_word(yes)} good"]
+        forms = [
+            f"{number_word(yes)} good {number_word(no)} meh",
+            f"{number_word(no)} meh {number_word(yes)} good",
+        ]
         (good if yes > no else meh if no > yes else tie).extend(forms)
         if yes > no:  # the majority alone: "two good"
             good.append(f"{number_word(yes)} good")
@@ -258,13 +410,17 @@ class Funocracy:
             if isinstance(players, bool) or not isinstance(players, int):
                 raise RulesError(f"The number of players must be a whole number, not {players!r}.")
             if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-                raise RulesError(f"Funocracy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+                raise RulesError(
+                    f"Funocracy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+                )
         mode = options.get("mode")
         if mode is not None:
             try:
                 mode = Mode(str(mode).strip().lower())
             except ValueError:
-                raise RulesError(f"Funocracy's mode is normal or alternative, not {mode!r}.") from None
+                raise RulesError(
+                    f"Funocracy's mode is normal or alternative, not {mode!r}."
+                ) from None
         state = State(phase=Phase.PLAYERS, players=players, mode=mode)
         return self._after_setup(state, rng)
 
@@ -340,9 +496,27 @@ class Funocracy:
                 id="funocracy.mode",
                 say=(L("ask_mode"),),
                 choices=(
-                    Choice(Mode.NORMAL.value, ("normal", "normal mode", "three letters", "the normal one", "normal please")),
-                    Choice(Mode.ALTERNATIVE.value, ("alternative", "alternative mode", "all letters", "every letter",
-                                                    "the alternative one", "alternative please")),
+                    Choice(
+                        Mode.NORMAL.value,
+                        (
+                            "normal",
+                            "normal mode",
+                            "three letters",
+                            "the normal one",
+                            "normal please",
+                        ),
+                    ),
+                    Choice(
+                        Mode.ALTERNATIVE.value,
+                        (
+                            "alternative",
+                            "alternative mode",
+                            "all letters",
+                            "every letter",
+                            "the alternative one",
+                            "alternative please",
+                        ),
+                    ),
                 ),
                 reprompts=L.many("mode_reprompts"),
                 expected=L("mode_expected"),
@@ -354,15 +528,28 @@ class Funocracy:
             return self._letter_ask(state)
         if state.phase is Phase.CHALLENGE:
             p = state.pending
-            say = [L("heard", word=p.word.capitalize(), letter=p.letter, stars=self._stars(self.stars[p.letter]))]
+            say = [
+                L(
+                    "heard",
+                    word=p.word.capitalize(),
+                    letter=p.letter,
+                    stars=self._stars(self.stars[p.letter]),
+                )
+            ]
             if state.answers_heard <= HINTED_ANSWERS and not state.challenges:
                 say.append(L("challenge_hint"))
             return Ask(
                 id="funocracy.challenge",
                 say=tuple(say),
                 choices=(
-                    Choice("challenge", ("meh", "mehh", "challenge", "i challenge", "we challenge", "objection")),
-                    Choice("stand", ("no challenge", "it stands", "fine", "that's fine", "next player", "next")),
+                    Choice(
+                        "challenge",
+                        ("meh", "mehh", "challenge", "i challenge", "we challenge", "objection"),
+                    ),
+                    Choice(
+                        "stand",
+                        ("no challenge", "it stands", "fine", "that's fine", "next player", "next"),
+                    ),
                     Choice("wrong_letter", ("wrong letter", "not that letter", "other letter")),
                 ),
                 timeout=CHALLENGE_SECONDS,
@@ -374,7 +561,12 @@ class Funocracy:
             return Ask(
                 id="funocracy.vote",
                 # the whole instruction for the game's first challenge, then short
-                say=(L("vote" if state.challenges <= 1 else "vote_again", seat=number_word(state.pending.seat)),),
+                say=(
+                    L(
+                        "vote" if state.challenges <= 1 else "vote_again",
+                        seat=number_word(state.pending.seat),
+                    ),
+                ),
                 choices=vote_choices(state.players - 1),
                 reprompts=L.many("vote_reprompts"),
                 expected=L("vote_expected"),
@@ -382,12 +574,19 @@ class Funocracy:
             )
         if state.phase is Phase.AGREE:
             word = state.heard
-            say = L("agree_letter", word=word, letter=spoken_letter(state.agree), first=spoken_letter(word[0].upper()))
+            say = L(
+                "agree_letter",
+                word=word,
+                letter=spoken_letter(state.agree),
+                first=spoken_letter(word[0].upper()),
+            )
             return Ask(
                 id="funocracy.agree",
                 say=(say,),
-                choices=(Choice(True, YES + ("agreed", "we agree", "all agreed")),
-                         Choice(False, NO + ("not agreed", "we don't agree"))),
+                choices=(
+                    Choice(True, YES + ("agreed", "we agree", "all agreed")),
+                    Choice(False, NO + ("not agreed", "we don't agree")),
+                ),
                 timeout=AGREE_SECONDS,
                 expected=L("agree_expected"),
                 endpoint=0.5,
@@ -409,7 +608,11 @@ class Funocracy:
         groups = []
         for count in sorted({self.stars[l] for l in letters}):
             group = [l for l in letters if self.stars[l] == count]
-            groups.append(self.lines("star_group", stars=self._stars(count), letters=_spoken_letters(tuple(group))))
+            groups.append(
+                self.lines(
+                    "star_group", stars=self._stars(count), letters=_spoken_letters(tuple(group))
+                )
+            )
         return _items(groups) if groups else ""
 
     def _answer_ask(self, state: State) -> Ask:
@@ -420,20 +623,34 @@ class Funocracy:
         if state.fresh_round:
             if state.round == 1:
                 say.append(L("game_intro"))
-            say.append(L("round_start", round=number_word(state.round), letters=self._listing(state.face_up)))
+            say.append(
+                L(
+                    "round_start",
+                    round=number_word(state.round),
+                    letters=self._listing(state.face_up),
+                )
+            )
             if state.round == 1:
                 say.append(L("first_turn", seat=seat, theme=theme.name))
             else:
                 ender = number_word((state.active - 2) % state.players + 1)
                 say.append(L("first_turn_next", seat=seat, ender=ender, theme=theme.name))
         else:
-            say.append(L("new_theme", seat=seat, theme=theme.name) if state.fresh_theme else L("same_theme", seat=seat))
+            say.append(
+                L("new_theme", seat=seat, theme=theme.name)
+                if state.fresh_theme
+                else L("same_theme", seat=seat)
+            )
             if self._says_letters(state):
                 if state.mode is Mode.NORMAL:
                     say.append(L("letters", letters=spoken_list(list(state.face_up))))
                 elif len(state.face_up) <= LIST_LETTERS_UP_TO:
                     # with their stars when they changed; a reminder of their names on a new theme
-                    listing = spoken_list(list(state.face_up)) if state.told else self._listing(state.face_up)
+                    listing = (
+                        spoken_list(list(state.face_up))
+                        if state.told
+                        else self._listing(state.face_up)
+                    )
                     say.append(L("letters", letters=listing))
                 else:
                     count = L("letters_left", count=number_word(len(state.face_up)))
@@ -443,14 +660,18 @@ class Funocracy:
         return Ask(
             id="funocracy.answer",
             say=tuple(say),
-            choices=(Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
-                     Choice("late", LATE_PHRASES)),
+            choices=(
+                Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
+                Choice("late", LATE_PHRASES),
+            ),
             free=True,
             hints=fitting + tuple(w for w in theme.answers if w not in fitting),
             timeout=ANSWER_SECONDS,
             countdown=True,
             deadline=f"funocracy.turn.{state.turn}",
-            reprompts=tuple(r.format(theme=theme.name, letters=letters) for r in L.many("answer_reprompts")),
+            reprompts=tuple(
+                r.format(theme=theme.name, letters=letters) for r in L.many("answer_reprompts")
+            ),
             expected=L("answer_expected", theme=theme.name, letters=letters),
             skippable=True,
             endpoint=0.6,  # one word; the 0.3 s echo tail after it must still fit in a short gap
@@ -468,11 +689,15 @@ class Funocracy:
         return Ask(
             id="funocracy.letter",
             say=(say,),
-            choices=letter_choices(state.face_up + others) + (Choice("none", ("no answer", "nothing", "cancel", "never mind")),),
+            choices=letter_choices(state.face_up + others)
+            + (Choice("none", ("no answer", "nothing", "cancel", "never mind")),),
             free=True,  # the word said again, or another word
             hints=theme.answers,
             timeout=LETTER_SECONDS,
-            reprompts=tuple(r.format(example=spoken_letter(state.face_up[0])) for r in L.many("letter_reprompts")),
+            reprompts=tuple(
+                r.format(example=spoken_letter(state.face_up[0]))
+                for r in L.many("letter_reprompts")
+            ),
             expected=L("letter_expected", letters=_spoken_letters(state.face_up, "or")),
             endpoint=0.5,
         )
@@ -514,8 +739,12 @@ class Funocracy:
 
     def _apply_players(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         value = answer.value
-        if answer.kind is not AnswerKind.CHOICE or not isinstance(value, int) or isinstance(value, bool) \
-                or not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        if (
+            answer.kind is not AnswerKind.CHOICE
+            or not isinstance(value, int)
+            or isinstance(value, bool)
+            or not MIN_PLAYERS <= value <= MAX_PLAYERS
+        ):
             return self._refuse(state)
         new = self._after_setup(replace(state, players=value), rng)
         return Outcome(new, decision=self.lines("players_decision", count=number_word(value)))
@@ -525,7 +754,9 @@ class Funocracy:
             return self._refuse(state)
         mode = Mode(answer.value)
         new = self._after_setup(replace(state, mode=mode), rng)
-        return Outcome(new, decision=self.lines("mode_decision", mode=self.lines(f"mode_{mode.value}")))
+        return Outcome(
+            new, decision=self.lines("mode_decision", mode=self.lines(f"mode_{mode.value}"))
+        )
 
     def _apply_answer(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
@@ -534,7 +765,9 @@ class Funocracy:
         if answer.kind is AnswerKind.TIMEOUT:
             return self._theme_lost(st, rng, (), L("time_decision", seat=seat), advance=True)
         if answer.kind is AnswerKind.CHOICE and answer.value == "pass":
-            return self._theme_lost(st, rng, (L("passed", seat=seat),), L("pass_decision", seat=seat), advance=True)
+            return self._theme_lost(
+                st, rng, (L("passed", seat=seat),), L("pass_decision", seat=seat), advance=True
+            )
         if answer.kind is AnswerKind.CHOICE and answer.value == "late":
             challenge = " ".join(spoken_words(answer.heard)) in LATE_CHALLENGES
             return Outcome(state, say=(L("too_late"),) if challenge else (), accepted=False)
@@ -542,17 +775,23 @@ class Funocracy:
             theme = self.themes[state.theme].name
             # at once, and said so: whoever objects says "undo" and the theme comes back
             after = self._next_theme(replace(st, phase=Phase.ANSWER), rng)
-            return Outcome(after, say=(L("skipped", theme=theme),), decision=L("skip_decision", theme=theme))
+            return Outcome(
+                after, say=(L("skipped", theme=theme),), decision=L("skip_decision", theme=theme)
+            )
         if answer.kind is AnswerKind.FREE:
             heard = self._heard_word(st, answer)
-            return heard if heard.accepted else self._refuse(state)  # a refusal keeps the state as it was
+            return (
+                heard if heard.accepted else self._refuse(state)
+            )  # a refusal keeps the state as it was
         return self._refuse(state)
 
     def _heard_word(self, state: State, answer: Answer) -> Outcome:
         """A word heard for the turn: to the challenge window if it fits a face-up letter, else
         "which letter?"."""
         L = self.lines
-        alternatives = answer.value if isinstance(answer.value, (list, tuple)) else [answer.value or ""]
+        alternatives = (
+            answer.value if isinstance(answer.value, (list, tuple)) else [answer.value or ""]
+        )
         alternatives = [str(a) for a in alternatives if a]
         st = replace(state, answers_heard=state.answers_heard + 1)
         fit = first_fitting(alternatives, state.face_up)
@@ -560,21 +799,31 @@ class Funocracy:
             heard = " ".join(spoken_words(alternatives[0])) if alternatives else ""
             if not heard:
                 return self._refuse(state)
-            return Outcome(replace(st, phase=Phase.LETTER, heard=heard, pending=None),
-                           decision=L("unfitting_decision", word=heard))
+            return Outcome(
+                replace(st, phase=Phase.LETTER, heard=heard, pending=None),
+                decision=L("unfitting_decision", word=heard),
+            )
         word, letter = fit
         pending = Pending(state.active, letter, word)
-        return Outcome(replace(st, phase=Phase.CHALLENGE, pending=pending, heard=""),
-                       decision=L("answer_decision", seat=number_word(state.active), word=word, letter=letter))
+        return Outcome(
+            replace(st, phase=Phase.CHALLENGE, pending=pending, heard=""),
+            decision=L("answer_decision", seat=number_word(state.active), word=word, letter=letter),
+        )
 
     def _back_to_turn(self, state: State, say: tuple[str, ...], decision: str) -> Outcome:
         """No word for the turn yet: the same player, theme and running clock."""
-        return Outcome(replace(state, phase=Phase.ANSWER, pending=None, heard="", agree=""), say=say, decision=decision)
+        return Outcome(
+            replace(state, phase=Phase.ANSWER, pending=None, heard="", agree=""),
+            say=say,
+            decision=decision,
+        )
 
     def _apply_letter(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
         seat = number_word(state.active)
-        if answer.kind is AnswerKind.TIMEOUT or (answer.kind is AnswerKind.CHOICE and answer.value == "none"):
+        if answer.kind is AnswerKind.TIMEOUT or (
+            answer.kind is AnswerKind.CHOICE and answer.value == "none"
+        ):
             return self._back_to_turn(state, (L("no_answer", seat=seat),), L("no_answer_decision"))
         if answer.kind is AnswerKind.FREE:
             # a new word that fits; anything else (a letter's name misheard as words, "and you"
@@ -585,38 +834,57 @@ class Funocracy:
             return self._refuse(state)
         letter = answer.value
         if letter not in state.face_up:
-            return self._back_to_turn(state, (L("not_face_up", letter=spoken_letter(letter)), L("no_answer", seat=seat)),
-                                      L("no_answer_decision"))
+            return self._back_to_turn(
+                state,
+                (L("not_face_up", letter=spoken_letter(letter)), L("no_answer", seat=seat)),
+                L("no_answer_decision"),
+            )
         word = state.pending.word if state.pending else state.heard
         if not sounds_with(word, letter):
             # "zebra" for B: only when the whole table says so
-            return Outcome(replace(state, phase=Phase.AGREE, agree=letter, heard=word, pending=None),
-                           decision=L("letter_decision", letter=letter))
+            return Outcome(
+                replace(state, phase=Phase.AGREE, agree=letter, heard=word, pending=None),
+                decision=L("letter_decision", letter=letter),
+            )
         pending = Pending(state.active, letter, word)
-        return Outcome(replace(state, phase=Phase.CHALLENGE, pending=pending, heard=""),
-                       decision=L("letter_decision", letter=letter))
+        return Outcome(
+            replace(state, phase=Phase.CHALLENGE, pending=pending, heard=""),
+            decision=L("letter_decision", letter=letter),
+        )
 
     def _apply_agree(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
         seat = number_word(state.active)
-        if answer.kind is not AnswerKind.TIMEOUT and not (answer.kind is AnswerKind.CHOICE and isinstance(answer.value, bool)):
+        if answer.kind is not AnswerKind.TIMEOUT and not (
+            answer.kind is AnswerKind.CHOICE and isinstance(answer.value, bool)
+        ):
             return self._refuse(state)
         agreed = answer.kind is AnswerKind.CHOICE and answer.value is True  # silence is no
         if not agreed:
-            return self._back_to_turn(state, (L("agree_refused"), L("no_answer", seat=seat)), L("agree_refused_decision"))
+            return self._back_to_turn(
+                state, (L("agree_refused"), L("no_answer", seat=seat)), L("agree_refused_decision")
+            )
         pending = Pending(state.active, state.agree, state.heard)
-        return Outcome(replace(state, phase=Phase.CHALLENGE, pending=pending, heard="", agree=""),
-                       decision=L("agree_letter_decision", word=state.heard, letter=state.agree))
+        return Outcome(
+            replace(state, phase=Phase.CHALLENGE, pending=pending, heard="", agree=""),
+            decision=L("agree_letter_decision", word=state.heard, letter=state.agree),
+        )
 
     def _apply_challenge(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
-        if answer.kind is AnswerKind.TIMEOUT or (answer.kind is AnswerKind.CHOICE and answer.value == "stand"):
+        if answer.kind is AnswerKind.TIMEOUT or (
+            answer.kind is AnswerKind.CHOICE and answer.value == "stand"
+        ):
             return self._valid(state, rng, (), L("stands_decision"))
         if answer.kind is AnswerKind.CHOICE and answer.value == "challenge":
-            return Outcome(replace(state, phase=Phase.VOTE, challenges=state.challenges + 1),
-                           decision=L("challenge_decision"))
+            return Outcome(
+                replace(state, phase=Phase.VOTE, challenges=state.challenges + 1),
+                decision=L("challenge_decision"),
+            )
         if answer.kind is AnswerKind.CHOICE and answer.value == "wrong_letter":
-            return Outcome(replace(state, phase=Phase.LETTER, heard=""), decision=L("wrong_letter_decision"))
+            return Outcome(
+                replace(state, phase=Phase.LETTER, heard=""), decision=L("wrong_letter_decision")
+            )
         return self._refuse(state)
 
     def _apply_vote(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
@@ -639,7 +907,9 @@ class Funocracy:
 
     # ----- consequences -----------------------------------------------------------------
 
-    def _valid(self, state: State, rng: random.Random, say: tuple[str, ...], decision: str) -> Outcome:
+    def _valid(
+        self, state: State, rng: random.Random, say: tuple[str, ...], decision: str
+    ) -> Outcome:
         """The answer stands: the player wins the letter, a new one is drawn, next player, same theme."""
         L = self.lines
         p = state.pending
@@ -653,8 +923,13 @@ class Funocracy:
         won[index] = won[index] + (p.letter,)
         face_up = tuple(l for l in state.face_up if l != p.letter)
         st = replace(
-            state, scores=tuple(scores), won=tuple(won), face_up=face_up, pending=None,
-            theme_answered=True, themes_without_answer=0,
+            state,
+            scores=tuple(scores),
+            won=tuple(won),
+            face_up=face_up,
+            pending=None,
+            theme_answered=True,
+            themes_without_answer=0,
         )
         lines = list(say)
         lines.append(L("wins_letter", seat=number_word(p.seat), letter=p.letter))
@@ -663,8 +938,14 @@ class Funocracy:
         if ended:
             return self._end_round(st, p.seat, rng, lines, decision)
         # normal mode: the new letter was just said, and the table knows which one went
-        st = replace(st, phase=Phase.ANSWER, active=_next_seat(p.seat, st.players), fresh_theme=False,
-                     turn=st.turn + 1, told=st.mode is Mode.NORMAL)
+        st = replace(
+            st,
+            phase=Phase.ANSWER,
+            active=_next_seat(p.seat, st.players),
+            fresh_theme=False,
+            turn=st.turn + 1,
+            told=st.mode is Mode.NORMAL,
+        )
         return Outcome(st, say=tuple(lines), decision=decision)
 
     def _refill(self, state: State) -> tuple[State, list[str], bool]:
@@ -676,10 +957,21 @@ class Funocracy:
             return state, [], True
         letter = state.pile[0]
         st = replace(state, face_up=state.face_up + (letter,), pile=state.pile[1:])
-        return st, [self.lines("new_letter", letter=spoken_letter(letter), stars=self._stars(self.stars[letter]))], False
+        return (
+            st,
+            [
+                self.lines(
+                    "new_letter",
+                    letter=spoken_letter(letter),
+                    stars=self._stars(self.stars[letter]),
+                )
+            ],
+            False,
+        )
 
-    def _theme_lost(self, state: State, rng: random.Random, say: tuple[str, ...], decision: str,
-                    advance: bool) -> Outcome:
+    def _theme_lost(
+        self, state: State, rng: random.Random, say: tuple[str, ...], decision: str, advance: bool
+    ) -> Outcome:
         """The theme ends without (another) valid answer: count it, maybe rotate a letter, new theme."""
         L = self.lines
         seat = state.active
@@ -689,14 +981,20 @@ class Funocracy:
         if count >= THEMES_BEFORE_ROTATION:
             leftmost = st.face_up[0]
             lines.append(L("three_themes", letter=spoken_letter(leftmost)))
-            st = replace(st, face_up=st.face_up[1:], discarded=st.discarded + (leftmost,),
-                         themes_without_answer=0)
+            st = replace(
+                st,
+                face_up=st.face_up[1:],
+                discarded=st.discarded + (leftmost,),
+                themes_without_answer=0,
+            )
             st, drawn, ended = self._refill(st)
             lines += drawn
             if ended:
                 return self._end_round(st, seat, rng, lines, decision)
         st = self._next_theme(st, rng)
-        st = replace(st, phase=Phase.ANSWER, active=_next_seat(seat, st.players) if advance else seat)
+        st = replace(
+            st, phase=Phase.ANSWER, active=_next_seat(seat, st.players) if advance else seat
+        )
         return Outcome(st, say=tuple(lines), decision=decision)
 
     def _next_theme(self, state: State, rng: random.Random) -> State:
@@ -708,11 +1006,15 @@ class Funocracy:
             st, index = self._draw_theme_from_pile(st, rng)
         return replace(st, theme=index, theme_answered=False, fresh_theme=True, turn=st.turn + 1)
 
-    def _end_round(self, state: State, ender: int, rng: random.Random, lines: list[str],
-                   decision: str) -> Outcome:
+    def _end_round(
+        self, state: State, ender: int, rng: random.Random, lines: list[str], decision: str
+    ) -> Outcome:
         L = self.lines
         r = state.round
-        lines = lines + [L("last_letter") if not state.face_up else L("pile_empty"), L("round_over", round=number_word(r))]
+        lines = lines + [
+            L("last_letter") if not state.face_up else L("pile_empty"),
+            L("round_over", round=number_word(r)),
+        ]
         lines.append(L("round_scores", scores=self._star_items([s[r - 1] for s in state.scores])))
         if r >= ROUNDS:
             st = replace(state, phase=Phase.OVER, pending=None)
@@ -741,10 +1043,11 @@ class Funocracy:
             Phase.AGREE: self._demo_agree,
         }[state.phase](state, ask, rng)
 
-
     def _demo_players(self, state: State, ask: Ask, rng: random.Random) -> Line:
         players = rng.choice((2, 3, 4))
-        return said(ask, players, rng.choice(("{n}", "{n} players")).format(n=number_word(players)), 1)
+        return said(
+            ask, players, rng.choice(("{n}", "{n} players")).format(n=number_word(players)), 1
+        )
 
     def _demo_mode(self, state: State, ask: Ask, rng: random.Random) -> Line:
         mode = rng.choice((Mode.NORMAL, Mode.ALTERNATIVE))
@@ -755,7 +1058,11 @@ class Funocracy:
         if state.round == 2 and state.fresh_round:
             return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
         answers = self.themes[state.theme].answers
-        silent = [w for w in answers if SILENT_FIRST.get(w[:2]) in state.face_up and w[0].upper() not in state.face_up]
+        silent = [
+            w
+            for w in answers
+            if SILENT_FIRST.get(w[:2]) in state.face_up and w[0].upper() not in state.face_up
+        ]
         fitting = [w for w in answers if w[0].upper() in state.face_up]
         if silent or fitting:
             word = rng.choice(silent or fitting)
@@ -774,7 +1081,9 @@ class Funocracy:
     def _demo_challenge(self, state: State, ask: Ask, rng: random.Random) -> Line:
         won = sum(len(w) for w in state.won)
         if state.round == 1 and not state.challenges and won >= 2 and not state.fresh_theme:
-            return said(ask, "challenge", CHALLENGE_PHRASE, _next_seat(state.pending.seat, state.players))
+            return said(
+                ask, "challenge", CHALLENGE_PHRASE, _next_seat(state.pending.seat, state.players)
+            )
         return Line(Answer(AnswerKind.TIMEOUT), "", state.pending.seat, silence=ask.timeout + 1.5)
 
     def _demo_vote(self, state: State, ask: Ask, rng: random.Random) -> Line:
@@ -792,9 +1101,16 @@ class Funocracy:
         seats: dict[int, list[int]] = {}
         for seat, count in enumerate(stars, 1):
             seats.setdefault(count, []).append(seat)
-        items = [self.lines("score_item", seat=number_word(group[0]), stars=self._stars(count)) if len(group) == 1
-                 else self.lines("score_items", seats=spoken_list([number_word(s) for s in group]), stars=self._stars(count))
-                 for count, group in seats.items()]
+        items = [
+            self.lines("score_item", seat=number_word(group[0]), stars=self._stars(count))
+            if len(group) == 1
+            else self.lines(
+                "score_items",
+                seats=spoken_list([number_word(s) for s in group]),
+                stars=self._stars(count),
+            )
+            for count, group in seats.items()
+        ]
         return spoken_list(items)
 
     def _stars(self, count: int) -> str:
@@ -812,8 +1128,13 @@ class Funocracy:
             "pile_left": len(state.pile),
             "themes_without_answer": state.themes_without_answer,
             "scores": {str(seat): list(s) for seat, s in enumerate(state.scores, 1)},
-            "pending": {"seat": state.pending.seat, "letter": state.pending.letter, "word": state.pending.word}
-            if state.pending else None,
+            "pending": {
+                "seat": state.pending.seat,
+                "letter": state.pending.letter,
+                "word": state.pending.word,
+            }
+            if state.pending
+            else None,
         }
 
     def score(self, state: State) -> tuple[str, ...]:
@@ -830,17 +1151,28 @@ class Funocracy:
             groups.setdefault((sum(s), 0 if over else s[state.round - 1]), []).append(seat)
         lines = []
         for (total, this_round), seats in sorted(groups.items(), key=lambda item: item[1][0]):
-            who = (L("score_player", seat=number_word(seats[0])) if len(seats) == 1
-                   else L("score_players", seats=spoken_list([number_word(s) for s in seats])))
+            who = (
+                L("score_player", seat=number_word(seats[0]))
+                if len(seats) == 1
+                else L("score_players", seats=spoken_list([number_word(s) for s in seats]))
+            )
             who = who[:1].upper() + who[1:]
             if over or state.round == 1 or this_round == total:
                 lines.append(L("score_line", seats=who, total=self._stars(total)))
             else:
-                lines.append(L("score_line_round", seats=who, total=self._stars(total), round_stars=self._stars(this_round)))
+                lines.append(
+                    L(
+                        "score_line_round",
+                        seats=who,
+                        total=self._stars(total),
+                        round_stars=self._stars(this_round),
+                    )
+                )
         return tuple(lines)
 
 
 # ----- content ------------------------------------------------------------------------------
+
 
 def load(language: str = "en", source: ContentFile | None = None, own: bool = False) -> Funocracy:
     """Read and check prompts/<language>/funocracy.toml: letters, themes and lines; `source` is
@@ -848,27 +1180,49 @@ def load(language: str = "en", source: ContentFile | None = None, own: bool = Fa
     source = source or load_content("funocracy", language)
     problems = Problems()
     stars: dict[str, int] = {}
-    for i, record in source.records("letters", {"letter": str, "stars": int},
-                                    minimum=HIDDEN_DISCARDS + FACE_UP + 1, problems=problems):
+    for i, record in source.records(
+        "letters",
+        {"letter": str, "stars": int},
+        minimum=HIDDEN_DISCARDS + FACE_UP + 1,
+        problems=problems,
+    ):
         letter = record["letter"].strip().upper()
         if not re.fullmatch(r"[A-Z]", letter) or letter == "X":
-            problems.add(source.entry_fail("letters", i, f"has '{record['letter']}', not one letter A to Z (X has no clean spoken name)"))
+            problems.add(
+                source.entry_fail(
+                    "letters",
+                    i,
+                    f"has '{record['letter']}', not one letter A to Z (X has no clean spoken name)",
+                )
+            )
         elif letter in stars:
             problems.add(source.entry_fail("letters", i, f"repeats the letter {letter}"))
         elif isinstance(record["stars"], bool) or not 1 <= record["stars"] <= 3:
-            problems.add(source.entry_fail("letters", i, f"gives {letter} {record['stars']} stars, not 1 to 3"))
+            problems.add(
+                source.entry_fail(
+                    "letters", i, f"gives {letter} {record['stars']} stars, not 1 to 3"
+                )
+            )
         else:
             stars[letter] = record["stars"]
     themes: list[Theme] = []
     names: set[str] = set()
-    for i, record in source.records("themes", {"name": str, "answers": list},
-                                    minimum=OWN_DECK_MINIMUM if own else 60, problems=problems):
+    for i, record in source.records(
+        "themes",
+        {"name": str, "answers": list},
+        minimum=OWN_DECK_MINIMUM if own else 60,
+        problems=problems,
+    ):
         name = record["name"].strip()
         answers = record["answers"]
         if name.lower() in names:
             problems.add(source.entry_fail("themes", i, f"repeats the theme '{name}'"))
-        elif len(answers) < 5 or not all(isinstance(a, str) and re.fullmatch(r"[a-z]+", a) for a in answers):
-            problems.add(source.entry_fail("themes", i, "needs at least 5 answers, each one lower-case word"))
+        elif len(answers) < 5 or not all(
+            isinstance(a, str) and re.fullmatch(r"[a-z]+", a) for a in answers
+        ):
+            problems.add(
+                source.entry_fail("themes", i, "needs at least 5 answers, each one lower-case word")
+            )
         else:
             themes.append(Theme(name, tuple(answers)))
         names.add(name.lower())

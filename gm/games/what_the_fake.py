@@ -58,6 +58,7 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
 - Quick scoring: every player says their points for the round, 0 to 3 for Artists and Forgers.
 - Most points after the last round wins; ties share the win.
 """
+
 from __future__ import annotations
 
 import enum
@@ -72,7 +73,7 @@ from rapidfuzz import fuzz
 
 from gm import content
 from gm.content import ContentFile, Lines
-from gm.steps import said, Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step, said
 from gm.vocab import number_word, yes_no
 
 MIN_PLAYERS = 3
@@ -111,27 +112,126 @@ class Role(str, enum.Enum):
 
 
 REQUIRED_LINES = (
-    "ask_players", "players_expected", "players_reprompts", "players_out_of_range",
-    "players_not_number", "decision_players", "ask_mode", "mode_expected", "mode_reprompts",
-    "bad_mode", "bad_scoring", "bad_time_limit", "decision_mode", "mode_open", "mode_hidden",
-    "intro", "round_start", "one_forger", "two_forgers", "pass_roles", "deal_one", "deal_two",
-    "theme", "new_theme", "theme_prompt", "theme_expected", "theme_reprompts", "decision_skip",
-    "decision_go", "draw", "draw_time", "done", "stop_drawing", "drawing_expected",
-    "decision_shout", "decision_count", "decision_stop", "decision_timeout",
-    "ask_forger", "ask_forgers", "ask_other_forger", "forger_expected", "forgers_expected",
-    "forger_reprompts", "already_named", "revealed_one", "revealed_two", "decision_forger",
-    "decision_forgers", "ask_names", "ask_next_name", "names_expected", "names_reprompts",
-    "next_name_reprompts", "names_heard", "names_none", "names_too_many", "names_unclear",
-    "decision_names", "decision_no_names", "decision_no_more", "check_names", "check_names_reprompts",
-    "check_names_expected", "names_dropped", "decision_heard_names", "decision_not_names",
-    "groups_intro", "no_groups", "group_shared", "group_one_seat", "singles", "single_item",
-    "invalid_note", "void_note", "groups_prompt", "groups_again", "groups_expected",
-    "groups_reprompts", "no_such_group", "group_invalid", "seat_invalid", "group_valid",
-    "decision_merge", "decision_split", "decision_out", "decision_invalid", "decision_void",
-    "decision_valid", "decision_correct", "ask_points", "artist", "forger", "points_expected",
-    "points_reprompts", "decision_points", "round_points", "ask_names_short", "groups_prompt_short", "no_points", "points_for_one", "points_for_many",
-    "which_change", "valid_or_invalid", "already_invalid", "already_valid", "decision_apart", "same_question", "check_first", "decision_go_shout", "decision_change",
-    "totals", "game_over", "winner", "winners", "point", "points", "score_not_started", "score_round", "score_line",
+    "ask_players",
+    "players_expected",
+    "players_reprompts",
+    "players_out_of_range",
+    "players_not_number",
+    "decision_players",
+    "ask_mode",
+    "mode_expected",
+    "mode_reprompts",
+    "bad_mode",
+    "bad_scoring",
+    "bad_time_limit",
+    "decision_mode",
+    "mode_open",
+    "mode_hidden",
+    "intro",
+    "round_start",
+    "one_forger",
+    "two_forgers",
+    "pass_roles",
+    "deal_one",
+    "deal_two",
+    "theme",
+    "new_theme",
+    "theme_prompt",
+    "theme_expected",
+    "theme_reprompts",
+    "decision_skip",
+    "decision_go",
+    "draw",
+    "draw_time",
+    "done",
+    "stop_drawing",
+    "drawing_expected",
+    "decision_shout",
+    "decision_count",
+    "decision_stop",
+    "decision_timeout",
+    "ask_forger",
+    "ask_forgers",
+    "ask_other_forger",
+    "forger_expected",
+    "forgers_expected",
+    "forger_reprompts",
+    "already_named",
+    "revealed_one",
+    "revealed_two",
+    "decision_forger",
+    "decision_forgers",
+    "ask_names",
+    "ask_next_name",
+    "names_expected",
+    "names_reprompts",
+    "next_name_reprompts",
+    "names_heard",
+    "names_none",
+    "names_too_many",
+    "names_unclear",
+    "decision_names",
+    "decision_no_names",
+    "decision_no_more",
+    "check_names",
+    "check_names_reprompts",
+    "check_names_expected",
+    "names_dropped",
+    "decision_heard_names",
+    "decision_not_names",
+    "groups_intro",
+    "no_groups",
+    "group_shared",
+    "group_one_seat",
+    "singles",
+    "single_item",
+    "invalid_note",
+    "void_note",
+    "groups_prompt",
+    "groups_again",
+    "groups_expected",
+    "groups_reprompts",
+    "no_such_group",
+    "group_invalid",
+    "seat_invalid",
+    "group_valid",
+    "decision_merge",
+    "decision_split",
+    "decision_out",
+    "decision_invalid",
+    "decision_void",
+    "decision_valid",
+    "decision_correct",
+    "ask_points",
+    "artist",
+    "forger",
+    "points_expected",
+    "points_reprompts",
+    "decision_points",
+    "round_points",
+    "ask_names_short",
+    "groups_prompt_short",
+    "no_points",
+    "points_for_one",
+    "points_for_many",
+    "which_change",
+    "valid_or_invalid",
+    "already_invalid",
+    "already_valid",
+    "decision_apart",
+    "same_question",
+    "check_first",
+    "decision_go_shout",
+    "decision_change",
+    "totals",
+    "game_over",
+    "winner",
+    "winners",
+    "point",
+    "points",
+    "score_not_started",
+    "score_round",
+    "score_line",
 )
 
 
@@ -263,10 +363,14 @@ ARTICLES = frozenset("a an the some my".split())
 DONE_PHRASES = ("that's all", "that is all", "no more", "nothing else")
 YES_WORDS = frozenset("yes yeah yep yup right correct".split())
 NO_WORDS = frozenset("no nope nah".split())
-SAID_AGAIN = 60.0  # rapidfuzz ratio from which a name said during a check is the doubtful one said again
+SAID_AGAIN = (
+    60.0  # rapidfuzz ratio from which a name said during a check is the doubtful one said again
+)
 HARD = frozenset("then next also plus finally lastly first second third last".split())
 SOFT = frozenset(("and",))
-FILLERS = frozenset("i i've ive drew drawn did made um uh er erm ok okay yes yeah yep is was drawing drawings number it's its it".split())
+FILLERS = frozenset(
+    "i i've ive drew drawn did made um uh er erm ok okay yes yeah yep is was drawing drawings number it's its it".split()
+)
 _STRENGTH = {"article": 0, "soft": 1, "hard": 2}
 
 
@@ -344,8 +448,17 @@ def split_names(text: str, hints: Iterable[str] = (), room: int = DRAWINGS) -> t
     current: list[str] = []
     pending: str | None = None
     for word in re.findall(r"[a-z_']+|,", lowered.replace("-", " ")):
-        kind = ("hard" if word == "," or word in HARD else "soft" if word in SOFT
-                else "article" if word in ARTICLES else "filler" if word in FILLERS else None)
+        kind = (
+            "hard"
+            if word == "," or word in HARD
+            else "soft"
+            if word in SOFT
+            else "article"
+            if word in ARTICLES
+            else "filler"
+            if word in FILLERS
+            else None
+        )
         if kind == "filler":
             continue
         if kind is None:
@@ -383,8 +496,9 @@ def _join_paused(text: str) -> str:
     return "".join(parts)
 
 
-def _join_back(pieces: list[list[str]], bounds: list[str], forms: Mapping[str, str],
-               room: int = DRAWINGS) -> list[list[str]]:
+def _join_back(
+    pieces: list[list[str]], bounds: list[str], forms: Mapping[str, str], room: int = DRAWINGS
+) -> list[list[str]]:
     """Too many pieces: undo soft splits so that `room` remain, when that is clearly meant."""
     needed = len(pieces) - room
     weak = [i for i, kind in enumerate(bounds) if kind != "hard"]
@@ -409,7 +523,9 @@ def _join_back(pieces: list[list[str]], bounds: list[str], forms: Mapping[str, s
     return best[1] if best else pieces
 
 
-def _split_by_hints(pieces: list[list[str]], forms: Mapping[str, str], room: int = DRAWINGS) -> list[list[str]]:
+def _split_by_hints(
+    pieces: list[list[str]], forms: Mapping[str, str], room: int = DRAWINGS
+) -> list[list[str]]:
     """Too few pieces: a run like 'cactus sombrero llama' may be several known drawings."""
     result: list[list[str]] = []
     for index, piece in enumerate(pieces):
@@ -424,8 +540,9 @@ def _split_by_hints(pieces: list[list[str]], forms: Mapping[str, str], room: int
     return result
 
 
-def pick_names(alternatives: Sequence[str], hints: Iterable[str] = (),
-               room: int = DRAWINGS) -> tuple[tuple[str, ...], bool]:
+def pick_names(
+    alternatives: Sequence[str], hints: Iterable[str] = (), room: int = DRAWINGS
+) -> tuple[tuple[str, ...], bool]:
     """The names in the recogniser's alternatives, one to `room` of them.
 
     A reading made only of known drawings (hints, names already said) beats one with unknown
@@ -436,14 +553,21 @@ def pick_names(alternatives: Sequence[str], hints: Iterable[str] = (),
     hints = tuple(hints)
     forms = _hint_forms(hints)
     parsed = [split_names(text, hints) for text in alternatives if isinstance(text, str)]
-    if not any(0 < len(names) <= room for names in parsed):  # "fish and chips" as the last drawing: one
-        parsed += [split_names(_AND_WORD.sub("_and_", text.lower()), hints) for text in alternatives
-                   if isinstance(text, str)]
+    if not any(
+        0 < len(names) <= room for names in parsed
+    ):  # "fish and chips" as the last drawing: one
+        parsed += [
+            split_names(_AND_WORD.sub("_and_", text.lower()), hints)
+            for text in alternatives
+            if isinstance(text, str)
+        ]
     fitting = [(rank, names) for rank, names in enumerate(parsed) if 0 < len(names) <= room]
     if fitting:
+
         def preference(item: tuple[int, tuple[str, ...]]) -> tuple[bool, bool, int]:
             rank, names = item
             return not all(normalise_name(n) in forms for n in names), len(names) != room, rank
+
         return min(fitting, key=preference)[1], True
     too_many = next((names for names in parsed if len(names) > room), ())
     return too_many, False
@@ -486,7 +610,9 @@ def synonyms(sets: Iterable[Iterable[str]]) -> dict[str, str]:
     return out
 
 
-def group_drawings(drawings: Sequence[Sequence[str]], same: Mapping[str, str] = {}) -> tuple[Group, ...]:
+def group_drawings(
+    drawings: Sequence[Sequence[str]], same: Mapping[str, str] = {}
+) -> tuple[Group, ...]:
     """Put every named drawing with the earlier ones of the same name (drawing_key).
 
     Names are words a recogniser wrote, not typed text with typos: two names that differ by
@@ -593,7 +719,9 @@ class WhatTheFake:
     id = "what_the_fake"
     title = "What the Fake"
 
-    def __init__(self, cards: tuple[Card, ...], lines: Lines, same: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, cards: tuple[Card, ...], lines: Lines, same: Mapping[str, str] | None = None
+    ) -> None:
         self.cards = cards
         self.lines = lines
         self.same = dict(same or {})  # the deck's words for one drawing ("kitty": "cat")
@@ -613,7 +741,9 @@ class WhatTheFake:
             seats = [seat for seat, p in enumerate(points, 1) if p == value]
             amount = self.lines("no_points") if value == 0 else spoken(value)
             line = "points_for_one" if len(seats) == 1 else "points_for_many"
-            items.append(self.lines(line, points=amount, seat=spoken(seats[0]), seats=seats_words(seats)))
+            items.append(
+                self.lines(line, points=amount, seat=spoken(seats[0]), seats=seats_words(seats))
+            )
         return "; ".join(items)
 
     def _many(self, name: str, **fields: Any) -> tuple[str, ...]:
@@ -684,16 +814,39 @@ class WhatTheFake:
 
     def _start_round(self, state: State, rng: random.Random) -> State:
         round_ = state.round + 1
-        roles = roles_with(state.players, open_forgers(state.players, round_)) if state.mode is Mode.OPEN else None
-        state = replace(state, phase=Phase.THEME, round=round_, skips=0, started=False, shouts=0,
-                        roles=roles, named=(), drawings=(), naming=(), pending=(), groups=(), corrections=0, changing=False, points=())
+        roles = (
+            roles_with(state.players, open_forgers(state.players, round_))
+            if state.mode is Mode.OPEN
+            else None
+        )
+        state = replace(
+            state,
+            phase=Phase.THEME,
+            round=round_,
+            skips=0,
+            started=False,
+            shouts=0,
+            roles=roles,
+            named=(),
+            drawings=(),
+            naming=(),
+            pending=(),
+            groups=(),
+            corrections=0,
+            changing=False,
+            points=(),
+        )
         return self._draw_card(state, rng)
 
-    def _finish_round(self, state: State, points: Sequence[int], rng: random.Random) -> tuple[State, tuple[str, ...]]:
+    def _finish_round(
+        self, state: State, points: Sequence[int], rng: random.Random
+    ) -> tuple[State, tuple[str, ...]]:
         totals = tuple(t + p for t, p in zip(state.totals, points))
         first = not state.history
         state = replace(state, totals=totals, history=state.history + (tuple(points),))
-        say: tuple[str, ...] = (self._line("round_points", round=spoken(state.round), points=self._by_points(points)),)
+        say: tuple[str, ...] = (
+            self._line("round_points", round=spoken(state.round), points=self._by_points(points)),
+        )
         if not first:  # after the first round the totals are its points: said once
             say += (self._line("totals", points=self._by_points(totals)),)
         if state.round >= self.rounds(state):
@@ -725,36 +878,76 @@ class WhatTheFake:
         }[state.phase](state)
 
     def _ask_players(self, state: State) -> Ask:
-        choices = tuple(Choice(n, (spoken(n), f"{spoken(n)} players", f"we are {spoken(n)}")) for n in range(1, 13))
-        return Ask("what_the_fake.players", (self.lines("ask_players"),), choices,
-                   reprompts=self.lines.many("players_reprompts"),
-                   expected=self.lines("players_expected"), endpoint=0.5)
+        choices = tuple(
+            Choice(n, (spoken(n), f"{spoken(n)} players", f"we are {spoken(n)}"))
+            for n in range(1, 13)
+        )
+        return Ask(
+            "what_the_fake.players",
+            (self.lines("ask_players"),),
+            choices,
+            reprompts=self.lines.many("players_reprompts"),
+            expected=self.lines("players_expected"),
+            endpoint=0.5,
+        )
 
     def _ask_mode(self, state: State) -> Ask:
         choices = (
             Choice(Mode.OPEN.value, ("open", "open roles", "open mode", "face up", "first game")),
-            Choice(Mode.HIDDEN.value, ("hidden", "hidden roles", "hidden mode", "face down", "secret roles")),
+            Choice(
+                Mode.HIDDEN.value,
+                ("hidden", "hidden roles", "hidden mode", "face down", "secret roles"),
+            ),
         )
-        return Ask("what_the_fake.mode", (self.lines("ask_mode"),), choices,
-                   reprompts=self.lines.many("mode_reprompts"),
-                   expected=self.lines("mode_expected"), endpoint=0.5)
+        return Ask(
+            "what_the_fake.mode",
+            (self.lines("ask_mode"),),
+            choices,
+            reprompts=self.lines.many("mode_reprompts"),
+            expected=self.lines("mode_expected"),
+            endpoint=0.5,
+        )
 
     def _ask_theme(self, state: State) -> Ask:
         card = self.cards[state.card]
         if state.skips:
             say: tuple[str, ...] = (self.lines("new_theme", city=card.city, theme=card.theme),)
         else:
-            say = ((self.lines("intro"),) if state.round == 1 else ()) + (
-                self.lines("round_start", round=spoken(state.round), rounds=spoken(self.rounds(state))),
-            ) + self._roles_lines(state) + (self.lines("theme", city=card.city, theme=card.theme),)
+            say = (
+                ((self.lines("intro"),) if state.round == 1 else ())
+                + (
+                    self.lines(
+                        "round_start", round=spoken(state.round), rounds=spoken(self.rounds(state))
+                    ),
+                )
+                + self._roles_lines(state)
+                + (self.lines("theme", city=card.city, theme=card.theme),)
+            )
         choices = (
             Choice("go", ("go", "start", "start drawing", "ready", "let us draw", "we are ready")),
-            Choice("another", ("another theme", "new theme", "change the theme", "another one", "different theme")),
-            Choice("shout", ("what the fake",)),  # shouted before "start drawing": the drawing had begun
+            Choice(
+                "another",
+                (
+                    "another theme",
+                    "new theme",
+                    "change the theme",
+                    "another one",
+                    "different theme",
+                ),
+            ),
+            Choice(
+                "shout", ("what the fake",)
+            ),  # shouted before "start drawing": the drawing had begun
         )
-        return Ask("what_the_fake.theme", say + (self.lines("theme_prompt"),), choices,
-                   reprompts=self.lines.many("theme_reprompts"), expected=self.lines("theme_expected"),
-                   skippable=True, endpoint=0.5)
+        return Ask(
+            "what_the_fake.theme",
+            say + (self.lines("theme_prompt"),),
+            choices,
+            reprompts=self.lines.many("theme_reprompts"),
+            expected=self.lines("theme_expected"),
+            skippable=True,
+            endpoint=0.5,
+        )
 
     def _roles_lines(self, state: State) -> tuple[str, ...]:
         n = state.players
@@ -775,38 +968,84 @@ class WhatTheFake:
         else:
             say = (self.lines("draw"),)
         choices = (
-            Choice("shout", ("what the fake",)),  # variants ("what a fake") would split its confidence
+            Choice(
+                "shout", ("what the fake",)
+            ),  # variants ("what a fake") would split its confidence
             Choice("stop", ("stop drawing", "stop", "pencils down", "time is up")),
-        ) + tuple(Choice(k, (f"{spoken(k)} done", f"{spoken(k)} finished", f"{spoken(k)} player{'' if k == 1 else 's'} done")
-                         + (("none done",) if k == 0 else ()))
-                  for k in range(0, n + 1))
-        return Ask("what_the_fake.drawing", say, choices,
-                   timeout=state.time_limit, countdown=state.time_limit is not None,
-                   deadline=f"what_the_fake.drawing.{state.round}",
-                   # said by the engine with the time really left (after a pause, a resume, an undo)
-                   time_line=self.lines("draw_time", seconds="{seconds}") if not state.started else "",
-                   reprompts=(),  # no reprompts: the table is drawing, not stuck
-                   expected=self.lines("drawing_expected"), endpoint=0.5)
+        ) + tuple(
+            Choice(
+                k,
+                (
+                    f"{spoken(k)} done",
+                    f"{spoken(k)} finished",
+                    f"{spoken(k)} player{'' if k == 1 else 's'} done",
+                )
+                + (("none done",) if k == 0 else ()),
+            )
+            for k in range(0, n + 1)
+        )
+        return Ask(
+            "what_the_fake.drawing",
+            say,
+            choices,
+            timeout=state.time_limit,
+            countdown=state.time_limit is not None,
+            deadline=f"what_the_fake.drawing.{state.round}",
+            # said by the engine with the time really left (after a pause, a resume, an undo)
+            time_line=self.lines("draw_time", seconds="{seconds}") if not state.started else "",
+            reprompts=(),  # no reprompts: the table is drawing, not stuck
+            expected=self.lines("drawing_expected"),
+            endpoint=0.5,
+        )
 
     def _ask_reveal(self, state: State) -> Ask:
         n, wanted = state.players, forger_count(state.players)
         seats = [s for s in range(1, n + 1) if s not in state.named]
-        choices = tuple(Choice(s, (spoken(s), f"player {spoken(s)}", f"number {spoken(s)}", f"seat {spoken(s)}",
-                                   f"it was player {spoken(s)}", f"the forger is player {spoken(s)}"))
-                        for s in seats)
+        choices = tuple(
+            Choice(
+                s,
+                (
+                    spoken(s),
+                    f"player {spoken(s)}",
+                    f"number {spoken(s)}",
+                    f"seat {spoken(s)}",
+                    f"it was player {spoken(s)}",
+                    f"the forger is player {spoken(s)}",
+                ),
+            )
+            for s in seats
+        )
         if wanted == 1:
             say, expected = (self.lines("ask_forger"),), self.lines("forger_expected")
         elif state.named:
-            say, expected = (self.lines("ask_other_forger", seat=spoken(state.named[0])),), self.lines("forger_expected")
+            say, expected = (
+                (self.lines("ask_other_forger", seat=spoken(state.named[0])),),
+                self.lines("forger_expected"),
+            )
         else:
             say, expected = (self.lines("ask_forgers"),), self.lines("forgers_expected")
             choices += tuple(
-                Choice(f"{a} {b}", (f"{spoken(a)} and {spoken(b)}", f"{spoken(b)} and {spoken(a)}",
-                                    f"players {spoken(a)} and {spoken(b)}", f"players {spoken(b)} and {spoken(a)}",
-                                    f"it was players {spoken(a)} and {spoken(b)}"))
-                for a, b in combinations(seats, 2))
-        return Ask("what_the_fake.forgers", say, choices, reprompts=self.lines.many("forger_reprompts"),
-                   expected=expected, confirm=True, endpoint=0.5)
+                Choice(
+                    f"{a} {b}",
+                    (
+                        f"{spoken(a)} and {spoken(b)}",
+                        f"{spoken(b)} and {spoken(a)}",
+                        f"players {spoken(a)} and {spoken(b)}",
+                        f"players {spoken(b)} and {spoken(a)}",
+                        f"it was players {spoken(a)} and {spoken(b)}",
+                    ),
+                )
+                for a, b in combinations(seats, 2)
+            )
+        return Ask(
+            "what_the_fake.forgers",
+            say,
+            choices,
+            reprompts=self.lines.many("forger_reprompts"),
+            expected=expected,
+            confirm=True,
+            endpoint=0.5,
+        )
 
     def _ask_names(self, state: State) -> Ask:
         seat = spoken(len(state.drawings) + 1)
@@ -814,9 +1053,16 @@ class WhatTheFake:
         if state.pending:  # yes, no, or the drawing said again
             names = content.spoken_list(state.pending)
             done = Choice("done", DONE_PHRASES)
-            return Ask("what_the_fake.check_names", (self.lines("check_names", names=names),), yes_no() + (done,),
-                       free=True, hints=hints, reprompts=self._many("check_names_reprompts", names=names),
-                       expected=self.lines("check_names_expected"), endpoint=0.5)
+            return Ask(
+                "what_the_fake.check_names",
+                (self.lines("check_names", names=names),),
+                yes_no() + (done,),
+                free=True,
+                hints=hints,
+                reprompts=self._many("check_names_reprompts", names=names),
+                expected=self.lines("check_names_expected"),
+                endpoint=0.5,
+            )
         if state.naming:
             say = self._line("ask_next_name", names=", ".join(state.heard or state.naming[-1:]))
             reprompts = self._many("next_name_reprompts", seat=seat)
@@ -824,10 +1070,30 @@ class WhatTheFake:
             full = state.round == 1 and not state.drawings
             say = self.lines("ask_names" if full else "ask_names_short", seat=seat)
             reprompts = self._many("names_reprompts", seat=seat)
-        choices = (Choice("nothing", ("nothing", "no drawings", "none", "i drew nothing", "i drew nothing at all",
-                                      "i have no drawings") + DONE_PHRASES),)
-        return Ask("what_the_fake.names", (say,), choices, free=True, hints=hints, reprompts=reprompts,
-                   expected=self.lines("names_expected"), endpoint=0.5)
+        choices = (
+            Choice(
+                "nothing",
+                (
+                    "nothing",
+                    "no drawings",
+                    "none",
+                    "i drew nothing",
+                    "i drew nothing at all",
+                    "i have no drawings",
+                )
+                + DONE_PHRASES,
+            ),
+        )
+        return Ask(
+            "what_the_fake.names",
+            (say,),
+            choices,
+            free=True,
+            hints=hints,
+            reprompts=reprompts,
+            expected=self.lines("names_expected"),
+            endpoint=0.5,
+        )
 
     def _known_names(self, state: State) -> tuple[str, ...]:
         """The theme's typical drawings, then every name said this round: a Forger's copy is one."""
@@ -841,13 +1107,22 @@ class WhatTheFake:
             say = (self.lines("groups_again"),)
         else:  # the ways to correct are said in full in the first round only
             say = (self.lines("groups_prompt" if state.round == 1 else "groups_prompt_short"),)
-        again = (self.lines("groups_intro"),) + self._list_groups(state.groups) + say  # "repeat", a resume
-        return Ask("what_the_fake.groups", say,
-                   self._group_choices(state.groups, asked_more=bool(state.corrections or state.changing)),
-                   reprompts=self.lines.many("groups_reprompts"),
-                   expected=self.lines("groups_expected"), endpoint=0.5, again=again)
+        again = (
+            (self.lines("groups_intro"),) + self._list_groups(state.groups) + say
+        )  # "repeat", a resume
+        return Ask(
+            "what_the_fake.groups",
+            say,
+            self._group_choices(state.groups, asked_more=bool(state.corrections or state.changing)),
+            reprompts=self.lines.many("groups_reprompts"),
+            expected=self.lines("groups_expected"),
+            endpoint=0.5,
+            again=again,
+        )
 
-    def _group_choices(self, groups: tuple[Group, ...], asked_more: bool = False) -> tuple[Choice, ...]:
+    def _group_choices(
+        self, groups: tuple[Group, ...], asked_more: bool = False
+    ) -> tuple[Choice, ...]:
         """Count the points, list, or a correction by group number or by drawing name.
 
         "Yes" and "no" answer the question gm asked: after "Is that right?" a yes counts the
@@ -855,20 +1130,40 @@ class WhatTheFake:
         "Valid group N" and "invalid group N" are both always listened for, so that neither is
         ever taken as a near match of the other (apply also checks the words heard)."""
         yes, no = ("yes", "yeah", "yep", "that's right"), ("no", "nope", "not quite")
-        done = ("count the points", "correct", "the groups are right", "all good", "looks good", "no changes",
-                "nothing else", "no more changes", "that's all")
+        done = (
+            "count the points",
+            "correct",
+            "the groups are right",
+            "all good",
+            "looks good",
+            "no changes",
+            "nothing else",
+            "no more changes",
+            "that's all",
+        )
         choices = [
             Choice("correct", done + (no if asked_more else yes)),
             Choice("more", (yes if asked_more else no) + ("one more change", "another change")),
-            Choice("list", ("list the groups", "read the groups", "read them again", "all the groups")),
+            Choice(
+                "list", ("list the groups", "read the groups", "read them again", "all the groups")
+            ),
         ]
         numbers = [g.number for g in groups]
         for a, b in combinations(numbers, 2):
             sa, sb = spoken(a), spoken(b)
-            choices.append(Choice(f"merge {a} {b}", (
-                f"groups {sa} and {sb} are the same", f"groups {sb} and {sa} are the same",  # heard best
-                f"group {sa} same as group {sb}", f"group {sb} same as group {sa}",
-                f"merge {sa} and {sb}", f"merge {sb} and {sa}")))
+            choices.append(
+                Choice(
+                    f"merge {a} {b}",
+                    (
+                        f"groups {sa} and {sb} are the same",
+                        f"groups {sb} and {sa} are the same",  # heard best
+                        f"group {sa} same as group {sb}",
+                        f"group {sb} same as group {sa}",
+                        f"merge {sa} and {sb}",
+                        f"merge {sb} and {sa}",
+                    ),
+                )
+            )
         for g in groups:
             n = spoken(g.number)
             if len(g.entries) > 1:
@@ -876,20 +1171,46 @@ class WhatTheFake:
             if len(g.seats) > 1:
                 for seat in g.seats:
                     s = spoken(seat)
-                    choices.append(Choice(f"out {seat} {g.number}", (
-                        f"take player {s} out of group {n}", f"player {s} out of group {n}",
-                        f"player {s} is different in group {n}")))
+                    choices.append(
+                        Choice(
+                            f"out {seat} {g.number}",
+                            (
+                                f"take player {s} out of group {n}",
+                                f"player {s} out of group {n}",
+                                f"player {s} is different in group {n}",
+                            ),
+                        )
+                    )
                     if seat not in g.invalid:
-                        choices.append(Choice(f"void {seat} {g.number}", (
-                            f"player {s} invalid in group {n}", f"invalid for player {s} in group {n}")))
-            choices.append(Choice(f"invalid {g.number}", (f"invalid group {n}", f"group {n} is invalid",
-                                                          f"group {n} is not valid")))
-            choices.append(Choice(f"valid {g.number}", (f"valid group {n}", f"group {n} is valid",
-                                                        f"group {n} counts")))
+                        choices.append(
+                            Choice(
+                                f"void {seat} {g.number}",
+                                (
+                                    f"player {s} invalid in group {n}",
+                                    f"invalid for player {s} in group {n}",
+                                ),
+                            )
+                        )
+            choices.append(
+                Choice(
+                    f"invalid {g.number}",
+                    (f"invalid group {n}", f"group {n} is invalid", f"group {n} is not valid"),
+                )
+            )
+            choices.append(
+                Choice(
+                    f"valid {g.number}",
+                    (f"valid group {n}", f"group {n} is valid", f"group {n} counts"),
+                )
+            )
         combined: dict[str, list[str]] = {}
-        for choice in choices + self._name_choices(groups):  # a merge said by number or by name is one choice
+        for choice in choices + self._name_choices(
+            groups
+        ):  # a merge said by number or by name is one choice
             combined.setdefault(choice.value, []).extend(choice.phrases)
-        return tuple(Choice(value, tuple(dict.fromkeys(phrases))) for value, phrases in combined.items())
+        return tuple(
+            Choice(value, tuple(dict.fromkeys(phrases))) for value, phrases in combined.items()
+        )
 
     def _name_choices(self, groups: tuple[Group, ...]) -> list[Choice]:
         """Corrections by drawing name: "kitty is the same as cat" merges their groups, "kitty is
@@ -906,33 +1227,60 @@ class WhatTheFake:
             if where[a] != where[b]:
                 low, high = sorted((where[a], where[b]))
                 merges.setdefault(f"merge {low} {high}", []).extend(
-                    (f"{a} is the same as {b}", f"{b} is the same as {a}", f"{a} and {b} are the same",
-                     f"{b} and {a} are the same"))
+                    (
+                        f"{a} is the same as {b}",
+                        f"{b} is the same as {a}",
+                        f"{a} and {b} are the same",
+                        f"{b} and {a} are the same",
+                    )
+                )
         for group in groups:
             names = sorted({normalise_name(e.name) for e in group.entries} & set(where))
             for a in names:
                 others = [b for b in names if b != a]
                 for b in others:
-                    aparts.append(Choice(f"apart {group.number} {a}|{b}", (
-                        f"{a} is not {b}", f"{a} is different from {b}", f"{a} and {b} are different")))
-        return [Choice(value, tuple(dict.fromkeys(phrases))) for value, phrases in merges.items()] + aparts
+                    aparts.append(
+                        Choice(
+                            f"apart {group.number} {a}|{b}",
+                            (
+                                f"{a} is not {b}",
+                                f"{a} is different from {b}",
+                                f"{a} and {b} are different",
+                            ),
+                        )
+                    )
+        return [
+            Choice(value, tuple(dict.fromkeys(phrases))) for value, phrases in merges.items()
+        ] + aparts
 
     def _ask_points(self, state: State) -> Ask:
         seat = len(state.points) + 1
         role = "forger" if state.roles and state.roles[seat - 1] is Role.FORGER else "artist"
         choices = tuple(
-            Choice(p, (spoken(p), self._points(p), f"i scored {self._points(p)}")
-                   + (("no points", "nothing", "i scored no points") if p == 0 else ()))
-            for p in range(0, DRAWINGS + 1))
-        return Ask("what_the_fake.points", (self.lines("ask_points", seat=spoken(seat), role=self.lines(role)),),
-                   choices, reprompts=self._many("points_reprompts", seat=spoken(seat)),
-                   expected=self.lines("points_expected"), endpoint=0.5)
+            Choice(
+                p,
+                (spoken(p), self._points(p), f"i scored {self._points(p)}")
+                + (("no points", "nothing", "i scored no points") if p == 0 else ()),
+            )
+            for p in range(0, DRAWINGS + 1)
+        )
+        return Ask(
+            "what_the_fake.points",
+            (self.lines("ask_points", seat=spoken(seat), role=self.lines(role)),),
+            choices,
+            reprompts=self._many("points_reprompts", seat=spoken(seat)),
+            expected=self.lines("points_expected"),
+            endpoint=0.5,
+        )
 
     def _end(self, state: State) -> End:
         best = winners(state.totals)
         top = self._points(state.totals[best[0] - 1])
-        result = (self.lines("winner", seat=spoken(best[0]), points=top) if len(best) == 1
-                  else self.lines("winners", seats=seats_words(best), points=top))
+        result = (
+            self.lines("winner", seat=spoken(best[0]), points=top)
+            if len(best) == 1
+            else self.lines("winners", seats=seats_words(best), points=top)
+        )
         return End((self.lines("game_over"),) + self.score(state)[1:] + (result,), best)
 
     # ------------------------------------------------------------ the group announcement
@@ -940,11 +1288,25 @@ class WhatTheFake:
     def _group_lines(self, group: Group, ask: bool = False) -> tuple[str, ...]:
         n = spoken(group.number)
         if len(group.seats) > 1:
-            line = self.lines("group_shared", number=n, drawing=self._drawings(group), seats=seats_words(group.seats))
+            line = self.lines(
+                "group_shared",
+                number=n,
+                drawing=self._drawings(group),
+                seats=seats_words(group.seats),
+            )
         else:
-            line = self.lines("group_one_seat", number=n, drawing=self._drawings(group), seat=spoken(group.seats[0]))
+            line = self.lines(
+                "group_one_seat",
+                number=n,
+                drawing=self._drawings(group),
+                seat=spoken(group.seats[0]),
+            )
         mixed = len({normalise_name(e.name) for e in group.entries}) > 1
-        return (line,) + ((self.lines("same_question"),) if mixed and ask else ()) + self._invalid_lines(group)
+        return (
+            (line,)
+            + ((self.lines("same_question"),) if mixed and ask else ())
+            + self._invalid_lines(group)
+        )
 
     def _drawings(self, group: Group) -> str:
         """Every different drawing a group holds ("cat or kitty"), so the table can hear a wrong one."""
@@ -973,7 +1335,10 @@ class WhatTheFake:
         for group in alone:  # a short list per player, not one long sentence
             by_seat.setdefault(group.seats[0], []).append(group)
         for seat in sorted(by_seat):
-            items = [self.lines("single_item", number=spoken(g.number), drawing=self._drawings(g)) for g in by_seat[seat]]
+            items = [
+                self.lines("single_item", number=spoken(g.number), drawing=self._drawings(g))
+                for g in by_seat[seat]
+            ]
             lines.append(self.lines("singles", seat=spoken(seat), items="; ".join(items)))
         lines.extend(line for g in alone for line in self._invalid_lines(g))
         return tuple(lines)
@@ -996,10 +1361,14 @@ class WhatTheFake:
         players = answer.value
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             said = spoken(players) if isinstance(players, int) else players
-            return Outcome(state, (self.lines("players_out_of_range", players=said),), accepted=False)
+            return Outcome(
+                state, (self.lines("players_out_of_range", players=said),), accepted=False
+            )
         state = self._after_setup(replace(state, players=players), rng)
         decision = self.lines("decision_players", players=spoken(players))
-        return Outcome(state, (self._line("decision_players", players=spoken(players)) + ".",), decision)
+        return Outcome(
+            state, (self._line("decision_players", players=spoken(players)) + ".",), decision
+        )
 
     def _apply_mode(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         mode = Mode(answer.value)
@@ -1015,16 +1384,29 @@ class WhatTheFake:
             return Outcome(state, (), self.lines("decision_skip", city=card.city, theme=card.theme))
         if answer.value == "shout":  # the table drew without saying "start drawing"; one is done
             drawing = replace(state, phase=Phase.DRAWING, started=True, shouts=1)
-            return Outcome(drawing, (self._line("done", count=spoken(1)),),
-                           self.lines("decision_go_shout", theme=card.theme))
-        return Outcome(replace(state, phase=Phase.DRAWING), (), self.lines("decision_go", theme=card.theme))
+            return Outcome(
+                drawing,
+                (self._line("done", count=spoken(1)),),
+                self.lines("decision_go_shout", theme=card.theme),
+            )
+        return Outcome(
+            replace(state, phase=Phase.DRAWING), (), self.lines("decision_go", theme=card.theme)
+        )
 
     def _apply_drawing(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         enough = state.players - 1
         if answer.kind is AnswerKind.TIMEOUT:  # the engine has just said "Time!"
-            return Outcome(self._after_drawing(state), (self.lines("stop_drawing"),), self.lines("decision_timeout"))
+            return Outcome(
+                self._after_drawing(state),
+                (self.lines("stop_drawing"),),
+                self.lines("decision_timeout"),
+            )
         if answer.value == "stop":
-            return Outcome(self._after_drawing(state), (self.lines("stop_drawing"),), self.lines("decision_stop"))
+            return Outcome(
+                self._after_drawing(state),
+                (self.lines("stop_drawing"),),
+                self.lines("decision_stop"),
+            )
         if answer.value == "shout":
             shouts = state.shouts + 1
             decision = self.lines("decision_shout", count=spoken(min(shouts, enough)))
@@ -1041,12 +1423,24 @@ class WhatTheFake:
         seats = _seat_values(answer.value)
         named = state.named + seats
         if len(set(named)) < len(named) or not all(1 <= s <= state.players for s in seats):
-            repeated = next(s for s in seats if s in state.named or seats.count(s) > 1 or not 1 <= s <= state.players)
-            return Outcome(state, (self.lines("already_named", seat=spoken(repeated)),), accepted=False)
+            repeated = next(
+                s
+                for s in seats
+                if s in state.named or seats.count(s) > 1 or not 1 <= s <= state.players
+            )
+            return Outcome(
+                state, (self.lines("already_named", seat=spoken(repeated)),), accepted=False
+            )
         if len(named) < forger_count(state.players):
-            return Outcome(replace(state, named=named), (), self.lines("decision_forger", seat=spoken(seats[0])))
+            return Outcome(
+                replace(state, named=named),
+                (),
+                self.lines("decision_forger", seat=spoken(seats[0])),
+            )
         forgers = tuple(sorted(named))
-        state = self._after_reveal(replace(state, named=forgers, roles=roles_with(state.players, forgers)))
+        state = self._after_reveal(
+            replace(state, named=forgers, roles=roles_with(state.players, forgers))
+        )
         if len(forgers) == 1:
             say = self.lines("revealed_one", seat=spoken(forgers[0]))
         else:
@@ -1062,15 +1456,26 @@ class WhatTheFake:
             known = self._known_names(state)
             names, ok = pick_names(alternatives, known, DRAWINGS - len(state.naming))
             if not ok:
-                line = ("names_too_many", dict(names=content.spoken_list(names))) if names else ("names_unclear", {})
+                line = (
+                    ("names_too_many", dict(names=content.spoken_list(names)))
+                    if names
+                    else ("names_unclear", {})
+                )
                 return Outcome(state, (self.lines(line[0], seat=seat, **line[1]),), accepted=False)
             forms = _hint_forms(known)
-            if not all(normalise_name(name) in forms for name in names):  # the open model's guess: check it
-                return Outcome(replace(state, pending=names), (),
-                               self.lines("decision_heard_names", seat=seat, names=content.spoken_list(names)))
+            if not all(
+                normalise_name(name) in forms for name in names
+            ):  # the open model's guess: check it
+                return Outcome(
+                    replace(state, pending=names),
+                    (),
+                    self.lines("decision_heard_names", seat=seat, names=content.spoken_list(names)),
+                )
             return self._add_names(state, names)
         # "that's all", or "nothing" before any name
-        decision = self.lines("decision_no_more" if state.naming else "decision_no_names", seat=seat)
+        decision = self.lines(
+            "decision_no_more" if state.naming else "decision_no_names", seat=seat
+        )
         return self._finish_naming(state, decision)
 
     def _apply_check(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
@@ -1084,9 +1489,14 @@ class WhatTheFake:
         seat = spoken(len(state.drawings) + 1)
         names = state.pending
         checked = replace(state, pending=())
-        dropped = Outcome(checked, (self.lines("names_dropped"),),
-                          self.lines("decision_not_names", seat=seat, names=content.spoken_list(names)))
-        again = Outcome(state, (self.lines("check_first", names=content.spoken_list(names)),), accepted=False)
+        dropped = Outcome(
+            checked,
+            (self.lines("names_dropped"),),
+            self.lines("decision_not_names", seat=seat, names=content.spoken_list(names)),
+        )
+        again = Outcome(
+            state, (self.lines("check_first", names=content.spoken_list(names)),), accepted=False
+        )
         if answer.kind is AnswerKind.CHOICE:
             if answer.value is True:
                 return self._add_names(checked, names)
@@ -1102,21 +1512,32 @@ class WhatTheFake:
             if not more or outcome.state.phase is not Phase.NAMING or not outcome.state.naming:
                 return outcome  # the list is full or over: what follows is not this player's
             if more in {" ".join(_words(p)) for p in DONE_PHRASES}:
-                finished = self._finish_naming(outcome.state, self.lines("decision_no_more", seat=seat))
-                return replace(finished, say=outcome.say + finished.say,
-                               decision=f"{outcome.decision}; {finished.decision}")
+                finished = self._finish_naming(
+                    outcome.state, self.lines("decision_no_more", seat=seat)
+                )
+                return replace(
+                    finished,
+                    say=outcome.say + finished.say,
+                    decision=f"{outcome.decision}; {finished.decision}",
+                )
             follow = self._apply_names(outcome.state, Answer(AnswerKind.FREE, [more], more), rng)
             if not follow.accepted:
                 return outcome
-            return replace(follow, say=outcome.say + follow.say, decision=f"{outcome.decision}; {follow.decision}")
+            return replace(
+                follow,
+                say=outcome.say + follow.say,
+                decision=f"{outcome.decision}; {follow.decision}",
+            )
         if words and words[0] in NO_WORDS:
             if not rest:
                 return dropped
             follow = self._apply_names(checked, Answer(AnswerKind.FREE, [rest], rest), rng)
             return follow if follow.accepted else dropped
         heard, ok = pick_names(alternatives, self._known_names(checked), len(names))
-        if not ok or not all(max(fuzz.ratio(normalise_name(h), normalise_name(n)) for n in names) >= SAID_AGAIN
-                             for h in heard):
+        if not ok or not all(
+            max(fuzz.ratio(normalise_name(h), normalise_name(n)) for n in names) >= SAID_AGAIN
+            for h in heard
+        ):
             return again
         return self._apply_names(checked, answer, rng)
 
@@ -1143,7 +1564,11 @@ class WhatTheFake:
         if not naming:
             return Outcome(state, (self.lines("names_none", seat=seat),) + listing, decision)
         if echo:  # each name is said back as it comes: only the last ones are new to the table
-            return Outcome(state, (self._line("names_heard", seat=seat, names=", ".join(heard)),) + listing, decision)
+            return Outcome(
+                state,
+                (self._line("names_heard", seat=seat, names=", ".join(heard)),) + listing,
+                decision,
+            )
         return Outcome(state, listing, decision)  # "that's all": every name was said back already
 
     def _apply_groups(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
@@ -1153,45 +1578,68 @@ class WhatTheFake:
         numbers = [int(a) for a in args]
         groups = state.groups
         if verb == "more":
-            return Outcome(replace(state, changing=True), (), self.lines("decision_change"), transition=True)
+            return Outcome(
+                replace(state, changing=True), (), self.lines("decision_change"), transition=True
+            )
         if verb in ("valid", "invalid", "void") and _contradicts(verb, answer.heard):
             # a near match between opposite commands ("valid" heard in "in valid group two"): ask
-            return Outcome(state, (self.lines("valid_or_invalid", number=spoken(numbers[-1])),), accepted=False)
+            return Outcome(
+                state, (self.lines("valid_or_invalid", number=spoken(numbers[-1])),), accepted=False
+            )
         if verb == "correct":
             roles = dict(enumerate(state.roles, 1))
             points = scores(groups, roles)
-            state, say = self._finish_round(state, [points[s] for s in range(1, state.players + 1)], rng)
+            state, say = self._finish_round(
+                state, [points[s] for s in range(1, state.players + 1)], rng
+            )
             return Outcome(state, say, self.lines("decision_correct"))
         if verb == "list":
             return Outcome(state, self._list_groups(groups), accepted=False)
         wanted = numbers if verb == "merge" else numbers[-1:]
         missing = [n for n in wanted if n not in {g.number for g in groups}]
         if missing:
-            return Outcome(state, (self.lines("no_such_group", number=spoken(missing[0])),), accepted=False)
+            return Outcome(
+                state, (self.lines("no_such_group", number=spoken(missing[0])),), accepted=False
+            )
         if verb == "merge":
             a, b = numbers
             groups = merge_groups(groups, a, b)
             say = self._group_lines(_find(groups, min(a, b)))
-            decision = self.lines("decision_merge", first=spoken(min(a, b)), second=spoken(max(a, b)))
+            decision = self.lines(
+                "decision_merge", first=spoken(min(a, b)), second=spoken(max(a, b))
+            )
         elif verb == "split":
             (n,) = numbers
             before = {g.number for g in groups} - {n}
             groups = split_group(groups, n)
-            say = tuple(line for g in groups if g.number not in before for line in self._group_lines(g))
+            say = tuple(
+                line for g in groups if g.number not in before for line in self._group_lines(g)
+            )
             decision = self.lines("decision_split", number=spoken(n))
         elif verb == "out":
             seat, n = numbers
             before = {g.number for g in groups}
             groups = take_out(groups, seat, n)
-            say = tuple(line for g in groups if g.number == n or g.number not in before
-                        for line in self._group_lines(g))
+            say = tuple(
+                line
+                for g in groups
+                if g.number == n or g.number not in before
+                for line in self._group_lines(g)
+            )
             decision = self.lines("decision_out", seat=spoken(seat), number=spoken(n))
         elif verb == "invalid":
             (n,) = numbers
             group = _find(groups, n)
             if group.void:
-                return Outcome(state, (self.lines("already_invalid", number=spoken(n), drawing=self._drawings(group)),),
-                               accepted=False)
+                return Outcome(
+                    state,
+                    (
+                        self.lines(
+                            "already_invalid", number=spoken(n), drawing=self._drawings(group)
+                        ),
+                    ),
+                    accepted=False,
+                )
             groups = mark(groups, n, frozenset(group.seats))
             say = (self.lines("group_invalid", number=spoken(n), drawing=self._drawings(group)),)
             decision = self.lines("decision_invalid", number=spoken(n))
@@ -1206,17 +1654,24 @@ class WhatTheFake:
             (n,) = numbers
             group = _find(groups, n)
             if not group.invalid:
-                return Outcome(state, (self.lines("already_valid", number=spoken(n), drawing=self._drawings(group)),),
-                               accepted=False)
+                return Outcome(
+                    state,
+                    (self.lines("already_valid", number=spoken(n), drawing=self._drawings(group)),),
+                    accepted=False,
+                )
             groups = mark(groups, n, frozenset())
             say = (self.lines("group_valid", number=spoken(n), drawing=self._drawings(group)),)
             decision = self.lines("decision_valid", number=spoken(n))
         else:
             raise ValueError(f"unknown group correction {answer.value!r}")
-        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1, changing=False), say, decision)
+        return Outcome(
+            replace(state, groups=groups, corrections=state.corrections + 1, changing=False),
+            say,
+            decision,
+        )
 
     def _apply_apart(self, state: State, value: str) -> Outcome:
-        """"Kitty is not cat": the drawings named kitty leave the group for one of their own."""
+        """ "Kitty is not cat": the drawings named kitty leave the group for one of their own."""
         _, number, names = value.split(" ", 2)
         name, other = names.split("|")
         n = int(number)
@@ -1228,10 +1683,19 @@ class WhatTheFake:
         seats = {e.seat for e in mine}
         kept = Group(n, rest, group.invalid - (seats - {e.seat for e in rest}))
         moved = Group(_free_number(state.groups), mine, group.invalid & seats)
-        groups = tuple(sorted([kept if g.number == n else g for g in state.groups] + [moved], key=lambda g: g.number))
+        groups = tuple(
+            sorted(
+                [kept if g.number == n else g for g in state.groups] + [moved],
+                key=lambda g: g.number,
+            )
+        )
         say = self._group_lines(kept) + self._group_lines(moved)
         decision = self.lines("decision_apart", drawing=name, other=other, number=spoken(n))
-        return Outcome(replace(state, groups=groups, corrections=state.corrections + 1, changing=False), say, decision)
+        return Outcome(
+            replace(state, groups=groups, corrections=state.corrections + 1, changing=False),
+            say,
+            decision,
+        )
 
     def _apply_points(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         value = answer.value
@@ -1256,26 +1720,45 @@ class WhatTheFake:
             "mode": state.mode.value if state.mode else None,
             "scoring": state.scoring.value,
             "phase": state.phase.value,
-            "roles": ({str(seat): role.value for seat, role in enumerate(state.roles, 1)}
-                      if state.roles is not None else None),
+            "roles": (
+                {str(seat): role.value for seat, role in enumerate(state.roles, 1)}
+                if state.roles is not None
+                else None
+            ),
             "city": card.city if card else None,
             "theme": card.theme if card else None,
             "shouts": state.shouts,
-            "drawings": {str(seat): list(names) for seat, names in
-                         enumerate(state.drawings + ((state.naming,) if state.naming else ()), 1)},
-            "groups": [{"number": g.number, "name": g.name, "players": list(g.seats),
-                        "names": [e.name for e in g.entries], "invalid": sorted(g.invalid)}
-                       for g in state.groups],
+            "drawings": {
+                str(seat): list(names)
+                for seat, names in enumerate(
+                    state.drawings + ((state.naming,) if state.naming else ()), 1
+                )
+            },
+            "groups": [
+                {
+                    "number": g.number,
+                    "name": g.name,
+                    "players": list(g.seats),
+                    "names": [e.name for e in g.entries],
+                    "invalid": sorted(g.invalid),
+                }
+                for g in state.groups
+            ],
             "scores": {str(seat): total for seat, total in enumerate(state.totals, 1)},
         }
 
     def score(self, state: State) -> tuple[str, ...]:
         if not state.totals:
             return (self.lines("score_not_started"),)
-        head = self.lines("score_round", round=spoken(min(state.round, self.rounds(state))),
-                          rounds=spoken(self.rounds(state)))
-        return (head,) + tuple(self.lines("score_line", seat=spoken(seat), points=self._points(total))
-                               for seat, total in enumerate(state.totals, 1))
+        head = self.lines(
+            "score_round",
+            round=spoken(min(state.round, self.rounds(state))),
+            rounds=spoken(self.rounds(state)),
+        )
+        return (head,) + tuple(
+            self.lines("score_line", seat=spoken(seat), points=self._points(total))
+            for seat, total in enumerate(state.totals, 1)
+        )
 
     # ------------------------------------------------------------ the simulated table
 
@@ -1344,8 +1827,10 @@ class WhatTheFake:
         hints = [h for h in self.cards[state.card].hints if h not in state.naming]
         named = {name for names in state.drawings for name in names}
         forger = state.roles is not None and state.roles[seat - 1] is Role.FORGER
-        weights = [(3.0 if forger and hint in named else 1.0) / (1 + i * (0.8 if forger else 0.25))
-                   for i, hint in enumerate(hints)]
+        weights = [
+            (3.0 if forger and hint in named else 1.0) / (1 + i * (0.8 if forger else 0.25))
+            for i, hint in enumerate(hints)
+        ]
         said_as = f"i drew {with_article(rng.choices(hints, weights)[0])}"
         return Line(Answer(AnswerKind.FREE, [said_as], said_as), said_as, seat)
 
@@ -1358,7 +1843,9 @@ class WhatTheFake:
         options: list[tuple[Any, str]] = []
         for g in shared:
             s = rng.choice(g.seats)  # "not the same": that player drew something else
-            options.append((f"out {s} {g.number}", f"take player {spoken(s)} out of group {spoken(g.number)}"))
+            options.append(
+                (f"out {s} {g.number}", f"take player {spoken(s)} out of group {spoken(g.number)}")
+            )
         if len(alone) >= 2:  # "same as": two names for one drawing
             a, b = sorted(rng.sample([g.number for g in alone], 2))
             options.append((f"merge {a} {b}", f"groups {spoken(a)} and {spoken(b)} are the same"))
@@ -1379,20 +1866,28 @@ class WhatTheFake:
 # ---------------------------------------------------------------------------- loading
 
 
-def load(language: str = "en", root: Any = None, source: ContentFile | None = None,
-         own: bool = False) -> WhatTheFake:
+def load(
+    language: str = "en", root: Any = None, source: ContentFile | None = None, own: bool = False
+) -> WhatTheFake:
     """Read and check prompts/<language>/what_the_fake.toml; `source` is gm's content with a
     table's own deck (`own`: a few cards are enough) or a saved game's in it."""
     source = source or content.load("what_the_fake", language, root)
-    return WhatTheFake(_cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS), _lines(source), _same(source))
+    return WhatTheFake(
+        _cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS),
+        _lines(source),
+        _same(source),
+    )
 
 
 def _same(source: ContentFile) -> dict[str, str]:
     """The optional `same` lists: words a table uses for one drawing (["cat", "kitty"])."""
     value = source.data.get("same", [])
     if not isinstance(value, list) or not all(
-            isinstance(names, list) and len(names) > 1 and all(isinstance(n, str) and PHRASE.fullmatch(n) for n in names)
-            for names in value):
+        isinstance(names, list)
+        and len(names) > 1
+        and all(isinstance(n, str) and PHRASE.fullmatch(n) for n in names)
+        for names in value
+    ):
         raise source.fail("same", "'same' must be a list of lists of two or more lower-case names")
     return synonyms(value)
 
@@ -1407,20 +1902,34 @@ def _lines(source: ContentFile) -> Lines:
 
 def _cards(source: ContentFile, minimum: int) -> tuple[Card, ...]:
     problems = content.Problems()
-    records = source.records("expo", {"city": str, "theme": str, "hints": list}, minimum=minimum, problems=problems)
+    records = source.records(
+        "expo", {"city": str, "theme": str, "hints": list}, minimum=minimum, problems=problems
+    )
     cards: list[Card] = []
     seen: set[tuple[str, str]] = set()
     for index, record in records:
         hints = record["hints"]
         key = (record["city"].strip().lower(), record["theme"].strip().lower())
         if not all(isinstance(h, str) and PHRASE.fullmatch(h.strip()) for h in hints):
-            problems.add(source.entry_fail("expo", index, "has a hint that is not lower-case words"))
+            problems.add(
+                source.entry_fail("expo", index, "has a hint that is not lower-case words")
+            )
         elif len(hints) < MIN_HINTS:
-            problems.add(source.entry_fail("expo", index, f"needs at least {MIN_HINTS} hints, it has {len(hints)}"))
+            problems.add(
+                source.entry_fail(
+                    "expo", index, f"needs at least {MIN_HINTS} hints, it has {len(hints)}"
+                )
+            )
         elif key in seen:
-            problems.add(source.entry_fail("expo", index, f"repeats {record['city']}, {record['theme']}"))
+            problems.add(
+                source.entry_fail("expo", index, f"repeats {record['city']}, {record['theme']}")
+            )
         else:
-            cards.append(Card(record["city"].strip(), record["theme"].strip(), tuple(h.strip() for h in hints)))
+            cards.append(
+                Card(
+                    record["city"].strip(), record["theme"].strip(), tuple(h.strip() for h in hints)
+                )
+            )
         seen.add(key)
     problems.check()
     return tuple(cards)

@@ -40,6 +40,7 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
   engine's spoken countdown; without it the table says "reveal" when ready.
 - The game is cooperative: a win lists every seat, numbered 1 to the number of players.
 """
+
 from __future__ import annotations
 
 import enum
@@ -108,32 +109,117 @@ STARTING_TOKENS = {
 }
 
 REQUIRED_LINES = (
-    "ask_players", "players_expected", "players_reprompts", "players_out_of_range",
-    "ask_difficulty", "difficulty_expected", "difficulty_reprompts",
-    "layout_places", "layout_zigotos", "layout_votes", "layout_tokens_one", "layout_tokens",
-    "layout_questions", "layout_ready", "ready_expected", "ready_reprompts",
-    "question", "vote_instructions", "vote_instructions_timed", "vote_expected",
-    "vote_reprompts", "revealed",
-    "ask_result", "result_expected", "result_reprompts",
-    "hint_discarded", "too_many_votes", "bad_count", "elected", "unanimous", "bonus_token",
-    "bonus_full", "move_cards", "not_majority", "not_majority_one", "no_majority", "lose_token",
-    "tokens_left_one", "tokens_left", "elected_progress",
-    "final_start", "final_box", "final_place", "final_ready", "final_question",
-    "final_instructions", "ask_final_result", "final_result_expected", "final_result_reprompts",
-    "final_unanimous", "final_implied_unanimous", "final_leave_one", "final_leave",
-    "final_center", "final_all_voted", "place_gone", "all_empty", "too_many_places",
-    "won_title", "won_celebrate", "lost", "lost_final", "lost_try_again",
-    "score_setup", "score_tokens_one", "score_tokens", "score_elected", "score_places",
-    "decision_players", "decision_difficulty", "decision_ready", "decision_revealed",
-    "decision_hint", "decision_elected", "decision_unanimous", "decision_no_majority",
-    "decision_final_ready", "decision_final_unanimous", "decision_final_empty",
-    "decision_final_all_voted", "not_understood", "unanimous_contradicts",
-    "vote_short", "vote_short_timed", "final_short", "hint_too_late", "tie",
-    "next_prompt", "next_reprompts", "next_expected", "decision_next", "move_up_last",
-    "ask_skip", "skip_expected", "skip_reprompts", "skipped", "skip_refused", "decision_skip",
-    "decision_kept", "decision_skip_asked", "ask_final_which", "ask_final_empties", "decision_final_yes", "decision_final_no",
-    "undo_elected", "undo_elected_last", "undo_bonus", "undo_token", "undo_final_leave",
-    "undo_final_setup", "undo_final_leave_one",
+    "ask_players",
+    "players_expected",
+    "players_reprompts",
+    "players_out_of_range",
+    "ask_difficulty",
+    "difficulty_expected",
+    "difficulty_reprompts",
+    "layout_places",
+    "layout_zigotos",
+    "layout_votes",
+    "layout_tokens_one",
+    "layout_tokens",
+    "layout_questions",
+    "layout_ready",
+    "ready_expected",
+    "ready_reprompts",
+    "question",
+    "vote_instructions",
+    "vote_instructions_timed",
+    "vote_expected",
+    "vote_reprompts",
+    "revealed",
+    "ask_result",
+    "result_expected",
+    "result_reprompts",
+    "hint_discarded",
+    "too_many_votes",
+    "bad_count",
+    "elected",
+    "unanimous",
+    "bonus_token",
+    "bonus_full",
+    "move_cards",
+    "not_majority",
+    "not_majority_one",
+    "no_majority",
+    "lose_token",
+    "tokens_left_one",
+    "tokens_left",
+    "elected_progress",
+    "final_start",
+    "final_box",
+    "final_place",
+    "final_ready",
+    "final_question",
+    "final_instructions",
+    "ask_final_result",
+    "final_result_expected",
+    "final_result_reprompts",
+    "final_unanimous",
+    "final_implied_unanimous",
+    "final_leave_one",
+    "final_leave",
+    "final_center",
+    "final_all_voted",
+    "place_gone",
+    "all_empty",
+    "too_many_places",
+    "won_title",
+    "won_celebrate",
+    "lost",
+    "lost_final",
+    "lost_try_again",
+    "score_setup",
+    "score_tokens_one",
+    "score_tokens",
+    "score_elected",
+    "score_places",
+    "decision_players",
+    "decision_difficulty",
+    "decision_ready",
+    "decision_revealed",
+    "decision_hint",
+    "decision_elected",
+    "decision_unanimous",
+    "decision_no_majority",
+    "decision_final_ready",
+    "decision_final_unanimous",
+    "decision_final_empty",
+    "decision_final_all_voted",
+    "not_understood",
+    "unanimous_contradicts",
+    "vote_short",
+    "vote_short_timed",
+    "final_short",
+    "hint_too_late",
+    "tie",
+    "next_prompt",
+    "next_reprompts",
+    "next_expected",
+    "decision_next",
+    "move_up_last",
+    "ask_skip",
+    "skip_expected",
+    "skip_reprompts",
+    "skipped",
+    "skip_refused",
+    "decision_skip",
+    "decision_kept",
+    "decision_skip_asked",
+    "ask_final_which",
+    "ask_final_empties",
+    "decision_final_yes",
+    "decision_final_no",
+    "undo_elected",
+    "undo_elected_last",
+    "undo_bonus",
+    "undo_token",
+    "undo_final_leave",
+    "undo_final_setup",
+    "undo_final_leave_one",
 )
 
 
@@ -155,7 +241,9 @@ class State:
     zuper: int | None = None  # the place elected unanimously in the final round
     announced: tuple[str, ...] = ()  # what the last result said (cards to move), for "repeat"
     final_from: int | None = None  # `used` when the final round began: its first question explains
-    asking: str = ""  # a question of gm's own first: "skip" (agreed?), "which" (unanimous for which?),
+    asking: str = (
+        ""  # a question of gm's own first: "skip" (agreed?), "which" (unanimous for which?),
+    )
     # "empties" (which places got no vote?)
 
 
@@ -258,7 +346,11 @@ class WhoTheF:
     def _players_option(self, value: Any) -> int | None:
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit():
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, str))
+            or not str(value).strip().isdigit()
+        ):
             raise RulesError(f"The number of players must be a whole number, not {value!r}.")
         players = int(value)
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -372,7 +464,9 @@ class WhoTheF:
                 again=(self._question_line(state), L("ask_result")),
             )
         if phase is Phase.FINAL_RESULT:
-            ask = {"which": "ask_final_which", "empties": "ask_final_empties"}.get(state.asking, "ask_final_result")
+            ask = {"which": "ask_final_which", "empties": "ask_final_empties"}.get(
+                state.asking, "ask_final_result"
+            )
             return Ask(
                 id="who_the_f.final_result",
                 say=(L(ask),),
@@ -422,7 +516,10 @@ class WhoTheF:
         timed = state.reveal_after is not None
         if state.phase is Phase.FINAL_VOTE:
             first = state.used == state.final_from
-            say = (self._question_line(state), L("final_instructions") if first else L("final_short"))
+            say = (
+                self._question_line(state),
+                L("final_instructions") if first else L("final_short"),
+            )
             time_line = L("vote_short_timed", seconds="{seconds}") if timed else ""
             early = final_result_choices(state.places, answers=False)
         else:
@@ -437,7 +534,8 @@ class WhoTheF:
             choices=(
                 Choice("reveal", ("reveal", "reveal the votes", "we are ready to reveal")),
                 Choice("hint", _hint_choice().phrases),
-            ) + tuple(c for c in early if c.value != {"hint": True}),
+            )
+            + tuple(c for c in early if c.value != {"hint": True}),
             timeout=state.reveal_after,
             countdown=state.reveal_after is not None,
             time_line=time_line,
@@ -460,7 +558,8 @@ class WhoTheF:
         if phase is Phase.FINAL_SETUP and _is_choice(answer, "ready"):
             return Outcome(
                 replace(state, phase=Phase.FINAL_VOTE, final_from=state.used),
-                decision=self.lines("decision_final_ready"), put_back=self.lines("undo_final_setup"),
+                decision=self.lines("decision_final_ready"),
+                put_back=self.lines("undo_final_setup"),
             )
         if phase in (Phase.VOTE, Phase.FINAL_VOTE) and state.asking == "skip":
             return self._apply_skip(state, answer, rng)
@@ -468,8 +567,11 @@ class WhoTheF:
             return self._apply_vote(state, answer, rng)
         if phase is Phase.NEXT and (_is_choice(answer, "next") or answer.kind is AnswerKind.SKIP):
             vote = Phase.FINAL_VOTE if state.final_from is not None else Phase.VOTE
-            return Outcome(replace(state, phase=vote, announced=()), decision=self.lines("decision_next"),
-                           transition=True)
+            return Outcome(
+                replace(state, phase=vote, announced=()),
+                decision=self.lines("decision_next"),
+                transition=True,
+            )
         if phase is Phase.RESULT:
             return self._apply_result(state, answer, rng)
         if phase is Phase.FINAL_RESULT:
@@ -484,7 +586,9 @@ class WhoTheF:
         if not isinstance(value, int) or isinstance(value, bool):
             return self._refuse(state)
         if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-            return self._refuse(state, self.lines("players_out_of_range", players=number_word(value)))
+            return self._refuse(
+                state, self.lines("players_out_of_range", players=number_word(value))
+            )
         new = self._after_setup(replace(state, players=value))
         return Outcome(new, decision=self.lines("decision_players", players=number_word(value)))
 
@@ -516,9 +620,13 @@ class WhoTheF:
         return self._refuse(state)
 
     def _ask_skip(self, state: State) -> Outcome:
-        """"Skip" or "next question" while a question is up: the table agrees first (a skip is
+        """ "Skip" or "next question" while a question is up: the table agrees first (a skip is
         the table's choice, CLARIFICATIONS.md), and only before the reveal."""
-        return Outcome(replace(state, asking="skip"), decision=self.lines("decision_skip_asked"), transition=True)
+        return Outcome(
+            replace(state, asking="skip"),
+            decision=self.lines("decision_skip_asked"),
+            transition=True,
+        )
 
     def _apply_skip(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         if _is_choice(answer, True):
@@ -526,15 +634,25 @@ class WhoTheF:
             new = replace(_draw(state, rng), phase=vote, asking="")
             return Outcome(new, say=(self.lines("skipped"),), decision=self.lines("decision_skip"))
         if _is_choice(answer, False):
-            return Outcome(replace(state, asking=""), say=(self.lines("skip_refused"),),
-                           decision=self.lines("decision_kept"), transition=True)
+            return Outcome(
+                replace(state, asking=""),
+                say=(self.lines("skip_refused"),),
+                decision=self.lines("decision_kept"),
+                transition=True,
+            )
         return self._refuse(state)
 
     def _hint(self, state: State, rng: random.Random) -> Outcome:
         """A spoiled question is discarded without any token change; the vote starts over."""
-        vote = Phase.FINAL_VOTE if state.phase in (Phase.FINAL_VOTE, Phase.FINAL_RESULT) else Phase.VOTE
+        vote = (
+            Phase.FINAL_VOTE
+            if state.phase in (Phase.FINAL_VOTE, Phase.FINAL_RESULT)
+            else Phase.VOTE
+        )
         new = replace(_draw(state, rng), phase=vote)
-        return Outcome(new, say=(self.lines("hint_discarded"),), decision=self.lines("decision_hint"))
+        return Outcome(
+            new, say=(self.lines("hint_discarded"),), decision=self.lines("decision_hint")
+        )
 
     def _apply_result(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
@@ -542,7 +660,9 @@ class WhoTheF:
         if not isinstance(value, dict):
             return self._refuse(state)
         players = state.players or 0
-        if value.get("hint"):  # a hint spoils the secret vote only; after the reveal the result stands
+        if value.get(
+            "hint"
+        ):  # a hint spoils the secret vote only; after the reveal the result stands
             return self._refuse(state, L("hint_too_late"))
         if value.get("none"):
             return self._lose_round(state, (L("no_majority"),), rng)
@@ -559,8 +679,14 @@ class WhoTheF:
             if not isinstance(said, int) or isinstance(said, bool):
                 return self._refuse(state, L("bad_count"))
             if said != players:
-                return self._refuse(state, L("unanimous_contradicts", players=number_word(players),
-                                             count=number_word(said)))
+                return self._refuse(
+                    state,
+                    L(
+                        "unanimous_contradicts",
+                        players=number_word(players),
+                        count=number_word(said),
+                    ),
+                )
             count = players
         else:
             count = value.get("count")
@@ -568,11 +694,15 @@ class WhoTheF:
                 return self._refuse(state, L("bad_count"))
             if count > players:
                 return self._refuse(
-                    state, L("too_many_votes", players=number_word(players), count=number_word(count))
+                    state,
+                    L("too_many_votes", players=number_word(players), count=number_word(count)),
                 )
         if count < majority(players):
-            said = (L("not_majority_one", players=number_word(players)) if count == 1
-                    else L("not_majority", count=number_word(count), players=number_word(players)))
+            said = (
+                L("not_majority_one", players=number_word(players))
+                if count == 1
+                else L("not_majority", count=number_word(count), players=number_word(players))
+            )
             return self._lose_round(state, (said, L("no_majority")), rng)
         return self._elect(state, place, count, rng)
 
@@ -592,7 +722,9 @@ class WhoTheF:
                 say.append(L("bonus_full"))
             decision = L("decision_unanimous", place=spoken)
         else:
-            say = [L("elected", count=number_word(count), players=number_word(players), place=spoken)]
+            say = [
+                L("elected", count=number_word(count), players=number_word(players), place=spoken)
+            ]
             decision = L("decision_elected", count=number_word(count), place=spoken)
         elected = state.elected + 1
         new = replace(_draw(state, rng), tokens=tokens, elected=elected, asking="")
@@ -602,14 +734,23 @@ class WhoTheF:
             undo += " " + L("undo_bonus")
         if last:  # no new Zigoto for the sixth: five stay under the places, as final_box says
             say += [L("move_up_last", place=spoken), self._tokens_left(tokens)]
-            return Outcome(replace(new, phase=Phase.FINAL_SETUP), say=tuple(say), decision=decision, put_back=undo)
+            return Outcome(
+                replace(new, phase=Phase.FINAL_SETUP),
+                say=tuple(say),
+                decision=decision,
+                put_back=undo,
+            )
         say += [
             L("move_cards", place=spoken),
             self._tokens_left(tokens),
             L("elected_progress", elected=number_word(elected)),
         ]
-        return Outcome(replace(new, phase=Phase.NEXT, announced=tuple(say)), say=tuple(say),
-                       decision=decision, put_back=undo)
+        return Outcome(
+            replace(new, phase=Phase.NEXT, announced=tuple(say)),
+            say=tuple(say),
+            decision=decision,
+            put_back=undo,
+        )
 
     def _lose_round(self, state: State, said: tuple[str, ...], rng: random.Random) -> Outcome:
         L = self.lines
@@ -660,9 +801,13 @@ class WhoTheF:
             return self._refuse(state, L("all_empty", places=still))
         if len(remaining) == 1:
             place = remaining[0]
-            return self._win(state, place, (L("final_implied_unanimous", place=number_word(place)),))
+            return self._win(
+                state, place, (L("final_implied_unanimous", place=number_word(place)),)
+            )
         if len(remaining) > players:
-            return self._refuse(state, L("too_many_places", players=number_word(players), places=still))
+            return self._refuse(
+                state, L("too_many_places", players=number_word(players), places=still)
+            )
         tokens = (state.tokens or 0) - 1
         leaving = tuple(sorted(empty_set))
         if not leaving:
@@ -676,18 +821,29 @@ class WhoTheF:
             decision = L("decision_final_empty", places=words(leaving))
         new = replace(_draw(state, rng), tokens=max(tokens, 0), places=remaining, asking="")
         say += (L("lose_token"),)
-        undo = (L("undo_final_leave_one", place=number_word(leaving[0])) if len(leaving) == 1
-                else L("undo_final_leave", places=words(leaving)) if leaving else L("undo_token"))
+        undo = (
+            L("undo_final_leave_one", place=number_word(leaving[0]))
+            if len(leaving) == 1
+            else L("undo_final_leave", places=words(leaving))
+            if leaving
+            else L("undo_token")
+        )
         if tokens <= 0:
-            return Outcome(replace(new, phase=Phase.LOST), say=say, decision=decision, put_back=undo)
+            return Outcome(
+                replace(new, phase=Phase.LOST), say=say, decision=decision, put_back=undo
+            )
         if leaving:
             say += (L("final_center", places=words(remaining)),)
         say += (self._tokens_left(tokens),)
-        return Outcome(replace(new, phase=Phase.NEXT, announced=say), say=say, decision=decision, put_back=undo)
+        return Outcome(
+            replace(new, phase=Phase.NEXT, announced=say), say=say, decision=decision, put_back=undo
+        )
 
     def _win(self, state: State, place: int, say: tuple[str, ...]) -> Outcome:
         new = replace(state, phase=Phase.WON, zuper=place, used=state.used + 1, asking="")
-        return Outcome(new, say=say, decision=self.lines("decision_final_unanimous", place=number_word(place)))
+        return Outcome(
+            new, say=say, decision=self.lines("decision_final_unanimous", place=number_word(place))
+        )
 
     # ------------------------------------------------------------- reporting
 
@@ -718,7 +874,6 @@ class WhoTheF:
             lines += (L("score_places", places=words(state.places)),)
         return lines
 
-
     # ------------------------------------------------------- the simulated table
 
     def demo_line(self, state: State, ask: Ask, rng: random.Random) -> Line:
@@ -729,7 +884,9 @@ class WhoTheF:
         on the third question, a final round that sends some Zigotos home before a unanimous
         vote. Playing to lose (`playing_to("lose")`), four players on expert lose every token.
         """
-        if state.phase is Phase.NEXT:  # before any draw, so the rest of a planned game stays as it was
+        if (
+            state.phase is Phase.NEXT
+        ):  # before any draw, so the rest of a planned game stays as it was
             return _said(ask, "next", "next question", 1)
         seat = rng.randint(1, state.players or 1)
         phase = state.phase
@@ -766,8 +923,12 @@ class WhoTheF:
         spoken = number_word(place)
         if state.used in (0, 1, 4):
             count = players if state.used == 1 else rng.randint(majority(players), players - 1)
-            return _said(ask, {"count": count, "place": place},
-                         f"{number_word(count)} votes for number {spoken}", seat)
+            return _said(
+                ask,
+                {"count": count, "place": place},
+                f"{number_word(count)} votes for number {spoken}",
+                seat,
+            )
         if state.used == 3 and majority(players) > 2:
             return _said(ask, {"count": 2, "place": place}, f"two votes for number {spoken}", seat)
         return _said(ask, {"none": True}, "no majority", seat)
@@ -783,14 +944,24 @@ class WhoTheF:
             return _said(ask, {"unanimous": True, "place": place}, f"unanimous for {spoken}", seat)
         count = rng.randint(majority(players), players - 1)
         votes = "vote" if count == 1 else "votes"
-        return _said(ask, {"count": count, "place": place}, f"{number_word(count)} {votes} for number {spoken}", seat)
+        return _said(
+            ask,
+            {"count": count, "place": place},
+            f"{number_word(count)} {votes} for number {spoken}",
+            seat,
+        )
 
     def _demo_final(self, state: State, ask: Ask, rng: random.Random, seat: int) -> Line:
         players = state.players or MIN_PLAYERS
         places = state.places
         if len(places) <= 3 or (state.tokens or 0) <= 1:
             place = rng.choice(places)
-            return _said(ask, {"unanimous": True, "place": place}, f"unanimous for {number_word(place)}", seat)
+            return _said(
+                ask,
+                {"unanimous": True, "place": place},
+                f"unanimous for {number_word(place)}",
+                seat,
+            )
         most = min(2, len(places) - 2)
         least = max(1, len(places) - players)
         empty = tuple(sorted(rng.sample(places, rng.randint(least, max(least, most)))))
@@ -818,8 +989,22 @@ def _ready_choices() -> tuple[Choice, ...]:
 
 
 def _next_choices() -> tuple[Choice, ...]:
-    return (Choice("next", ("next question", "next", "next one", "ready", "we are ready", "go on",
-                            "lets go", "carry on", "read the next question")),)
+    return (
+        Choice(
+            "next",
+            (
+                "next question",
+                "next",
+                "next one",
+                "ready",
+                "we are ready",
+                "go on",
+                "lets go",
+                "carry on",
+                "read the next question",
+            ),
+        ),
+    )
 
 
 def _hint_choice() -> Choice:
@@ -828,13 +1013,32 @@ def _hint_choice() -> Choice:
 
 def _unanimous_phrases(place: int) -> tuple[str, ...]:
     n = number_word(place)
-    return (f"unanimous for {n}", f"unanimous for number {n}", f"everyone for {n}", f"everyone for number {n}",
-            f"everyone voted {n}", f"everyone voted for {n}", f"everybody voted {n}", f"all for {n}",
-            f"all votes for {n}")
+    return (
+        f"unanimous for {n}",
+        f"unanimous for number {n}",
+        f"everyone for {n}",
+        f"everyone for number {n}",
+        f"everyone voted {n}",
+        f"everyone voted for {n}",
+        f"everybody voted {n}",
+        f"all for {n}",
+        f"all votes for {n}",
+    )
 
 
-NO_MAJORITY = ("no majority", "no absolute majority", "no majority at all", "its a tie", "it is a tie",
-               "a tie", "tie", "nobody", "nobody got a majority", "no one", "no one got a majority")
+NO_MAJORITY = (
+    "no majority",
+    "no absolute majority",
+    "no majority at all",
+    "its a tie",
+    "it is a tie",
+    "a tie",
+    "tie",
+    "nobody",
+    "nobody got a majority",
+    "no one",
+    "no one got a majority",
+)
 
 
 @lru_cache(maxsize=1)
@@ -857,15 +1061,34 @@ def result_choices() -> tuple[Choice, ...]:
         for count in range(1, MAX_COUNT + 1):
             votes = "vote" if count == 1 else "votes"
             c = number_word(count)
-            choices.append(Choice({"count": count, "place": place}, (
-                f"{c} {votes} for number {p}", f"{c} {votes} for {p}", f"{c} for {p}", f"{c} for number {p}",
-                f"{p} got {c}", f"{p} got {c} {votes}", f"number {p} got {c} {votes}")))
+            choices.append(
+                Choice(
+                    {"count": count, "place": place},
+                    (
+                        f"{c} {votes} for number {p}",
+                        f"{c} {votes} for {p}",
+                        f"{c} for {p}",
+                        f"{c} for number {p}",
+                        f"{p} got {c}",
+                        f"{p} got {c} {votes}",
+                        f"number {p} got {c} {votes}",
+                    ),
+                )
+            )
         choices.append(Choice({"unanimous": True, "place": place}, _unanimous_phrases(place)))
         for count in range(2, MAX_COUNT + 1):
             c = number_word(count)
-            choices.append(Choice({"unanimous": True, "count": count, "place": place},
-                                  (f"unanimous with {c} votes for number {p}", f"all {c} for {p}",
-                                   f"all {c} voted {p}", f"all {c} votes for {p}")))
+            choices.append(
+                Choice(
+                    {"unanimous": True, "count": count, "place": place},
+                    (
+                        f"unanimous with {c} votes for number {p}",
+                        f"all {c} for {p}",
+                        f"all {c} voted {p}",
+                        f"all {c} votes for {p}",
+                    ),
+                )
+            )
     choices.append(Choice({"none": True}, NO_MAJORITY))
     for count in range(1, MAX_COUNT // 2 + 1):
         c = number_word(count)
@@ -875,7 +1098,9 @@ def result_choices() -> tuple[Choice, ...]:
 
 
 @lru_cache(maxsize=256)
-def final_result_choices(places: tuple[int, ...], which: bool = False, answers: bool = True) -> tuple[Choice, ...]:
+def final_result_choices(
+    places: tuple[int, ...], which: bool = False, answers: bool = True
+) -> tuple[Choice, ...]:
     """Unanimous for a place, or which places got no vote (or, for few voters, which got votes).
 
     Every set of the places still in can be named, in any number ("no votes for one, two,
@@ -907,13 +1132,31 @@ def final_result_choices(places: tuple[int, ...], which: bool = False, answers: 
         for voted in combinations(places, size):
             empty = tuple(p for p in places if p not in voted)
             said = phrase_words(voted)
-            empties.setdefault(empty, []).extend([f"only {said} got votes", f"votes only for {said}"])
-    choices += [Choice({"empty": list(empty)}, tuple(phrases)) for empty, phrases in empties.items()]
-    choices.append(Choice({"empty": []}, ("every place got a vote", "every number got a vote", "all places got votes",
-                                          "everyone got a vote", "every zigoto got a vote")))
+            empties.setdefault(empty, []).extend(
+                [f"only {said} got votes", f"votes only for {said}"]
+            )
+    choices += [
+        Choice({"empty": list(empty)}, tuple(phrases)) for empty, phrases in empties.items()
+    ]
+    choices.append(
+        Choice(
+            {"empty": []},
+            (
+                "every place got a vote",
+                "every number got a vote",
+                "all places got votes",
+                "everyone got a vote",
+                "every zigoto got a vote",
+            ),
+        )
+    )
     if answers:
-        choices.append(Choice({"answer": True}, ("yes", "yes it is", "yeah", "it is unanimous", "unanimous")))
-        choices.append(Choice({"answer": False}, ("no", "no it is not", "nope", "not unanimous", "it is not")))
+        choices.append(
+            Choice({"answer": True}, ("yes", "yes it is", "yeah", "it is unanimous", "unanimous"))
+        )
+        choices.append(
+            Choice({"answer": False}, ("no", "no it is not", "nope", "not unanimous", "it is not"))
+        )
     choices.append(_hint_choice())
     return tuple(choices)
 
@@ -921,12 +1164,18 @@ def final_result_choices(places: tuple[int, ...], which: bool = False, answers: 
 # -------------------------------------------------------------------- load
 
 
-def load(language: str = "en", root: Path | None = None, source: ContentFile | None = None,
-         own: bool = False) -> WhoTheF:
+def load(
+    language: str = "en",
+    root: Path | None = None,
+    source: ContentFile | None = None,
+    own: bool = False,
+) -> WhoTheF:
     """Read and check the question deck and the spoken lines; `source` is gm's content with a
     table's own deck (`own`: a few questions are enough) or a saved game's in it."""
     source = source or content.load("who_the_f", language, root)
-    questions = source.strings("questions", minimum=content.OWN_DECK_MINIMUM if own else MIN_QUESTIONS)
+    questions = source.strings(
+        "questions", minimum=content.OWN_DECK_MINIMUM if own else MIN_QUESTIONS
+    )
     problems = content.Problems()
     _check_questions(source, questions, problems)
     problems.check()
@@ -938,14 +1187,24 @@ def load(language: str = "en", root: Path | None = None, source: ContentFile | N
     return WhoTheF(questions, lines)
 
 
-def _check_questions(source: ContentFile, questions: tuple[str, ...], problems: content.Problems) -> None:
+def _check_questions(
+    source: ContentFile, questions: tuple[str, ...], problems: content.Problems
+) -> None:
     seen: set[str] = set()
     for index, text in enumerate(questions, 1):
         if not text.lower().startswith("who ") or not text.endswith("?"):
-            problems.add(source.fail_near(text, "questions", f"question {index} ({text!r}) must start with 'Who' and end with '?'"))
+            problems.add(
+                source.fail_near(
+                    text,
+                    "questions",
+                    f"question {index} ({text!r}) must start with 'Who' and end with '?'",
+                )
+            )
         key = text.lower()
         if key in seen:
-            problems.add(source.fail("questions", f"question {index} ({text!r}) appears twice"))  # the first copy's line would mislead
+            problems.add(
+                source.fail("questions", f"question {index} ({text!r}) appears twice")
+            )  # the first copy's line would mislead
         seen.add(key)
 
 

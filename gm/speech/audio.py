@@ -4,6 +4,7 @@ Both yield the same 16 kHz mono int16 chunks, stamped on the sample clock, so a 
 can be played from a file as fast as the CPU allows (the idea of wyoming's wav_to_chunks).
 Files are read with soundfile and resampled with soxr, both streamed (see WavSource).
 """
+
 from __future__ import annotations
 
 import queue
@@ -50,21 +51,30 @@ def open_wav(path: Path):  # noqa: ANN201 - a soundfile.SoundFile
     except FileNotFoundError:
         raise SpeechError(f"The WAV file {path} does not exist.") from None
     except OSError as error:
-        raise SpeechError(f"{path} is not a readable WAV file ({error.strerror or error}).") from None
+        raise SpeechError(
+            f"{path} is not a readable WAV file ({error.strerror or error})."
+        ) from None
     if stat.S_ISDIR(mode):
         raise SpeechError(f"{path} is a folder, not a WAV file.")
     if not stat.S_ISREG(mode):
         raise SpeechError(f"{path} is not a regular file (a pipe or a device); gm plays WAV files.")
     try:
         audio = soundfile.SoundFile(str(path))
-    except (RuntimeError, OSError, ValueError, TypeError) as error:  # soundfile.LibsndfileError is a RuntimeError
+    except (
+        RuntimeError,
+        OSError,
+        ValueError,
+        TypeError,
+    ) as error:  # soundfile.LibsndfileError is a RuntimeError
         reason = str(error).split(": ", 1)[-1].strip() or "unknown format"
         raise SpeechError(f"{path} is not a readable WAV file ({reason}).") from None
     if not MIN_RATE <= audio.samplerate <= MAX_RATE or audio.channels < 1:
         rate, channels = audio.samplerate, audio.channels
         audio.close()
-        raise SpeechError(f"{path} is not a readable WAV file (its header says {rate} Hz and {channels} "
-                          f"channels; recordings use {MIN_RATE} to {MAX_RATE} Hz).")
+        raise SpeechError(
+            f"{path} is not a readable WAV file (its header says {rate} Hz and {channels} "
+            f"channels; recordings use {MIN_RATE} to {MAX_RATE} Hz)."
+        )
     return audio
 
 
@@ -94,14 +104,18 @@ class WavSource:
     bit for bit.
     """
 
-    def __init__(self, path: str | Path, chunk_seconds: float = CHUNK_SECONDS, start: float = 0.0) -> None:
+    def __init__(
+        self, path: str | Path, chunk_seconds: float = CHUNK_SECONDS, start: float = 0.0
+    ) -> None:
         import soxr
 
         self.path = Path(path)
         self._audio = open_wav(self.path)
         rate, channels = self._audio.samplerate, self._audio.channels
         self._exact = rate == RATE and channels == 1 and self._audio.subtype == "PCM_16"
-        self._resampler = None if rate == RATE else soxr.ResampleStream(rate, RATE, 1, dtype="float32")
+        self._resampler = (
+            None if rate == RATE else soxr.ResampleStream(rate, RATE, 1, dtype="float32")
+        )
         self._frames_per_chunk = max(1, int(RATE * chunk_seconds))
         self._block = max(1, int(rate * chunk_seconds))
         self._input_frames = max(0, self._audio.frames)
@@ -130,7 +144,9 @@ class WavSource:
                 if self._exact:
                     block = self._audio.read(self._block, dtype="int16")
                 else:
-                    block = self._audio.read(self._block, dtype="float32", always_2d=True).mean(axis=1, dtype=np.float32)
+                    block = self._audio.read(self._block, dtype="float32", always_2d=True).mean(
+                        axis=1, dtype=np.float32
+                    )
             except (RuntimeError, OSError, ValueError) as error:
                 raise SpeechError(f"{self.path} could not be read to the end ({error}).") from None
             self._ended = block.shape[0] < self._block
@@ -142,8 +158,15 @@ class WavSource:
         self._fill()
         if self._pending.size == 0:
             return None
-        take, self._pending = self._pending[: self._frames_per_chunk], self._pending[self._frames_per_chunk:]
-        data = take.astype("<i2").tobytes() if self._exact else to_pcm16(take.astype(np.float64) * 32768.0)
+        take, self._pending = (
+            self._pending[: self._frames_per_chunk],
+            self._pending[self._frames_per_chunk :],
+        )
+        data = (
+            take.astype("<i2").tobytes()
+            if self._exact
+            else to_pcm16(take.astype(np.float64) * 32768.0)
+        )
         chunk = AudioChunk(data, self.now)
         self._frame += take.size
         return chunk
@@ -158,7 +181,9 @@ class WavSource:
 class MicrophoneSource:
     """A sounddevice input stream at 16 kHz mono int16; chunks queue up in a callback."""
 
-    def __init__(self, device: str | int | None = None, chunk_seconds: float = CHUNK_SECONDS) -> None:
+    def __init__(
+        self, device: str | int | None = None, chunk_seconds: float = CHUNK_SECONDS
+    ) -> None:
         self._device = device
         self._chunk = chunk_seconds
         self._queue: queue.Queue[bytes] = queue.Queue()
@@ -169,15 +194,21 @@ class MicrophoneSource:
         try:
             import sounddevice  # only here: importing it needs PortAudio
         except OSError as error:
-            raise SpeechError(f"PortAudio is missing ({error}); install it with 'apt-get install libportaudio2'.") from None
+            raise SpeechError(
+                f"PortAudio is missing ({error}); install it with 'apt-get install libportaudio2'."
+            ) from None
 
         def callback(indata, frames, time_info, status) -> None:  # noqa: ANN001 - sounddevice's signature
             self._queue.put(bytes(indata))
 
         try:
             stream = sounddevice.RawInputStream(
-                samplerate=RATE, channels=1, dtype="int16", device=self._device,
-                blocksize=int(RATE * self._chunk), callback=callback,
+                samplerate=RATE,
+                channels=1,
+                dtype="int16",
+                device=self._device,
+                blocksize=int(RATE * self._chunk),
+                callback=callback,
             )
             stream.start()
         except Exception as error:  # PortAudioError, ValueError for an unknown device name
@@ -238,8 +269,22 @@ def input_devices() -> list[dict]:
     """Every device that can record, as sounddevice describes it; empty without PortAudio."""
     try:
         import sounddevice
-        return [dict(index=i, **{k: d[k] for k in ("name", "max_input_channels", "max_output_channels", "default_samplerate")})
-                for i, d in enumerate(sounddevice.query_devices())]
+
+        return [
+            dict(
+                index=i,
+                **{
+                    k: d[k]
+                    for k in (
+                        "name",
+                        "max_input_channels",
+                        "max_output_channels",
+                        "default_samplerate",
+                    )
+                },
+            )
+            for i, d in enumerate(sounddevice.query_devices())
+        ]
     except Exception:
         return []
 

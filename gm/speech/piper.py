@@ -5,6 +5,7 @@ listener with under 2% of their words wrong, against 35% read by espeak-ng (BENC
 piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds onnxruntime's runner itself with
 one thread, so the recogniser keeps a core while the next line is being made in the background.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,6 +39,7 @@ class _GivingBack:
 
     def __init__(self, runner) -> None:  # noqa: ANN001 - an onnxruntime.InferenceSession
         import ctypes
+
         import onnxruntime
 
         self._runner = runner
@@ -59,42 +61,65 @@ class _GivingBack:
 class PiperSynth:
     """Text to audio at the voice's own rate (22,050 Hz for a medium voice), a sentence at a time."""
 
-    def __init__(self, onnx: str | Path, rate: int | None = None, volume: float | None = None,
-                 threads: int = THREADS, give_back: bool = True) -> None:
+    def __init__(
+        self,
+        onnx: str | Path,
+        rate: int | None = None,
+        volume: float | None = None,
+        threads: int = THREADS,
+        give_back: bool = True,
+    ) -> None:
         """`threads` and `give_back` (the working memory returned after each sentence) are there
         to be measured (scripts/bench_voice.py); gm uses the defaults."""
         if volume is not None and not 0.0 <= volume <= 1.0:
             raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
         if rate is not None and not SLOWEST <= rate <= FASTEST:
-            raise SpeechError(f"The speaking rate of a Piper voice must be between {SLOWEST} and {FASTEST} "
-                              f"words a minute, not {rate}.")
+            raise SpeechError(
+                f"The speaking rate of a Piper voice must be between {SLOWEST} and {FASTEST} "
+                f"words a minute, not {rate}."
+            )
         self.path = Path(onnx)
         self.name = self.path.name.removesuffix(".onnx")
         expected = pinned(self.path)
         if expected is not None and sha256(self.path) != expected:
-            raise SpeechError(f"The Piper voice file {self.path} is damaged (its SHA-256 is not the published one); "
-                              f"download it again with 'gm voices download {self.name}', or {SYSTEM_VOICE}.")
+            raise SpeechError(
+                f"The Piper voice file {self.path} is damaged (its SHA-256 is not the published one); "
+                f"download it again with 'gm voices download {self.name}', or {SYSTEM_VOICE}."
+            )
         try:
             import onnxruntime
             from piper import PiperVoice, SynthesisConfig
             from piper.config import PiperConfig
         except ImportError:
-            raise SpeechError(f"Piper is not installed ('pip install piper-tts'); {SYSTEM_VOICE}.") from None
+            raise SpeechError(
+                f"Piper is not installed ('pip install piper-tts'); {SYSTEM_VOICE}."
+            ) from None
         try:
-            config = PiperConfig.from_dict(json.loads(self.path.with_name(self.path.name + ".json").read_text("utf-8")))
+            config = PiperConfig.from_dict(
+                json.loads(self.path.with_name(self.path.name + ".json").read_text("utf-8"))
+            )
             options = onnxruntime.SessionOptions()
             options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
             # Idle threads sleep instead of spinning: between lines the recogniser needs the cores.
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-            runner = onnxruntime.InferenceSession(str(self.path), sess_options=options,
-                                                   providers=["CPUExecutionProvider"])
-        except Exception:  # OSError, a bad JSON or a missing key, onnxruntime's Fail / InvalidProtobuf
-            raise SpeechError(f"The Piper voice {self.path} cannot be read (the file is damaged or not a voice); "
-                              f"download it again, or {SYSTEM_VOICE}.") from None
-        self._voice = PiperVoice(config=config, session=_GivingBack(runner) if give_back else runner)
+            runner = onnxruntime.InferenceSession(
+                str(self.path), sess_options=options, providers=["CPUExecutionProvider"]
+            )
+        except (
+            Exception
+        ):  # OSError, a bad JSON or a missing key, onnxruntime's Fail / InvalidProtobuf
+            raise SpeechError(
+                f"The Piper voice {self.path} cannot be read (the file is damaged or not a voice); "
+                f"download it again, or {SYSTEM_VOICE}."
+            ) from None
+        self._voice = PiperVoice(
+            config=config, session=_GivingBack(runner) if give_back else runner
+        )
         self.rate = config.sample_rate
-        self._config = SynthesisConfig(length_scale=None if rate is None else config.length_scale * PACE / rate,
-                                       volume=1.0 if volume is None else volume)
+        self._config = SynthesisConfig(
+            length_scale=None if rate is None else config.length_scale * PACE / rate,
+            volume=1.0 if volume is None else volume,
+        )
         for _ in self._voice.synthesize("Ready.", self._config):
             pass  # onnxruntime's first run is several times slower: not on the game's first line
 
@@ -107,7 +132,9 @@ class PiperSynth:
             for chunk in self._voice.synthesize(text, self._config):
                 yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
         except Exception as error:  # onnxruntime failing on a line: the voice is unusable
-            raise SpeechError(f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}.") from None
+            raise SpeechError(
+                f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}."
+            ) from None
 
     def close(self) -> None:
         pass

@@ -8,6 +8,7 @@ speaker take the time its line takes to say (a console or a WAV file return at o
 device already blocks, and is left as it is). `speed` above 1 runs the whole table faster,
 the input and gm's voice alike, for tests of long timed rules; 1 is the real table.
 """
+
 from __future__ import annotations
 
 import time
@@ -58,7 +59,9 @@ class Paced:
     what was captured up to `live`: the half-duplex drop of a real microphone.
     """
 
-    def __init__(self, source: AudioSource, clock: WallClock | None = None, speed: float = 1.0) -> None:
+    def __init__(
+        self, source: AudioSource, clock: WallClock | None = None, speed: float = 1.0
+    ) -> None:
         self.source = source
         self.clock = clock if clock is not None else WallClock(origin=source.now, speed=speed)
 

@@ -5,12 +5,15 @@ named "piper" or "piper+P" is the Piper voice installed with gm (en_US-joe-mediu
 raised or lowered by the factor P so that several seats do not sound alike; every other name
 is an espeak-ng voice.
 """
+
 from __future__ import annotations
 
+import io
 import shutil
-from functools import lru_cache
 import subprocess
+import wave
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -18,14 +21,13 @@ import numpy as np
 from gm.speech.audio import RATE, resample, to_pcm16, write_wav
 from gm.speech.base import SpeechError
 
-import io
-import wave
-
 
 def _espeak() -> str:
     path = shutil.which("espeak-ng")
     if not path:
-        raise SpeechError("espeak-ng is not installed; install it with 'apt-get install espeak-ng'.")
+        raise SpeechError(
+            "espeak-ng is not installed; install it with 'apt-get install espeak-ng'."
+        )
     return path
 
 
@@ -42,22 +44,41 @@ def _piper(text: str, voice: str, speed: int) -> bytes:
     its pitch moved by the factor after "piper+": the audio is read as if recorded that much
     faster, and said that much slower to keep its pace."""
     factor = float(voice.partition("+")[2] or 1.0)
-    rate = max(100, min(400, int(round(200 * speed / 160 / factor))))  # PiperSynth's 200: the voice's pace
+    rate = max(
+        100, min(400, int(round(200 * speed / 160 / factor)))
+    )  # PiperSynth's 200: the voice's pace
     sounds = list(_piper_voice(rate).sentences(text))
     samples = np.frombuffer(b"".join(s.audio for s in sounds), dtype="<i2").astype(np.float64)
     return to_pcm16(resample(samples, int(round(sounds[0].rate * factor)))) if sounds else b""
 
 
-def synthesize(text: str, voice: str = "en-us", speed: int = 160, pitch: int = 50, gap: int = 0) -> bytes:
+def synthesize(
+    text: str, voice: str = "en-us", speed: int = 160, pitch: int = 50, gap: int = 0
+) -> bytes:
     """espeak-ng's (or Piper's) voice saying `text`, as 16 kHz mono int16 bytes."""
     if voice == "piper" or voice.startswith("piper+"):
         return _piper(text, voice, speed)
     result = subprocess.run(
-        [_espeak(), "-v", voice, "-s", str(speed), "-p", str(pitch), "-g", str(gap), "--stdout", text],
-        capture_output=True, check=False,
+        [
+            _espeak(),
+            "-v",
+            voice,
+            "-s",
+            str(speed),
+            "-p",
+            str(pitch),
+            "-g",
+            str(gap),
+            "--stdout",
+            text,
+        ],
+        capture_output=True,
+        check=False,
     )
     if result.returncode != 0 or not result.stdout:
-        raise SpeechError(f"espeak-ng could not say {text!r}: {result.stderr.decode(errors='replace').strip()}")
+        raise SpeechError(
+            f"espeak-ng could not say {text!r}: {result.stderr.decode(errors='replace').strip()}"
+        )
     with wave.open(io.BytesIO(result.stdout)) as wav:
         rate = wav.getframerate()
         raw = wav.readframes(wav.getnframes())
@@ -112,14 +133,18 @@ def mix(speech: bytes, noise: bytes, snr_db: float) -> bytes:
         return speech
     n = np.resize(n, s.size)
     voiced = s[np.abs(s) > 0.01 * np.abs(s).max()] if np.abs(s).max() > 0 else s
-    power_s = np.mean(voiced ** 2) if voiced.size else 0.0
-    power_n = np.mean(n ** 2) or 1.0
+    power_s = np.mean(voiced**2) if voiced.size else 0.0
+    power_n = np.mean(n**2) or 1.0
     gain = np.sqrt(power_s / (power_n * 10 ** (snr_db / 10)))
     return to_pcm16(s + gain * n)
 
 
-def room_echo(played: bytes, delay: float = 0.03, gain: float = 0.5, reflections: tuple[tuple[float, float], ...] =
-              ((0.05, 0.15), (0.11, 0.07))) -> bytes:
+def room_echo(
+    played: bytes,
+    delay: float = 0.03,
+    gain: float = 0.5,
+    reflections: tuple[tuple[float, float], ...] = ((0.05, 0.15), (0.11, 0.07)),
+) -> bytes:
     """What a microphone near the speaker hears of what it plays: the direct sound `delay` seconds
     late at `gain`, and a few weaker reflections (seconds later, gain) as in a furnished room."""
     p = np.frombuffer(played, dtype="<i2").astype(np.float64)
@@ -127,7 +152,7 @@ def room_echo(played: bytes, delay: float = 0.03, gain: float = 0.5, reflections
     out = np.zeros(p.size + int(RATE * max(t for t, _ in taps)) + 1)
     for seconds, g in taps:
         start = int(round(seconds * RATE))
-        out[start:start + p.size] += g * p
+        out[start : start + p.size] += g * p
     return to_pcm16(out[: p.size])
 
 

@@ -15,6 +15,7 @@ saved with save_to_file, we wait for the driver's own "finished-utterance" event
 volume ride in the text as espeak-ng embedded commands. Playing the saved audio through
 sounddevice also lets the user pick the output device, which pyttsx3's `aplay` call cannot.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -34,7 +35,7 @@ from typing import Any, Iterator, Protocol, Sequence, TextIO
 import numpy as np
 
 from gm.speech.audio import read_wav
-from gm.speech.base import RATE, SpeechError, Speaker, pieces
+from gm.speech.base import RATE, Speaker, SpeechError, pieces
 
 ENGINES = ("piper", "pyttsx3")
 NO_SPEAKER = (
@@ -73,7 +74,11 @@ def check_output(device: str | int | None = None) -> None:
     except OSError:
         raise SpeechError(NO_SPEAKER) from None
     try:
-        info = sounddevice.query_devices(device, kind="output") if device is None else sounddevice.query_devices(device)
+        info = (
+            sounddevice.query_devices(device, kind="output")
+            if device is None
+            else sounddevice.query_devices(device)
+        )
     except ValueError:  # a name or number that matches no device
         raise SpeechError(
             f"The output device {device!r} was not found; see 'gm devices' for the speakers there are, "
@@ -82,10 +87,14 @@ def check_output(device: str | int | None = None) -> None:
     except Exception:  # PortAudioError: no default output device at all
         raise SpeechError(NO_SPEAKER) from None
     if int(info.get("max_output_channels", 0)) < 1:
-        raise SpeechError(NO_SPEAKER if device is None else (
-            f"The device {device!r} cannot play sound; see 'gm devices' for the speakers there are, "
-            "or use --console to print what gm says."
-        ))
+        raise SpeechError(
+            NO_SPEAKER
+            if device is None
+            else (
+                f"The device {device!r} cannot play sound; see 'gm devices' for the speakers there are, "
+                "or use --console to print what gm says."
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -150,18 +159,29 @@ def _start_engine() -> Any:
 def _drives_espeak(engine: Any) -> bool:
     """True for pyttsx3's espeak driver (Linux), which reads espeak-ng's embedded commands."""
     driver = getattr(getattr(engine, "proxy", None), "_driver", None)
-    return type(driver).__module__.endswith(".espeak") if driver is not None else sys.platform.startswith("linux")
+    return (
+        type(driver).__module__.endswith(".espeak")
+        if driver is not None
+        else sys.platform.startswith("linux")
+    )
 
 
 def _voice_id(engine: Any, voice: str) -> str:
     """The engine's id for a voice given by id, short id, name or language; pyttsx3 ignores bad ones silently."""
     wanted = voice.strip().lower()
     for candidate in engine.getProperty("voices"):
-        names = {str(candidate.id).lower(), str(candidate.id).lower().rsplit("/", 1)[-1], str(candidate.name).lower()}
+        names = {
+            str(candidate.id).lower(),
+            str(candidate.id).lower().rsplit("/", 1)[-1],
+            str(candidate.name).lower(),
+        }
         names.update(str(language).lower() for language in (candidate.languages or []))
         if wanted in names:
             return candidate.id
-    raise SpeechError(f"The voice {voice!r} is not installed; 'gm voices' lists the voices there are (try en-us).")
+    raise SpeechError(
+        f"The voice {voice!r} is not installed; 'gm voices' lists the voices there are (try en-us)."
+    )
+
 
 def system_voices() -> list[str]:
     """The short ids of pyttsx3's voices (espeak-ng's on Linux); empty when it cannot start."""
@@ -175,12 +195,16 @@ def system_voices() -> list[str]:
 class Synthesizer:
     """Text to audio with pyttsx3's save_to_file, waiting for the line to be really done."""
 
-    def __init__(self, voice: str | None = None, rate: int | None = None, volume: float | None = None) -> None:
+    def __init__(
+        self, voice: str | None = None, rate: int | None = None, volume: float | None = None
+    ) -> None:
         self.name = voice or "system"
         if volume is not None and not 0.0 <= volume <= 1.0:
             raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
         if rate is not None and not 20 <= rate <= 1000:
-            raise SpeechError(f"The speaking rate must be between 20 and 1000 words a minute, not {rate}.")
+            raise SpeechError(
+                f"The speaking rate must be between 20 and 1000 words a minute, not {rate}."
+            )
         self._engine = _start_engine()
         self._espeak = _drives_espeak(self._engine)
         # The engine is shared by every speaker in the process: each line brings all its settings.
@@ -219,7 +243,9 @@ class Synthesizer:
                 self._engine.save_to_file(self._prepared(text), str(self._file))
                 self._engine.runAndWait()
             except Exception as error:
-                raise SpeechError(f"The text-to-speech engine failed to say {text[:40]!r} ({error}).") from None
+                raise SpeechError(
+                    f"The text-to-speech engine failed to say {text[:40]!r} ({error})."
+                ) from None
             finished = self._done.wait(timeout=5.0 + 0.05 * len(text))
         return finished and self._completed and self._file.exists()
 
@@ -227,18 +253,25 @@ class Synthesizer:
         """The whole line at espeak-ng's own rate (nothing for nothing to say)."""
         if not text.strip():
             return
-        if not (self._attempt(text) or self._attempt(text)):  # a second try covers a line cancelled in a race
-            raise SpeechError(f"The text-to-speech engine did not finish saying {text[:40]!r}; try --console instead.")
+        if not (
+            self._attempt(text) or self._attempt(text)
+        ):  # a second try covers a line cancelled in a race
+            raise SpeechError(
+                f"The text-to-speech engine did not finish saying {text[:40]!r}; try --console instead."
+            )
         sound = None
         with contextlib.suppress(wave.Error, EOFError), wave.open(str(self._file), "rb") as wav:
             if (wav.getnchannels(), wav.getsampwidth()) == (1, 2):
                 sound = Sound(wav.readframes(wav.getnframes()), wav.getframerate())
-        yield sound if sound is not None else Sound(read_wav(self._file), RATE)  # read_wav converts any other format
+        yield (
+            sound if sound is not None else Sound(read_wav(self._file), RATE)
+        )  # read_wav converts any other format
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._engine.disconnect(self._token)
         self._folder.cleanup()
+
 
 class Remembered:
     """A voice that keeps what it made and makes lines ahead, so that gm speaks without waiting.
@@ -330,14 +363,20 @@ class Remembered:
                     self._ahead.remove(piece)
                 self._ahead.appendleft(piece)
             if wanted and self._worker is None:
-                self._worker = threading.Thread(target=self._work, name="gm-voice-ahead", daemon=True)
+                self._worker = threading.Thread(
+                    target=self._work, name="gm-voice-ahead", daemon=True
+                )
                 self._worker.start()
             self._turn.notify_all()
 
     def _work(self) -> None:
         while True:
             with self._turn:
-                self._turn.wait_for(lambda: self._closed or (self._ahead and not self._making and not self._speaking))
+                self._turn.wait_for(
+                    lambda: (
+                        self._closed or (self._ahead and not self._making and not self._speaking)
+                    )
+                )
                 if self._closed:
                     return
                 piece = self._ahead.popleft()
@@ -366,8 +405,13 @@ class Remembered:
         self.voice.close()
 
 
-def open_voice(engine: str | None = None, name: str | None = None, rate: int | None = None,
-               volume: float | None = None, folder: str | Path | None = None) -> Remembered:
+def open_voice(
+    engine: str | None = None,
+    name: str | None = None,
+    rate: int | None = None,
+    volume: float | None = None,
+    folder: str | Path | None = None,
+) -> Remembered:
     """gm's voice as the settings ask: `engine` if given, else Piper when the voice is installed
     (it comes with gm), else pyttsx3 (the system's espeak-ng). `folder` holds downloaded voices."""
     from gm.speech import voices
@@ -375,7 +419,9 @@ def open_voice(engine: str | None = None, name: str | None = None, rate: int | N
     if engine is not None and engine not in ENGINES:
         raise SpeechError(f"Unknown voice engine {engine!r}; choose {' or '.join(ENGINES)}.")
     if engine is None:
-        piper_voice = voices.looks_like(name) if name else voices.DEFAULT in voices.installed(folder)
+        piper_voice = (
+            voices.looks_like(name) if name else voices.DEFAULT in voices.installed(folder)
+        )
         engine = "piper" if piper_voice and voices.piper_available() else "pyttsx3"
     if engine == "piper":
         from gm.speech.piper import PiperSynth
@@ -393,9 +439,15 @@ class DeviceOutput:
         import sounddevice
 
         try:
-            info = sounddevice.query_devices(device, kind="output") if device is None else sounddevice.query_devices(device)
+            info = (
+                sounddevice.query_devices(device, kind="output")
+                if device is None
+                else sounddevice.query_devices(device)
+            )
             self.rate = int(info["default_samplerate"])
-            self._stream = sounddevice.RawOutputStream(samplerate=self.rate, channels=1, dtype="int16", device=device)
+            self._stream = sounddevice.RawOutputStream(
+                samplerate=self.rate, channels=1, dtype="int16", device=device
+            )
             self._stream.start()
         except Exception:
             raise SpeechError(NO_SPEAKER) from None
@@ -441,9 +493,13 @@ class WavOutput:
         self.path = Path(path)
         self.samples = 0
         try:
-            self._out = open(self.path, "wb")  # opened here so a bad path fails before wave gets involved
+            self._out = open(
+                self.path, "wb"
+            )  # opened here so a bad path fails before wave gets involved
         except OSError as error:
-            raise SpeechError(f"Cannot write the WAV file {self.path} ({error.strerror or error}).") from None
+            raise SpeechError(
+                f"Cannot write the WAV file {self.path} ({error.strerror or error})."
+            ) from None
         self._wav: wave.Wave_write | None = wave.open(self._out, "wb")
         self._wav.setnchannels(1)
         self._wav.setsampwidth(2)
@@ -506,9 +562,13 @@ class VoiceSpeaker:
             self.voice.close()
 
 
-def device_speaker(voice: Voice | None = None, output_device: str | int | None = None) -> VoiceSpeaker:
+def device_speaker(
+    voice: Voice | None = None, output_device: str | int | None = None
+) -> VoiceSpeaker:
     """gm's voice on a sound device; without a voice, the one the settings would choose by default."""
-    output = DeviceOutput(output_device)  # first: no speaker is the likelier problem, and the cheaper to find
+    output = DeviceOutput(
+        output_device
+    )  # first: no speaker is the likelier problem, and the cheaper to find
     if voice is not None:
         return VoiceSpeaker(voice, output)
     try:
@@ -574,6 +634,7 @@ class ConsoleSpeaker:
     def close(self) -> None:
         pass
 
+
 class TeeSpeaker:
     """Says every line through several speakers, e.g. the room and a transcript WAV.
 
@@ -602,8 +663,15 @@ class TeeSpeaker:
         for speaker in self.speakers:
             speaker.close()
 
-def open_speaker(kind: str, *, voice: Voice | None = None, output_device: str | int | None = None,
-                 path: str | Path | None = None, stream: TextIO | None = None) -> Speaker:
+
+def open_speaker(
+    kind: str,
+    *,
+    voice: Voice | None = None,
+    output_device: str | int | None = None,
+    path: str | Path | None = None,
+    stream: TextIO | None = None,
+) -> Speaker:
     """The speaker a command line asked for: "voice", "console" or "wav" (which needs `path`)."""
     if kind == "voice":
         return device_speaker(voice, output_device)

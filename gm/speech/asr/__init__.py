@@ -4,6 +4,7 @@ Whisper (tiny.en, installed with gm) is the default ear; Vosk serves downloaded 
 other languages; PocketSphinx, whose English model ships inside its wheel, is the light
 fallback for machines too small for Whisper.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,18 +13,27 @@ from gm.speech.base import RATE, AsrEvent, AudioChunk, Recognizer, SpeechError
 from gm.speech.models import is_vosk as is_vosk_model
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[3] / "models"  # the repository's models/
-NO_VOSK_MODEL = "No Vosk model is installed; run 'gm models download en-us-small' or use --asr sphinx."
+NO_VOSK_MODEL = (
+    "No Vosk model is installed; run 'gm models download en-us-small' or use --asr sphinx."
+)
 
 
-def recognize(recognizer: Recognizer, audio: bytes, chunk_seconds: float = 0.1, start: float = 0.0,
-              flush: bool = True) -> list[AsrEvent]:
+def recognize(
+    recognizer: Recognizer,
+    audio: bytes,
+    chunk_seconds: float = 0.1,
+    start: float = 0.0,
+    flush: bool = True,
+) -> list[AsrEvent]:
     """Every event of a recogniser fed `audio` (16 kHz mono int16) in fixed chunks stamped on
     the sample clock from `start`, then flushed (unless told not to: the input goes on, so
     only what the endpointer ended comes out)."""
     step = max(2, int(RATE * chunk_seconds) * 2)
     events: list[AsrEvent] = []
     for offset in range(0, len(audio), step):
-        events += recognizer.feed(AudioChunk(audio[offset : offset + step], start + offset / 2 / RATE))
+        events += recognizer.feed(
+            AudioChunk(audio[offset : offset + step], start + offset / 2 / RATE)
+        )
     if flush:
         events += recognizer.flush()
     return events
@@ -46,7 +56,9 @@ def _model_path(model: str | Path, models_dir: Path | None) -> Path:
         if candidate.exists():
             return candidate
     if not path.exists():
-        raise SpeechError(f"The model {model} was not found; give a model folder or a name in models/.")
+        raise SpeechError(
+            f"The model {model} was not found; give a model folder or a name in models/."
+        )
     return path
 
 
@@ -59,8 +71,9 @@ def is_whisper_model(path: Path) -> bool:
 RECOGNIZERS = ("whisper", "vosk", "sphinx")
 
 
-def open_recognizer(kind: str | None, model: str | Path | None = None,
-                    models_dir: Path | None = None) -> Recognizer:
+def open_recognizer(
+    kind: str | None, model: str | Path | None = None, models_dir: Path | None = None
+) -> Recognizer:
     """'whisper', 'vosk', 'sphinx', or None for the default: the kind of the given model folder,
     else Whisper when its model is installed (it is, with gm), else Vosk when a model is
     downloaded, else PocketSphinx."""
@@ -75,7 +88,11 @@ def open_recognizer(kind: str | None, model: str | Path | None = None,
     if choice == "sphinx":
         from gm.speech.asr.sphinx import SphinxRecognizer
 
-        return SphinxRecognizer(hmm=Path(model).expanduser()) if model is not None else SphinxRecognizer()
+        return (
+            SphinxRecognizer(hmm=Path(model).expanduser())
+            if model is not None
+            else SphinxRecognizer()
+        )
     if choice in (None, "whisper"):
         from gm.speech.asr.whisper import WhisperRecognizer, embedded_model
 
@@ -99,7 +116,16 @@ def describe(recognizer: Recognizer) -> str:
     description = getattr(recognizer, "description", None)
     if description:
         return str(description)
-    return {"whisper": "Whisper", "vosk": "Vosk", "sphinx": "PocketSphinx"}.get(getattr(recognizer, "name", ""), "an unknown recogniser")
+    return {"whisper": "Whisper", "vosk": "Vosk", "sphinx": "PocketSphinx"}.get(
+        getattr(recognizer, "name", ""), "an unknown recogniser"
+    )
 
 
-__all__ = ["open_recognizer", "describe", "find_vosk_model", "is_vosk_model", "NO_VOSK_MODEL", "RECOGNIZERS"]
+__all__ = [
+    "open_recognizer",
+    "describe",
+    "find_vosk_model",
+    "is_vosk_model",
+    "NO_VOSK_MODEL",
+    "RECOGNIZERS",
+]

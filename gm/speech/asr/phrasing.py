@@ -15,6 +15,7 @@ a grammar would have heard it, so nothing after the recogniser can tell which en
   per word, from jellyfish), numbers always exactly: "and do" is "undo", "for" is "four" where
   a number is asked for, and "pass" stays "pass" where the ask lists it beside "pause".
 """
+
 from __future__ import annotations
 
 import re
@@ -28,25 +29,69 @@ from rapidfuzz import fuzz
 from gm.vocab import NUMBER_HOMOPHONES, NUMBER_WORDS
 
 CUTOFF = 80.0  # a phrase must score this much (0..100) to be what was said
-SOUND_WEIGHT = 0.95  # a match by sound alone counts for this much of a match by spelling ("end you": undo)
-SOUND_FLOOR = 50.0  # and only when the spelling is at least this close ("may" is not "meh" by ear alone)
+SOUND_WEIGHT = (
+    0.95  # a match by sound alone counts for this much of a match by spelling ("end you": undo)
+)
+SOUND_FLOOR = (
+    50.0  # and only when the spelling is at least this close ("may" is not "meh" by ear alone)
+)
 EXTRA_WORDS = 2  # a transcript longer than the longest phrase by more than this is talk
 INSIDE_CUTOFF = 90.0  # a phrase found inside talk must be this close to words written there
 
 _ONES = NUMBER_WORDS[:20]
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_CONTRACTIONS = {"what's": "what is", "that's": "that is", "it's": "it is", "let's": "let us",
-                 "i'm": "i am", "we're": "we are", "there's": "there is", "who's": "who is",
-                 "don't": "do not", "didn't": "did not", "isn't": "is not", "can't": "cannot"}
+_CONTRACTIONS = {
+    "what's": "what is",
+    "that's": "that is",
+    "it's": "it is",
+    "let's": "let us",
+    "i'm": "i am",
+    "we're": "we are",
+    "there's": "there is",
+    "who's": "who is",
+    "don't": "do not",
+    "didn't": "did not",
+    "isn't": "is not",
+    "can't": "cannot",
+}
 
 # What Whisper writes for silence, breath, clicks and noise it cannot read (its issue tracker,
 # and SPEECH-FACTS.md): refused unless the ask lists them.
-HALLUCINATIONS = frozenset({
-    "you", "thank you", "thanks", "thank you very much", "thank you so much", "thanks for watching",
-    "thank you for watching", "thanks for listening", "bye", "bye bye", "goodbye", "beep", "beeping",
-    "oh", "uh", "um", "hmm", "mm", "the end", "subscribe", "please subscribe", "music", "applause",
-    "silence", "so", "okay", "i", "a", "the", "and", "huh",
-})
+HALLUCINATIONS = frozenset(
+    {
+        "you",
+        "thank you",
+        "thanks",
+        "thank you very much",
+        "thank you so much",
+        "thanks for watching",
+        "thank you for watching",
+        "thanks for listening",
+        "bye",
+        "bye bye",
+        "goodbye",
+        "beep",
+        "beeping",
+        "oh",
+        "uh",
+        "um",
+        "hmm",
+        "mm",
+        "the end",
+        "subscribe",
+        "please subscribe",
+        "music",
+        "applause",
+        "silence",
+        "so",
+        "okay",
+        "i",
+        "a",
+        "the",
+        "and",
+        "huh",
+    }
+)
 
 
 def spell_number(n: int) -> str:
@@ -61,7 +106,11 @@ def spell_number(n: int) -> str:
 
 def _numeral(match: re.Match[str]) -> str:
     value = int(match.group(0))
-    return f" {spell_number(value)} " if value < 1000 else " ".join(_ONES[int(d)] for d in match.group(0))
+    return (
+        f" {spell_number(value)} "
+        if value < 1000
+        else " ".join(_ONES[int(d)] for d in match.group(0))
+    )
 
 
 def normalise(text: str) -> str:
@@ -85,8 +134,9 @@ def _repeats(words: Sequence[str], start: int, period: int) -> bool:
     if len(tail) < 2 * period:
         return False
     last = len(tail) - 1
-    return (all(tail[i] == tail[i - period] for i in range(period, last))
-            and tail[last - period].startswith(tail[last]))
+    return all(tail[i] == tail[i - period] for i in range(period, last)) and tail[
+        last - period
+    ].startswith(tail[last])
 
 
 def passes(words: Sequence[str]) -> list[list[str]]:
@@ -99,14 +149,18 @@ def passes(words: Sequence[str]) -> list[list[str]]:
     tie). No loop: the words as they are."""
     words = list(words)
     for period in range(1, len(words) // 2 + 1):
-        again = words[period: 2 * period]
-        if again == words[:period] or (len(again) < period and again and
-                                       words[:len(again) - 1] == again[:-1] and words[len(again) - 1].startswith(again[-1])):
+        again = words[period : 2 * period]
+        if again == words[:period] or (
+            len(again) < period
+            and again
+            and words[: len(again) - 1] == again[:-1]
+            and words[len(again) - 1].startswith(again[-1])
+        ):
             return [words[:period]]
     for start in range(1, len(words) // 2):
         for period in range(1, (len(words) - start) // 2 + 1):
             if _repeats(words, start, period):
-                unit = words[start:start + period]
+                unit = words[start : start + period]
                 return [words[:start]] + [unit[k:] + unit[:k] for k in range(period)]
     return [words]
 
@@ -179,7 +233,7 @@ class PhraseIndex:
                 continue
             size = len(normal.split())
             for first in range(0, len(words) - size + 1):
-                piece = words[first:first + size]
+                piece = words[first : first + size]
                 if _numbers(piece, self.numeric) != wanted:
                     continue
                 reading = " ".join(piece)
@@ -200,8 +254,12 @@ class PhraseIndex:
             words = reading.split()
             numbers = _numbers(words, self.numeric)
             key = sound_key(reading)
-            for phrase, normal, wanted, phrase_key in zip(self.phrases, self._normal, self._numbers, self._keys):
-                if numbers != wanted:  # numbers are whole slots: three votes for two is not for five
+            for phrase, normal, wanted, phrase_key in zip(
+                self.phrases, self._normal, self._numbers, self._keys
+            ):
+                if (
+                    numbers != wanted
+                ):  # numbers are whole slots: three votes for two is not for five
                     continue
                 points = 100.0 if reading == normal else fuzz.ratio(reading, normal)
                 if points < CUTOFF and points >= SOUND_FLOOR and len(phrase_key) >= 2:

@@ -6,6 +6,7 @@ Only speech (with a short margin) reaches a decoder: silence costs almost nothin
 room a frame must stand over the noise floor to count as speech; a steady noise (a fan, rain)
 is taken out by WebRTC's noise suppression first, for the gate and for the decoder.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -54,7 +55,10 @@ class Suppressor:
 
     def __call__(self, frame: bytes) -> bytes:
         step = FRAME_BYTES // 3
-        return b"".join(self._processor.Process10ms(frame[at : at + step]).audio for at in range(0, FRAME_BYTES, step))
+        return b"".join(
+            self._processor.Process10ms(frame[at : at + step]).audio
+            for at in range(0, FRAME_BYTES, step)
+        )
 
 
 def suppressor(level: int) -> Suppressor | None:
@@ -182,8 +186,14 @@ def word_timing(audio: bytes, words: tuple[float, float] | None) -> dict:
     if words is None:
         return {"said": None, "buried": False, "stands": None}
     covered, stands = _placement(audio, words)
-    said = words[1] - words[0] if covered and (stands is None or stands >= PHRASE_MARGIN_DB) else None
-    return {"said": said, "buried": said is None, "stands": None if stands is None else round(stands, 1)}
+    said = (
+        words[1] - words[0] if covered and (stands is None or stands >= PHRASE_MARGIN_DB) else None
+    )
+    return {
+        "said": said,
+        "buried": said is None,
+        "stands": None if stands is None else round(stands, 1),
+    }
 
 
 _CORE_PAD_FRAMES = 10  # frames kept either side of the loud core, as the preroll
@@ -220,7 +230,11 @@ class Segmenter:
         # The room's noise outlives an utterance: reset() keeps what the floor and the
         # suppressor have learnt. The suppressor runs only while the room is not quiet.
         self._floor = _Floor(self.settings.floor_frames)
-        self._suppress = suppressor(self.settings.suppression_level) if self.settings.steady_spread_db is not None else None
+        self._suppress = (
+            suppressor(self.settings.suppression_level)
+            if self.settings.steady_spread_db is not None
+            else None
+        )
         self._suppressed_floor = _Floor(self.settings.floor_frames)
         self.steady = False  # the noise is steady: the gate and the decoder use suppressed audio
         self.reset()
@@ -269,7 +283,11 @@ class Segmenter:
 
     def push(self, chunk: AudioChunk) -> list[SegmentEvent]:
         events: list[SegmentEvent] = []
-        expected = None if self._origin is None else self.time_of(self._index) + len(self._pending) / 2 / RATE
+        expected = (
+            None
+            if self._origin is None
+            else self.time_of(self._index) + len(self._pending) / 2 / RATE
+        )
         if expected is None or abs(chunk.start - expected) > 1.0 / RATE:
             # A gap or a jump on the source clock (audio dropped while gm spoke): start a new grid.
             events += self._close()
@@ -293,14 +311,22 @@ class Segmenter:
             return []
         return self._end()
 
-    def cut(self, audio: bytes, start: float = 0.0, noisy: bool = False,
-            speech: tuple[float, float] | None = None) -> list[SegmentEvent]:
+    def cut(
+        self,
+        audio: bytes,
+        start: float = 0.0,
+        noisy: bool = False,
+        speech: tuple[float, float] | None = None,
+    ) -> list[SegmentEvent]:
         """The events this endpointer would give for `audio` (source seconds from `start`) cut
         perfectly into one utterance, in a room that is `noisy` or quiet: all of it to the decoder,
         its comfort noise added; Began and Ended at `speech` (seconds into `audio`: where the speech
         lies, its preroll and tail around it), else at its ends (the recognisers' `hear`). Nothing
         of the segmenter's state changes."""
-        frames = [audio[at: at + FRAME_BYTES] for at in range(0, len(audio) - FRAME_BYTES + 1, FRAME_BYTES)]
+        frames = [
+            audio[at : at + FRAME_BYTES]
+            for at in range(0, len(audio) - FRAME_BYTES + 1, FRAME_BYTES)
+        ]
         data = b"".join(self._noisy(frame, index) for index, frame in enumerate(frames))
         first, last = speech if speech is not None else (0.0, len(frames) * FRAME_SECONDS)
         return [Began(start + first), Audio(data), Ended(start + first, start + last, noisy=noisy)]
@@ -331,8 +357,11 @@ class Segmenter:
                 over = self._suppressed_floor.above(suppressed, self.settings.suppressed_margin_db)
                 if not self._in_speech:  # an utterance keeps the audio it began with
                     # (once the suppressor has heard the room for as long as the floor looks back)
-                    self.steady = (not quiet and self._suppressed_floor.full
-                                   and self._floor.spread() < self.settings.steady_spread_db)
+                    self.steady = (
+                        not quiet
+                        and self._suppressed_floor.full
+                        and self._floor.spread() < self.settings.steady_spread_db
+                    )
                 if self.steady:
                     noisy, loud = suppressed.astype("<i2").tobytes(), loud or over
             speech = speech and (quiet or loud)
@@ -341,7 +370,11 @@ class Segmenter:
             window = list(self._history)[-self.settings.start_window :]
             if sum(flag for _, flag in window) < self.settings.start_frames:
                 return []
-            first = len(self._history) - len(window) + next(i for i, (_, flag) in enumerate(window) if flag)
+            first = (
+                len(self._history)
+                - len(window)
+                + next(i for i, (_, flag) in enumerate(window) if flag)
+            )
             begin = max(0, first - self.settings.preroll)
             frames = list(self._history)[begin:]
             self._in_speech = True
@@ -373,11 +406,16 @@ class Segmenter:
             else:
                 self._held.append(noisy)
         if self._limit is not None and not self._overlong:
-            self._overlong = (self._last_speech + 1 - self._start_index) * FRAME_SECONDS > self._limit
+            self._overlong = (
+                self._last_speech + 1 - self._start_index
+            ) * FRAME_SECONDS > self._limit
         if self._overlong:
             events = [e for e in events if not isinstance(e, Audio)]
         silence_frames = index - self._last_speech
-        if silence_frames * FRAME_SECONDS >= self.settings.endpoint or self._length >= self.settings.max_frames:
+        if (
+            silence_frames * FRAME_SECONDS >= self.settings.endpoint
+            or self._length >= self.settings.max_frames
+        ):
             events += self._end()
         return events
 
@@ -385,8 +423,14 @@ class Segmenter:
         self._in_speech = False
         self._held = []
         self._history.clear()
-        return [Ended(self.time_of(self._start_index), self.time_of(self._last_speech + 1), self._overlong,
-                      not self.quiet)]
+        return [
+            Ended(
+                self.time_of(self._start_index),
+                self.time_of(self._last_speech + 1),
+                self._overlong,
+                not self.quiet,
+            )
+        ]
 
 
 class Endpointed:
@@ -407,9 +451,18 @@ class Endpointed:
     def flush(self) -> list[AsrEvent]:
         return self._handle(self._segmenter.finish())
 
-    def hear(self, audio: bytes, start: float = 0.0, noisy: bool = False,
-             speech: tuple[float, float] | None = None) -> Final:
+    def hear(
+        self,
+        audio: bytes,
+        start: float = 0.0,
+        noisy: bool = False,
+        speech: tuple[float, float] | None = None,
+    ) -> Final:
         """What the recogniser makes of `audio` cut perfectly (Segmenter.cut), the endpointer
         bypassed: scripts/bench.py measures with it how much of what is lost the endpointer loses."""
         self.reset()
-        return next(e for e in self._handle(self._segmenter.cut(audio, start, noisy, speech)) if isinstance(e, Final))
+        return next(
+            e
+            for e in self._handle(self._segmenter.cut(audio, start, noisy, speech))
+            if isinstance(e, Final)
+        )

