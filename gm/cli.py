@@ -11,6 +11,7 @@ import math
 import os
 import random
 import sys
+import tempfile
 import textwrap
 from contextlib import ExitStack
 from pathlib import Path
@@ -879,9 +880,36 @@ def cmd_voices(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    """A simulated table plays a whole game through the real recogniser (gm.demo)."""
     from gm import demo
+    from gm.speech.audio import input_devices
+    from gm.state import Record
 
-    return demo.run(args)
+    entry = find(args.game)
+    options = dict(demo.DEMO_OPTIONS.get(entry.id, {}))
+    record = Record(entry.id, options, args.seed)
+    if args.deck:
+        deal(record, args.deck)  # a table's own deck: a shorter Funocracy with fewer letters
+    game = game_for(record)
+    has_output = any(d["max_output_channels"] > 0 for d in input_devices())
+    args.console = args.console or not has_output  # no speaker: print what gm says
+    args.speak = not args.console
+
+    def said(t: float, seat: int, text: str) -> None:
+        print(f"  [{t:7.1f}s] seat {seat} says: {text}", flush=True)
+
+    table = demo.LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
+    args.wav, args.text, args.echo = None, False, True
+    if not args.state_dir:
+        workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
+        args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
+    print(
+        f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
+        f"speaking through Piper's voice, at four pitches, into the real recogniser"
+        f"{', in real time' if args.live else ''}.",
+        file=sys.stderr,
+    )
+    return run_game(args, record, resumed=False, table=table)
 
 
 COMMANDS = {

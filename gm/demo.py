@@ -9,10 +9,7 @@ table cannot react, so it rehearses its replies first (`Audition`).
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
-import tempfile
 from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -504,36 +501,3 @@ def said_as(seat: int, text: str) -> Line:
 
 def render(script: Script, path: Path, seats: Seats = PIPER_SEATS) -> Path:
     return write(path, script.parts(seats=seats), lead=0.6)
-
-
-def run(args: argparse.Namespace) -> int:
-    from gm.cli import common_lines, deal, game_for, run_game
-    from gm.games import find
-    from gm.speech.audio import input_devices
-    from gm.state import Record
-
-    entry = find(args.game)
-    options = dict(DEMO_OPTIONS.get(entry.id, {}))
-    record = Record(entry.id, options, args.seed)
-    if args.deck:
-        deal(record, args.deck)  # a table's own deck: a shorter Funocracy with fewer letters
-    game = game_for(record)
-    has_output = any(d["max_output_channels"] > 0 for d in input_devices())
-    args.console = args.console or not has_output  # no speaker: print what gm says
-    args.speak = not args.console
-
-    def said(t: float, seat: int, text: str) -> None:
-        print(f"  [{t:7.1f}s] seat {seat} says: {text}", flush=True)
-
-    table = LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
-    args.wav, args.text, args.echo = None, False, True
-    if not args.state_dir:
-        workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
-        args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
-    print(
-        f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
-        f"speaking through Piper's voice, at four pitches, into the real recogniser"
-        f"{', in real time' if args.live else ''}.",
-        file=sys.stderr,
-    )
-    return run_game(args, record, resumed=False, table=table)
