@@ -114,7 +114,10 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--realtime",
         action="store_true",
-        help="with --wav: feed the file as a live microphone, by the wall clock, gm's speech taking its time",
+        help=(
+            "with --wav: feed the file as a live microphone, by the wall clock, gm's speech "
+            "taking its time"
+        ),
     )
 
 
@@ -369,8 +372,8 @@ def refuse_overwriting(
         for source in inputs:
             if source and _same_file(path, source):
                 raise UsageError(
-                    f"{option} {path} is a file gm reads ({source}); writing to it would destroy it, "
-                    "so choose another file."
+                    f"{option} {path} is a file gm reads ({source}); writing to it would "
+                    "destroy it, so choose another file."
                 )
         for other, second in named[index + 1 :]:
             if _same_file(path, second):
@@ -662,7 +665,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         shown += 1
         deck = f", deck {record.deck_file}" if record.deck_file else ""
         print(
-            f"{title.replace('_', '-'):14}  {when(store.saved_at())}  {progress(record, lines)}{deck}"
+            f"{title.replace('_', '-'):14}  {when(store.saved_at())}  "
+            f"{progress(record, lines)}{deck}"
         )
     if not shown:
         print("No unfinished games; start one with 'gm play GAME'.")
@@ -795,16 +799,17 @@ def cmd_devices(args: argparse.Namespace) -> int:
 
     canceller = echo_canceller_name()
     print(
-        f"Echo canceller: {canceller}; gm's dialogue still listens half duplex (it drops what the microphone "
-        "hears while gm speaks)."
+        f"Echo canceller: {canceller}; gm's dialogue still listens half duplex (it drops what "
+        "the microphone hears while gm speaks)."
         if canceller
-        else "Echo canceller: none installed, so gm stays half duplex: it drops what the microphone hears while it "
-        "speaks (pip install pyaec for barge-in)."
+        else "Echo canceller: none installed, so gm stays half duplex: it drops what the "
+        "microphone hears while it speaks (pip install pyaec for barge-in)."
     )
     devices = input_devices()
     if not devices:
         print(
-            "No sound devices were found (no microphone and no speaker); gm can still play with --wav or --text and --console."
+            "No sound devices were found (no microphone and no speaker); gm can still play with "
+            "--wav or --text and --console."
         )
         return 0
     for d in devices:
@@ -850,7 +855,8 @@ def cmd_voices(args: argparse.Namespace) -> int:
             )
         path = voices.download(args.name, folder, **({"hub": args.hub} if args.hub else {}))
         print(
-            f"Installed {path}; speak with it with --voice-name {args.name} or [voice] name in the settings."
+            f"Installed {path}; speak with it with --voice-name {args.name} or [voice] name in the "
+            "settings."
         )
         return 0
     installed = voices.installed(folder)

@@ -26,9 +26,9 @@ EXAMPLE = """# gm settings; every key is optional and command-line options win.
 
 [recognizer]
 # engine = "whisper"     # the default; or "vosk", or "sphinx" (the light one)
-# model = "whisper-base.en"   # a folder, or a name in models/ ('gm models download whisper-base.en')
+# model = "whisper-base.en"   # a folder, or a name in models/ (gm models download NAME)
 
-[decks]                  # a table's own deck for a game, used by 'gm play' unless --deck names another
+[decks]                  # a table's own deck for a game ('gm play' uses it unless --deck)
 # who-the-f = "~/decks/office-questions.toml"
 """
 

@@ -62,7 +62,7 @@ class ContentFile:
         return ContentError(f"{where}: {problem}.")
 
     def fail_near(self, fragment: str, key: str, problem: str) -> ContentError:
-        """The error for an entry of a plain list (a question), pointing at the line that holds it."""
+        """The error for an entry of a plain list (a question), pointing at its line."""
         found = self.text.find(fragment) if fragment else -1
         if found < 0:
             return self.fail(key, problem)
@@ -120,7 +120,8 @@ class ContentFile:
     def entry_fail(self, key: str, index: int, problem: str) -> ContentError:
         """The error for the index-th (1-based) [[key]] entry, pointing at its line."""
         return ContentError(
-            f"{self.path}, line {self._record_line(key, index)}: entry {index} of [[{key}]] {problem}."
+            f"{self.path}, line {self._record_line(key, index)}: entry {index} of [[{key}]] "
+            f"{problem}."
         )
 
     def _record_line(self, key: str, index: int) -> str:
@@ -146,7 +147,8 @@ def read(path: Path) -> ContentFile:
         raise ContentError(f"{path}: cannot be read ({error.strerror or error}).") from None
     if len(raw) > MAX_BYTES:
         raise ContentError(
-            f"{path}: larger than {MAX_BYTES // 1024 // 1024} MB, too large for a deck or content file."
+            f"{path}: larger than {MAX_BYTES // 1024 // 1024} MB, too large for a deck or content "
+            "file."
         )
     try:
         text = raw.decode("utf-8")

@@ -384,7 +384,7 @@ class LiveTable:
         line = self._line
         if line is None or line.answer.kind is not AnswerKind.CHOICE:
             for _ in range(8):
-                line = self.game.demo_line(engine.state, ask, self.players)  # type: ignore[attr-defined]
+                line = self.game.demo_line(engine.state, ask, self.players)
                 if line.text not in self._tried:
                     break
         if line.text in self._tried and line.answer.kind is AnswerKind.CHOICE:
@@ -399,7 +399,7 @@ class LiveTable:
             line = replace(line, seat=_neighbour(line.seat))
         self._tried[line.text] = self._tried.get(line.text, 0) + 1
         self._line = line
-        self._intended = _decided(self.game, engine.state, ask, line.answer, engine.rng)  # type: ignore[attr-defined]
+        self._intended = _decided(self.game, engine.state, ask, line.answer, engine.rng)
         return line
 
     def _again(self) -> Line:
@@ -476,7 +476,7 @@ class LiveTable:
 
 
 def _key(ask: Ask) -> tuple:
-    """An ask as the table tells it from others: its id and what gm says (whose turn, what theme)."""
+    """An ask as the table tells it from others: its id and what gm says (turn, theme)."""
     return ask.id, ask.say
 
 

@@ -38,7 +38,8 @@ class SaveError(RuntimeError):
 
 
 class SaveUnreadable(SaveError):
-    """A save exists but may not be read (permissions): not damaged, and never replaced by an older one."""
+    """A save exists but may not be read (permissions): not damaged, and never replaced by an older
+    one."""
 
 
 def default_state_dir() -> Path:
@@ -245,7 +246,8 @@ class SaveStore:
             )
         if problems:
             raise SaveError(
-                f"The saved game in {self.directory} is damaged and cannot be resumed ({'; '.join(problems)})."
+                f"The saved game in {self.directory} is damaged and cannot be resumed "
+                f"({'; '.join(problems)})."
             )
         raise SaveError("There is no saved game to resume; start one with 'gm play GAME'.")
 
@@ -256,7 +258,7 @@ class SaveStore:
 
 
 class Saves:
-    """The state directory: one SaveStore per game title, a lock, and the checks made before a game."""
+    """The state directory: one SaveStore per game title, a lock, and the checks before a game."""
 
     def __init__(self, directory: Path | str | None = None) -> None:
         if directory is not None and not str(directory).strip():
@@ -278,7 +280,8 @@ class Saves:
         return [name for _, name in sorted(stores, reverse=True)]
 
     def check(self) -> None:
-        """Before a game starts: the directory exists and a small file can be written and synced in it."""
+        """Before a game starts: the directory exists and a small file can be written and synced in
+        it."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             handle, probe = tempfile.mkstemp(prefix=".check-", dir=self.directory)
@@ -315,8 +318,8 @@ class Saves:
         return handle
 
     def tidy(self) -> None:
-        """Under the lock: remove the temporary files of saves a kill interrupted, and move a save of
-        the single-save layout (current.json at the top) into its game's folder."""
+        """Under the lock: remove the temporary files of saves a kill interrupted, and move a save
+        of the single-save layout (current.json at the top) into its game's folder."""
         for folder in (self.directory, *[p for p in self._folders()]):
             for path in folder.glob(".*"):
                 if path.name.startswith(TEMPORARY) and path.is_file():

@@ -198,7 +198,8 @@ class MicrophoneSource:
                 f"PortAudio is missing ({error}); install it with 'apt-get install libportaudio2'."
             ) from None
 
-        def callback(indata, frames, time_info, status) -> None:  # noqa: ANN001 - sounddevice's signature
+        # sounddevice's callback signature
+        def callback(indata, frames, time_info, status) -> None:
             self._queue.put(bytes(indata))
 
         try:
@@ -214,7 +215,8 @@ class MicrophoneSource:
         except Exception as error:  # PortAudioError, ValueError for an unknown device name
             raise SpeechError(
                 f"No microphone could be opened ({error}); plug one in, pick another with "
-                "--input-device (see 'gm devices'), or play from a file with --wav or by typing with --text."
+                "--input-device (see 'gm devices'), or play from a file with --wav or by typing "
+                "with --text."
             ) from None
         return stream
 

@@ -145,7 +145,7 @@ class Final:
 
     @property
     def seconds(self) -> float:
-        """How long the utterance took: the words' own time where known, else the endpointer's span."""
+        """How long the utterance took: the words' own time where known, else the endpointer's."""
         return self.said if self.said is not None else self.end - self.start
 
     @property

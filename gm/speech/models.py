@@ -151,7 +151,7 @@ def default_models_dir(
 
 
 def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any text stream
-    """A one-line bar on stderr: percent, megabytes and speed, redrawn at most ten times a second."""
+    """A one-line bar on stderr: percent, megabytes and speed, redrawn up to ten times a second."""
     started = time.monotonic()
     state = {"last": 0.0, "first": None}
 
@@ -166,7 +166,10 @@ def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any te
         speed = (done - state["first"]) / max(now - started, 1e-6) / 1e6
         if total:
             bar = "#" * int(30 * done / total)
-            line = f"\r{label} [{bar:<30}] {100 * done / total:5.1f}%  {done / 1e6:6.1f} / {total / 1e6:.1f} MB  {speed:5.1f} MB/s"
+            line = (
+                f"\r{label} [{bar:<30}] {100 * done / total:5.1f}%  "
+                f"{done / 1e6:6.1f} / {total / 1e6:.1f} MB  {speed:5.1f} MB/s"
+            )
         else:
             line = f"\r{label} {done / 1e6:6.1f} MB  {speed:5.1f} MB/s"
         out = stream if stream is not None else sys.stderr
@@ -202,7 +205,8 @@ def _fetch(
             part.unlink()
             return False
         raise SpeechError(
-            f"The {what} download failed: {urlparse(url).hostname} answered {error.code} {error.reason}."
+            f"The {what} download failed: {urlparse(url).hostname} answered {error.code} "
+            f"{error.reason}."
         ) from None
     except (urllib.error.URLError, OSError) as error:
         raise _cannot_reach(url, folder, what) from error
@@ -214,7 +218,8 @@ def _fetch(
             )
             if start != have:
                 raise SpeechError(
-                    f"The server at {urlparse(url).hostname} resumed the download at the wrong place; delete {part} and try again."
+                    f"The server at {urlparse(url).hostname} resumed the download at the wrong "
+                    f"place; delete {part} and try again."
                 )
             total = have + int(length) if length else None
             mode = "ab"
@@ -245,7 +250,8 @@ def _download_part(
         if after <= before:
             time.sleep(min(0.5 * 2**attempt, 8.0))  # no progress: give the line a moment
     raise SpeechError(
-        f"The download kept being cut off; run the same command again to resume it from {part.name}."
+        "The download kept being cut off; run the same command again to resume it from "
+        f"{part.name}."
     )
 
 
@@ -305,8 +311,8 @@ def fetch_files(
         elif file.sha256 is not None and sha256(part) != file.sha256.lower():
             part.unlink()
             raise ChecksumError(
-                f"The downloaded {file.name} does not match its SHA-256 checksum; the damaged file was removed, "
-                "so run the command again to download it afresh."
+                f"The downloaded {file.name} does not match its SHA-256 checksum; the damaged "
+                "file was removed, so run the command again to download it afresh."
             )
         part.rename(target)
     return paths
@@ -333,7 +339,8 @@ def _safe_members(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
             or stat.S_ISLNK(member.external_attr >> 16)
         ):
             raise SpeechError(
-                f"The model archive holds an unsafe path ({member.filename!r}); it was not unpacked."
+                f"The model archive holds an unsafe path ({member.filename!r}); it was not "
+                "unpacked."
             )
     return members
 
@@ -348,7 +355,8 @@ def _unpack(zip_path: Path, models_dir: Path, folder: str) -> Path:
     except (zipfile.BadZipFile, EOFError):
         shutil.rmtree(staging, ignore_errors=True)
         raise SpeechError(
-            f"The downloaded model {zip_path.name} is not a readable zip; it was removed, so run the command again."
+            f"The downloaded model {zip_path.name} is not a readable zip; it was removed, so run "
+            "the command again."
         ) from None
     except SpeechError:
         shutil.rmtree(staging, ignore_errors=True)

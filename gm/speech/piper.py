@@ -2,8 +2,8 @@
 
 Piper is what Home Assistant speaks with; read by it, the game's lines come back from a Whisper
 listener with under 2% of their words wrong, against 35% read by espeak-ng (BENCHMARKS.md, "Voice").
-piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds onnxruntime's runner itself with
-one thread, so the recogniser keeps a core while the next line is being made in the background.
+piper-tts's own PiperVoice.load gives onnxruntime every core; gm builds onnxruntime's runner itself
+with one thread, so the recogniser keeps a core while the next line is being made in the background.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from gm.speech.models import sha256
 from gm.speech.tts import Sound
 from gm.speech.voices import pinned
 
-PACE = 200  # words a minute that length scale 1 stands for: pyttsx3's default pace, so [voice] rate means the same in both
+# words a minute that length scale 1 stands for: pyttsx3's default pace, so [voice] rate means the
+# same in both
+PACE = 200
 SLOWEST, FASTEST = 100, 400  # words a minute: length scale 2 to 0.5, beyond which Piper garbles
 # One thread: on two loaded cores shared with the recogniser, two threads made the game's lines no
 # faster by the clock and cost more CPU time (real-time factor 0.250 / 0.277 by the clock, 0.081 /
@@ -50,7 +52,8 @@ class _GivingBack:
         except (AttributeError, OSError):
             self._trim = None
 
-    def run(self, output_names, feeds, run_options=None):  # noqa: ANN001, ANN201 - as InferenceSession.run
+    # the arguments and result of onnxruntime's InferenceSession.run
+    def run(self, output_names, feeds, run_options=None):
         try:
             return self._runner.run(output_names, feeds, run_options or self._options)
         finally:
@@ -59,7 +62,7 @@ class _GivingBack:
 
 
 class PiperSynth:
-    """Text to audio at the voice's own rate (22,050 Hz for a medium voice), a sentence at a time."""
+    """Text to audio at the voice's own rate (22,050 Hz for a medium voice), a sentence a time."""
 
     def __init__(
         self,
@@ -83,7 +86,8 @@ class PiperSynth:
         expected = pinned(self.path)
         if expected is not None and sha256(self.path) != expected:
             raise SpeechError(
-                f"The Piper voice file {self.path} is damaged (its SHA-256 is not the published one); "
+                f"The Piper voice file {self.path} is damaged (its SHA-256 is not the published "
+                "one); "
                 f"download it again with 'gm voices download {self.name}', or {SYSTEM_VOICE}."
             )
         try:

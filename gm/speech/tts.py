@@ -81,8 +81,8 @@ def check_output(device: str | int | None = None) -> None:
         )
     except ValueError:  # a name or number that matches no device
         raise SpeechError(
-            f"The output device {device!r} was not found; see 'gm devices' for the speakers there are, "
-            "or use --console to print what gm says."
+            f"The output device {device!r} was not found; see 'gm devices' for the speakers "
+            "there are, or use --console to print what gm says."
         ) from None
     except Exception:  # PortAudioError: no default output device at all
         raise SpeechError(NO_SPEAKER) from None
@@ -91,8 +91,8 @@ def check_output(device: str | int | None = None) -> None:
             NO_SPEAKER
             if device is None
             else (
-                f"The device {device!r} cannot play sound; see 'gm devices' for the speakers there are, "
-                "or use --console to print what gm says."
+                f"The device {device!r} cannot play sound; see 'gm devices' for the speakers "
+                "there are, or use --console to print what gm says."
             )
         )
 
@@ -167,7 +167,8 @@ def _drives_espeak(engine: Any) -> bool:
 
 
 def _voice_id(engine: Any, voice: str) -> str:
-    """The engine's id for a voice given by id, short id, name or language; pyttsx3 ignores bad ones silently."""
+    """The engine's id for a voice given by id, short id, name or language; pyttsx3 ignores bad ones
+    silently."""
     wanted = voice.strip().lower()
     for candidate in engine.getProperty("voices"):
         names = {
@@ -222,7 +223,8 @@ class Synthesizer:
 
     def _prepared(self, text: str) -> str:
         """The text with its settings: espeak-ng applies setProperty's rate and volume late or never
-        when lines follow each other quickly, so they travel inside the text as embedded commands."""
+        when lines follow each other quickly, so they travel inside the text as embedded commands.
+        """
         text = _CONTROL.sub(" ", text)
         if self._voice:
             self._engine.setProperty("voice", self._voice)
@@ -257,7 +259,8 @@ class Synthesizer:
             self._attempt(text) or self._attempt(text)
         ):  # a second try covers a line cancelled in a race
             raise SpeechError(
-                f"The text-to-speech engine did not finish saying {text[:40]!r}; try --console instead."
+                f"The text-to-speech engine did not finish saying {text[:40]!r}; try --console "
+                "instead."
             )
         sound = None
         with contextlib.suppress(wave.Error, EOFError), wave.open(str(self._file), "rb") as wav:
@@ -333,7 +336,7 @@ class Remembered:
             self._made(piece, made if complete else None)
 
     def _made(self, piece: str, sounds: list[Sound] | None) -> None:
-        """The voice is free again; keep the piece it made, unless it is too long to be said twice."""
+        """The voice is free again; keep the piece it made unless it is too long to say twice."""
         with self._turn:
             self._making = False
             size = sum(len(sound.audio) for sound in sounds or ())
@@ -565,7 +568,7 @@ class VoiceSpeaker:
 def device_speaker(
     voice: Voice | None = None, output_device: str | int | None = None
 ) -> VoiceSpeaker:
-    """gm's voice on a sound device; without a voice, the one the settings would choose by default."""
+    """gm's voice on a sound device; without a voice, the settings' default voice."""
     output = DeviceOutput(
         output_device
     )  # first: no speaker is the likelier problem, and the cheaper to find

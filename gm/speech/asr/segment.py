@@ -459,7 +459,8 @@ class Endpointed:
         speech: tuple[float, float] | None = None,
     ) -> Final:
         """What the recogniser makes of `audio` cut perfectly (Segmenter.cut), the endpointer
-        bypassed: scripts/bench.py measures with it how much of what is lost the endpointer loses."""
+        bypassed: scripts/bench.py measures with it how much of what is lost the endpointer loses.
+        """
         self.reset()
         return next(
             e

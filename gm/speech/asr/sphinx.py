@@ -81,11 +81,10 @@ PARTIAL_EVERY = 10  # frames between partial hypotheses
 TALK_CHECK_SECONDS = 1.2  # commands said alone are shorter; ones heard in talk mostly longer
 TALK_EXTRA_WORDS = 4  # more words than the command's own plus these: talk
 REDECODE_SECONDS = 3.0  # longer utterances are chatter, not worth a second pass
-CMN_REDECODE = (
-    6.0  # a cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8
-)
-# (10 before: 6 hears 2 more clean clips, 2 more commands, 10 more noisy ones and takes 3 fewer wrong, for
-# about a fifth more CPU; docs/recognition.md)
+# A cepstral mean shift (Euclidean) worth decoding again for; utterances drift by 5-8. Against
+# 10, 6 hears 2 more clean clips, 2 more commands and 10 more noisy ones, and takes 3 fewer wrong,
+# for about a fifth more CPU (docs/recognition.md).
+CMN_REDECODE = 6.0
 
 # A slow voice stretches a short answer ("seven", "meh" at 130 words a minute) over more frames
 # than its phones like, and the garbage loop's short words fit it better. An utterance of up to
@@ -100,7 +99,8 @@ BRISK_SECONDS = 1.5
 BRISK_WORDS = 2
 
 _PHONES = set(
-    "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
+    "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW "
+    "V W Y Z ZH".split()
 )
 _VOWELS = set("aeiouy")
 # Graphemes longest first; a crude letter-to-sound fallback for words the dictionary lacks.
@@ -245,7 +245,7 @@ class Lexicon:
         self._known: dict[str, tuple[str, ...]] = {}
 
     def pronunciations(self, words: Iterable[str]) -> dict[str, tuple[str, ...]]:
-        """Each word's pronunciations in the file's order of variants ('the', 'the(2)'); () if none."""
+        """Each word's pronunciations, in the file's order of variants ('the', 'the(2)'), or ()."""
         wanted = list(dict.fromkeys(words))
         missing = [w for w in wanted if w not in self._known]
         if missing:
@@ -256,7 +256,7 @@ class Lexicon:
         return {w: self._known[w] for w in wanted}
 
     def entries(self) -> dict[str, tuple[str, ...]]:
-        """Every word of the file, in its order, with its pronunciations (scripts/make_word_lm.py)."""
+        """Every word of the file, in order, with its pronunciations (scripts/make_word_lm.py)."""
         return self._read(rb"[^\s(]+")
 
     def _read(self, names: bytes) -> dict[str, tuple[str, ...]]:
@@ -689,9 +689,10 @@ class SphinxRecognizer(Endpointed):
 
         Commands count too. They were left out while no command was ever confirmed: in babble the
         loud core can be a scrap of talk taken for a command. Now an undo or a skip heard in a room
-        that is not quiet is confirmed first (Final.noisy), and on the whole corpus the core heard
-        6 commands right and one wrong, an "undo", which gm asks about (docs/recognition.md). The cepstral mean is put back as the whole utterance left it, so the
-        second look changes nothing after it.
+        that is not quiet is confirmed first (Final.noisy), and on the whole corpus the core heard 6
+        commands right and one wrong, an "undo", which gm asks about (docs/recognition.md). The
+        cepstral mean is put back as the whole utterance left it, so the second look changes nothing
+        after it.
         """
         cmn = self._grammar.get_cmn()
         text = _decode(self._grammar, core)
@@ -707,7 +708,8 @@ class SphinxRecognizer(Endpointed):
         return text if text in self._phrase_set and text not in self._plan.commands else ""
 
     def _talk(self, command: str, audio: bytes) -> bool:
-        """Whether open transcription hears talk, not `command`, in `audio` (see TALK_CHECK_SECONDS).
+        """Whether open transcription hears talk, not `command`, in `audio` (see
+        TALK_CHECK_SECONDS).
         In open speech the word model has heard the utterance already."""
         if not self._plan.free:
             self._free.set_cmn(self._grammar.get_cmn())

@@ -195,7 +195,8 @@ class VoskRecognizer(Endpointed):
     def reset(self) -> None:
         self._segmenter.reset()
         if self._in_utterance:
-            # FinalResult, not Reset: after Reset Vosk would carry the dropped audio's feature state on.
+            # FinalResult, not Reset: after Reset Vosk would carry the dropped audio's feature state
+            # on.
             for stream in self._active:
                 stream.finish()
         self._in_utterance = False

@@ -76,10 +76,12 @@ LOW_LOGPROB = -1.0
 class WhisperSettings:
     beam: int = 1  # greedy: as accurate as beam 5 on gm's answers and cheaper (BENCHMARKS.md)
     short_window: bool = True  # encode the utterance, not 30 s (see the module's docstring)
-    pad: float = 3.0  # seconds of silence after the utterance in a short window (1 s: 51 of 64 game answers, 3 s: 58)
+    # seconds of silence after the utterance in a short window (1 s: 51 of 64 game answers, 3 s: 58)
+    pad: float = 3.0
     threads: int = 2
     prompt: bool = True  # the ask's phrases as Whisper's previous text
-    match: bool = True  # the transcript matched to the phrases; False: the transcript as it is (the bench's baseline)
+    # the transcript matched to the phrases; False: the transcript as it is (the bench's baseline)
+    match: bool = True
 
 
 def embedded_model() -> Path | None:
@@ -387,7 +389,8 @@ class WhisperRecognizer(Endpointed):
         )
         if vocabulary.free:
             exact = [h.phrase for h in found if h.score >= 100.0]
-            if exact:  # a command or an answer the ask lists, said as Whisper writes it: "what's the score"
+            # a command or an answer the ask lists, said as Whisper writes it: "what's the score"
+            if exact:
                 return tuple(Alternative(phrase, round(certainty, 4)) for phrase in exact)
             return (Alternative(text, round(certainty, 4)),)
         if vocabulary.followed and (not found or self._index.is_talk(text)):
