@@ -10,6 +10,8 @@ import string
 from dataclasses import dataclass
 from typing import Iterable, Protocol, Sequence, Union
 
+import numpy as np
+
 RATE = 16000  # Hertz: every source yields 16 kHz mono signed 16-bit little-endian audio
 
 
@@ -226,3 +228,24 @@ def frequent(templates: Iterable[str], seats: Sequence[str]) -> tuple[str, ...]:
         } == {"seat"}:
             found.update((parts[0].format(seat=seat), None) for seat in seats)
     return tuple(found)
+
+
+@dataclass(frozen=True)
+class Sound:
+    """Mono int16 audio and the rate it was made at; resampled only where it is played."""
+
+    audio: bytes
+    rate: int
+
+    @property
+    def seconds(self) -> float:
+        return len(self.audio) / 2 / self.rate
+
+    def at(self, rate: int) -> bytes:
+        """The audio at `rate`, resampled once with soxr's high quality (band-limited) filter."""
+        if rate == self.rate or not self.audio:
+            return self.audio
+        import soxr
+
+        samples = np.frombuffer(self.audio, dtype="<i2")
+        return soxr.resample(samples, self.rate, rate, quality="HQ").astype("<i2").tobytes()

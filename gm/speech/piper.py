@@ -12,9 +12,8 @@ import json
 from pathlib import Path
 from typing import Iterator
 
-from gm.speech.base import SpeechError
+from gm.speech.base import Sound, SpeechError
 from gm.speech.models import sha256
-from gm.speech.tts import Sound
 from gm.speech.voices import pinned
 
 # words a minute that length scale 1 stands for: pyttsx3's default pace, so [voice] rate means the

@@ -28,14 +28,13 @@ import threading
 import time
 import wave
 from collections import OrderedDict, deque
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Protocol, Sequence, TextIO
 
 import numpy as np
 
 from gm.speech.audio import read_wav
-from gm.speech.base import RATE, Speaker, SpeechError, pieces
+from gm.speech.base import RATE, Sound, Speaker, SpeechError, pieces
 
 ENGINES = ("piper", "pyttsx3")
 NO_SPEAKER = (
@@ -95,27 +94,6 @@ def check_output(device: str | int | None = None) -> None:
                 "there are, or use --console to print what gm says."
             )
         )
-
-
-@dataclass(frozen=True)
-class Sound:
-    """Mono int16 audio and the rate it was made at; resampled only where it is played."""
-
-    audio: bytes
-    rate: int
-
-    @property
-    def seconds(self) -> float:
-        return len(self.audio) / 2 / self.rate
-
-    def at(self, rate: int) -> bytes:
-        """The audio at `rate`, resampled once with soxr's high quality (band-limited) filter."""
-        if rate == self.rate or not self.audio:
-            return self.audio
-        import soxr
-
-        samples = np.frombuffer(self.audio, dtype="<i2")
-        return soxr.resample(samples, self.rate, rate, quality="HQ").astype("<i2").tobytes()
 
 
 class Voice(Protocol):
