@@ -20,6 +20,7 @@ from gm.demo import ESPEAK_SEATS, Audition, Script, plan, render
 from gm.games import funocracy
 from gm.speech.asr.sphinx import SphinxRecognizer
 from gm.steps import Answer, AnswerKind, End, Line
+from gm.vocab import number_word
 
 GAME = funocracy.load()
 # Two players set up by voice, normal mode, with a challenge voted down and a "which letter?"
@@ -94,7 +95,9 @@ def test_the_planned_game_shows_what_the_issue_asks_for(script):
     hints = {w for theme in GAME.themes for w in theme.answers}
     assert all(l.text in hints for l in answers)
     assert "i challenge" in texts and "majority meh" in texts  # one challenge, voted down
-    assert set(texts) & set(funocracy.LETTER_REPLIES.values())  # "which letter?" answered by name
+    assert set(texts) & set(
+        funocracy.table.LETTER_REPLIES.values()
+    )  # "which letter?" answered by name
     assert sum(1 for l in script.lines if l.silence > 20) == 1  # one turn runs out of time
     decisions, public, end = expected(script)
     assert public["round"] == 3 and end.winners
@@ -133,7 +136,7 @@ def check_game(events: list[dict], script: Script) -> None:
     assert len(over) == 1 and over[0]["winners"] == list(end.winners) and over[0]["state"] == public
     assert said[-len(end.say) :] == list(end.say)  # totals and the winner, announced last
     totals = {seat: sum(stars) for seat, stars in public["scores"].items()}
-    assert all(f"{funocracy.number_word(t)} star" in end.say[0] for t in totals.values())
+    assert all(f"{number_word(t)} star" in end.say[0] for t in totals.values())
     for r in ("one", "two", "three"):
         assert f"Round {r} is over." in said
     assert any("which is not face up" in s for s in said)  # "Knife starts with K as in kilo, ..."
