@@ -14,6 +14,7 @@ from random import Random
 
 import pytest
 
+from gm.content import load as load_content
 from gm.games import who_the_f
 from gm.games.who_the_f import Phase, State
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome
@@ -428,7 +429,7 @@ def test_the_simulated_table_plays_only_to_win_or_to_lose():
 def test_a_question_the_file_cannot_show_is_named_at_the_questions_line(tmp_path):
     """A bad or repeated question is named at its own line; one written with escapes, which the
     file does not hold as read, at the line where the questions start."""
-    text = who_the_f.content.load("who_the_f").text
+    text = load_content("who_the_f").text
     start_line = text[: text.index("questions = [")].count("\n") + 1
     first = "Who would name a houseplant and introduce it at parties?"
     (tmp_path / "en").mkdir()
