@@ -32,11 +32,10 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
   articles; a hint (a theme's typical drawing) like "salt and pepper" is kept whole, as is an
   "and" without an article inside a stretch said before a pause ("bow and arrow, a cat") or in
   a player's last drawing ("fish and chips"). "What the fake" shouted before "start drawing"
-  starts the drawing with one done. A
-  recogniser that hears only one phrase of its grammar at a time (PocketSphinx) hears names
-  best one by one and said in full ("I drew a cactus"), so the hints are offered that way too.
-  A name with a word that is neither a hint nor a name said this round is the open model's
-  guess: gm checks it ("I heard flying pig. Is that right?") before writing it down.
+  starts the drawing with one done. A name is heard in every form a player uses ("I drew a
+  cactus", "a cactus", "cactus"), and the hints are offered in all three. A name with a word
+  that is neither a hint nor a name said this round is a guess: gm checks it ("I heard flying
+  pig. Is that right?") before writing it down.
 - Grouping: names are normalised (articles, simple plurals, spaces) and a drawing joins the
   group of the same name, or of a word the deck lists for the same thing ([same]: "kitty",
   "cat"; such a group is read with both names and "Same drawing?"). Names a recogniser wrote
@@ -64,24 +63,55 @@ from __future__ import annotations
 import enum
 import math
 import random
-import re
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from rapidfuzz import fuzz
 
 from gm import content
 from gm.content import ContentFile, Lines
-from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step, said
+from gm.games.common import spoken_numbers
+from gm.games.what_the_fake.deck import PHRASE, Card, read
+from gm.games.what_the_fake.groups import (
+    Group,
+    find,
+    free_number,
+    group_drawings,
+    mark,
+    merge_groups,
+    split_group,
+    take_out,
+)
+from gm.games.what_the_fake.names import (
+    DONE_PHRASES,
+    DRAWINGS,
+    NO_WORDS,
+    SAID_AGAIN,
+    SOFT,
+    YES_WORDS,
+    contradicts,
+    hint_forms,
+    normalise_name,
+    pick_names,
+    spoken_forms,
+    words_of,
+)
+from gm.games.what_the_fake.scoring import (
+    Mode,
+    Role,
+    forger_count,
+    open_forgers,
+    roles_with,
+    round_count,
+    scores,
+    winners,
+)
+from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError, Step
 from gm.vocab import number_word, yes_no
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
-DRAWINGS = 3  # drawings per player per round
-MIN_CARDS = 45
-MIN_HINTS = 6
-PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
 
 
 class Phase(str, enum.Enum):
@@ -96,184 +126,9 @@ class Phase(str, enum.Enum):
     OVER = "over"
 
 
-class Mode(str, enum.Enum):
-    OPEN = "open"
-    HIDDEN = "hidden"
-
-
 class Scoring(str, enum.Enum):
     FULL = "full"
     QUICK = "quick"
-
-
-class Role(str, enum.Enum):
-    ARTIST = "artist"
-    FORGER = "forger"
-
-
-REQUIRED_LINES = (
-    "ask_players",
-    "players_expected",
-    "players_reprompts",
-    "players_out_of_range",
-    "players_not_number",
-    "decision_players",
-    "ask_mode",
-    "mode_expected",
-    "mode_reprompts",
-    "bad_mode",
-    "bad_scoring",
-    "bad_time_limit",
-    "decision_mode",
-    "mode_open",
-    "mode_hidden",
-    "intro",
-    "round_start",
-    "one_forger",
-    "two_forgers",
-    "pass_roles",
-    "deal_one",
-    "deal_two",
-    "theme",
-    "new_theme",
-    "theme_prompt",
-    "theme_expected",
-    "theme_reprompts",
-    "decision_skip",
-    "decision_go",
-    "draw",
-    "draw_time",
-    "done",
-    "stop_drawing",
-    "drawing_expected",
-    "decision_shout",
-    "decision_count",
-    "decision_stop",
-    "decision_timeout",
-    "ask_forger",
-    "ask_forgers",
-    "ask_other_forger",
-    "forger_expected",
-    "forgers_expected",
-    "forger_reprompts",
-    "already_named",
-    "revealed_one",
-    "revealed_two",
-    "decision_forger",
-    "decision_forgers",
-    "ask_names",
-    "ask_next_name",
-    "names_expected",
-    "names_reprompts",
-    "next_name_reprompts",
-    "names_heard",
-    "names_none",
-    "names_too_many",
-    "names_unclear",
-    "decision_names",
-    "decision_no_names",
-    "decision_no_more",
-    "check_names",
-    "check_names_reprompts",
-    "check_names_expected",
-    "names_dropped",
-    "decision_heard_names",
-    "decision_not_names",
-    "groups_intro",
-    "no_groups",
-    "group_shared",
-    "group_one_seat",
-    "singles",
-    "single_item",
-    "invalid_note",
-    "void_note",
-    "groups_prompt",
-    "groups_again",
-    "groups_expected",
-    "groups_reprompts",
-    "no_such_group",
-    "group_invalid",
-    "seat_invalid",
-    "group_valid",
-    "decision_merge",
-    "decision_split",
-    "decision_out",
-    "decision_invalid",
-    "decision_void",
-    "decision_valid",
-    "decision_correct",
-    "ask_points",
-    "artist",
-    "forger",
-    "points_expected",
-    "points_reprompts",
-    "decision_points",
-    "round_points",
-    "ask_names_short",
-    "groups_prompt_short",
-    "no_points",
-    "points_for_one",
-    "points_for_many",
-    "which_change",
-    "valid_or_invalid",
-    "already_invalid",
-    "already_valid",
-    "decision_apart",
-    "same_question",
-    "check_first",
-    "decision_go_shout",
-    "decision_change",
-    "totals",
-    "game_over",
-    "winner",
-    "winners",
-    "point",
-    "points",
-    "score_not_started",
-    "score_round",
-    "score_line",
-)
-
-
-# ---------------------------------------------------------------------------- data
-
-
-@dataclass(frozen=True)
-class Card:
-    """One EXPO card: where the exhibition is, its theme, and drawings tables often make."""
-
-    city: str
-    theme: str
-    hints: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One named drawing: whose it is and the name as heard (articles stripped)."""
-
-    seat: int
-    name: str
-
-
-@dataclass(frozen=True)
-class Group:
-    """Drawings the table counts as the same; `invalid` holds seats whose drawing was voted out."""
-
-    number: int
-    entries: tuple[Entry, ...]
-    invalid: frozenset[int] = frozenset()
-
-    @property
-    def name(self) -> str:
-        return self.entries[0].name
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return tuple(sorted({e.seat for e in self.entries}))
-
-    @property
-    def void(self) -> bool:
-        return set(self.seats) <= self.invalid
 
 
 @dataclass(frozen=True)
@@ -306,411 +161,11 @@ class State:
     history: tuple[tuple[int, ...], ...] = ()  # points of each finished round, by seat
 
 
-# ---------------------------------------------------------------------------- pure rules
-
-
-def forger_count(players: int) -> int:
-    """One Forger card with 3 to 6 players, two with 7 or 8."""
-    return 1 if players <= 6 else 2
-
-
-def round_count(players: int, mode: Mode) -> int:
-    """Open roles: until everyone has forged once; hidden roles: one round per player."""
-    return players if mode is Mode.HIDDEN else math.ceil(players / forger_count(players))
-
-
-def open_forgers(players: int, round_: int) -> tuple[int, ...]:
-    """Seats forging in round `round_` (1-based) of an open game; two start half the table apart."""
-    first = (round_ - 1) % players + 1
-    if forger_count(players) == 1:
-        return (first,)
-    second = (first - 1 + players // 2) % players + 1
-    return tuple(sorted((first, second)))
-
-
-def roles_with(players: int, forgers: Iterable[int]) -> tuple[Role, ...]:
-    chosen = set(forgers)
-    return tuple(Role.FORGER if seat in chosen else Role.ARTIST for seat in range(1, players + 1))
-
-
-def scores(groups: Sequence[Group], roles: Mapping[int, Role]) -> dict[int, int]:
-    """Each seat's points for one round of full scoring.
-
-    Artist: 1 per valid drawing no other player made. Forger: 1 per valid drawing at least one
-    Artist made too. Invalid drawings score 0 and count as not made.
-    """
-    points = {seat: 0 for seat in roles}
-    for group in groups:
-        valid = {seat for seat in group.seats if seat not in group.invalid}
-        for seat in valid:
-            others = valid - {seat}
-            if roles[seat] is Role.ARTIST:
-                points[seat] += not others
-            else:
-                points[seat] += any(roles[other] is Role.ARTIST for other in others)
-    return points
-
-
-def winners(totals: Sequence[int]) -> tuple[int, ...]:
-    best = max(totals)
-    return tuple(seat for seat, total in enumerate(totals, 1) if total == best)
-
-
-# ---------------------------------------------------------------------------- names
-
-
-ARTICLES = frozenset("a an the some my".split())
-DONE_PHRASES = ("that's all", "that is all", "no more", "nothing else")
-YES_WORDS = frozenset("yes yeah yep yup right correct".split())
-NO_WORDS = frozenset("no nope nah".split())
-SAID_AGAIN = (
-    60.0  # rapidfuzz ratio from which a name said during a check is the doubtful one said again
-)
-HARD = frozenset("then next also plus finally lastly first second third last".split())
-SOFT = frozenset(("and",))
-FILLERS = frozenset(
-    "i i've ive drew drawn did made um uh er erm ok okay yes yeah yep is was drawing drawings number it's its it".split()
-)
-_STRENGTH = {"article": 0, "soft": 1, "hard": 2}
-
-
-def singular(word: str) -> str:
-    """A simple English singular: enough to match "cactuses" with "cactus", "boxes" with "box"."""
-    if len(word) <= 3:
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes", "uses", "oes")):
-        return word[:-2]
-    if word.endswith(("ss", "us", "is")):
-        return word
-    if word.endswith("s"):
-        return word[:-1]
-    return word
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z']+", text.lower().replace("-", " "))
-
-
-def normalise_name(name: str) -> str:
-    """Lower case, no leading article, every word singular: the form names are compared in."""
-    words = _words(name)
-    while words and words[0] in ARTICLES:
-        words = words[1:]
-    return " ".join(singular(w) for w in words)
-
-
-def _hint_forms(hints: Iterable[str]) -> dict[str, str]:
-    return {normalise_name(h): h for h in hints if normalise_name(h)}
-
-
-def _segment(words: list[str], forms: Mapping[str, str]) -> list[str] | None:
-    """Split a run of words into known drawings (hints), allowing one unknown single word.
-
-    'cactus sombrero camel' -> cactus, sombrero, camel; 'big red bus' stays whole (two unknowns).
-    """
-    # best[i]: (unknown words, pieces, the pieces) covering words[i:]
-    best: list[tuple[int, int, list[str]] | None] = [None] * (len(words) + 1)
-    best[len(words)] = (0, 0, [])
-    for start in range(len(words) - 1, -1, -1):
-        for end in range(start + 1, len(words) + 1):
-            piece = " ".join(words[start:end])
-            rest = best[end]
-            known = normalise_name(piece) in forms
-            if rest is None or not (known or end == start + 1):
-                continue
-            candidate = (rest[0] + (not known), rest[1] + 1, [piece] + rest[2])
-            if best[start] is None or candidate[:2] < best[start][:2]:
-                best[start] = candidate
-    found = best[0]
-    if found is None or found[0] > 1 or found[1] - found[0] < 2:
-        return None
-    return found[2]
-
-
-def split_names(text: str, hints: Iterable[str] = (), room: int = DRAWINGS) -> tuple[str, ...]:
-    """'a cactus, a sombrero and then a llama' -> ('cactus', 'sombrero', 'llama').
-
-    Splits on commas, "and", "then" and articles; keeps a hint with such a word inside whole;
-    joins pieces back at "and" or an article when that is what makes three.
-    """
-    hints = tuple(hints)
-    forms = _hint_forms(hints)
-    text = _join_paused(text.lower())
-    lowered = " " + re.sub(r"[,;.!?]", " , ", text) + " "
-    special = ARTICLES | HARD | SOFT | FILLERS
-    for hint in sorted(hints, key=len, reverse=True):
-        if special & set(hint.split()):
-            lowered = re.sub(rf"(?<=\s){re.escape(hint)}(?=\s)", hint.replace(" ", "_"), lowered)
-    pieces: list[list[str]] = []
-    bounds: list[str] = []
-    current: list[str] = []
-    pending: str | None = None
-    for word in re.findall(r"[a-z_']+|,", lowered.replace("-", " ")):
-        kind = (
-            "hard"
-            if word == "," or word in HARD
-            else "soft"
-            if word in SOFT
-            else "article"
-            if word in ARTICLES
-            else "filler"
-            if word in FILLERS
-            else None
-        )
-        if kind == "filler":
-            continue
-        if kind is None:
-            if not current and pieces:
-                bounds.append(pending or "article")
-                pending = None
-            current.append(word)
-            continue
-        if current:
-            pieces.append(current)
-            current = []
-        if pieces and (pending is None or _STRENGTH[kind] > _STRENGTH[pending]):
-            pending = kind
-    if current:
-        pieces.append(current)
-    if len(pieces) > room:
-        pieces = _join_back(pieces, bounds, forms, room)
-    elif len(pieces) < room:
-        pieces = _split_by_hints(pieces, forms, room)
-    return tuple(" ".join(piece).replace("_", " ") for piece in pieces)
-
-
-_AND_WORD = re.compile(r"(?<=[a-z'])\s+and\s+(?!(?:%s)\b)(?=[a-z])" % "|".join(sorted(ARTICLES)))
-
-
-def _join_paused(text: str) -> str:
-    """'bow and arrow, a cat' -> 'bow_and_arrow, a cat': where the recogniser marked pauses
-    (commas), an "and" inside a stretch said without one, before the last, joins a name; the
-    last stretch's "and" is a list's ("a cactus, a sombrero and a llama"). An "and" before an
-    article always separates ("a bow and an arrow")."""
-    parts = re.split(r"([,;.!?])", text)
-    stretches = [i for i in range(0, len(parts), 2) if parts[i].strip()]
-    for index in stretches[:-1]:
-        parts[index] = _AND_WORD.sub("_and_", parts[index])
-    return "".join(parts)
-
-
-def _join_back(
-    pieces: list[list[str]], bounds: list[str], forms: Mapping[str, str], room: int = DRAWINGS
-) -> list[list[str]]:
-    """Too many pieces: undo soft splits so that `room` remain, when that is clearly meant."""
-    needed = len(pieces) - room
-    weak = [i for i, kind in enumerate(bounds) if kind != "hard"]
-    best: tuple[int, list[list[str]]] | None = None
-    for joined in combinations(weak, needed):
-        result: list[list[str]] = [list(pieces[0])]
-        merged_at: list[int] = []
-        for index, piece in enumerate(pieces[1:]):
-            if index in joined:
-                glue = ["and"] if bounds[index] == "soft" else []
-                result[-1] = result[-1] + glue + list(piece)
-                merged_at.append(len(result) - 1)
-            else:
-                result.append(list(piece))
-        merged = set(merged_at)
-        known = sum(normalise_name(" ".join(result[i]).replace("_", " ")) in forms for i in merged)
-        all_soft = all(bounds[i] == "soft" for i in joined)
-        if known == len(merged) or all_soft:
-            rank = known * 2 + all_soft
-            if best is None or rank > best[0]:
-                best = (rank, result)
-    return best[1] if best else pieces
-
-
-def _split_by_hints(
-    pieces: list[list[str]], forms: Mapping[str, str], room: int = DRAWINGS
-) -> list[list[str]]:
-    """Too few pieces: a run like 'cactus sombrero llama' may be several known drawings."""
-    result: list[list[str]] = []
-    for index, piece in enumerate(pieces):
-        left = room - len(result) - (len(pieces) - index - 1)
-        parts = None
-        if len(piece) > 1 and normalise_name(" ".join(piece)) not in forms:
-            parts = _segment(piece, forms)
-        if parts and 1 < len(parts) <= left:
-            result.extend(part.split() for part in parts)
-        else:
-            result.append(piece)
-    return result
-
-
-def pick_names(
-    alternatives: Sequence[str], hints: Iterable[str] = (), room: int = DRAWINGS
-) -> tuple[tuple[str, ...], bool]:
-    """The names in the recogniser's alternatives, one to `room` of them.
-
-    A reading made only of known drawings (hints, names already said) beats one with unknown
-    words: a grammar's phrase is surer than an open model's guess. Then a reading that gives
-    exactly `room` names, then the better ranked. The flag is False when nothing fits (all
-    empty, or more than `room`; the names are then the first reading with too many).
-    """
-    hints = tuple(hints)
-    forms = _hint_forms(hints)
-    parsed = [split_names(text, hints) for text in alternatives if isinstance(text, str)]
-    if not any(
-        0 < len(names) <= room for names in parsed
-    ):  # "fish and chips" as the last drawing: one
-        parsed += [
-            split_names(_AND_WORD.sub("_and_", text.lower()), hints)
-            for text in alternatives
-            if isinstance(text, str)
-        ]
-    fitting = [(rank, names) for rank, names in enumerate(parsed) if 0 < len(names) <= room]
-    if fitting:
-
-        def preference(item: tuple[int, tuple[str, ...]]) -> tuple[bool, bool, int]:
-            rank, names = item
-            return not all(normalise_name(n) in forms for n in names), len(names) != room, rank
-
-        return min(fitting, key=preference)[1], True
-    too_many = next((names for names in parsed if len(names) > room), ())
-    return too_many, False
-
-
-def with_article(name: str) -> str:
-    """'cactus' -> 'a cactus', 'owl' -> 'an owl'; what looks plural ('mittens') stays as it is."""
-    if singular(name) != name:
-        return name
-    return ("an " if name[0] in "aeiou" else "a ") + name
-
-
-def spoken_forms(names: Iterable[str]) -> tuple[str, ...]:
-    """How a drawing is said: 'i drew a cactus', 'a cactus', 'cactus'.
-
-    A grammar recogniser hears the long form far better (measured with PocketSphinx on
-    espeak-ng voices: 39 of 40 names right, against 31 for the bare word, which it also took
-    for commands three times).
-    """
-    forms: list[str] = []
-    for name in names:
-        forms += [f"i drew {with_article(name)}", with_article(name), name]
-    return tuple(dict.fromkeys(forms))
-
-
-def drawing_key(name: str, same: Mapping[str, str] = {}) -> str:
-    """What two names of one drawing share: the normal form without spaces ("sea horse" is
-    "seahorse"), through the deck's words for the same thing ("kitty" is "cat")."""
-    key = normalise_name(name)
-    return same.get(key, key).replace(" ", "")
-
-
-def synonyms(sets: Iterable[Iterable[str]]) -> dict[str, str]:
-    """The deck's [same] lists as a map from each normal form to its list's first."""
-    out: dict[str, str] = {}
-    for names in sets:
-        forms = [normalise_name(n) for n in names]
-        for form in forms:
-            out[form] = forms[0]
-    return out
-
-
-def group_drawings(
-    drawings: Sequence[Sequence[str]], same: Mapping[str, str] = {}
-) -> tuple[Group, ...]:
-    """Put every named drawing with the earlier ones of the same name (drawing_key).
-
-    Names are words a recogniser wrote, not typed text with typos: two names that differ by
-    a letter are different drawings ("plane" and "planet", "car" and "cart", "cow" and
-    "crow"), so spelling is not compared; only the deck's lists of words for one thing
-    ("kitty", "cat") join different names, and such a group is read with each name and a
-    question. Groups several players drew are numbered first, in order of first appearance.
-    """
-    clusters: dict[str, list[Entry]] = {}
-    for seat, names in enumerate(drawings, 1):
-        for name in names:
-            clusters.setdefault(drawing_key(name, same), []).append(Entry(seat, name))
-    shared = [c for c in clusters.values() if len({e.seat for e in c}) > 1]
-    alone = [c for c in clusters.values() if len({e.seat for e in c}) == 1]
-    return tuple(Group(number, tuple(c)) for number, c in enumerate(shared + alone, 1))
-
-
-def _free_number(groups: Iterable[Group], taken: Iterable[int] = ()) -> int:
-    used = {g.number for g in groups} | set(taken)
-    number = 1
-    while number in used:
-        number += 1
-    return number
-
-
-def merge_groups(groups: tuple[Group, ...], first: int, second: int) -> tuple[Group, ...]:
-    """The lower number absorbs the other group, keeping every invalid vote."""
-    low, high = sorted((first, second))
-    a, b = _find(groups, low), _find(groups, high)
-    merged = Group(low, a.entries + b.entries, a.invalid | b.invalid)
-    return tuple(merged if g.number == low else g for g in groups if g.number != high)
-
-
-def split_group(groups: tuple[Group, ...], number: int) -> tuple[Group, ...]:
-    """One group per drawing; the first keeps the number, the others take the smallest free ones."""
-    group = _find(groups, number)
-    result = [g for g in groups if g.number != number]
-    taken: list[int] = []
-    for index, entry in enumerate(group.entries):
-        new_number = number if index == 0 else _free_number(result, taken + [number])
-        taken.append(new_number)
-        result.append(Group(new_number, (entry,), group.invalid & {entry.seat}))
-    return tuple(sorted(result, key=lambda g: g.number))
-
-
-def take_out(groups: tuple[Group, ...], seat: int, number: int) -> tuple[Group, ...]:
-    """Move `seat`'s drawings of group `number` into a group of their own."""
-    group = _find(groups, number)
-    mine = tuple(e for e in group.entries if e.seat == seat)
-    rest = tuple(e for e in group.entries if e.seat != seat)
-    kept = Group(number, rest, group.invalid - {seat})
-    moved = Group(_free_number(groups), mine, group.invalid & {seat})
-    others = [kept if g.number == number else g for g in groups]
-    return tuple(sorted(others + [moved], key=lambda g: g.number))
-
-
-def mark(groups: tuple[Group, ...], number: int, invalid: frozenset[int]) -> tuple[Group, ...]:
-    return tuple(replace(g, invalid=invalid) if g.number == number else g for g in groups)
-
-
-def _contradicts(verb: str, heard: str) -> bool:
-    """Whether the words heard say the opposite of `verb`: "valid" taken from "in valid group
-    two" or "group two is not valid"; "invalid" or "player four invalid" without the word."""
-    words = _words(heard)
-    if not any("valid" in word for word in words):  # no word to check it by (a value, not speech)
-        return False
-    text = " ".join(words)
-    negative = "invalid" in words or "in valid" in text or "not" in words or "isn't" in words
-    return not negative if verb in ("invalid", "void") else negative
-
-
-def _find(groups: Iterable[Group], number: int) -> Group:
-    for group in groups:
-        if group.number == number:
-            return group
-    raise KeyError(number)
-
-
-# ---------------------------------------------------------------------------- speech helpers
-
-
-def spoken(n: int) -> str:
-    """A number as words ('twenty three'): grammar phrases and spoken lines have no digits."""
-    return number_word(n)
-
-
-def seats_words(seats: Iterable[int]) -> str:
-    return content.spoken_list(spoken(s) for s in seats)
-
-
 def _seat_values(value: Any) -> tuple[int, ...]:
     """A reveal answer: a seat (int) or 'a b' for two seats."""
     if isinstance(value, int):
         return (value,)
     return tuple(int(part) for part in str(value).split())
-
-
-# ---------------------------------------------------------------------------- the game
 
 
 class WhatTheFake:
@@ -731,7 +186,7 @@ class WhatTheFake:
         return text[:1].upper() + text[1:]
 
     def _points(self, n: int) -> str:
-        return self.lines("point" if n == 1 else "points", n=spoken(n))
+        return self.lines("point" if n == 1 else "points", n=number_word(n))
 
     def _by_points(self, points: Sequence[int]) -> str:
         """'three for player five; one for players one, two and four; none for three': the seats
@@ -739,10 +194,12 @@ class WhatTheFake:
         items = []
         for value in sorted(set(points), reverse=True):
             seats = [seat for seat, p in enumerate(points, 1) if p == value]
-            amount = self.lines("no_points") if value == 0 else spoken(value)
+            amount = self.lines("no_points") if value == 0 else number_word(value)
             line = "points_for_one" if len(seats) == 1 else "points_for_many"
             items.append(
-                self.lines(line, points=amount, seat=spoken(seats[0]), seats=seats_words(seats))
+                self.lines(
+                    line, points=amount, seat=number_word(seats[0]), seats=spoken_numbers(seats)
+                )
             )
         return "; ".join(items)
 
@@ -845,7 +302,9 @@ class WhatTheFake:
         first = not state.history
         state = replace(state, totals=totals, history=state.history + (tuple(points),))
         say: tuple[str, ...] = (
-            self._line("round_points", round=spoken(state.round), points=self._by_points(points)),
+            self._line(
+                "round_points", round=number_word(state.round), points=self._by_points(points)
+            ),
         )
         if not first:  # after the first round the totals are its points: said once
             say += (self._line("totals", points=self._by_points(totals)),)
@@ -879,7 +338,7 @@ class WhatTheFake:
 
     def _ask_players(self, state: State) -> Ask:
         choices = tuple(
-            Choice(n, (spoken(n), f"{spoken(n)} players", f"we are {spoken(n)}"))
+            Choice(n, (number_word(n), f"{number_word(n)} players", f"we are {number_word(n)}"))
             for n in range(1, 13)
         )
         return Ask(
@@ -917,7 +376,9 @@ class WhatTheFake:
                 ((self.lines("intro"),) if state.round == 1 else ())
                 + (
                     self.lines(
-                        "round_start", round=spoken(state.round), rounds=spoken(self.rounds(state))
+                        "round_start",
+                        round=number_word(state.round),
+                        rounds=number_word(self.rounds(state)),
                     ),
                 )
                 + self._roles_lines(state)
@@ -953,18 +414,20 @@ class WhatTheFake:
         n = state.players
         if state.mode is Mode.HIDDEN:
             line = "deal_one" if forger_count(n) == 1 else "deal_two"
-            return (self.lines(line, artists=spoken(n - forger_count(n))),)
+            return (self.lines(line, artists=number_word(n - forger_count(n))),)
         forgers = open_forgers(n, state.round)
         if len(forgers) == 1:
-            line = self.lines("one_forger", seat=spoken(forgers[0]))
+            line = self.lines("one_forger", seat=number_word(forgers[0]))
         else:
-            line = self.lines("two_forgers", first=spoken(forgers[0]), second=spoken(forgers[1]))
+            line = self.lines(
+                "two_forgers", first=number_word(forgers[0]), second=number_word(forgers[1])
+            )
         return ((self.lines("pass_roles"),) if state.round > 1 else ()) + (line,)
 
     def _ask_drawing(self, state: State) -> Ask:
         n = state.players
         if state.started:
-            say: tuple[str, ...] = (self._line("done", count=spoken(state.shouts)),)
+            say: tuple[str, ...] = (self._line("done", count=number_word(state.shouts)),)
         else:
             say = (self.lines("draw"),)
         choices = (
@@ -976,9 +439,9 @@ class WhatTheFake:
             Choice(
                 k,
                 (
-                    f"{spoken(k)} done",
-                    f"{spoken(k)} finished",
-                    f"{spoken(k)} player{'' if k == 1 else 's'} done",
+                    f"{number_word(k)} done",
+                    f"{number_word(k)} finished",
+                    f"{number_word(k)} player{'' if k == 1 else 's'} done",
                 )
                 + (("none done",) if k == 0 else ()),
             )
@@ -1005,12 +468,12 @@ class WhatTheFake:
             Choice(
                 s,
                 (
-                    spoken(s),
-                    f"player {spoken(s)}",
-                    f"number {spoken(s)}",
-                    f"seat {spoken(s)}",
-                    f"it was player {spoken(s)}",
-                    f"the forger is player {spoken(s)}",
+                    number_word(s),
+                    f"player {number_word(s)}",
+                    f"number {number_word(s)}",
+                    f"seat {number_word(s)}",
+                    f"it was player {number_word(s)}",
+                    f"the forger is player {number_word(s)}",
                 ),
             )
             for s in seats
@@ -1019,7 +482,7 @@ class WhatTheFake:
             say, expected = (self.lines("ask_forger"),), self.lines("forger_expected")
         elif state.named:
             say, expected = (
-                (self.lines("ask_other_forger", seat=spoken(state.named[0])),),
+                (self.lines("ask_other_forger", seat=number_word(state.named[0])),),
                 self.lines("forger_expected"),
             )
         else:
@@ -1028,11 +491,11 @@ class WhatTheFake:
                 Choice(
                     f"{a} {b}",
                     (
-                        f"{spoken(a)} and {spoken(b)}",
-                        f"{spoken(b)} and {spoken(a)}",
-                        f"players {spoken(a)} and {spoken(b)}",
-                        f"players {spoken(b)} and {spoken(a)}",
-                        f"it was players {spoken(a)} and {spoken(b)}",
+                        f"{number_word(a)} and {number_word(b)}",
+                        f"{number_word(b)} and {number_word(a)}",
+                        f"players {number_word(a)} and {number_word(b)}",
+                        f"players {number_word(b)} and {number_word(a)}",
+                        f"it was players {number_word(a)} and {number_word(b)}",
                     ),
                 )
                 for a, b in combinations(seats, 2)
@@ -1048,7 +511,7 @@ class WhatTheFake:
         )
 
     def _ask_names(self, state: State) -> Ask:
-        seat = spoken(len(state.drawings) + 1)
+        seat = number_word(len(state.drawings) + 1)
         hints = spoken_forms(self._known_names(state))
         if state.pending:  # yes, no, or the drawing said again
             names = content.spoken_list(state.pending)
@@ -1066,7 +529,7 @@ class WhatTheFake:
         if state.naming:
             say = self._line("ask_next_name", names=", ".join(state.heard or state.naming[-1:]))
             reprompts = self._many("next_name_reprompts", seat=seat)
-        else:  # how to name is said in full to the first player of the game; then "Player two, your drawings?"
+        else:  # how to name: in full to the game's first player, then "Player two, your drawings?"
             full = state.round == 1 and not state.drawings
             say = self.lines("ask_names" if full else "ask_names_short", seat=seat)
             reprompts = self._many("names_reprompts", seat=seat)
@@ -1150,7 +613,7 @@ class WhatTheFake:
         ]
         numbers = [g.number for g in groups]
         for a, b in combinations(numbers, 2):
-            sa, sb = spoken(a), spoken(b)
+            sa, sb = number_word(a), number_word(b)
             choices.append(
                 Choice(
                     f"merge {a} {b}",
@@ -1165,12 +628,12 @@ class WhatTheFake:
                 )
             )
         for g in groups:
-            n = spoken(g.number)
+            n = number_word(g.number)
             if len(g.entries) > 1:
                 choices.append(Choice(f"split {g.number}", (f"split group {n}", f"split {n}")))
             if len(g.seats) > 1:
                 for seat in g.seats:
-                    s = spoken(seat)
+                    s = number_word(seat)
                     choices.append(
                         Choice(
                             f"out {seat} {g.number}",
@@ -1259,16 +722,16 @@ class WhatTheFake:
         choices = tuple(
             Choice(
                 p,
-                (spoken(p), self._points(p), f"i scored {self._points(p)}")
+                (number_word(p), self._points(p), f"i scored {self._points(p)}")
                 + (("no points", "nothing", "i scored no points") if p == 0 else ()),
             )
             for p in range(0, DRAWINGS + 1)
         )
         return Ask(
             "what_the_fake.points",
-            (self.lines("ask_points", seat=spoken(seat), role=self.lines(role)),),
+            (self.lines("ask_points", seat=number_word(seat), role=self.lines(role)),),
             choices,
-            reprompts=self._many("points_reprompts", seat=spoken(seat)),
+            reprompts=self._many("points_reprompts", seat=number_word(seat)),
             expected=self.lines("points_expected"),
             endpoint=0.5,
         )
@@ -1277,29 +740,29 @@ class WhatTheFake:
         best = winners(state.totals)
         top = self._points(state.totals[best[0] - 1])
         result = (
-            self.lines("winner", seat=spoken(best[0]), points=top)
+            self.lines("winner", seat=number_word(best[0]), points=top)
             if len(best) == 1
-            else self.lines("winners", seats=seats_words(best), points=top)
+            else self.lines("winners", seats=spoken_numbers(best), points=top)
         )
         return End((self.lines("game_over"),) + self.score(state)[1:] + (result,), best)
 
     # ------------------------------------------------------------ the group announcement
 
     def _group_lines(self, group: Group, ask: bool = False) -> tuple[str, ...]:
-        n = spoken(group.number)
+        n = number_word(group.number)
         if len(group.seats) > 1:
             line = self.lines(
                 "group_shared",
                 number=n,
                 drawing=self._drawings(group),
-                seats=seats_words(group.seats),
+                seats=spoken_numbers(group.seats),
             )
         else:
             line = self.lines(
                 "group_one_seat",
                 number=n,
                 drawing=self._drawings(group),
-                seat=spoken(group.seats[0]),
+                seat=number_word(group.seats[0]),
             )
         mixed = len({normalise_name(e.name) for e in group.entries}) > 1
         return (
@@ -1309,16 +772,17 @@ class WhatTheFake:
         )
 
     def _drawings(self, group: Group) -> str:
-        """Every different drawing a group holds ("cat or kitty"), so the table can hear a wrong one."""
+        """Every different drawing a group holds ("cat or kitty"), so the table can hear a wrong
+        one."""
         names = list(dict.fromkeys(normalise_name(e.name) for e in group.entries))
         return content.spoken_list(names, "or")
 
     def _invalid_lines(self, group: Group) -> tuple[str, ...]:
-        n = spoken(group.number)
+        n = number_word(group.number)
         if group.void:
             return (self.lines("invalid_note", number=n),)
         if group.invalid:
-            return (self.lines("void_note", number=n, seats=seats_words(sorted(group.invalid))),)
+            return (self.lines("void_note", number=n, seats=spoken_numbers(sorted(group.invalid))),)
         return ()
 
     def _list_groups(self, groups: tuple[Group, ...]) -> tuple[str, ...]:
@@ -1336,10 +800,10 @@ class WhatTheFake:
             by_seat.setdefault(group.seats[0], []).append(group)
         for seat in sorted(by_seat):
             items = [
-                self.lines("single_item", number=spoken(g.number), drawing=self._drawings(g))
+                self.lines("single_item", number=number_word(g.number), drawing=self._drawings(g))
                 for g in by_seat[seat]
             ]
-            lines.append(self.lines("singles", seat=spoken(seat), items="; ".join(items)))
+            lines.append(self.lines("singles", seat=number_word(seat), items="; ".join(items)))
         lines.extend(line for g in alone for line in self._invalid_lines(g))
         return tuple(lines)
 
@@ -1360,21 +824,21 @@ class WhatTheFake:
     def _apply_players(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         players = answer.value
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            said = spoken(players) if isinstance(players, int) else players
+            said = number_word(players) if isinstance(players, int) else players
             return Outcome(
                 state, (self.lines("players_out_of_range", players=said),), accepted=False
             )
         state = self._after_setup(replace(state, players=players), rng)
-        decision = self.lines("decision_players", players=spoken(players))
+        decision = self.lines("decision_players", players=number_word(players))
         return Outcome(
-            state, (self._line("decision_players", players=spoken(players)) + ".",), decision
+            state, (self._line("decision_players", players=number_word(players)) + ".",), decision
         )
 
     def _apply_mode(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         mode = Mode(answer.value)
         state = self._after_setup(replace(state, mode=mode), rng)
         line = "mode_open" if mode is Mode.OPEN else "mode_hidden"
-        say = self._line(line, rounds=spoken(self.rounds(state)))
+        say = self._line(line, rounds=number_word(self.rounds(state)))
         return Outcome(state, (say,), self.lines("decision_mode", mode=mode.value))
 
     def _apply_theme(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
@@ -1386,7 +850,7 @@ class WhatTheFake:
             drawing = replace(state, phase=Phase.DRAWING, started=True, shouts=1)
             return Outcome(
                 drawing,
-                (self._line("done", count=spoken(1)),),
+                (self._line("done", count=number_word(1)),),
                 self.lines("decision_go_shout", theme=card.theme),
             )
         return Outcome(
@@ -1409,13 +873,13 @@ class WhatTheFake:
             )
         if answer.value == "shout":
             shouts = state.shouts + 1
-            decision = self.lines("decision_shout", count=spoken(min(shouts, enough)))
+            decision = self.lines("decision_shout", count=number_word(min(shouts, enough)))
         else:
             shouts = int(answer.value)
-            decision = self.lines("decision_count", count=spoken(shouts))
+            decision = self.lines("decision_count", count=number_word(shouts))
         state = replace(state, shouts=min(shouts, enough), started=True)
         if state.shouts >= enough:
-            say = (self._line("done", count=spoken(state.shouts)), self.lines("stop_drawing"))
+            say = (self._line("done", count=number_word(state.shouts)), self.lines("stop_drawing"))
             return Outcome(self._after_drawing(state), say, decision)
         return Outcome(state, (), decision)
 
@@ -1429,26 +893,28 @@ class WhatTheFake:
                 if s in state.named or seats.count(s) > 1 or not 1 <= s <= state.players
             )
             return Outcome(
-                state, (self.lines("already_named", seat=spoken(repeated)),), accepted=False
+                state, (self.lines("already_named", seat=number_word(repeated)),), accepted=False
             )
         if len(named) < forger_count(state.players):
             return Outcome(
                 replace(state, named=named),
                 (),
-                self.lines("decision_forger", seat=spoken(seats[0])),
+                self.lines("decision_forger", seat=number_word(seats[0])),
             )
         forgers = tuple(sorted(named))
         state = self._after_reveal(
             replace(state, named=forgers, roles=roles_with(state.players, forgers))
         )
         if len(forgers) == 1:
-            say = self.lines("revealed_one", seat=spoken(forgers[0]))
+            say = self.lines("revealed_one", seat=number_word(forgers[0]))
         else:
-            say = self.lines("revealed_two", first=spoken(forgers[0]), second=spoken(forgers[1]))
-        return Outcome(state, (say,), self.lines("decision_forgers", seats=seats_words(forgers)))
+            say = self.lines(
+                "revealed_two", first=number_word(forgers[0]), second=number_word(forgers[1])
+            )
+        return Outcome(state, (say,), self.lines("decision_forgers", seats=spoken_numbers(forgers)))
 
     def _apply_names(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        seat = spoken(len(state.drawings) + 1)
+        seat = number_word(len(state.drawings) + 1)
         if state.pending:
             return self._apply_check(state, answer, rng)
         if answer.kind is AnswerKind.FREE:
@@ -1462,10 +928,8 @@ class WhatTheFake:
                     else ("names_unclear", {})
                 )
                 return Outcome(state, (self.lines(line[0], seat=seat, **line[1]),), accepted=False)
-            forms = _hint_forms(known)
-            if not all(
-                normalise_name(name) in forms for name in names
-            ):  # the open model's guess: check it
+            forms = hint_forms(known)
+            if not all(normalise_name(name) in forms for name in names):  # a guess: check it
                 return Outcome(
                     replace(state, pending=names),
                     (),
@@ -1486,7 +950,7 @@ class WhatTheFake:
         again alone replaces it only if it sounds like it (SAID_AGAIN): other drawings, or
         "that's all", are not answers to the check (most likely the next player has started),
         so gm asks again instead of writing them down for this player."""
-        seat = spoken(len(state.drawings) + 1)
+        seat = number_word(len(state.drawings) + 1)
         names = state.pending
         checked = replace(state, pending=())
         dropped = Outcome(
@@ -1504,14 +968,14 @@ class WhatTheFake:
         if answer.kind is not AnswerKind.FREE:
             return again
         alternatives = answer.value if isinstance(answer.value, list) else [str(answer.value)]
-        words = _words(str(alternatives[0]) if alternatives else "")
+        words = words_of(str(alternatives[0]) if alternatives else "")
         rest = " ".join(w for w in words[1:])
         if words and words[0] in YES_WORDS:
             outcome = self._add_names(checked, names)
             more = " ".join(w for w in rest.split() if w not in SOFT)
             if not more or outcome.state.phase is not Phase.NAMING or not outcome.state.naming:
                 return outcome  # the list is full or over: what follows is not this player's
-            if more in {" ".join(_words(p)) for p in DONE_PHRASES}:
+            if more in {" ".join(words_of(p)) for p in DONE_PHRASES}:
                 finished = self._finish_naming(
                     outcome.state, self.lines("decision_no_more", seat=seat)
                 )
@@ -1542,7 +1006,7 @@ class WhatTheFake:
         return self._apply_names(checked, answer, rng)
 
     def _add_names(self, state: State, names: tuple[str, ...]) -> Outcome:
-        seat = spoken(len(state.drawings) + 1)
+        seat = number_word(len(state.drawings) + 1)
         decision = self.lines("decision_names", seat=seat, names=content.spoken_list(names))
         state = replace(state, naming=state.naming + names, heard=names)
         if len(state.naming) < DRAWINGS:
@@ -1551,7 +1015,7 @@ class WhatTheFake:
 
     def _finish_naming(self, state: State, decision: str, echo: bool = False) -> Outcome:
         """The player's list is complete: say it back; after the last player, group the drawings."""
-        seat = spoken(len(state.drawings) + 1)
+        seat = number_word(len(state.drawings) + 1)
         naming, heard = state.naming, state.heard
         drawings = state.drawings + (naming,)
         state = replace(state, drawings=drawings, naming=(), heard=())
@@ -1581,10 +1045,12 @@ class WhatTheFake:
             return Outcome(
                 replace(state, changing=True), (), self.lines("decision_change"), transition=True
             )
-        if verb in ("valid", "invalid", "void") and _contradicts(verb, answer.heard):
+        if verb in ("valid", "invalid", "void") and contradicts(verb, answer.heard):
             # a near match between opposite commands ("valid" heard in "in valid group two"): ask
             return Outcome(
-                state, (self.lines("valid_or_invalid", number=spoken(numbers[-1])),), accepted=False
+                state,
+                (self.lines("valid_or_invalid", number=number_word(numbers[-1])),),
+                accepted=False,
             )
         if verb == "correct":
             roles = dict(enumerate(state.roles, 1))
@@ -1599,14 +1065,16 @@ class WhatTheFake:
         missing = [n for n in wanted if n not in {g.number for g in groups}]
         if missing:
             return Outcome(
-                state, (self.lines("no_such_group", number=spoken(missing[0])),), accepted=False
+                state,
+                (self.lines("no_such_group", number=number_word(missing[0])),),
+                accepted=False,
             )
         if verb == "merge":
             a, b = numbers
             groups = merge_groups(groups, a, b)
-            say = self._group_lines(_find(groups, min(a, b)))
+            say = self._group_lines(find(groups, min(a, b)))
             decision = self.lines(
-                "decision_merge", first=spoken(min(a, b)), second=spoken(max(a, b))
+                "decision_merge", first=number_word(min(a, b)), second=number_word(max(a, b))
             )
         elif verb == "split":
             (n,) = numbers
@@ -1615,7 +1083,7 @@ class WhatTheFake:
             say = tuple(
                 line for g in groups if g.number not in before for line in self._group_lines(g)
             )
-            decision = self.lines("decision_split", number=spoken(n))
+            decision = self.lines("decision_split", number=number_word(n))
         elif verb == "out":
             seat, n = numbers
             before = {g.number for g in groups}
@@ -1626,42 +1094,52 @@ class WhatTheFake:
                 if g.number == n or g.number not in before
                 for line in self._group_lines(g)
             )
-            decision = self.lines("decision_out", seat=spoken(seat), number=spoken(n))
+            decision = self.lines("decision_out", seat=number_word(seat), number=number_word(n))
         elif verb == "invalid":
             (n,) = numbers
-            group = _find(groups, n)
+            group = find(groups, n)
             if group.void:
                 return Outcome(
                     state,
                     (
                         self.lines(
-                            "already_invalid", number=spoken(n), drawing=self._drawings(group)
+                            "already_invalid", number=number_word(n), drawing=self._drawings(group)
                         ),
                     ),
                     accepted=False,
                 )
             groups = mark(groups, n, frozenset(group.seats))
-            say = (self.lines("group_invalid", number=spoken(n), drawing=self._drawings(group)),)
-            decision = self.lines("decision_invalid", number=spoken(n))
+            say = (
+                self.lines("group_invalid", number=number_word(n), drawing=self._drawings(group)),
+            )
+            decision = self.lines("decision_invalid", number=number_word(n))
         elif verb == "void":
             seat, n = numbers
-            group = _find(groups, n)
+            group = find(groups, n)
             groups = mark(groups, n, group.invalid | {seat})
             name = next(e.name for e in group.entries if e.seat == seat)
-            say = (self.lines("seat_invalid", drawing=name, seat=spoken(seat), number=spoken(n)),)
-            decision = self.lines("decision_void", seat=spoken(seat), number=spoken(n))
+            say = (
+                self.lines(
+                    "seat_invalid", drawing=name, seat=number_word(seat), number=number_word(n)
+                ),
+            )
+            decision = self.lines("decision_void", seat=number_word(seat), number=number_word(n))
         elif verb == "valid":
             (n,) = numbers
-            group = _find(groups, n)
+            group = find(groups, n)
             if not group.invalid:
                 return Outcome(
                     state,
-                    (self.lines("already_valid", number=spoken(n), drawing=self._drawings(group)),),
+                    (
+                        self.lines(
+                            "already_valid", number=number_word(n), drawing=self._drawings(group)
+                        ),
+                    ),
                     accepted=False,
                 )
             groups = mark(groups, n, frozenset())
-            say = (self.lines("group_valid", number=spoken(n), drawing=self._drawings(group)),)
-            decision = self.lines("decision_valid", number=spoken(n))
+            say = (self.lines("group_valid", number=number_word(n), drawing=self._drawings(group)),)
+            decision = self.lines("decision_valid", number=number_word(n))
         else:
             raise ValueError(f"unknown group correction {answer.value!r}")
         return Outcome(
@@ -1677,12 +1155,14 @@ class WhatTheFake:
         n = int(number)
         group = next((g for g in state.groups if g.number == n), None)
         if group is None or name not in {normalise_name(e.name) for e in group.entries}:
-            return Outcome(state, (self.lines("no_such_group", number=spoken(n)),), accepted=False)
+            return Outcome(
+                state, (self.lines("no_such_group", number=number_word(n)),), accepted=False
+            )
         mine = tuple(e for e in group.entries if normalise_name(e.name) == name)
         rest = tuple(e for e in group.entries if normalise_name(e.name) != name)
         seats = {e.seat for e in mine}
         kept = Group(n, rest, group.invalid - (seats - {e.seat for e in rest}))
-        moved = Group(_free_number(state.groups), mine, group.invalid & seats)
+        moved = Group(free_number(state.groups), mine, group.invalid & seats)
         groups = tuple(
             sorted(
                 [kept if g.number == n else g for g in state.groups] + [moved],
@@ -1690,7 +1170,7 @@ class WhatTheFake:
             )
         )
         say = self._group_lines(kept) + self._group_lines(moved)
-        decision = self.lines("decision_apart", drawing=name, other=other, number=spoken(n))
+        decision = self.lines("decision_apart", drawing=name, other=other, number=number_word(n))
         return Outcome(
             replace(state, groups=groups, corrections=state.corrections + 1, changing=False),
             say,
@@ -1703,7 +1183,7 @@ class WhatTheFake:
             return Outcome(state, (self.lines("points_expected"),), accepted=False)
         seat = len(state.points) + 1
         points = state.points + (value,)
-        decision = self.lines("decision_points", seat=spoken(seat), points=spoken(value))
+        decision = self.lines("decision_points", seat=number_word(seat), points=number_word(value))
         if len(points) < state.players:
             return Outcome(replace(state, points=points), (), decision)
         state, say = self._finish_round(replace(state, points=points), points, rng)
@@ -1752,184 +1232,19 @@ class WhatTheFake:
             return (self.lines("score_not_started"),)
         head = self.lines(
             "score_round",
-            round=spoken(min(state.round, self.rounds(state))),
-            rounds=spoken(self.rounds(state)),
+            round=number_word(min(state.round, self.rounds(state))),
+            rounds=number_word(self.rounds(state)),
         )
         return (head,) + tuple(
-            self.lines("score_line", seat=spoken(seat), points=self._points(total))
+            self.lines("score_line", seat=number_word(seat), points=self._points(total))
             for seat, total in enumerate(state.totals, 1)
         )
-
-    # ------------------------------------------------------------ the simulated table
-
-    def demo_line(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        """A plausible reply of a simulated table (for `gm demo` and the end-to-end tests).
-
-        It shows what the issue asks for: counts that correct two shouts heard as one,
-        Forgers copying the typical drawings, and groups the table corrects before scoring.
-        """
-        return {
-            Phase.PLAYERS: self._demo_players,
-            Phase.MODE: self._demo_mode,
-            Phase.THEME: self._demo_theme,
-            Phase.DRAWING: self._demo_drawing,
-            Phase.REVEAL: self._demo_reveal,
-            Phase.NAMING: self._demo_names,
-            Phase.GROUPS: self._demo_groups,
-            Phase.POINTS: self._demo_points,
-        }[state.phase](state, ask, rng)
-
-    def _demo_players(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        players = rng.choice((3, 3, 4, 5))
-        return said(ask, players, f"{spoken(players)} players", 1)
-
-    def _demo_mode(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        mode = rng.choice((Mode.OPEN, Mode.HIDDEN))
-        return said(ask, mode.value, f"{mode.value} roles", 1)
-
-    def _demo_theme(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        seat = rng.randint(1, state.players)
-        if not state.skips and rng.random() < 0.25:
-            return said(ask, "another", "new theme", seat)
-        return said(ask, "go", "start drawing", seat)
-
-    def _demo_drawing(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        enough = state.players - 1
-        seat = rng.randint(1, state.players)
-        if ask.timeout is not None and rng.random() < 0.3:
-            return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
-        roll = rng.random()
-        if state.shouts == 0 or roll < 0.5:
-            return said(ask, "shout", "what the fake", seat)
-        if roll < 0.85:  # two shouted at once and gm heard one: the table gives the count
-            count = min(enough, state.shouts + 2)
-            return said(ask, count, f"{spoken(count)} players done", seat)
-        return said(ask, "stop", "stop drawing", seat)
-
-    def _demo_reveal(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        free = [s for s in range(1, state.players + 1) if s not in state.named]
-        if forger_count(state.players) == 2 and not state.named and rng.random() < 0.5:
-            a, b = sorted(rng.sample(free, 2))
-            return said(ask, f"{a} {b}", f"it was players {spoken(a)} and {spoken(b)}", a)
-        seat = rng.choice(free)
-        return said(ask, seat, f"it was player {spoken(seat)}", seat)
-
-    def _demo_names(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        """One name an utterance, said in full (what PocketSphinx hears best); Forgers favour the
-        typical drawings and what was said, Artists less so."""
-        seat = len(state.drawings) + 1
-        if state.pending:
-            return said(ask, True, "yes", seat)
-        if not state.naming and rng.random() < 0.05:
-            return said(ask, "nothing", "no drawings", seat)
-        if len(state.naming) == DRAWINGS - 1 and rng.random() < 0.1:  # stopped mid-drawing
-            return said(ask, "nothing", "that's all", seat)
-        hints = [h for h in self.cards[state.card].hints if h not in state.naming]
-        named = {name for names in state.drawings for name in names}
-        forger = state.roles is not None and state.roles[seat - 1] is Role.FORGER
-        weights = [
-            (3.0 if forger and hint in named else 1.0) / (1 + i * (0.8 if forger else 0.25))
-            for i, hint in enumerate(hints)
-        ]
-        said_as = f"i drew {with_article(rng.choices(hints, weights)[0])}"
-        return Line(Answer(AnswerKind.FREE, [said_as], said_as), said_as, seat)
-
-    def _demo_groups(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        seat = rng.randint(1, state.players)
-        if state.corrections or rng.random() < 0.4:  # at most one correction a round
-            return said(ask, "correct", "count the points", seat)
-        shared = [g for g in state.groups if len(g.seats) > 1]
-        alone = [g for g in state.groups if len(g.seats) == 1 and not g.void]
-        options: list[tuple[Any, str]] = []
-        for g in shared:
-            s = rng.choice(g.seats)  # "not the same": that player drew something else
-            options.append(
-                (f"out {s} {g.number}", f"take player {spoken(s)} out of group {spoken(g.number)}")
-            )
-        if len(alone) >= 2:  # "same as": two names for one drawing
-            a, b = sorted(rng.sample([g.number for g in alone], 2))
-            options.append((f"merge {a} {b}", f"groups {spoken(a)} and {spoken(b)} are the same"))
-        if alone:  # the table votes a drawing out
-            g = rng.choice(alone)
-            options.append((f"invalid {g.number}", f"invalid group {spoken(g.number)}"))
-        if not options:
-            return said(ask, "correct", "count the points", seat)
-        value, phrase = rng.choice(options)
-        return said(ask, value, phrase, seat)
-
-    def _demo_points(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        seat = len(state.points) + 1
-        points = rng.choices(range(DRAWINGS + 1), (1, 3, 3, 1))[0]
-        return said(ask, points, f"i scored {self._points(points)}", seat)
-
-
-# ---------------------------------------------------------------------------- loading
 
 
 def load(
     language: str = "en", root: Any = None, source: ContentFile | None = None, own: bool = False
 ) -> WhatTheFake:
-    """Read and check prompts/<language>/what_the_fake.toml; `source` is gm's content with a
-    table's own deck (`own`: a few cards are enough) or a saved game's in it."""
-    source = source or content.load("what_the_fake", language, root)
-    return WhatTheFake(
-        _cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS),
-        _lines(source),
-        _same(source),
-    )
-
-
-def _same(source: ContentFile) -> dict[str, str]:
-    """The optional `same` lists: words a table uses for one drawing (["cat", "kitty"])."""
-    value = source.data.get("same", [])
-    if not isinstance(value, list) or not all(
-        isinstance(names, list)
-        and len(names) > 1
-        and all(isinstance(n, str) and PHRASE.fullmatch(n) for n in names)
-        for names in value
-    ):
-        raise source.fail("same", "'same' must be a list of lists of two or more lower-case names")
-    return synonyms(value)
-
-
-def _lines(source: ContentFile) -> Lines:
-    lines = Lines(source)
-    missing = [name for name in REQUIRED_LINES if name not in set(lines.names())]
-    if missing:
-        raise source.fail("lines", f"the line '{missing[0]}' is missing from [lines]")
-    return lines
-
-
-def _cards(source: ContentFile, minimum: int) -> tuple[Card, ...]:
-    problems = content.Problems()
-    records = source.records(
-        "expo", {"city": str, "theme": str, "hints": list}, minimum=minimum, problems=problems
-    )
-    cards: list[Card] = []
-    seen: set[tuple[str, str]] = set()
-    for index, record in records:
-        hints = record["hints"]
-        key = (record["city"].strip().lower(), record["theme"].strip().lower())
-        if not all(isinstance(h, str) and PHRASE.fullmatch(h.strip()) for h in hints):
-            problems.add(
-                source.entry_fail("expo", index, "has a hint that is not lower-case words")
-            )
-        elif len(hints) < MIN_HINTS:
-            problems.add(
-                source.entry_fail(
-                    "expo", index, f"needs at least {MIN_HINTS} hints, it has {len(hints)}"
-                )
-            )
-        elif key in seen:
-            problems.add(
-                source.entry_fail("expo", index, f"repeats {record['city']}, {record['theme']}")
-            )
-        else:
-            cards.append(
-                Card(
-                    record["city"].strip(), record["theme"].strip(), tuple(h.strip() for h in hints)
-                )
-            )
-        seen.add(key)
-    problems.check()
-    return tuple(cards)
+    """The rules with gm's deck (prompts/<language>/what_the_fake.toml), a table's own deck or
+    a saved game's (`source`, see deck.read)."""
+    deck = read(language, root, source, own)
+    return WhatTheFake(deck.cards, deck.lines, deck.same)
