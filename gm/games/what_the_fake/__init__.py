@@ -1,9 +1,10 @@
 """What the Fake?!: the drawing game of Artists and Forgers, with the program holding the EXPO
 deck.
 
-rules.py holds the rules: names.py how the names of the drawings are heard, groups.py the
-groups of the same drawing, scoring.py the roles and points, deck.py the cards and lines.
-table.py holds the simulated players of `gm demo` and the tests. `load` gives the rules with
+rules.py holds the rules (the set-up, the rounds, the drawing and the reveal), state.py what gm
+knows, naming.py and grouping.py the naming and the grouping of the drawings, names.py how a
+name is heard, groups.py the groups of the same drawing, scoring.py the roles and points,
+deck.py the cards and lines. table.py holds the simulated players of `gm demo` and the tests. `load` gives the rules with
 their simulated table, as `gm.games.load` does.
 """
 
@@ -19,7 +20,7 @@ from gm.games.what_the_fake.names import (
     spoken_forms,
     with_article,
 )
-from gm.games.what_the_fake.rules import Phase, Scoring, State, WhatTheFake
+from gm.games.what_the_fake.rules import WhatTheFake
 from gm.games.what_the_fake.scoring import (
     Mode,
     Role,
@@ -29,6 +30,7 @@ from gm.games.what_the_fake.scoring import (
     scores,
     winners,
 )
+from gm.games.what_the_fake.state import Phase, Scoring, State
 from gm.games.what_the_fake.table import SimulatedWhatTheFake, load
 
 __all__ = [

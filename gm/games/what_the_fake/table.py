@@ -11,9 +11,10 @@ from typing import Any
 
 from gm.content import ContentFile
 from gm.games.what_the_fake.names import DRAWINGS, with_article
-from gm.games.what_the_fake.rules import Phase, State, WhatTheFake
+from gm.games.what_the_fake.rules import WhatTheFake
 from gm.games.what_the_fake.rules import load as load_rules
 from gm.games.what_the_fake.scoring import Mode, Role, forger_count
+from gm.games.what_the_fake.state import Phase, State
 from gm.steps import Answer, AnswerKind, Ask, Line, said
 from gm.vocab import number_word
 
