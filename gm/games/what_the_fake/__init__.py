@@ -4,8 +4,8 @@ deck.
 rules.py holds the rules (the set-up, the rounds, the drawing and the reveal), state.py what gm
 knows, naming.py and grouping.py the naming and the grouping of the drawings, names.py how a
 name is heard, groups.py the groups of the same drawing, scoring.py the roles and points,
-deck.py the cards and lines. table.py holds the simulated players of `gm demo` and the tests. `load` gives the rules with
-their simulated table, as `gm.games.load` does.
+deck.py the cards and lines. table.py holds the simulated players of `gm demo` and the tests.
+`load` gives the rules with their simulated table, as `gm.games.load` does.
 """
 
 from __future__ import annotations
