@@ -59,7 +59,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from gm.content import ContentFile, Lines, spoken_list
-from gm.games.common import next_seat
+from gm.games.common import next_seat, player_count, spoken_numbers
 from gm.games.funocracy.deck import FACE_UP, HIDDEN_DISCARDS, Theme, read
 from gm.games.funocracy.words import (
     LATE_CHALLENGES,
@@ -171,16 +171,12 @@ class Funocracy:
     # ----- set-up -----------------------------------------------------------------------
 
     def new(self, options: Mapping[str, Any], rng: random.Random) -> State:
-        players = options.get("players")
-        if isinstance(players, str) and players.strip().isdigit():
-            players = int(players)
-        if players is not None:
-            if isinstance(players, bool) or not isinstance(players, int):
-                raise RulesError(f"The number of players must be a whole number, not {players!r}.")
-            if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-                raise RulesError(
-                    f"Funocracy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
-                )
+        players = player_count(
+            options.get("players"),
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            f"Funocracy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {{players}}.",
+        )
         mode = options.get("mode")
         if mode is not None:
             try:
@@ -484,7 +480,7 @@ class Funocracy:
         if len(best) == 1:
             say.append(L("winner", seat=number_word(best[0])))
         else:
-            say.append(L("shared", seats=spoken_list([number_word(s) for s in best])))
+            say.append(L("shared", seats=spoken_numbers(best)))
         return End(say=tuple(say), winners=best)
 
     # ----- answers ----------------------------------------------------------------------
@@ -806,7 +802,7 @@ class Funocracy:
             if len(group) == 1
             else self.lines(
                 "score_items",
-                seats=spoken_list([number_word(s) for s in group]),
+                seats=spoken_numbers(group),
                 stars=self._stars(count),
             )
             for count, group in seats.items()
@@ -854,7 +850,7 @@ class Funocracy:
             who = (
                 L("score_player", seat=number_word(seats[0]))
                 if len(seats) == 1
-                else L("score_players", seats=spoken_list([number_word(s) for s in seats]))
+                else L("score_players", seats=spoken_numbers(seats))
             )
             who = who[:1].upper() + who[1:]
             if over or state.round == 1 or this_round == total:

@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import re
 
+from gm.games.common import ARTICLES, HESITATIONS
 from gm.steps import Choice
 from gm.vocab import number_word
 
-ARTICLES = ("a", "an", "the")
 # Words people say before their answer: "um, banana" is banana. Only in front of another word.
-FILLERS = (
-    "um",
+FILLERS = HESITATIONS + (
     "umm",
-    "uh",
     "uhm",
-    "er",
-    "erm",
     "ehm",
     "ah",
     "oh",
@@ -30,8 +26,6 @@ FILLERS = (
     "well",
     "so",
     "like",
-    "okay",
-    "ok",
     "maybe",
     "i say",
     "i'd say",

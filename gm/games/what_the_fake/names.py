@@ -13,10 +13,13 @@ import re
 from itertools import combinations
 from typing import Iterable, Mapping, Sequence
 
+from gm.games.common import ARTICLES as COMMON_ARTICLES
+from gm.games.common import HESITATIONS
+
 DRAWINGS = 3  # drawings per player per round
 
 
-ARTICLES = frozenset("a an the some my".split())
+ARTICLES = frozenset(COMMON_ARTICLES + ("some", "my"))  # "my cat" is the drawing "cat"
 DONE_PHRASES = ("that's all", "that is all", "no more", "nothing else")
 YES_WORDS = frozenset("yes yeah yep yup right correct".split())
 NO_WORDS = frozenset("no nope nah".split())
@@ -25,11 +28,9 @@ SAID_AGAIN = (
 )
 HARD = frozenset("then next also plus finally lastly first second third last".split())
 SOFT = frozenset(("and",))
-FILLERS = frozenset(
-    (
-        "i i've ive drew drawn did made um uh er erm ok okay yes yeah yep is was drawing"
-        " drawings number it's its it"
-    ).split()
+# Words around the names that are never part of one: "I drew a cactus", "it was a cat".
+FILLERS = frozenset(HESITATIONS) | frozenset(
+    "i i've ive drew drawn did made yes yeah yep is was drawing drawings number it's its it".split()
 )
 _STRENGTH = {"article": 0, "soft": 1, "hard": 2}
 

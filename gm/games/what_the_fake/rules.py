@@ -68,7 +68,7 @@ from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from gm.content import ContentFile, Lines
-from gm.games.common import spoken_numbers
+from gm.games.common import player_count, spoken_numbers
 from gm.games.what_the_fake.deck import Card, read
 from gm.games.what_the_fake.grouping import Grouping
 from gm.games.what_the_fake.names import (
@@ -140,7 +140,13 @@ class WhatTheFake(Naming, Grouping):
     # ------------------------------------------------------------ set-up
 
     def new(self, options: Mapping[str, Any], rng: random.Random) -> State:
-        players = self._players_option(options.get("players"))
+        players = player_count(
+            options.get("players"),
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            self.lines("players_out_of_range", players="{players}"),
+            self.lines("players_not_number", value="{value}"),
+        )
         mode = self._enum_option(Mode, options.get("mode"), "bad_mode")
         scoring = self._enum_option(Scoring, options.get("scoring"), "bad_scoring") or Scoring.FULL
         time_limit = self._time_option(options.get("time_limit"))
@@ -148,16 +154,6 @@ class WhatTheFake(Naming, Grouping):
         rng.shuffle(order)
         state = State(Phase.PLAYERS, players, mode, scoring, time_limit, tuple(order), ())
         return self._after_setup(state, rng)
-
-    def _players_option(self, value: Any) -> int | None:
-        if value is None:
-            return None
-        if isinstance(value, bool) or not str(value).strip().isdigit():
-            raise RulesError(self.lines("players_not_number", value=repr(value)))
-        players = int(value)
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError(self.lines("players_out_of_range", players=players))
-        return players
 
     def _enum_option(self, kind: type[enum.Enum], value: Any, line: str) -> Any:
         if value is None:

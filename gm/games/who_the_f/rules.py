@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from gm.content import ContentFile, Lines
-from gm.games.common import spoken_numbers
+from gm.games.common import player_count, spoken_numbers
 from gm.games.who_the_f.deck import read
 from gm.games.who_the_f.phrases import (
     PLACES,
@@ -195,7 +195,12 @@ class WhoTheF:
     # ----------------------------------------------------------------- set-up
 
     def new(self, options: Mapping[str, Any], rng: random.Random) -> State:
-        players = self._players_option(options.get("players"))
+        players = player_count(
+            options.get("players"),
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            f"{self.title} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {{players}}.",
+        )
         difficulty = self._difficulty_option(options.get("difficulty"))
         reveal_after = self._reveal_option(options.get("reveal_after"))
         order = list(range(len(self.questions)))
@@ -214,22 +219,6 @@ class WhoTheF:
             reveal_after=reveal_after,
         )
         return self._after_setup(state)
-
-    def _players_option(self, value: Any) -> int | None:
-        if value is None:
-            return None
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, (int, str))
-            or not str(value).strip().isdigit()
-        ):
-            raise RulesError(f"The number of players must be a whole number, not {value!r}.")
-        players = int(value)
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError(
-                f"{self.title} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
-            )
-        return players
 
     def _difficulty_option(self, value: Any) -> Difficulty | None:
         if value is None:
