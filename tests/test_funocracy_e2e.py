@@ -117,7 +117,8 @@ def first_divergence(events: list[dict], script: Script) -> str:
     )
     at = decided[min(index, len(decided) - 1)]["t"] if decided else 0.0
     heard = [
-        f"{e['t']:.1f}s heard {e['text']!r} as {e['intent']} from {[a['text'] for a in e['alternatives']]}"
+        f"{e['t']:.1f}s heard {e['text']!r} as {e['intent']} from "
+        f"{[a['text'] for a in e['alternatives']]}"
         for e in events
         if e["type"] == "heard" and at - 12 <= e["t"] <= at + 1
     ]
@@ -174,8 +175,8 @@ def check_oracle(events: list[dict]) -> None:
     assert over[0]["state"]["scores"] == ROUND_SCORES and over[0]["state"]["round"] == 3
     said = [e["text"] for e in events if e["type"] == "say"]
     assert (
-        "The game is over. Totals: fifty two stars for player one and fifty six stars for player two."
-        in said
+        "The game is over. Totals: fifty two stars for player one and fifty six stars for"
+        " player two." in said
     )
 
 
@@ -256,5 +257,6 @@ def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
         check_oracle(events)
     check_table_talk(events)
     print(
-        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s"
+        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio"
+        f" in {time.monotonic() - began:.0f} s"
     )

@@ -502,7 +502,7 @@ def test_score_groups_equal_players_and_says_nobody_has_a_star_once():
     assert GAME.score(GAME.new({}, Random(1)))
 
 
-# ----- content -------------------------------------------------------------------------------------
+# ----- content ------------------------------------------------------------------------------------
 
 
 def test_content_has_sixty_original_themes_with_typical_answers():
@@ -642,7 +642,8 @@ def test_replaying_the_answers_gives_the_same_game():
 
 
 def check_line(ask: Ask, line) -> None:
-    """A reply the recogniser can hear: one of the ask's phrases, a hint word, "skip", or silence."""
+    """A reply the recogniser can hear: one of the ask's phrases, a hint word, "skip", or
+    silence."""
     answer = line.answer
     if answer.kind is AnswerKind.CHOICE:
         choice = next(c for c in ask.choices if c.value == answer.value)

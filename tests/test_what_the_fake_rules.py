@@ -786,7 +786,7 @@ def test_scores_stay_within_zero_and_three(data: st.DataObject) -> None:
             assert p == sum(1 for gr in groups if gr.seats == (s,))
 
 
-# ---------------------------------------------------------------------------- quick scoring and the end
+# ---------------------------------------------------------------------- quick scoring and the end
 
 
 def quick_round(state: State, points: list[int]) -> State:

@@ -1,4 +1,5 @@
-"""Who the F*ck? as the table hears it: what is said, what is refused, what the simulated table plays.
+"""Who the F*ck? as the table hears it: what is said, what is refused, what the simulated table
+plays.
 
 Written from the rulebook (who-the-f.txt) and CLARIFICATIONS.md to close the gaps mutation
 testing found (docs/mutation.md): a refusal that loses the game, a sentence that drops the
@@ -343,7 +344,8 @@ def test_a_hint_during_the_secret_vote_reshuffles_the_discards_when_the_pile_run
 
 @pytest.mark.parametrize("final", [False, True], ids=["round", "final round"])
 def test_a_hint_after_the_reveal_is_refused_and_the_votes_stand(final):
-    """CLARIFICATIONS.md: a hint can only happen during the secret vote; after the reveal the result stands."""
+    """CLARIFICATIONS.md: a hint can only happen during the secret vote; after the reveal the
+    result stands."""
     state = exhausted(say(elect_six(start(6, "easy")) if final else start(5), "reveal").state)
     outcome = GAME.apply(
         state,
