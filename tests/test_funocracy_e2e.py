@@ -1,7 +1,7 @@
 """Whole Funocracy games end to end: typed input, and synthesised voices through PocketSphinx.
 
-The simulated table (`Funocracy.demo_line`) plans every reply; the pure rules say what the
-game must decide for those replies. The engine, fed the same replies as text or as one WAV
+The simulated table (gm/games/funocracy/table.py) plans every reply; the pure rules say what
+the game must decide for those replies. The engine, fed the same replies as text or as one WAV
 of espeak-ng voices, must decide the same things and end with the same scores.
 """
 
