@@ -1,10 +1,11 @@
 """Whole games of Who the F*ck? through `gm play`: from typed lines and from synthesised voices.
 
-The simulated table (gm/games/who_the_f/table.py) plans each game, one playing to win and one playing
-to lose; the pure rules say what gm must decide for those replies. The same replies, plus what
-a real table also says (repeat, score, help, pause, undo, quit, a wrong result corrected, an
-impossible count), go in as `--text` lines and as one WAV of espeak-ng voices heard by the real
-PocketSphinx (`--wav --asr sphinx`); the transcript must tell the game the pure rules give.
+The simulated table (gm/games/who_the_f/table.py) plans each game, one playing to win and one
+playing to lose; the pure rules say what gm must decide for those replies. The same replies,
+plus what a real table also says (repeat, score, help, pause, undo, quit, a wrong result
+corrected, an impossible count), go in as `--text` lines and as one WAV of espeak-ng voices
+heard by the real PocketSphinx (`--wav --asr sphinx`); the transcript must tell the game the
+pure rules give.
 """
 
 from __future__ import annotations
