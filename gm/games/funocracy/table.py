@@ -16,20 +16,22 @@ from gm.games.funocracy.words import SILENT_FIRST
 from gm.steps import Answer, AnswerKind, Ask, Line, said
 from gm.vocab import number_word
 
-# What the simulated players say, where PocketSphinx heard some phrases of a choice far more
-# reliably than others from espeak-ng voices (measured after another utterance, 16 tries each).
-LETTER_REPLIES = {
-    "N": "n for november",
-    "R": "r for romeo",
-    "F": "letter f",
-}  # "f for foxtrot": 12/16
-SKIP_PHRASES = (
-    "skip this one",
-    "next question",
-)  # plain "skip" came back as a theme word or "undo"
-PASS_PHRASES = ("i give up", "no idea")  # "pass" and "i pass" came back as "pause" / "unpause"
-CHALLENGE_PHRASE = "i challenge"  # 20/20; "challenge" 15/20, "meh" 2 voices of 4
-VOTE_MEH_PHRASE = "majority meh"  # 16/16; "meh wins" 2 voices of 4
+# What the simulated players say where a choice has several phrases: the ones the recognisers
+# hear from the seats' voices. `gm demo` plays to Whisper tiny.en, gm's default, in Piper's
+# seat voices; there every phrase below was heard as meant by all four voices, while a bare
+# "meh" came back empty (or as "next", which lets the answer stand) from every voice, at the
+# challenge and at the vote alike, and a bare "pass" once as "s". The recorded games of the
+# slow end-to-end tests (tests/test_funocracy_e2e.py) play to PocketSphinx (--asr sphinx) in
+# espeak-ng voices, which is why "skip" and "pass" are not said alone either: there plain
+# "skip" came back as a theme word or "undo", "pass" and "i pass" as "pause" / "unpause",
+# "f for foxtrot" 12 times in 16, "challenge" 15 in 20 ("i challenge" 20 in 20), "meh" and
+# "meh wins" right for two voices of four ("majority meh" 16 in 16). The rules take every
+# phrase a table uses; these are only the simulated table's choice.
+LETTER_REPLIES = {"N": "n for november", "R": "r for romeo", "F": "letter f"}
+SKIP_PHRASES = ("skip this one", "next question")
+PASS_PHRASES = ("i give up", "no idea")
+CHALLENGE_PHRASE = "i challenge"
+VOTE_MEH_PHRASE = "majority meh"
 
 
 class SimulatedFunocracy(Funocracy):
