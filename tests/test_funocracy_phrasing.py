@@ -297,7 +297,7 @@ def test_the_first_answers_say_how_to_challenge(speaker, common):
     play(table(answers_heard=0), "banana\n", speaker, common)
     assert speaker.lines[-2:] == ["Banana: B, one star.", "Say meh to challenge it."]
     speaker.lines.clear()
-    play(table(answers_heard=funocracy.rules.HINTED_ANSWERS), "banana\n", speaker, common)
+    play(table(answers_heard=funocracy.judging.HINTED_ANSWERS), "banana\n", speaker, common)
     assert "Say meh to challenge it." not in speaker.lines
 
 

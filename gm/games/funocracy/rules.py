@@ -53,99 +53,34 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
 
 from __future__ import annotations
 
-import enum
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Mapping
 
 from gm.content import ContentFile, Lines, spoken_list
-from gm.games.common import next_seat, player_count, spoken_numbers
+from gm.games.common import next_seat, player_count
 from gm.games.funocracy.deck import FACE_UP, HIDDEN_DISCARDS, Theme, read
+from gm.games.funocracy.judging import Judging
+from gm.games.funocracy.scores import Scores
+from gm.games.funocracy.state import Mode, Pending, Phase, State
 from gm.games.funocracy.words import (
     LATE_CHALLENGES,
     LATE_PHRASES,
     first_fitting,
     sounds_with,
     spoken_words,
-    vote_choices,
 )
-from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError, Step
-from gm.vocab import NO, PLAYER_COUNT, YES, number_word, numbers, spoken_letter
+from gm.steps import Answer, AnswerKind, Ask, Choice, Outcome, RulesError, Step
+from gm.vocab import PLAYER_COUNT, number_word, numbers, spoken_letter
 from gm.vocab import letters as letter_choices
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 ROUNDS = 3
 THEMES_SET_ASIDE = 3
 ANSWER_SECONDS = 25.0
-CHALLENGE_SECONDS = 4.0
 LETTER_SECONDS = 15.0  # "which letter?": time to say the word again, its letter, or no answer
-AGREE_SECONDS = 10.0  # "everyone agree?" to a word for another letter: silence is no
-HINTED_ANSWERS = 3  # the first answers heard in a game say how to challenge them
 THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftmost letter goes
 LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
-
-
-class Phase(str, enum.Enum):
-    PLAYERS = "players"  # set-up: how many players?
-    MODE = "mode"  # set-up: normal or alternative?
-    ANSWER = "answer"  # the active player has 25 seconds for a word
-    LETTER = "letter"  # the word was heard but no letter fitted: which letter?
-    CHALLENGE = "challenge"  # the short window in which the table may say "meh"
-    VOTE = "vote"  # the other players voted; what was the result?
-    AGREE = (
-        "agree"  # does the whole table agree to score a word for a letter it does not start with?
-    )
-    OVER = "over"
-
-
-class Mode(str, enum.Enum):
-    NORMAL = "normal"
-    ALTERNATIVE = "alternative"
-
-
-@dataclass(frozen=True)
-class Pending:
-    """An answer heard but not yet won: the letter is won when the challenge window closes."""
-
-    seat: int
-    letter: str
-    word: str
-
-
-@dataclass(frozen=True)
-class State:
-    phase: Phase
-    players: int | None
-    mode: Mode | None
-    round: int = 0  # 1..3 once dealt
-    active: int = 1  # seat whose turn it is
-    face_up: tuple[str, ...] = ()  # left to right
-    pile: tuple[str, ...] = ()  # letters to draw, top first
-    discarded: tuple[str, ...] = ()  # this round: unseen discards and rotated letters
-    won: tuple[tuple[str, ...], ...] = ()  # this round, per seat (index seat - 1)
-    scores: tuple[tuple[int, ...], ...] = ()  # per seat, stars per round
-    theme: int | None = None  # index into the game's themes
-    set_aside: tuple[int, ...] = ()  # this round's themes still to reveal
-    theme_pile: tuple[int, ...] = ()
-    theme_discard: tuple[int, ...] = ()
-    theme_answered: bool = False  # a valid answer was given on the current theme
-    themes_without_answer: int = 0
-    turn: int = 0  # counts turns; names the shared deadline of one turn's asks
-    pending: Pending | None = None
-    heard: str = ""  # the text that fitted no letter, for the "which letter?" ask
-    fresh_round: bool = False  # the round was just dealt: announce it
-    fresh_theme: bool = False  # the theme was just revealed
-    challenges: int = 0  # answers challenged so far this game
-    told: bool = False  # the face-up letters were said since they last changed
-    answers_heard: int = 0  # answers heard so far this game (the first ones say how to challenge)
-    agree: str = ""  # in AGREE: the letter the heard word is to be scored for
-
-
-def winners(scores: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """Highest total; ties go to the most stars in round 3, then round 2, else shared."""
-    keys = [(sum(s), s[2], s[1]) for s in scores]
-    best = max(keys)
-    return tuple(seat for seat, key in enumerate(keys, 1) if key == best)
 
 
 def _spoken_letters(letters: tuple[str, ...], conjunction: str = "and") -> str:
@@ -158,7 +93,7 @@ def _items(items: list[str]) -> str:
     return items[0] if len(items) == 1 else "; ".join(items[:-1]) + "; and " + items[-1]
 
 
-class Funocracy:
+class Funocracy(Judging, Scores):
     id = "funocracy"
     title = "Funocracy"
 
@@ -291,70 +226,11 @@ class Funocracy:
         if state.phase is Phase.LETTER:
             return self._letter_ask(state)
         if state.phase is Phase.CHALLENGE:
-            p = state.pending
-            say = [
-                L(
-                    "heard",
-                    word=p.word.capitalize(),
-                    letter=p.letter,
-                    stars=self._stars(self.stars[p.letter]),
-                )
-            ]
-            if state.answers_heard <= HINTED_ANSWERS and not state.challenges:
-                say.append(L("challenge_hint"))
-            return Ask(
-                id="funocracy.challenge",
-                say=tuple(say),
-                choices=(
-                    Choice(
-                        "challenge",
-                        ("meh", "mehh", "challenge", "i challenge", "we challenge", "objection"),
-                    ),
-                    Choice(
-                        "stand",
-                        ("no challenge", "it stands", "fine", "that's fine", "next player", "next"),
-                    ),
-                    Choice("wrong_letter", ("wrong letter", "not that letter", "other letter")),
-                ),
-                timeout=CHALLENGE_SECONDS,
-                countdown=False,
-                expected=L("challenge_expected"),
-                endpoint=0.5,
-            )
+            return self._challenge_ask(state)
         if state.phase is Phase.VOTE:
-            return Ask(
-                id="funocracy.vote",
-                # the whole instruction for the game's first challenge, then short
-                say=(
-                    L(
-                        "vote" if state.challenges <= 1 else "vote_again",
-                        seat=number_word(state.pending.seat),
-                    ),
-                ),
-                choices=vote_choices(state.players - 1),
-                reprompts=L.many("vote_reprompts"),
-                expected=L("vote_expected"),
-                endpoint=0.6,
-            )
+            return self._vote_ask(state)
         if state.phase is Phase.AGREE:
-            word = state.heard
-            say = L(
-                "agree_letter",
-                word=word,
-                letter=spoken_letter(state.agree),
-                first=spoken_letter(word[0].upper()),
-            )
-            return Ask(
-                id="funocracy.agree",
-                say=(say,),
-                choices=(
-                    Choice(True, YES + ("agreed", "we agree", "all agreed")),
-                    Choice(False, NO + ("not agreed", "we don't agree")),
-                ),
-                timeout=AGREE_SECONDS,
-                expected=L("agree_expected"),
-                endpoint=0.5,
-            )
+            return self._agree_ask(state)
         return self._end(state)
 
     @staticmethod
@@ -466,22 +342,6 @@ class Funocracy:
             expected=L("letter_expected", letters=_spoken_letters(state.face_up, "or")),
             endpoint=0.5,
         )
-
-    def _end(self, state: State) -> End:
-        L = self.lines
-        best = winners(state.scores)
-        say = [L("game_over", scores=self._star_items([sum(s) for s in state.scores]))]
-        top_total = max(sum(s) for s in state.scores)
-        tied_total = sum(1 for s in state.scores if sum(s) == top_total)
-        if len(best) == 1 and tied_total > 1:
-            top_r3 = max(s[2] for s in state.scores if sum(s) == top_total)
-            tied_r3 = sum(1 for s in state.scores if sum(s) == top_total and s[2] == top_r3)
-            say.append(L("tie_break", round=number_word(3 if tied_r3 == 1 else 2)))
-        if len(best) == 1:
-            say.append(L("winner", seat=number_word(best[0])))
-        else:
-            say.append(L("shared", seats=spoken_numbers(best)))
-        return End(say=tuple(say), winners=best)
 
     # ----- answers ----------------------------------------------------------------------
 
@@ -617,59 +477,6 @@ class Funocracy:
             decision=L("letter_decision", letter=letter),
         )
 
-    def _apply_agree(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        L = self.lines
-        seat = number_word(state.active)
-        if answer.kind is not AnswerKind.TIMEOUT and not (
-            answer.kind is AnswerKind.CHOICE and isinstance(answer.value, bool)
-        ):
-            return self._refuse(state)
-        agreed = answer.kind is AnswerKind.CHOICE and answer.value is True  # silence is no
-        if not agreed:
-            return self._back_to_turn(
-                state, (L("agree_refused"), L("no_answer", seat=seat)), L("agree_refused_decision")
-            )
-        pending = Pending(state.active, state.agree, state.heard)
-        return Outcome(
-            replace(state, phase=Phase.CHALLENGE, pending=pending, heard="", agree=""),
-            decision=L("agree_letter_decision", word=state.heard, letter=state.agree),
-        )
-
-    def _apply_challenge(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        L = self.lines
-        if answer.kind is AnswerKind.TIMEOUT or (
-            answer.kind is AnswerKind.CHOICE and answer.value == "stand"
-        ):
-            return self._valid(state, rng, (), L("stands_decision"))
-        if answer.kind is AnswerKind.CHOICE and answer.value == "challenge":
-            return Outcome(
-                replace(state, phase=Phase.VOTE, challenges=state.challenges + 1),
-                decision=L("challenge_decision"),
-            )
-        if answer.kind is AnswerKind.CHOICE and answer.value == "wrong_letter":
-            return Outcome(
-                replace(state, phase=Phase.LETTER, heard=""), decision=L("wrong_letter_decision")
-            )
-        return self._refuse(state)
-
-    def _apply_vote(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        L = self.lines
-        if answer.kind is not AnswerKind.CHOICE or answer.value not in ("good", "meh", "tie"):
-            return self._refuse(state)
-        decision = L("vote_decision", result=answer.value)
-        seat = number_word(state.pending.seat)
-        if answer.value == "tie":
-            voters = state.players - 1
-            if voters % 2:
-                no_tie = L("no_tie_one") if voters == 1 else L("no_tie", voters=number_word(voters))
-                return Outcome(state, say=(no_tie,), accepted=False)
-            return self._valid(state, rng, (L("vote_tie", seat=seat),), decision)
-        if answer.value == "good":
-            return self._valid(state, rng, (L("vote_good"),), decision)
-        say = (L("vote_meh", letter=state.pending.letter),)
-        st = replace(state, phase=Phase.ANSWER, pending=None)
-        return self._theme_lost(st, rng, say, decision, advance=True)
-
     # ----- consequences -----------------------------------------------------------------
 
     def _valid(
@@ -789,28 +596,7 @@ class Funocracy:
         first = next_seat(ender, state.players)  # named once, by the new round's first turn
         return Outcome(self._deal(state, r + 1, first, rng), say=tuple(lines), decision=decision)
 
-    # ----- reports ----------------------------------------------------------------------
-
-    def _star_items(self, stars: list[int]) -> str:
-        """Each seat's stars, players with as many named together: "three stars for player two
-        and zero stars for players one and three"."""
-        seats: dict[int, list[int]] = {}
-        for seat, count in enumerate(stars, 1):
-            seats.setdefault(count, []).append(seat)
-        items = [
-            self.lines("score_item", seat=number_word(group[0]), stars=self._stars(count))
-            if len(group) == 1
-            else self.lines(
-                "score_items",
-                seats=spoken_numbers(group),
-                stars=self._stars(count),
-            )
-            for count, group in seats.items()
-        ]
-        return spoken_list(items)
-
-    def _stars(self, count: int) -> str:
-        return self.lines.counted("stars", count)
+    # ----- reports ---------------------------------------------------------------------
 
     def public(self, state: State) -> dict:
         return {
@@ -832,39 +618,6 @@ class Funocracy:
             if state.pending
             else None,
         }
-
-    def score(self, state: State) -> tuple[str, ...]:
-        """Players with the same stars are named together, and a table with none hears it once:
-        "Players one and three: five stars, two this round. Player two: zero stars." """
-        L = self.lines
-        if not state.scores:
-            return (L("no_scores"),)
-        if not any(sum(s) for s in state.scores):
-            return (L("no_stars_yet"),)
-        over = state.phase is Phase.OVER
-        groups: dict[tuple[int, int], list[int]] = {}
-        for seat, s in enumerate(state.scores, 1):
-            groups.setdefault((sum(s), 0 if over else s[state.round - 1]), []).append(seat)
-        lines = []
-        for (total, this_round), seats in sorted(groups.items(), key=lambda item: item[1][0]):
-            who = (
-                L("score_player", seat=number_word(seats[0]))
-                if len(seats) == 1
-                else L("score_players", seats=spoken_numbers(seats))
-            )
-            who = who[:1].upper() + who[1:]
-            if over or state.round == 1 or this_round == total:
-                lines.append(L("score_line", seats=who, total=self._stars(total)))
-            else:
-                lines.append(
-                    L(
-                        "score_line_round",
-                        seats=who,
-                        total=self._stars(total),
-                        round_stars=self._stars(this_round),
-                    )
-                )
-        return tuple(lines)
 
 
 def load(language: str = "en", source: ContentFile | None = None, own: bool = False) -> Funocracy:

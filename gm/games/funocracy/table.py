@@ -10,8 +10,9 @@ import random
 
 from gm.content import ContentFile
 from gm.games.common import next_seat
-from gm.games.funocracy.rules import Funocracy, Mode, Phase, State
+from gm.games.funocracy.rules import Funocracy
 from gm.games.funocracy.rules import load as load_rules
+from gm.games.funocracy.state import Mode, Phase, State
 from gm.games.funocracy.words import SILENT_FIRST
 from gm.steps import Answer, AnswerKind, Ask, Line, said
 from gm.vocab import number_word
