@@ -43,15 +43,15 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
 
 from __future__ import annotations
 
-import enum
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from gm.content import ContentFile, Lines
 from gm.games.common import player_count, spoken_numbers
 from gm.games.who_the_f.deck import read
+from gm.games.who_the_f.final import FinalRound
 from gm.games.who_the_f.phrases import (
     PLACES,
     final_result_choices,
@@ -60,102 +60,26 @@ from gm.games.who_the_f.phrases import (
     ready_choices,
     result_choices,
 )
+from gm.games.who_the_f.state import (
+    DIFFICULTY_ALIASES,
+    MAX_TOKENS,
+    Difficulty,
+    Phase,
+    State,
+    draw_question,
+    majority,
+    starting_tokens,
+)
 from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError, Step
 from gm.vocab import number_word, numbers, yes_no
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
 ELECTIONS = 6  # elected Zigotos needed before the final round
-MAX_TOKENS = 8
 # Seconds of silence that end a result ("four votes for number two" is said in one breath). Short,
 # because the "yes" to gm's "Is that right?" can come right after it: in a WAV, where gm's voice
 # takes no time, 0.5 s plus the engine's 0.3 s tail fits the demo's 0.8 s between replies.
 RESULT_ENDPOINT = 0.5
-
-
-class Phase(str, enum.Enum):
-    PLAYERS = "players"
-    DIFFICULTY = "difficulty"
-    LAYOUT = "layout"
-    VOTE = "vote"
-    RESULT = "result"
-    NEXT = "next"  # a result was told: the table talks it over until "next question"
-    FINAL_SETUP = "final_setup"
-    FINAL_VOTE = "final_vote"
-    FINAL_RESULT = "final_result"
-    WON = "won"
-    LOST = "lost"
-
-
-class Difficulty(str, enum.Enum):
-    EASY = "easy"
-    REGULAR = "regular"
-    EXPERT = "expert"
-
-
-DIFFICULTY_ALIASES = {
-    "easy": Difficulty.EASY,
-    "regular": Difficulty.REGULAR,
-    "normal": Difficulty.REGULAR,
-    "expert": Difficulty.EXPERT,
-    "hard": Difficulty.EXPERT,
-}
-
-# The rulebook's set-up table: players -> starting tokens for easy, regular, expert.
-STARTING_TOKENS = {
-    3: (3, 2, 1),
-    4: (4, 3, 2),
-    5: (4, 3, 2),
-    6: (5, 4, 3),
-    7: (5, 4, 3),
-    8: (6, 5, 4),
-}
-
-
-@dataclass(frozen=True)
-class State:
-    """Everything the game master knows; the cards themselves stay on the table."""
-
-    phase: Phase
-    players: int | None
-    difficulty: Difficulty | None
-    tokens: int | None  # None until set-up is complete
-    elected: int
-    places: tuple[int, ...]  # places still in use (all six until the final round removes some)
-    pile: tuple[int, ...]  # question indices, next on top (index 0)
-    discards: tuple[int, ...]
-    current: int  # the question index being voted on
-    used: int  # questions finished (solved, lost or spoiled)
-    reveal_after: float | None
-    zuper: int | None = None  # the place elected unanimously in the final round
-    announced: tuple[str, ...] = ()  # what the last result said (cards to move), for "repeat"
-    final_from: int | None = None  # `used` when the final round began: its first question explains
-    asking: str = (
-        ""  # a question of gm's own first: "skip" (agreed?), "which" (unanimous for which?),
-    )
-    # "empties" (which places got no vote?)
-
-
-def starting_tokens(players: int, difficulty: Difficulty) -> int:
-    """The rulebook's table, capped by the stock of 8."""
-    column = list(Difficulty).index(difficulty)
-    return min(MAX_TOKENS, STARTING_TOKENS[players][column])
-
-
-def majority(players: int) -> int:
-    """The smallest absolute majority: strictly more than half."""
-    return players // 2 + 1
-
-
-def _draw(state: State, rng: random.Random) -> State:
-    """Discard the current question and put the next one up, reshuffling if the pile is empty."""
-    discards = state.discards + (state.current,)
-    pile = state.pile
-    if not pile:
-        refill = list(discards)
-        rng.shuffle(refill)
-        pile, discards = tuple(refill), ()
-    return replace(state, pile=pile[1:], discards=discards, current=pile[0], used=state.used + 1)
 
 
 class Spoken:
@@ -182,7 +106,7 @@ class Spoken:
         return self._lines.many(name)
 
 
-class WhoTheF:
+class WhoTheF(FinalRound):
     """The rules of Who the F*ck? as a pure state machine."""
 
     id = "who_the_f"
@@ -492,7 +416,7 @@ class WhoTheF:
     def _apply_skip(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         if _is_choice(answer, True):
             vote = state.phase
-            new = replace(_draw(state, rng), phase=vote, asking="")
+            new = replace(draw_question(state, rng), phase=vote, asking="")
             return Outcome(new, say=(self.lines("skipped"),), decision=self.lines("decision_skip"))
         if _is_choice(answer, False):
             return Outcome(
@@ -510,7 +434,7 @@ class WhoTheF:
             if state.phase in (Phase.FINAL_VOTE, Phase.FINAL_RESULT)
             else Phase.VOTE
         )
-        new = replace(_draw(state, rng), phase=vote)
+        new = replace(draw_question(state, rng), phase=vote)
         return Outcome(
             new, say=(self.lines("hint_discarded"),), decision=self.lines("decision_hint")
         )
@@ -588,7 +512,7 @@ class WhoTheF:
             ]
             decision = L("decision_elected", count=number_word(count), place=spoken)
         elected = state.elected + 1
-        new = replace(_draw(state, rng), tokens=tokens, elected=elected, asking="")
+        new = replace(draw_question(state, rng), tokens=tokens, elected=elected, asking="")
         last = elected >= ELECTIONS
         undo = L("undo_elected_last" if last else "undo_elected", place=spoken)
         if bonus:
@@ -616,7 +540,7 @@ class WhoTheF:
     def _lose_round(self, state: State, said: tuple[str, ...], rng: random.Random) -> Outcome:
         L = self.lines
         tokens = (state.tokens or 0) - 1
-        new = replace(_draw(state, rng), tokens=tokens, asking="")
+        new = replace(draw_question(state, rng), tokens=tokens, asking="")
         say = said + (L("lose_token"),)
         if tokens <= 0:
             new = replace(new, tokens=0, phase=Phase.LOST)
@@ -629,82 +553,6 @@ class WhoTheF:
         if tokens == 1:
             return self.lines("tokens_left_one")
         return self.lines("tokens_left", tokens=number_word(tokens))
-
-    def _apply_final_result(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        L = self.lines
-        value = answer.value if answer.kind is AnswerKind.CHOICE else None
-        if not isinstance(value, dict):
-            return self._refuse(state)
-        if value.get("hint"):
-            return self._refuse(state, L("hint_too_late"))
-        if "answer" in value:  # "Is it unanimous?" "Yes." / "No."
-            asking = "which" if value["answer"] else "empties"
-            decision = L("decision_final_yes" if value["answer"] else "decision_final_no")
-            return Outcome(replace(state, asking=asking), decision=decision, transition=True)
-        still = spoken_numbers(state.places)
-        players = state.players or 0
-        if value.get("unanimous"):
-            place = value.get("place")
-            if place not in state.places:
-                if place not in PLACES:
-                    return self._refuse(state)
-                return self._refuse(state, L("place_gone", place=number_word(place), places=still))
-            return self._win(state, place, (L("final_unanimous", place=number_word(place)),))
-        empty = value.get("empty")
-        if not isinstance(empty, list) or not all(isinstance(p, int) for p in empty):
-            return self._refuse(state)
-        empty_set = set(empty)
-        gone = sorted(empty_set - set(state.places))
-        if gone:
-            return self._refuse(state, L("place_gone", place=number_word(gone[0]), places=still))
-        remaining = tuple(p for p in state.places if p not in empty_set)
-        if not remaining:
-            return self._refuse(state, L("all_empty", places=still))
-        if len(remaining) == 1:
-            place = remaining[0]
-            return self._win(
-                state, place, (L("final_implied_unanimous", place=number_word(place)),)
-            )
-        if len(remaining) > players:
-            return self._refuse(
-                state, L("too_many_places", players=number_word(players), places=still)
-            )
-        tokens = (state.tokens or 0) - 1
-        leaving = tuple(sorted(empty_set))
-        if not leaving:
-            say: tuple[str, ...] = (L("final_all_voted"),)
-            decision = L("decision_final_all_voted")
-        else:
-            if len(leaving) == 1:
-                say = (L("final_leave_one", place=number_word(leaving[0])),)
-            else:
-                say = (L("final_leave", places=spoken_numbers(leaving)),)
-            decision = L("decision_final_empty", places=spoken_numbers(leaving))
-        new = replace(_draw(state, rng), tokens=max(tokens, 0), places=remaining, asking="")
-        say += (L("lose_token"),)
-        undo = (
-            L("undo_final_leave_one", place=number_word(leaving[0]))
-            if len(leaving) == 1
-            else L("undo_final_leave", places=spoken_numbers(leaving))
-            if leaving
-            else L("undo_token")
-        )
-        if tokens <= 0:
-            return Outcome(
-                replace(new, phase=Phase.LOST), say=say, decision=decision, put_back=undo
-            )
-        if leaving:
-            say += (L("final_center", places=spoken_numbers(remaining)),)
-        say += (self._tokens_left(tokens),)
-        return Outcome(
-            replace(new, phase=Phase.NEXT, announced=say), say=say, decision=decision, put_back=undo
-        )
-
-    def _win(self, state: State, place: int, say: tuple[str, ...]) -> Outcome:
-        new = replace(state, phase=Phase.WON, zuper=place, used=state.used + 1, asking="")
-        return Outcome(
-            new, say=say, decision=self.lines("decision_final_unanimous", place=number_word(place))
-        )
 
     # ------------------------------------------------------------- reporting
 

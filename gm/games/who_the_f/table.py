@@ -13,8 +13,9 @@ from pathlib import Path
 from gm.content import ContentFile, Lines
 from gm.games.common import phrase_numbers
 from gm.games.who_the_f.phrases import PLACES
-from gm.games.who_the_f.rules import MIN_PLAYERS, Difficulty, Phase, State, WhoTheF, majority
+from gm.games.who_the_f.rules import MIN_PLAYERS, WhoTheF
 from gm.games.who_the_f.rules import load as load_rules
+from gm.games.who_the_f.state import Difficulty, Phase, State, majority
 from gm.steps import Answer, AnswerKind, Ask, Line, said
 from gm.vocab import number_word
 
