@@ -1,10 +1,10 @@
 """`gm demo GAME`: a simulated table plays a whole game through the real recogniser.
 
-Each game's rules know how to play themselves (`demo_line`); the replies are spoken by one
-voice per seat. `LiveTable` answers what gm asks at the moment it asks, as people
-do, and corrects gm ("undo") when it decided something the player did not mean; that is the
-demo. `plan` and `render` write a whole game ahead into a WAV for the end-to-end tests, whose
-table cannot react, so it rehearses its replies first (`Audition`).
+Each game's simulated table (gm/games/<game>/table.py, `demo_line`) says a reply to every
+ask; the replies are spoken by one voice per seat. `LiveTable` answers what gm asks at the
+moment it asks, as people do, and corrects gm ("undo") when it decided something the player
+did not mean; that is the demo. `plan` and `render` write a whole game ahead into a WAV for
+the end-to-end tests, whose table cannot react, so it rehearses its replies first (`Audition`).
 """
 
 from __future__ import annotations

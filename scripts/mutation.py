@@ -31,15 +31,16 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# name -> (source file, the prefix of its mutants' names)
+# name -> (source file, or a game's folder, the prefix of its mutants' names)
 MODULES = {
     "state": ("gm/state.py", "gm.state."),
     "content": ("gm/content.py", "gm.content."),
     "engine": ("gm/dialog/engine.py", "gm.dialog.engine."),
     "games": ("gm/games/__init__.py", "gm.games.x"),
-    "who_the_f": ("gm/games/who_the_f.py", "gm.games.who_the_f."),
-    "funocracy": ("gm/games/funocracy.py", "gm.games.funocracy."),
-    "what_the_fake": ("gm/games/what_the_fake.py", "gm.games.what_the_fake."),
+    "common": ("gm/games/common.py", "gm.games.common."),
+    "who_the_f": ("gm/games/who_the_f", "gm.games.who_the_f."),
+    "funocracy": ("gm/games/funocracy", "gm.games.funocracy."),
+    "what_the_fake": ("gm/games/what_the_fake", "gm.games.what_the_fake."),
 }
 KILLED = {1, 3, 37}  # a test failed, the tests crashed on the mutant, or the type check caught it
 NOT_RUN = {None, 34, 2}  # not checked (outside a sample), skipped, interrupted
@@ -53,8 +54,13 @@ def mutmut(*args: str) -> None:
 
 
 def results(module: str) -> dict[str, int | None]:
-    meta = ROOT / "mutants" / (MODULES[module][0] + ".meta")
-    codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    """The exit code of each mutant of `module`, from mutmut's .meta file of each source file (a
+    game is a folder of them)."""
+    source = ROOT / "mutants" / MODULES[module][0]
+    metas = sorted(source.rglob("*.py.meta")) if source.is_dir() else [Path(f"{source}.meta")]
+    codes: dict[str, int | None] = {}
+    for meta in metas:
+        codes.update(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
     return {name: code for name, code in codes.items() if name.startswith(MODULES[module][1])}
 
 
@@ -84,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "modules",
         nargs="*",
-        help=f"any of {', '.join(MODULES)}, or 'games' for all four game modules",
+        help=f"any of {', '.join(MODULES)}, or 'games' for everything under gm/games",
     )
     parser.add_argument(
         "--sample",

@@ -1,7 +1,7 @@
 """Whole Funocracy games end to end: typed input, and synthesised voices through PocketSphinx.
 
-The simulated table (`Funocracy.demo_line`) plans every reply; the pure rules say what the
-game must decide for those replies. The engine, fed the same replies as text or as one WAV
+The simulated table (gm/games/funocracy/table.py) plans every reply; the pure rules say what
+the game must decide for those replies. The engine, fed the same replies as text or as one WAV
 of espeak-ng voices, must decide the same things and end with the same scores.
 """
 
@@ -20,6 +20,7 @@ from gm.demo import ESPEAK_SEATS, Audition, Script, plan, render
 from gm.games import funocracy
 from gm.speech.asr.sphinx import SphinxRecognizer
 from gm.steps import Answer, AnswerKind, End, Line
+from gm.vocab import number_word
 
 GAME = funocracy.load()
 # Two players set up by voice, normal mode, with a challenge voted down and a "which letter?"
@@ -94,7 +95,9 @@ def test_the_planned_game_shows_what_the_issue_asks_for(script):
     hints = {w for theme in GAME.themes for w in theme.answers}
     assert all(l.text in hints for l in answers)
     assert "i challenge" in texts and "majority meh" in texts  # one challenge, voted down
-    assert set(texts) & set(funocracy.LETTER_REPLIES.values())  # "which letter?" answered by name
+    assert set(texts) & set(
+        funocracy.table.LETTER_REPLIES.values()
+    )  # "which letter?" answered by name
     assert sum(1 for l in script.lines if l.silence > 20) == 1  # one turn runs out of time
     decisions, public, end = expected(script)
     assert public["round"] == 3 and end.winners
@@ -114,7 +117,8 @@ def first_divergence(events: list[dict], script: Script) -> str:
     )
     at = decided[min(index, len(decided) - 1)]["t"] if decided else 0.0
     heard = [
-        f"{e['t']:.1f}s heard {e['text']!r} as {e['intent']} from {[a['text'] for a in e['alternatives']]}"
+        f"{e['t']:.1f}s heard {e['text']!r} as {e['intent']} from "
+        f"{[a['text'] for a in e['alternatives']]}"
         for e in events
         if e["type"] == "heard" and at - 12 <= e["t"] <= at + 1
     ]
@@ -133,7 +137,7 @@ def check_game(events: list[dict], script: Script) -> None:
     assert len(over) == 1 and over[0]["winners"] == list(end.winners) and over[0]["state"] == public
     assert said[-len(end.say) :] == list(end.say)  # totals and the winner, announced last
     totals = {seat: sum(stars) for seat, stars in public["scores"].items()}
-    assert all(f"{funocracy.number_word(t)} star" in end.say[0] for t in totals.values())
+    assert all(f"{number_word(t)} star" in end.say[0] for t in totals.values())
     for r in ("one", "two", "three"):
         assert f"Round {r} is over." in said
     assert any("which is not face up" in s for s in said)  # "Knife starts with K as in kilo, ..."
@@ -171,8 +175,8 @@ def check_oracle(events: list[dict]) -> None:
     assert over[0]["state"]["scores"] == ROUND_SCORES and over[0]["state"]["round"] == 3
     said = [e["text"] for e in events if e["type"] == "say"]
     assert (
-        "The game is over. Totals: fifty two stars for player one and fifty six stars for player two."
-        in said
+        "The game is over. Totals: fifty two stars for player one and fifty six stars for"
+        " player two." in said
     )
 
 
@@ -253,5 +257,6 @@ def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
         check_oracle(events)
     check_table_talk(events)
     print(
-        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s"
+        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio"
+        f" in {time.monotonic() - began:.0f} s"
     )

@@ -432,7 +432,9 @@ def test_the_simulated_player_skips_or_passes_a_theme_no_word_fits():
     theme = next(
         i
         for i, t in enumerate(GAME.themes)
-        if not any(w[0].upper() in "QZJ" or w[:2] in funocracy.SILENT_FIRST for w in t.answers)
+        if not any(
+            w[0].upper() in "QZJ" or w[:2] in funocracy.words.SILENT_FIRST for w in t.answers
+        )
     )
     state = replace(state, theme=theme, face_up=("Q", "Z", "J"), active=2)
     ask = GAME.step(state)
@@ -604,4 +606,4 @@ def test_the_simulated_player_says_a_silent_first_word_only_when_its_letter_is_n
         pending=Pending(1, "S", "knife"),
     )
     line = GAME.demo_line(letter, GAME.step(letter), Random(0))
-    assert line.answer.value == "N" and line.text == funocracy.LETTER_REPLIES["N"]
+    assert line.answer.value == "N" and line.text == funocracy.table.LETTER_REPLIES["N"]

@@ -65,7 +65,7 @@ def decided(transcript) -> list[str]:
     ]
 
 
-# ----- set-up ---------------------------------------------------------------------------------------
+# ----- set-up -------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -205,8 +205,8 @@ def test_a_word_fitting_no_letter_is_named_with_its_real_first_letter(speaker, c
     engine, _ = play(table(), "zebra\n", speaker, common)
     assert engine.state.phase is Phase.LETTER
     assert (
-        "Zebra starts with Z as in zulu, which is not face up. Say your word again, or the letter it starts "
-        "with, or no answer."
+        "Zebra starts with Z as in zulu, which is not face up. Say your word again, or the letter"
+        " it starts with, or no answer."
     ) in speaker.lines
 
 
@@ -273,7 +273,7 @@ def test_a_silent_first_letter_needs_no_agreement(speaker, common):
     assert engine.state.pending == Pending(1, "N", "knife")
 
 
-# ----- the challenge window and the vote ------------------------------------------------------------
+# ----- the challenge window and the vote ----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -297,7 +297,7 @@ def test_the_first_answers_say_how_to_challenge(speaker, common):
     play(table(answers_heard=0), "banana\n", speaker, common)
     assert speaker.lines[-2:] == ["Banana: B, one star.", "Say meh to challenge it."]
     speaker.lines.clear()
-    play(table(answers_heard=funocracy.HINTED_ANSWERS), "banana\n", speaker, common)
+    play(table(answers_heard=funocracy.judging.HINTED_ANSWERS), "banana\n", speaker, common)
     assert "Say meh to challenge it." not in speaker.lines
 
 
@@ -339,7 +339,7 @@ def test_a_count_of_four_voters(said, result, speaker, common):
     assert decided(transcript) == [f"the vote said {result}"]
 
 
-# ----- what gm says -----------------------------------------------------------------------------------
+# ----- what gm says -------------------------------------------------------------------------------
 
 
 def test_what_is_the_score_reads_no_row_of_zeros(speaker, common):

@@ -502,7 +502,7 @@ def test_score_groups_equal_players_and_says_nobody_has_a_star_once():
     assert GAME.score(GAME.new({}, Random(1)))
 
 
-# ----- content -------------------------------------------------------------------------------------
+# ----- content ------------------------------------------------------------------------------------
 
 
 def test_content_has_sixty_original_themes_with_typical_answers():
@@ -642,7 +642,8 @@ def test_replaying_the_answers_gives_the_same_game():
 
 
 def check_line(ask: Ask, line) -> None:
-    """A reply the recogniser can hear: one of the ask's phrases, a hint word, "skip", or silence."""
+    """A reply the recogniser can hear: one of the ask's phrases, a hint word, "skip", or
+    silence."""
     answer = line.answer
     if answer.kind is AnswerKind.CHOICE:
         choice = next(c for c in ask.choices if c.value == answer.value)
@@ -650,7 +651,7 @@ def check_line(ask: Ask, line) -> None:
     elif answer.kind is AnswerKind.FREE:
         assert ask.free and line.text in ask.hints and answer.value == [line.text]
     elif answer.kind is AnswerKind.SKIP:
-        assert ask.skippable and line.text in funocracy.SKIP_PHRASES
+        assert ask.skippable and line.text in funocracy.table.SKIP_PHRASES
     else:
         assert line.text == "" and line.silence == ask.timeout + 1.5
 
@@ -694,9 +695,9 @@ def test_simulated_table_challenges_once_and_gives_the_sounded_letter():
     state = replace(start(), face_up=("N", "B", "T"))
     state = replace(state, theme=next(i for i, t in enumerate(GAME.themes) if "knife" in t.answers))
     line = GAME.demo_line(state, GAME.step(state), Random(1))
-    assert line.text[:2] in funocracy.SILENT_FIRST
+    assert line.text[:2] in funocracy.words.SILENT_FIRST
     asked = free(state, line.text).state
     assert GAME.step(asked).id == "funocracy.letter"
     reply = GAME.demo_line(asked, GAME.step(asked), Random(1))
-    assert reply.answer.value == funocracy.SILENT_FIRST[line.text[:2]]
-    assert reply.text == funocracy.LETTER_REPLIES[reply.answer.value]
+    assert reply.answer.value == funocracy.words.SILENT_FIRST[line.text[:2]]
+    assert reply.text == funocracy.table.LETTER_REPLIES[reply.answer.value]

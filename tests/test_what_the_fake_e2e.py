@@ -110,7 +110,8 @@ def command(text: str, seat: int = 1) -> Line:
 
 
 def wrong_reply(state: wtf.State, step: Ask, planned: Line) -> list[Line]:
-    """Another answer the rules accept (to be taken back with undo), or none if it would end the game."""
+    """Another answer the rules accept (to be taken back with undo), or none if it would end
+    the game."""
     if step.free and planned.answer.kind is AnswerKind.CHOICE:  # "no drawings": name one instead
         text = f"i drew {wtf.with_article(GAME.cards[state.card].hints[0])}"
         return [Line(Answer(AnswerKind.FREE, [text], text), text, planned.seat)]

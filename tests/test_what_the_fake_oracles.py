@@ -27,6 +27,7 @@ from gm.games.what_the_fake import (
     split_names,
 )
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome, RulesError
+from gm.vocab import number_word
 
 GAME = wtf.load()
 L = GAME.lines
@@ -227,7 +228,7 @@ def test_merge_and_split_are_said_back_with_the_group_numbers():
     groups = {g.name: g.number for g in state.groups}
     a, b = sorted((groups["cactus"], groups["cacti"]))
     merged = choose(state, f"merge {a} {b}")
-    assert merged.decision == L("decision_merge", first=wtf.spoken(a), second=wtf.spoken(b))
+    assert merged.decision == L("decision_merge", first=number_word(a), second=number_word(b))
     split = choose(merged.state, f"split {a}")
     untouched = {g.number for g in merged.state.groups} - {a}
     parts = [g for g in split.state.groups if g.number not in untouched]
@@ -238,9 +239,9 @@ def test_merge_and_split_are_said_back_with_the_group_numbers():
     assert split.say == tuple(
         L(
             "group_one_seat",
-            number=wtf.spoken(g.number),
+            number=number_word(g.number),
             drawing=g.name,
-            seat=wtf.spoken(g.seats[0]),
+            seat=number_word(g.seats[0]),
         )
         for g in parts
     )

@@ -17,6 +17,7 @@ from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
 from gm.games import what_the_fake as wtf
 from gm.state import Record
+from gm.vocab import number_word
 
 GAME = wtf.load()
 OPTIONS = {"players": 3, "mode": "open", "scoring": "full"}
@@ -183,7 +184,7 @@ def test_split_by_drawing_name(common, speaker, form):
 
 
 def number_of(engine, name: str) -> str:
-    return wtf.spoken(
+    return number_word(
         next(g.number for g in engine.state.groups if wtf.normalise_name(g.name) == name)
     )
 

@@ -33,6 +33,7 @@ from gm.games.what_the_fake import (
     split_names,
 )
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome, RulesError
+from gm.vocab import number_word
 
 GAME = wtf.load()
 PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
@@ -661,7 +662,7 @@ def test_merge_two_groups() -> None:
     outcome = choose(state, f"merge {a} {b}")
     merged = next(g for g in outcome.state.groups if g.number == min(a, b))
     assert merged.seats == (1, 2) and b not in [g.number for g in outcome.state.groups]
-    assert outcome.say == (f"Group {wtf.spoken(a)}, llama or camel: players one and two.",)
+    assert outcome.say == (f"Group {number_word(a)}, llama or camel: players one and two.",)
     assert ask(outcome.state).say == (GAME.lines("groups_again"),)
     scored = choose(outcome.state, "correct").state
     assert scored.history[-1] == (3, 0, 2, 1)  # the Forger's llama now matches an Artist
@@ -785,7 +786,7 @@ def test_scores_stay_within_zero_and_three(data: st.DataObject) -> None:
             assert p == sum(1 for gr in groups if gr.seats == (s,))
 
 
-# ---------------------------------------------------------------------------- quick scoring and the end
+# ---------------------------------------------------------------------- quick scoring and the end
 
 
 def quick_round(state: State, points: list[int]) -> State:

@@ -1,10 +1,11 @@
 """Whole games of Who the F*ck? through `gm play`: from typed lines and from synthesised voices.
 
-The simulated table (`WhoTheF.demo_line`) plans each game, one playing to win and one playing
-to lose; the pure rules say what gm must decide for those replies. The same replies, plus what
-a real table also says (repeat, score, help, pause, undo, quit, a wrong result corrected, an
-impossible count), go in as `--text` lines and as one WAV of espeak-ng voices heard by the real
-PocketSphinx (`--wav --asr sphinx`); the transcript must tell the game the pure rules give.
+The simulated table (gm/games/who_the_f/table.py) plans each game, one playing to win and one
+playing to lose; the pure rules say what gm must decide for those replies. The same replies,
+plus what a real table also says (repeat, score, help, pause, undo, quit, a wrong result
+corrected, an impossible count), go in as `--text` lines and as one WAV of espeak-ng voices
+heard by the real PocketSphinx (`--wav --asr sphinx`); the transcript must tell the game the
+pure rules give.
 """
 
 from __future__ import annotations
@@ -196,8 +197,8 @@ def check_game(events: list[dict], script: Script) -> list[str]:
     assert said[-len(want.end.say) :] == list(want.end.say)
     assert "Reveal your votes, all at once!" in said
     assert (
-        "A hint was given: that question goes to the discard pile. No token lost. Here is the next one."
-        in said
+        "A hint was given: that question goes to the discard pile. No token lost."
+        " Here is the next one." in said
     )
     return said
 
@@ -216,7 +217,8 @@ def check_won(events: list[dict], script: Script) -> None:
     # score, during the vote and in the final round
     assert "You have three connection tokens left." in said
     assert any(s.startswith("Places still in the final round: ") for s in said)
-    # a wrong result is undone (and how to put the cards back said), impossible ones refused and asked again
+    # a wrong result is undone (and how to put the cards back said), impossible ones refused
+    # and asked again
     assert "Undone: four votes for number three, elected." in said
     assert "Put Zigoto three back under place three, and the new Zigoto back on the pile." in said
     assert said.count("Say next question when you're ready.") >= 8
@@ -388,5 +390,6 @@ def test_a_whole_game_from_synthesised_voices(table, tmp_path):
         )  # seconds a word: Piper's pace, not silence or a rush
         assert np.sqrt(np.mean(audio**2)) > 500
     print(
-        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio in {time.monotonic() - began:.0f} s"
+        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio"
+        f" in {time.monotonic() - began:.0f} s"
     )

@@ -1,4 +1,5 @@
-"""Who the F*ck? as the table hears it: what is said, what is refused, what the simulated table plays.
+"""Who the F*ck? as the table hears it: what is said, what is refused, what the simulated table
+plays.
 
 Written from the rulebook (who-the-f.txt) and CLARIFICATIONS.md to close the gaps mutation
 testing found (docs/mutation.md): a refusal that loses the game, a sentence that drops the
@@ -14,6 +15,7 @@ from random import Random
 
 import pytest
 
+from gm.content import load as load_content
 from gm.games import who_the_f
 from gm.games.who_the_f import Phase, State
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome
@@ -342,7 +344,8 @@ def test_a_hint_during_the_secret_vote_reshuffles_the_discards_when_the_pile_run
 
 @pytest.mark.parametrize("final", [False, True], ids=["round", "final round"])
 def test_a_hint_after_the_reveal_is_refused_and_the_votes_stand(final):
-    """CLARIFICATIONS.md: a hint can only happen during the secret vote; after the reveal the result stands."""
+    """CLARIFICATIONS.md: a hint can only happen during the secret vote; after the reveal the
+    result stands."""
     state = exhausted(say(elect_six(start(6, "easy")) if final else start(5), "reveal").state)
     outcome = GAME.apply(
         state,
@@ -428,7 +431,7 @@ def test_the_simulated_table_plays_only_to_win_or_to_lose():
 def test_a_question_the_file_cannot_show_is_named_at_the_questions_line(tmp_path):
     """A bad or repeated question is named at its own line; one written with escapes, which the
     file does not hold as read, at the line where the questions start."""
-    text = who_the_f.content.load("who_the_f").text
+    text = load_content("who_the_f").text
     start_line = text[: text.index("questions = [")].count("\n") + 1
     first = "Who would name a houseplant and introduce it at parties?"
     (tmp_path / "en").mkdir()

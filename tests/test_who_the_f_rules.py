@@ -235,8 +235,8 @@ def test_unanimous_that_contradicts_the_count_is_refused_and_asked_again(count):
     assert not outcome.accepted and outcome.state is state
     said = {3: "three", 4: "four", 6: "six"}[count]
     assert (
-        text(outcome)
-        == f"Unanimous means all five players voted for it, not {said}. Please say the result again."
+        text(outcome) == f"Unanimous means all five players voted for it, not {said}."
+        " Please say the result again."
     )
 
 

@@ -25,8 +25,9 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
   "challenge", "no challenge" and "next player" are not the next player's answer.
 - A tie is refused when the number of voters (players minus one) is odd.
 - A theme counts as "without an answer" when it is left (time out, pass or MEHH majority)
-  with no valid answer on it (a skipped theme does not count, see below); any valid answer resets the count. At three the leftmost
-  letter is discarded and a new one drawn (normal mode), and the count starts again.
+  with no valid answer on it (a skipped theme does not count, see below); any valid answer
+  resets the count. At three the leftmost letter is discarded and a new one drawn (normal
+  mode), and the count starts again.
 - "Pass" loses the turn like a time out. "Skip" (Ask.skippable) gives the same player a new
   theme and a new 25 seconds at once, and says so ("Fruits skipped; say undo to object"):
   the table agrees by not objecting, as at a table, and whoever objects says "undo", which
@@ -52,257 +53,34 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
 
 from __future__ import annotations
 
-import enum
 import random
-import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Mapping
 
-from gm.content import (
-    OWN_DECK_MINIMUM,
-    ContentFile,
-    Lines,
-    Problems,
-    spoken_list,
+from gm.content import ContentFile, Lines, spoken_list
+from gm.games.common import next_seat, player_count
+from gm.games.funocracy.deck import FACE_UP, HIDDEN_DISCARDS, Theme, read
+from gm.games.funocracy.judging import Judging
+from gm.games.funocracy.scores import Scores
+from gm.games.funocracy.state import Mode, Pending, Phase, State
+from gm.games.funocracy.words import (
+    LATE_CHALLENGES,
+    LATE_PHRASES,
+    first_fitting,
+    sounds_with,
+    spoken_words,
 )
-from gm.content import (
-    load as load_content,
-)
-from gm.steps import Answer, AnswerKind, Ask, Choice, End, Line, Outcome, RulesError, Step, said
-from gm.vocab import (
-    NO,
-    PLAYER_COUNT,
-    YES,
-    number_word,
-    numbers,
-    spoken_letter,
-)
-from gm.vocab import (
-    letters as letter_choices,
-)
+from gm.steps import Answer, AnswerKind, Ask, Choice, Outcome, RulesError, Step
+from gm.vocab import PLAYER_COUNT, number_word, numbers, spoken_letter
+from gm.vocab import letters as letter_choices
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 ROUNDS = 3
-HIDDEN_DISCARDS = 3  # letters discarded unseen at each round's start
-FACE_UP = 3  # letters face up in normal mode
 THEMES_SET_ASIDE = 3
 ANSWER_SECONDS = 25.0
-CHALLENGE_SECONDS = 4.0
 LETTER_SECONDS = 15.0  # "which letter?": time to say the word again, its letter, or no answer
-AGREE_SECONDS = 10.0  # "everyone agree?" to a word for another letter: silence is no
-HINTED_ANSWERS = 3  # the first answers heard in a game say how to challenge them
 THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftmost letter goes
 LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
-ARTICLES = ("a", "an", "the")
-# Words people say before their answer: "um, banana" is banana. Only in front of another word.
-FILLERS = (
-    "um",
-    "umm",
-    "uh",
-    "uhm",
-    "er",
-    "erm",
-    "ehm",
-    "ah",
-    "oh",
-    "hmm",
-    "mm",
-    "well",
-    "so",
-    "like",
-    "okay",
-    "ok",
-    "maybe",
-    "i say",
-    "i'd say",
-    "let's say",
-    "how about",
-    "my word is",
-    "i think",
-)
-# Said just after the challenge window closed: meant for the window, never the next player's word.
-LATE_PHRASES = (
-    "meh",
-    "mehh",
-    "challenge",
-    "i challenge",
-    "no challenge",
-    "next player",
-    "next",
-    "it stands",
-)
-LATE_CHALLENGES = ("meh", "mehh", "challenge", "i challenge")
-# Spellings whose first letter is silent: a simulated player hears "knife" as an N word.
-SILENT_FIRST = {"kn": "N", "gn": "N", "wr": "R", "ph": "F"}
-# What the simulated players say, where PocketSphinx heard some phrases of a choice far more
-# reliably than others from espeak-ng voices (measured after another utterance, 16 tries each).
-LETTER_REPLIES = {
-    "N": "n for november",
-    "R": "r for romeo",
-    "F": "letter f",
-}  # "f for foxtrot": 12/16
-SKIP_PHRASES = (
-    "skip this one",
-    "next question",
-)  # plain "skip" came back as a theme word or "undo"
-PASS_PHRASES = ("i give up", "no idea")  # "pass" and "i pass" came back as "pause" / "unpause"
-CHALLENGE_PHRASE = "i challenge"  # 20/20; "challenge" 15/20, "meh" 2 voices of 4
-VOTE_MEH_PHRASE = "majority meh"  # 16/16; "meh wins" 2 voices of 4
-
-REQUIRED_LINES = (
-    "ask_players",
-    "players_reprompts",
-    "players_expected",
-    "players_decision",
-    "ask_mode",
-    "mode_reprompts",
-    "mode_expected",
-    "mode_decision",
-    "mode_normal",
-    "mode_alternative",
-    "game_intro",
-    "round_start",
-    "first_turn",
-    "first_turn_next",
-    "round_over",
-    "last_letter",
-    "pile_empty",
-    "round_scores",
-    "score_item",
-    "score_items",
-    "new_theme",
-    "same_theme",
-    "letters",
-    "letter_item",
-    "star_group",
-    "letters_left",
-    "answer_reprompts",
-    "answer_expected",
-    "stars",
-    "heard",
-    "challenge_hint",
-    "answer_decision",
-    "which_letter",
-    "which_letter_again",
-    "unfitting_decision",
-    "letter_reprompts",
-    "letter_expected",
-    "letter_decision",
-    "not_face_up",
-    "no_answer",
-    "no_answer_decision",
-    "too_late",
-    "agree_letter",
-    "agree_letter_decision",
-    "skipped",
-    "agree_expected",
-    "agree_refused",
-    "agree_refused_decision",
-    "challenge_expected",
-    "stands_decision",
-    "vote",
-    "vote_again",
-    "vote_reprompts",
-    "vote_expected",
-    "vote_good",
-    "vote_tie",
-    "vote_meh",
-    "vote_decision",
-    "no_tie",
-    "no_tie_one",
-    "challenge_decision",
-    "wrong_letter_decision",
-    "wins_letter",
-    "new_letter",
-    "time_decision",
-    "passed",
-    "pass_decision",
-    "skip_decision",
-    "three_themes",
-    "score_line",
-    "score_line_round",
-    "score_player",
-    "score_players",
-    "no_stars_yet",
-    "no_scores",
-    "game_over",
-    "winner",
-    "shared",
-    "tie_break",
-)
-
-
-class Phase(str, enum.Enum):
-    PLAYERS = "players"  # set-up: how many players?
-    MODE = "mode"  # set-up: normal or alternative?
-    ANSWER = "answer"  # the active player has 25 seconds for a word
-    LETTER = "letter"  # the word was heard but no letter fitted: which letter?
-    CHALLENGE = "challenge"  # the short window in which the table may say "meh"
-    VOTE = "vote"  # the other players voted; what was the result?
-    AGREE = (
-        "agree"  # does the whole table agree to score a word for a letter it does not start with?
-    )
-    OVER = "over"
-
-
-class Mode(str, enum.Enum):
-    NORMAL = "normal"
-    ALTERNATIVE = "alternative"
-
-
-@dataclass(frozen=True)
-class Theme:
-    name: str
-    answers: tuple[str, ...]  # typical answers, favoured by the recogniser
-
-
-@dataclass(frozen=True)
-class Pending:
-    """An answer heard but not yet won: the letter is won when the challenge window closes."""
-
-    seat: int
-    letter: str
-    word: str
-
-
-@dataclass(frozen=True)
-class State:
-    phase: Phase
-    players: int | None
-    mode: Mode | None
-    round: int = 0  # 1..3 once dealt
-    active: int = 1  # seat whose turn it is
-    face_up: tuple[str, ...] = ()  # left to right
-    pile: tuple[str, ...] = ()  # letters to draw, top first
-    discarded: tuple[str, ...] = ()  # this round: unseen discards and rotated letters
-    won: tuple[tuple[str, ...], ...] = ()  # this round, per seat (index seat - 1)
-    scores: tuple[tuple[int, ...], ...] = ()  # per seat, stars per round
-    theme: int | None = None  # index into the game's themes
-    set_aside: tuple[int, ...] = ()  # this round's themes still to reveal
-    theme_pile: tuple[int, ...] = ()
-    theme_discard: tuple[int, ...] = ()
-    theme_answered: bool = False  # a valid answer was given on the current theme
-    themes_without_answer: int = 0
-    turn: int = 0  # counts turns; names the shared deadline of one turn's asks
-    pending: Pending | None = None
-    heard: str = ""  # the text that fitted no letter, for the "which letter?" ask
-    fresh_round: bool = False  # the round was just dealt: announce it
-    fresh_theme: bool = False  # the theme was just revealed
-    challenges: int = 0  # answers challenged so far this game
-    told: bool = False  # the face-up letters were said since they last changed
-    answers_heard: int = 0  # answers heard so far this game (the first ones say how to challenge)
-    agree: str = ""  # in AGREE: the letter the heard word is to be scored for
-
-
-def _next_seat(seat: int, players: int) -> int:
-    return seat % players + 1
-
-
-def winners(scores: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """Highest total; ties go to the most stars in round 3, then round 2, else shared."""
-    keys = [(sum(s), s[2], s[1]) for s in scores]
-    best = max(keys)
-    return tuple(seat for seat, key in enumerate(keys, 1) if key == best)
 
 
 def _spoken_letters(letters: tuple[str, ...], conjunction: str = "and") -> str:
@@ -315,82 +93,7 @@ def _items(items: list[str]) -> str:
     return items[0] if len(items) == 1 else "; ".join(items[:-1]) + "; and " + items[-1]
 
 
-_LEAD_INS = tuple(sorted((tuple(f.split()) for f in FILLERS + ARTICLES), key=len, reverse=True))
-
-
-def spoken_words(text: str) -> list[str]:
-    """The words of an answer without the filler words and article in front of it ("um, the
-    banana" -> ["banana"]); a filler said alone stays a word."""
-    words = re.findall(r"[a-z']+", str(text).lower())
-    stripped = True
-    while stripped:
-        stripped = False
-        for lead in _LEAD_INS:
-            if len(words) > len(lead) and tuple(words[: len(lead)]) == lead:
-                words, stripped = words[len(lead) :], True
-                break
-    return words
-
-
-def sounds_with(word: str, letter: str) -> bool:
-    """Whether `word` starts with `letter` as it is written or as it is said ("knife": N)."""
-    return bool(word) and (word[0].upper() == letter or SILENT_FIRST.get(word[:2]) == letter)
-
-
-def first_fitting(
-    alternatives: list[str] | tuple[str, ...], face_up: tuple[str, ...]
-) -> tuple[str, str] | None:
-    """(word text, letter) for the first alternative whose first real word starts with a face-up letter."""
-    for text in alternatives:
-        words = spoken_words(text)
-        if words and words[0][0].upper() in face_up:
-            return " ".join(words), words[0][0].upper()
-    return None
-
-
-def vote_choices(voters: int) -> tuple[Choice, ...]:
-    """The result of a vote as a table says it: "good", "meh wins", "it's a tie", or the count
-    ("two good one meh", "all good"); a count's value is its majority."""
-    good = [
-        "good",
-        "majority good",
-        "good wins",
-        "mostly good",
-        "it's good",
-        "all good",
-        "everyone said good",
-        "accepted",
-        "valid",
-        "it stands",
-    ]
-    meh = [
-        "meh",
-        "mehh",
-        "majority meh",
-        "meh wins",
-        "mostly meh",
-        "it's meh",
-        "all meh",
-        "everyone said meh",
-        "rejected",
-        "not valid",
-        "invalid",
-    ]
-    tie = ["tie", "a tie", "tied", "draw", "it's a tie", "half and half", "split"]
-    for yes in range(voters + 1):
-        no = voters - yes
-        forms = [
-            f"{number_word(yes)} good {number_word(no)} meh",
-            f"{number_word(no)} meh {number_word(yes)} good",
-        ]
-        (good if yes > no else meh if no > yes else tie).extend(forms)
-        if yes > no:  # the majority alone: "two good"
-            good.append(f"{number_word(yes)} good")
-            meh.append(f"{number_word(yes)} meh")
-    return (Choice("good", tuple(good)), Choice("meh", tuple(meh)), Choice("tie", tuple(tie)))
-
-
-class Funocracy:
+class Funocracy(Judging, Scores):
     id = "funocracy"
     title = "Funocracy"
 
@@ -403,16 +106,12 @@ class Funocracy:
     # ----- set-up -----------------------------------------------------------------------
 
     def new(self, options: Mapping[str, Any], rng: random.Random) -> State:
-        players = options.get("players")
-        if isinstance(players, str) and players.strip().isdigit():
-            players = int(players)
-        if players is not None:
-            if isinstance(players, bool) or not isinstance(players, int):
-                raise RulesError(f"The number of players must be a whole number, not {players!r}.")
-            if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-                raise RulesError(
-                    f"Funocracy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
-                )
+        players = player_count(
+            options.get("players"),
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            f"Funocracy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {{players}}.",
+        )
         mode = options.get("mode")
         if mode is not None:
             try:
@@ -527,70 +226,11 @@ class Funocracy:
         if state.phase is Phase.LETTER:
             return self._letter_ask(state)
         if state.phase is Phase.CHALLENGE:
-            p = state.pending
-            say = [
-                L(
-                    "heard",
-                    word=p.word.capitalize(),
-                    letter=p.letter,
-                    stars=self._stars(self.stars[p.letter]),
-                )
-            ]
-            if state.answers_heard <= HINTED_ANSWERS and not state.challenges:
-                say.append(L("challenge_hint"))
-            return Ask(
-                id="funocracy.challenge",
-                say=tuple(say),
-                choices=(
-                    Choice(
-                        "challenge",
-                        ("meh", "mehh", "challenge", "i challenge", "we challenge", "objection"),
-                    ),
-                    Choice(
-                        "stand",
-                        ("no challenge", "it stands", "fine", "that's fine", "next player", "next"),
-                    ),
-                    Choice("wrong_letter", ("wrong letter", "not that letter", "other letter")),
-                ),
-                timeout=CHALLENGE_SECONDS,
-                countdown=False,
-                expected=L("challenge_expected"),
-                endpoint=0.5,
-            )
+            return self._challenge_ask(state)
         if state.phase is Phase.VOTE:
-            return Ask(
-                id="funocracy.vote",
-                # the whole instruction for the game's first challenge, then short
-                say=(
-                    L(
-                        "vote" if state.challenges <= 1 else "vote_again",
-                        seat=number_word(state.pending.seat),
-                    ),
-                ),
-                choices=vote_choices(state.players - 1),
-                reprompts=L.many("vote_reprompts"),
-                expected=L("vote_expected"),
-                endpoint=0.6,
-            )
+            return self._vote_ask(state)
         if state.phase is Phase.AGREE:
-            word = state.heard
-            say = L(
-                "agree_letter",
-                word=word,
-                letter=spoken_letter(state.agree),
-                first=spoken_letter(word[0].upper()),
-            )
-            return Ask(
-                id="funocracy.agree",
-                say=(say,),
-                choices=(
-                    Choice(True, YES + ("agreed", "we agree", "all agreed")),
-                    Choice(False, NO + ("not agreed", "we don't agree")),
-                ),
-                timeout=AGREE_SECONDS,
-                expected=L("agree_expected"),
-                endpoint=0.5,
-            )
+            return self._agree_ask(state)
         return self._end(state)
 
     @staticmethod
@@ -604,7 +244,8 @@ class Funocracy:
         return state.fresh_theme or not state.told
 
     def _listing(self, letters: tuple[str, ...]) -> str:
-        """The letters grouped by stars: "one star: S as in sierra and M as in mike; three stars: Q"."""
+        """The letters grouped by stars: "one star: S as in sierra and M as in mike; three
+        stars: Q"."""
         groups = []
         for count in sorted({self.stars[l] for l in letters}):
             group = [l for l in letters if self.stars[l] == count]
@@ -701,22 +342,6 @@ class Funocracy:
             expected=L("letter_expected", letters=_spoken_letters(state.face_up, "or")),
             endpoint=0.5,
         )
-
-    def _end(self, state: State) -> End:
-        L = self.lines
-        best = winners(state.scores)
-        say = [L("game_over", scores=self._star_items([sum(s) for s in state.scores]))]
-        top_total = max(sum(s) for s in state.scores)
-        tied_total = sum(1 for s in state.scores if sum(s) == top_total)
-        if len(best) == 1 and tied_total > 1:
-            top_r3 = max(s[2] for s in state.scores if sum(s) == top_total)
-            tied_r3 = sum(1 for s in state.scores if sum(s) == top_total and s[2] == top_r3)
-            say.append(L("tie_break", round=number_word(3 if tied_r3 == 1 else 2)))
-        if len(best) == 1:
-            say.append(L("winner", seat=number_word(best[0])))
-        else:
-            say.append(L("shared", seats=spoken_list([number_word(s) for s in best])))
-        return End(say=tuple(say), winners=best)
 
     # ----- answers ----------------------------------------------------------------------
 
@@ -852,65 +477,13 @@ class Funocracy:
             decision=L("letter_decision", letter=letter),
         )
 
-    def _apply_agree(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        L = self.lines
-        seat = number_word(state.active)
-        if answer.kind is not AnswerKind.TIMEOUT and not (
-            answer.kind is AnswerKind.CHOICE and isinstance(answer.value, bool)
-        ):
-            return self._refuse(state)
-        agreed = answer.kind is AnswerKind.CHOICE and answer.value is True  # silence is no
-        if not agreed:
-            return self._back_to_turn(
-                state, (L("agree_refused"), L("no_answer", seat=seat)), L("agree_refused_decision")
-            )
-        pending = Pending(state.active, state.agree, state.heard)
-        return Outcome(
-            replace(state, phase=Phase.CHALLENGE, pending=pending, heard="", agree=""),
-            decision=L("agree_letter_decision", word=state.heard, letter=state.agree),
-        )
-
-    def _apply_challenge(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        L = self.lines
-        if answer.kind is AnswerKind.TIMEOUT or (
-            answer.kind is AnswerKind.CHOICE and answer.value == "stand"
-        ):
-            return self._valid(state, rng, (), L("stands_decision"))
-        if answer.kind is AnswerKind.CHOICE and answer.value == "challenge":
-            return Outcome(
-                replace(state, phase=Phase.VOTE, challenges=state.challenges + 1),
-                decision=L("challenge_decision"),
-            )
-        if answer.kind is AnswerKind.CHOICE and answer.value == "wrong_letter":
-            return Outcome(
-                replace(state, phase=Phase.LETTER, heard=""), decision=L("wrong_letter_decision")
-            )
-        return self._refuse(state)
-
-    def _apply_vote(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        L = self.lines
-        if answer.kind is not AnswerKind.CHOICE or answer.value not in ("good", "meh", "tie"):
-            return self._refuse(state)
-        decision = L("vote_decision", result=answer.value)
-        seat = number_word(state.pending.seat)
-        if answer.value == "tie":
-            voters = state.players - 1
-            if voters % 2:
-                no_tie = L("no_tie_one") if voters == 1 else L("no_tie", voters=number_word(voters))
-                return Outcome(state, say=(no_tie,), accepted=False)
-            return self._valid(state, rng, (L("vote_tie", seat=seat),), decision)
-        if answer.value == "good":
-            return self._valid(state, rng, (L("vote_good"),), decision)
-        say = (L("vote_meh", letter=state.pending.letter),)
-        st = replace(state, phase=Phase.ANSWER, pending=None)
-        return self._theme_lost(st, rng, say, decision, advance=True)
-
     # ----- consequences -----------------------------------------------------------------
 
     def _valid(
         self, state: State, rng: random.Random, say: tuple[str, ...], decision: str
     ) -> Outcome:
-        """The answer stands: the player wins the letter, a new one is drawn, next player, same theme."""
+        """The answer stands: the player wins the letter, a new one is drawn, next player,
+        same theme."""
         L = self.lines
         p = state.pending
         index = p.seat - 1
@@ -941,7 +514,7 @@ class Funocracy:
         st = replace(
             st,
             phase=Phase.ANSWER,
-            active=_next_seat(p.seat, st.players),
+            active=next_seat(p.seat, st.players),
             fresh_theme=False,
             turn=st.turn + 1,
             told=st.mode is Mode.NORMAL,
@@ -972,7 +545,8 @@ class Funocracy:
     def _theme_lost(
         self, state: State, rng: random.Random, say: tuple[str, ...], decision: str, advance: bool
     ) -> Outcome:
-        """The theme ends without (another) valid answer: count it, maybe rotate a letter, new theme."""
+        """The theme ends without (another) valid answer: count it, maybe rotate a letter,
+        new theme."""
         L = self.lines
         seat = state.active
         lines = list(say)
@@ -993,7 +567,7 @@ class Funocracy:
                 return self._end_round(st, seat, rng, lines, decision)
         st = self._next_theme(st, rng)
         st = replace(
-            st, phase=Phase.ANSWER, active=_next_seat(seat, st.players) if advance else seat
+            st, phase=Phase.ANSWER, active=next_seat(seat, st.players) if advance else seat
         )
         return Outcome(st, say=tuple(lines), decision=decision)
 
@@ -1019,102 +593,10 @@ class Funocracy:
         if r >= ROUNDS:
             st = replace(state, phase=Phase.OVER, pending=None)
             return Outcome(st, say=tuple(lines), decision=decision)
-        first = _next_seat(ender, state.players)  # named once, by the new round's first turn
+        first = next_seat(ender, state.players)  # named once, by the new round's first turn
         return Outcome(self._deal(state, r + 1, first, rng), say=tuple(lines), decision=decision)
 
-    # ----- the simulated table ------------------------------------------------------------
-
-    def demo_line(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        """A plausible reply of a simulated table (for `gm demo` and the end-to-end tests).
-
-        Most turns get a word from the theme's list; the first turn of round two runs out of
-        time; in round one the first answer after two good ones that is not the first on its
-        theme is challenged (once a game) and voted down; a word with a silent first letter
-        ("knife" for N) gets the "which letter?" exchange; a theme with no fitting word is
-        skipped or passed.
-        """
-        return {
-            Phase.PLAYERS: self._demo_players,
-            Phase.MODE: self._demo_mode,
-            Phase.ANSWER: self._demo_answer,
-            Phase.LETTER: self._demo_letter,
-            Phase.CHALLENGE: self._demo_challenge,
-            Phase.VOTE: self._demo_vote,
-            Phase.AGREE: self._demo_agree,
-        }[state.phase](state, ask, rng)
-
-    def _demo_players(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        players = rng.choice((2, 3, 4))
-        return said(
-            ask, players, rng.choice(("{n}", "{n} players")).format(n=number_word(players)), 1
-        )
-
-    def _demo_mode(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        mode = rng.choice((Mode.NORMAL, Mode.ALTERNATIVE))
-        return said(ask, mode.value, rng.choice((mode.value, f"{mode.value} mode")), 1)
-
-    def _demo_answer(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        seat = state.active
-        if state.round == 2 and state.fresh_round:
-            return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
-        answers = self.themes[state.theme].answers
-        silent = [
-            w
-            for w in answers
-            if SILENT_FIRST.get(w[:2]) in state.face_up and w[0].upper() not in state.face_up
-        ]
-        fitting = [w for w in answers if w[0].upper() in state.face_up]
-        if silent or fitting:
-            word = rng.choice(silent or fitting)
-            return Line(Answer(AnswerKind.FREE, [word], word), word, seat)
-        if rng.random() < 0.5:
-            return Line(Answer(AnswerKind.SKIP), rng.choice(SKIP_PHRASES), seat)
-        return said(ask, "pass", rng.choice(PASS_PHRASES), seat)
-
-    def _demo_letter(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        word = state.heard or (state.pending.word if state.pending else "")
-        letter = SILENT_FIRST.get(word[:2])
-        if letter not in state.face_up:
-            return said(ask, "none", "no answer", state.active)
-        return said(ask, letter, LETTER_REPLIES[letter], state.active)
-
-    def _demo_challenge(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        won = sum(len(w) for w in state.won)
-        if state.round == 1 and not state.challenges and won >= 2 and not state.fresh_theme:
-            return said(
-                ask, "challenge", CHALLENGE_PHRASE, _next_seat(state.pending.seat, state.players)
-            )
-        return Line(Answer(AnswerKind.TIMEOUT), "", state.pending.seat, silence=ask.timeout + 1.5)
-
-    def _demo_vote(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        return said(ask, "meh", VOTE_MEH_PHRASE, _next_seat(state.pending.seat, state.players))
-
-    def _demo_agree(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        """A word for another letter is agreed to."""
-        return said(ask, True, "yes", _next_seat(state.active, state.players))
-
-    # ----- reports ----------------------------------------------------------------------
-
-    def _star_items(self, stars: list[int]) -> str:
-        """Each seat's stars, players with as many named together: "three stars for player two
-        and zero stars for players one and three"."""
-        seats: dict[int, list[int]] = {}
-        for seat, count in enumerate(stars, 1):
-            seats.setdefault(count, []).append(seat)
-        items = [
-            self.lines("score_item", seat=number_word(group[0]), stars=self._stars(count))
-            if len(group) == 1
-            else self.lines(
-                "score_items",
-                seats=spoken_list([number_word(s) for s in group]),
-                stars=self._stars(count),
-            )
-            for count, group in seats.items()
-        ]
-        return spoken_list(items)
-
-    def _stars(self, count: int) -> str:
-        return self.lines.counted("stars", count)
+    # ----- reports ---------------------------------------------------------------------
 
     def public(self, state: State) -> dict:
         return {
@@ -1137,97 +619,9 @@ class Funocracy:
             else None,
         }
 
-    def score(self, state: State) -> tuple[str, ...]:
-        """Players with the same stars are named together, and a table with none hears it once:
-        "Players one and three: five stars, two this round. Player two: zero stars." """
-        L = self.lines
-        if not state.scores:
-            return (L("no_scores"),)
-        if not any(sum(s) for s in state.scores):
-            return (L("no_stars_yet"),)
-        over = state.phase is Phase.OVER
-        groups: dict[tuple[int, int], list[int]] = {}
-        for seat, s in enumerate(state.scores, 1):
-            groups.setdefault((sum(s), 0 if over else s[state.round - 1]), []).append(seat)
-        lines = []
-        for (total, this_round), seats in sorted(groups.items(), key=lambda item: item[1][0]):
-            who = (
-                L("score_player", seat=number_word(seats[0]))
-                if len(seats) == 1
-                else L("score_players", seats=spoken_list([number_word(s) for s in seats]))
-            )
-            who = who[:1].upper() + who[1:]
-            if over or state.round == 1 or this_round == total:
-                lines.append(L("score_line", seats=who, total=self._stars(total)))
-            else:
-                lines.append(
-                    L(
-                        "score_line_round",
-                        seats=who,
-                        total=self._stars(total),
-                        round_stars=self._stars(this_round),
-                    )
-                )
-        return tuple(lines)
-
-
-# ----- content ------------------------------------------------------------------------------
-
 
 def load(language: str = "en", source: ContentFile | None = None, own: bool = False) -> Funocracy:
-    """Read and check prompts/<language>/funocracy.toml: letters, themes and lines; `source` is
-    gm's content with a table's own deck (`own`: a few themes are enough) or a saved game's in it."""
-    source = source or load_content("funocracy", language)
-    problems = Problems()
-    stars: dict[str, int] = {}
-    for i, record in source.records(
-        "letters",
-        {"letter": str, "stars": int},
-        minimum=HIDDEN_DISCARDS + FACE_UP + 1,
-        problems=problems,
-    ):
-        letter = record["letter"].strip().upper()
-        if not re.fullmatch(r"[A-Z]", letter) or letter == "X":
-            problems.add(
-                source.entry_fail(
-                    "letters",
-                    i,
-                    f"has '{record['letter']}', not one letter A to Z (X has no clean spoken name)",
-                )
-            )
-        elif letter in stars:
-            problems.add(source.entry_fail("letters", i, f"repeats the letter {letter}"))
-        elif isinstance(record["stars"], bool) or not 1 <= record["stars"] <= 3:
-            problems.add(
-                source.entry_fail(
-                    "letters", i, f"gives {letter} {record['stars']} stars, not 1 to 3"
-                )
-            )
-        else:
-            stars[letter] = record["stars"]
-    themes: list[Theme] = []
-    names: set[str] = set()
-    for i, record in source.records(
-        "themes",
-        {"name": str, "answers": list},
-        minimum=OWN_DECK_MINIMUM if own else 60,
-        problems=problems,
-    ):
-        name = record["name"].strip()
-        answers = record["answers"]
-        if name.lower() in names:
-            problems.add(source.entry_fail("themes", i, f"repeats the theme '{name}'"))
-        elif len(answers) < 5 or not all(
-            isinstance(a, str) and re.fullmatch(r"[a-z]+", a) for a in answers
-        ):
-            problems.add(
-                source.entry_fail("themes", i, "needs at least 5 answers, each one lower-case word")
-            )
-        else:
-            themes.append(Theme(name, tuple(answers)))
-        names.add(name.lower())
-    problems.check()
-    lines = Lines(source)
-    for name in REQUIRED_LINES:
-        lines.many(name)  # raises, naming the file, when a line is missing
-    return Funocracy(stars, tuple(themes), lines)
+    """The rules with gm's deck (prompts/<language>/funocracy.toml), a table's own deck or a
+    saved game's (`source`, see deck.read)."""
+    deck = read(language, source, own)
+    return Funocracy(deck.stars, deck.themes, deck.lines)

@@ -1,0 +1,126 @@
+"""How Funocracy hears an answer: the word said for the theme, and the letter it is for.
+
+A player says a word, often with something in front of it ("um, the banana"); the first
+alternative whose first real word starts with a face-up letter is the answer. A word whose
+first letter is silent ("knife") sounds like another letter's (N). The result of a vote is said
+in many ways ("majority meh", "two good one meh").
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm.games.common import ARTICLES, HESITATIONS
+from gm.steps import Choice
+from gm.vocab import number_word
+
+# Words people say before their answer: "um, banana" is banana. Only in front of another word.
+FILLERS = HESITATIONS + (
+    "umm",
+    "uhm",
+    "ehm",
+    "ah",
+    "oh",
+    "hmm",
+    "mm",
+    "well",
+    "so",
+    "like",
+    "maybe",
+    "i say",
+    "i'd say",
+    "let's say",
+    "how about",
+    "my word is",
+    "i think",
+)
+# Said just after the challenge window closed: meant for the window, never the next player's word.
+LATE_PHRASES = (
+    "meh",
+    "mehh",
+    "challenge",
+    "i challenge",
+    "no challenge",
+    "next player",
+    "next",
+    "it stands",
+)
+LATE_CHALLENGES = ("meh", "mehh", "challenge", "i challenge")
+# Spellings whose first letter is silent: "knife" sounds like an N word.
+SILENT_FIRST = {"kn": "N", "gn": "N", "wr": "R", "ph": "F"}
+
+
+_LEAD_INS = tuple(sorted((tuple(f.split()) for f in FILLERS + ARTICLES), key=len, reverse=True))
+
+
+def spoken_words(text: str) -> list[str]:
+    """The words of an answer without the filler words and article in front of it ("um, the
+    banana" -> ["banana"]); a filler said alone stays a word."""
+    words = re.findall(r"[a-z']+", str(text).lower())
+    stripped = True
+    while stripped:
+        stripped = False
+        for lead in _LEAD_INS:
+            if len(words) > len(lead) and tuple(words[: len(lead)]) == lead:
+                words, stripped = words[len(lead) :], True
+                break
+    return words
+
+
+def sounds_with(word: str, letter: str) -> bool:
+    """Whether `word` starts with `letter` as it is written or as it is said ("knife": N)."""
+    return bool(word) and (word[0].upper() == letter or SILENT_FIRST.get(word[:2]) == letter)
+
+
+def first_fitting(
+    alternatives: list[str] | tuple[str, ...], face_up: tuple[str, ...]
+) -> tuple[str, str] | None:
+    """(word text, letter) for the first alternative whose first real word starts with a
+    face-up letter."""
+    for text in alternatives:
+        words = spoken_words(text)
+        if words and words[0][0].upper() in face_up:
+            return " ".join(words), words[0][0].upper()
+    return None
+
+
+def vote_choices(voters: int) -> tuple[Choice, ...]:
+    """The result of a vote as a table says it: "good", "meh wins", "it's a tie", or the count
+    ("two good one meh", "all good"); a count's value is its majority."""
+    good = [
+        "good",
+        "majority good",
+        "good wins",
+        "mostly good",
+        "it's good",
+        "all good",
+        "everyone said good",
+        "accepted",
+        "valid",
+        "it stands",
+    ]
+    meh = [
+        "meh",
+        "mehh",
+        "majority meh",
+        "meh wins",
+        "mostly meh",
+        "it's meh",
+        "all meh",
+        "everyone said meh",
+        "rejected",
+        "not valid",
+        "invalid",
+    ]
+    tie = ["tie", "a tie", "tied", "draw", "it's a tie", "half and half", "split"]
+    for yes in range(voters + 1):
+        no = voters - yes
+        forms = [
+            f"{number_word(yes)} good {number_word(no)} meh",
+            f"{number_word(no)} meh {number_word(yes)} good",
+        ]
+        (good if yes > no else meh if no > yes else tie).extend(forms)
+        if yes > no:  # the majority alone: "two good"
+            good.append(f"{number_word(yes)} good")
+            meh.append(f"{number_word(yes)} meh")
+    return (Choice("good", tuple(good)), Choice("meh", tuple(meh)), Choice("tie", tuple(tie)))

@@ -1,0 +1,146 @@
+"""What the Fake?!'s simulated table: the players `gm demo` and the tests hear, one reply an ask.
+
+The rules (rules.py) never read this: a simulated player chooses what a real one might say,
+and the rules must understand it as they would a person.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gm.content import ContentFile
+from gm.games.what_the_fake.names import DRAWINGS, with_article
+from gm.games.what_the_fake.rules import WhatTheFake
+from gm.games.what_the_fake.rules import load as load_rules
+from gm.games.what_the_fake.scoring import Mode, Role, forger_count
+from gm.games.what_the_fake.state import Phase, State
+from gm.steps import Answer, AnswerKind, Ask, Line, said
+from gm.vocab import number_word
+
+# A simulated player names one drawing an utterance, in full. The slow end-to-end test plays
+# the recorded game in espeak-ng voices to PocketSphinx (--asr sphinx), which heard the long
+# form far better (39 of 40 names right, against 31 for the bare word, which it also took for
+# commands three times); the rules take "a cactus" and "cactus" as well.
+NAMES_IN_FULL = "i drew {name}"
+
+
+class SimulatedWhatTheFake(WhatTheFake):
+    """What the Fake?!'s rules with a table of simulated players who answer every ask
+    (`demo_line`)."""
+
+    # ------------------------------------------------------------ the simulated table
+
+    def demo_line(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        """A plausible reply of a simulated table (for `gm demo` and the end-to-end tests).
+
+        It shows what the issue asks for: counts that correct two shouts heard as one,
+        Forgers copying the typical drawings, and groups the table corrects before scoring.
+        """
+        return {
+            Phase.PLAYERS: self._demo_players,
+            Phase.MODE: self._demo_mode,
+            Phase.THEME: self._demo_theme,
+            Phase.DRAWING: self._demo_drawing,
+            Phase.REVEAL: self._demo_reveal,
+            Phase.NAMING: self._demo_names,
+            Phase.GROUPS: self._demo_groups,
+            Phase.POINTS: self._demo_points,
+        }[state.phase](state, ask, rng)
+
+    def _demo_players(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        players = rng.choice((3, 3, 4, 5))
+        return said(ask, players, f"{number_word(players)} players", 1)
+
+    def _demo_mode(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        mode = rng.choice((Mode.OPEN, Mode.HIDDEN))
+        return said(ask, mode.value, f"{mode.value} roles", 1)
+
+    def _demo_theme(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        seat = rng.randint(1, state.players)
+        if not state.skips and rng.random() < 0.25:
+            return said(ask, "another", "new theme", seat)
+        return said(ask, "go", "start drawing", seat)
+
+    def _demo_drawing(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        enough = state.players - 1
+        seat = rng.randint(1, state.players)
+        if ask.timeout is not None and rng.random() < 0.3:
+            return Line(Answer(AnswerKind.TIMEOUT), "", seat, silence=ask.timeout + 1.5)
+        roll = rng.random()
+        if state.shouts == 0 or roll < 0.5:
+            return said(ask, "shout", "what the fake", seat)
+        if roll < 0.85:  # two shouted at once and gm heard one: the table gives the count
+            count = min(enough, state.shouts + 2)
+            return said(ask, count, f"{number_word(count)} players done", seat)
+        return said(ask, "stop", "stop drawing", seat)
+
+    def _demo_reveal(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        free = [s for s in range(1, state.players + 1) if s not in state.named]
+        if forger_count(state.players) == 2 and not state.named and rng.random() < 0.5:
+            a, b = sorted(rng.sample(free, 2))
+            return said(ask, f"{a} {b}", f"it was players {number_word(a)} and {number_word(b)}", a)
+        seat = rng.choice(free)
+        return said(ask, seat, f"it was player {number_word(seat)}", seat)
+
+    def _demo_names(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        """One name an utterance, said in full (NAMES_IN_FULL); Forgers favour the typical
+        drawings and what was said, Artists less so."""
+        seat = len(state.drawings) + 1
+        if state.pending:
+            return said(ask, True, "yes", seat)
+        if not state.naming and rng.random() < 0.05:
+            return said(ask, "nothing", "no drawings", seat)
+        if len(state.naming) == DRAWINGS - 1 and rng.random() < 0.1:  # stopped mid-drawing
+            return said(ask, "nothing", "that's all", seat)
+        hints = [h for h in self.cards[state.card].hints if h not in state.naming]
+        named = {name for names in state.drawings for name in names}
+        forger = state.roles is not None and state.roles[seat - 1] is Role.FORGER
+        weights = [
+            (3.0 if forger and hint in named else 1.0) / (1 + i * (0.8 if forger else 0.25))
+            for i, hint in enumerate(hints)
+        ]
+        said_as = NAMES_IN_FULL.format(name=with_article(rng.choices(hints, weights)[0]))
+        return Line(Answer(AnswerKind.FREE, [said_as], said_as), said_as, seat)
+
+    def _demo_groups(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        seat = rng.randint(1, state.players)
+        if state.corrections or rng.random() < 0.4:  # at most one correction a round
+            return said(ask, "correct", "count the points", seat)
+        shared = [g for g in state.groups if len(g.seats) > 1]
+        alone = [g for g in state.groups if len(g.seats) == 1 and not g.void]
+        options: list[tuple[Any, str]] = []
+        for g in shared:
+            s = rng.choice(g.seats)  # "not the same": that player drew something else
+            options.append(
+                (
+                    f"out {s} {g.number}",
+                    f"take player {number_word(s)} out of group {number_word(g.number)}",
+                )
+            )
+        if len(alone) >= 2:  # "same as": two names for one drawing
+            a, b = sorted(rng.sample([g.number for g in alone], 2))
+            options.append(
+                (f"merge {a} {b}", f"groups {number_word(a)} and {number_word(b)} are the same")
+            )
+        if alone:  # the table votes a drawing out
+            g = rng.choice(alone)
+            options.append((f"invalid {g.number}", f"invalid group {number_word(g.number)}"))
+        if not options:
+            return said(ask, "correct", "count the points", seat)
+        value, phrase = rng.choice(options)
+        return said(ask, value, phrase, seat)
+
+    def _demo_points(self, state: State, ask: Ask, rng: random.Random) -> Line:
+        seat = len(state.points) + 1
+        points = rng.choices(range(DRAWINGS + 1), (1, 3, 3, 1))[0]
+        return said(ask, points, f"i scored {self._points(points)}", seat)
+
+
+def load(
+    language: str = "en", root: Any = None, source: ContentFile | None = None, own: bool = False
+) -> SimulatedWhatTheFake:
+    """The game as `gm.games.load` gives it: the rules (rules.load), playable by a simulated
+    table."""
+    rules = load_rules(language, root, source, own)
+    return SimulatedWhatTheFake(rules.cards, rules.lines, rules.same)
