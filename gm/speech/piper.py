@@ -70,12 +70,9 @@ class PiperSynth:
         volume: float | None = None,
         threads: int = THREADS,
         give_back: bool = True,
-        steady: bool = False,
     ) -> None:
         """`threads` and `give_back` (the working memory returned after each sentence) are there
-        to be measured (scripts/bench_voice.py); gm uses the defaults. `steady` turns off the
-        voice's random variation (VITS's noise scales), so a line comes out the same every time:
-        the simulated players of the tests and the demo, whose audio must not vary between runs."""
+        to be measured (scripts/bench_voice.py); gm uses the defaults."""
         if volume is not None and not 0.0 <= volume <= 1.0:
             raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
         if rate is not None and not SLOWEST <= rate <= FASTEST:
@@ -125,7 +122,6 @@ class PiperSynth:
         self._config = SynthesisConfig(
             length_scale=None if rate is None else config.length_scale * PACE / rate,
             volume=1.0 if volume is None else volume,
-            **({"noise_scale": 0.0, "noise_w_scale": 0.0} if steady else {}),
         )
         for _ in self._voice.synthesize("Ready.", self._config):
             pass  # onnxruntime's first run is several times slower: not on the game's first line

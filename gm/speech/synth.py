@@ -36,8 +36,7 @@ def _piper_voice(rate: int):  # noqa: ANN202 - gm.speech.piper.PiperSynth, impor
     from gm.speech.piper import PiperSynth
     from gm.speech.voices import embedded
 
-    # steady: a seat says a line the same way every run, so a test heard once is heard always
-    return PiperSynth(embedded(), rate=rate, steady=True)
+    return PiperSynth(embedded(), rate=rate)
 
 
 def _piper(text: str, voice: str, speed: int) -> bytes:
