@@ -11,7 +11,7 @@ import platform
 import statistics
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Sequence
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -67,3 +67,15 @@ def prompts(name: str) -> dict:
     from gm.content import load as load_content
 
     return load_content(name).data
+
+
+def table(rows: Sequence[Sequence[str]]) -> str:
+    """A Markdown table: the first row is the header."""
+    header, *body = rows
+    lines = [row(header), "|" + "---|" * len(header)]
+    return "\n".join(lines + [row(cells) for cells in body])
+
+
+def row(cells: Sequence[str]) -> str:
+    """One row of a Markdown table."""
+    return "| " + " | ".join(cells) + " |"

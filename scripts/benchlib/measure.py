@@ -36,10 +36,7 @@ ASRS = ("whisper", "sphinx", "vosk")
 MODES = ("baseline", "gm")  # what the bench compares; "kws" is measured alone (--mode kws)
 
 
-
 # -- worker: one recogniser configuration in its own process ---------------------------------
-
-
 
 
 def _key(text: str, language: str) -> str:
@@ -66,8 +63,8 @@ def sphinx_settings(pairs: Sequence[str]) -> dict:
     """--sphinx-setting NAME=VALUE for gm's PocketSphinx: garbage_prob (the garbage loop's word
     probability), phone_prob (a phone loop beside the garbage words, each phone costing that),
     garbage_entry (the garbage loop entered and left by empty transitions, entering costing that),
-    kws_per_phone (KeywordSpotter's threshold per phone), or a decoder setting for its grammar search
-    (beam, pbeam, wbeam, maxhmmpf...)."""
+    kws_per_phone (KeywordSpotter's threshold per phone), or a decoder setting for its grammar
+    search (beam, pbeam, wbeam, maxhmmpf...)."""
     out: dict = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
@@ -166,7 +163,8 @@ class KeywordSpotter(Endpointed):
 
 
 def vosk_model(path: str | None) -> tuple[Path, str]:
-    """The model to bench Vosk with, and its language: an English one in models/ if any, else Korean."""
+    """The model to bench Vosk with, and its language: an English one in models/ if any, else
+    Korean."""
     from gm.speech.asr import find_vosk_model
 
     if path:
@@ -306,11 +304,11 @@ def worker(args: argparse.Namespace) -> int:
             return _decide(final, args.mode, eset, matcher, intents)
 
         def sureness(final: Final, match) -> dict:
-            """The confidence the engine weighed (readings of one choice pooled), and whether it would
-            ask "X, right?" before deciding: the ask always confirms, or the match or the recogniser
-            is doubtful. `doubtable`: the confidence alone decides whether it asks (a choice, heard
-            exactly enough, where only doubtful answers are confirmed). Bookkeeping, not recognition:
-            its CPU time is not counted."""
+            """The confidence the engine weighed (readings of one choice pooled), and whether it
+            would ask "X, right?" before deciding: the ask always confirms, or the match or the
+            recogniser is doubtful. `doubtable`: the confidence alone decides whether it asks (a
+            choice, heard exactly enough, where only doubtful answers are confirmed). Bookkeeping,
+            not recognition: its CPU time is not counted."""
             if match is None:
                 return {}
             plain = interpret(final, matcher, False, 0.0).match
@@ -401,7 +399,8 @@ def worker(args: argparse.Namespace) -> int:
 
 
 def select(rows: list[dict], limit: int | None) -> list[dict]:
-    """At most `limit` phrases per set and source (each in all its conditions); all off-script clips."""
+    """At most `limit` phrases per set and source (each in all its conditions); all off-script
+    clips."""
     if limit is None:
         return rows
     kept, bases = [], defaultdict(list)
@@ -600,7 +599,8 @@ class VoiceSpan(NamedTuple):
     speech: tuple[float, float]  # where the speech lies, in seconds from `first` (Segmenter.cut)
 
     def hear(self, recognizer: Endpointed, audio: bytes, noisy: bool):
-        """What `recognizer` makes of `audio` (the clip or its noisy twin) cut here, the endpointer bypassed."""
+        """What `recognizer` makes of `audio` (the clip or its noisy twin) cut here, the endpointer
+        bypassed."""
         return recognizer.hear(audio[self.first : self.last], noisy=noisy, speech=self.speech)
 
 
@@ -640,17 +640,21 @@ def steady_noise(
     asr: str = "sphinx",
 ) -> dict:
     """Commands said into noise that was there before them, as at a table, with the recogniser
-    `asr` (PocketSphinx or Whisper) in `mode` (baseline or gm). The corpus's clips start with their noise, and the endpointer's noise
-    floor often still remembers the clip before, so they rarely show a settled room. Here each
-    command comes after STEADY_LEAD s of table babble (four espeak-ng voices chatting), music
-    (make_corpus.music_track: instrumental, no singing) or pink noise, at each SNR, and each noise
-    also runs `alone_seconds` with nobody speaking to gm.
-    `cut`: the endpointer bypassed. Each command is decoded over exactly the audio a decoder gets of
-    it said in a quiet room (voice_span), with the noise in it, as one utterance
-    (SphinxRecognizer.hear); what is still lost, the recogniser loses. The noise alone is not heard.
-    Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent, "wrong_asked":
-    those of them gm would ask about first, "n": n, "alone": decisions taken in the noise alone,
-    "alone_asked": those of them gm would ask about first}, ...}."""
+    `asr` (PocketSphinx or Whisper) in `mode` (baseline or gm). The corpus's clips start with
+    their noise, and the endpointer's noise floor often still remembers the clip before, so they
+    rarely show a settled room. Here each command comes after STEADY_LEAD s of table babble (four
+    espeak-ng voices chatting), music (make_corpus.music_track: instrumental, no singing) or pink
+    noise, at each SNR, and each noise also runs `alone_seconds` with nobody speaking to gm.
+
+    `cut`: the endpointer bypassed. Each command is decoded over exactly the audio a decoder gets
+    of it said in a quiet room (voice_span), with the noise in it, as one utterance
+    (SphinxRecognizer.hear); what is still lost, the recogniser loses. The noise alone is not
+    heard.
+
+    Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent,
+    "wrong_asked": those of them gm would ask about first, "n": n, "alone": decisions taken in
+    the noise alone, "alone_asked": those of them gm would ask about first, "alone_seconds",
+    "lead_seconds": the noise before each command}, ...}."""
     import random
 
     import numpy as np
@@ -678,7 +682,8 @@ def steady_noise(
     }
 
     def decisions(finals: Iterable[Final]) -> list[tuple[list, bool]]:
-        """Each decision, and whether gm would ask about it first ("I heard undo. Is that right?")."""
+        """Each decision, and whether gm would ask about it first ("I heard undo. Is that
+        right?")."""
         out = []
         for final in finals:
             decision, match = _decide(final, mode, eset, matcher, intents)
@@ -724,7 +729,8 @@ def steady_noise(
                 wrong += bool(said) and said[0][0] != expected
                 wrong_asked += bool(said) and said[0][0] != expected and said[0][1]
             quiet = []
-            if not cut:  # the noise alone at the level it had under the commands (mix() scales it to a voice)
+            # the noise alone at the level it had under the commands (mix() scales it to a voice)
+            if not cut:
                 level = mix(silence(alone_seconds) + reference, noise, snr)
                 quiet = decisions(heard(recognizer, level[: int(alone_seconds * RATE) * 2]))
             out[f"{name} {snr} dB"] = {
@@ -751,8 +757,9 @@ def cut_at_the_voice(
     at the voice (the recogniser's `hear`, the endpointer bypassed): a noisy clip over the span
     voice_span finds in its clean twin (the same words before the noise was mixed in), a clean one
     over its own. The baseline and gm each have a recogniser of their own and hear the clips in the
-    corpus's order; gm's PocketSphinx with `sphinx_setting` (--sphinx-setting), as in the worker. Returns {"model": ..., "baseline"|"gm": {"clean"|"babble 10 dB"|"pink noise 10 dB"...:
-    {"right": r, "wrong": w, "n": n}}}."""
+    corpus's order; gm's PocketSphinx with `sphinx_setting` (--sphinx-setting), as in the worker.
+    Returns {"model": ..., "baseline"|"gm": {"clean"|"babble 10 dB"|"pink noise 10 dB"...: {"right":
+    r, "wrong": w, "n": n}}}."""
     from make_corpus import expectation_sets
 
     from gm.speech.audio import read_wav
@@ -816,7 +823,6 @@ def cut_at_the_voice(
                 hear_cut(recognizer, mode, row, cells[where])
         out[mode] = dict(cells)
     return out
-
 
 
 def measure(args: argparse.Namespace, asrs: Sequence[str], command: str) -> dict:

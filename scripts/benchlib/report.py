@@ -30,8 +30,6 @@ GOALS = {
 }
 
 
-
-
 def _pct(values: Iterable[bool]) -> tuple[float, int]:
     values = list(values)
     return (100.0 * sum(values) / len(values) if values else float("nan")), len(values)
@@ -63,8 +61,6 @@ def calibration(clips: list[dict]) -> list[dict]:
         }
         for t in CALIBRATION_THRESHOLDS
     ]
-
-
 
 
 def _quantile(values: Sequence[float], q: float) -> float:
@@ -165,8 +161,6 @@ SET_ORDER = (
 )
 
 
-
-
 def tables(summary: dict[tuple[str, str], dict]) -> str:
     from gm.dialog.engine import EngineConfig
 
@@ -179,7 +173,8 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
         title = f"### {gm['model']}"
         if korean:
             title += (
-                ' — KOREAN phrases (espeak-ng voice "ko"), not the English games: the only Vosk model '
+                ' — KOREAN phrases (espeak-ng voice "ko"), not the English games: the only Vosk '
+                "model "
                 "installed here. gm's Matcher keeps only [a-z0-9'] and so never decides on Hangul; "
                 "the gm column takes gm's adapter output with an exact phrase lookup instead"
             )
@@ -202,17 +197,20 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
             for cond in CONDITIONS:
                 k = (set_name, source, cond)
                 row.append(
-                    f"{fmt(base['cells'].get(k, float('nan')))} → {fmt(gm['cells'].get(k, float('nan')))}"
+                    f"{fmt(base['cells'].get(k, float('nan')))} → "
+                    f"{fmt(gm['cells'].get(k, float('nan')))}"
                 )
             k = (set_name, source, "all")
             row.append(
-                f"{fmt(base['wrong'].get(k, float('nan')), 1)} → {fmt(gm['wrong'].get(k, float('nan')), 1)}"
+                f"{fmt(base['wrong'].get(k, float('nan')), 1)} → "
+                f"{fmt(gm['wrong'].get(k, float('nan')), 1)}"
                 f" ({fmt(gm['silent'].get(k, float('nan')), 1)})"
             )
             lines.append("| " + " | ".join(row) + " |")
         lines += [
             "",
-            "| configuration | false accepts / min off-script (count / minutes) | latency p50 / p95 ms "
+            "| configuration | false accepts / min off-script (count / minutes) | latency p50 / "
+            "p95 ms "
             "(CPU p50) | CPU s per audio s | peak RSS MB | model load s |",
             "|---|---|---|---|---|---|",
         ]
@@ -220,17 +218,21 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
             per_min = s["fa"] / s["fa_minutes"] if s["fa_minutes"] else float("nan")
             asked = f", {fmt(s['fa_asked'])} of them asked first" if s["fa_asked"] else ""
             lines.append(
-                f"| {asr} {mode} | {fmt(per_min, 2)} ({fmt(s['fa'])} / {s['fa_minutes']:.1f}{asked}) | "
+                f"| {asr} {mode} | {fmt(per_min, 2)} ({fmt(s['fa'])} / "
+                f"{s['fa_minutes']:.1f}{asked}) | "
                 f"{fmt(s['p50'] * 1000)} / {fmt(s['p95'] * 1000)} ({fmt(s['p50_cpu'] * 1000)}) | "
                 f"{fmt(s['cpu'], 3)} | {fmt(s['rss'])} | {fmt(s['load'], 2)} |"
             )
         ep = gm["endpoint"]
         lines += [
             "",
-            f"Endpointer (the same in both configurations): the end of the utterance was found in "
-            f"{fmt(ep['clean'][0])}% of {ep['clean'][1]} clean phrase clips and {fmt(ep['noisy'][0])}% of "
-            f"{ep['noisy'][1]} noisy ones; otherwise the utterance ran on to the end of the clip and "
-            f"flush() ended it (no latency is counted for those: there was no endpoint). Latency over "
+            "Endpointer (the same in both configurations): the end of the utterance was found in "
+            f"{fmt(ep['clean'][0])}% of {ep['clean'][1]} clean phrase clips and "
+            f"{fmt(ep['noisy'][0])}% of "
+            f"{ep['noisy'][1]} noisy ones; otherwise the utterance ran on to the end of the clip "
+            "and "
+            "flush() ended it (no latency is counted for those: there was no endpoint). Latency "
+            "over "
             f"{gm['latency_n']} endpointed Finals (gm), {base['latency_n']} (baseline).",
         ]
         if gm["fa_what"]:
@@ -244,9 +246,12 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
         if rows:
             lines += [
                 "",
-                f"Confidence calibration (run 1): of the {rows[0]['right']} right and {rows[0]['wrong']} "
-                "wrong choices decided on phrase clips where the recogniser's confidence alone decides "
-                "whether gm asks first (the ask confirms only doubtful answers, the match is exact; yes and "
+                f"Confidence calibration (run 1): of the {rows[0]['right']} right and "
+                f"{rows[0]['wrong']} "
+                "wrong choices decided on phrase clips where the recogniser's confidence alone "
+                "decides "
+                "whether gm asks first (the ask confirms only doubtful answers, the match is "
+                "exact; yes and "
                 "no are never confirmed), how many each threshold would confirm. gm confirms below "
                 f"{EngineConfig.doubtful}.",
                 "",
@@ -254,7 +259,8 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
                 "|---|---|---|",
             ]
             lines += [
-                f"| {r['threshold']} | {r['right_asked']} ({fmt(_pct_of(r['right_asked'], r['right']))}%) "
+                f"| {r['threshold']} | {r['right_asked']} "
+                f"({fmt(_pct_of(r['right_asked'], r['right']))}%) "
                 f"| {r['wrong_asked']} ({fmt(_pct_of(r['wrong_asked'], r['wrong']))}%) |"
                 for r in rows
             ]
@@ -267,7 +273,8 @@ def goals(
     starts: dict[str, dict] | None = None,
     steady: dict[str, dict] | None = None,
 ) -> str:
-    """The issue's goals beside what gm (the pipeline) measured, English recognisers only; ✗ = missed."""
+    """The issue's goals beside what gm (the pipeline) measured, English recognisers only; ✗ =
+    missed."""
     english = [a for a, m in summary if m == "gm" and summary[(a, m)]["language"] == "en"]
     if not english:
         return ""
@@ -351,7 +358,8 @@ def goals(
             return f"not measured; {load}"
         st = starts[asr]
         return (
-            f"{fmt(st['first_line'], 2)} s to the first line, {fmt(st['first_audio'], 2)} s to its audio "
+            f"{fmt(st['first_line'], 2)} s to the first line, {fmt(st['first_audio'], 2)} s to "
+            "its audio "
             f"made by pyttsx3 {'✓' if st['first_audio'] <= GOALS['start_s'] else '✗'} ({load})"
         )
 
@@ -367,7 +375,8 @@ def goals(
     def playing_cell(asr: str) -> str:
         if asr not in starts:
             return "not measured"
-        return f"{fmt(starts[asr]['playing_rss'])} MB {'✓' if starts[asr]['playing_rss'] <= GOALS['rss_mb'] else '✗'}"
+        rss = starts[asr]["playing_rss"]
+        return f"{fmt(rss)} MB {'✓' if rss <= GOALS['rss_mb'] else '✗'}"
 
     def steady_row(
         label: str,
@@ -385,7 +394,8 @@ def goals(
             cell = {mode: steady[asr][f"{mode}{suffix}"][level] for mode in ("baseline", "gm")}
             share = {mode: 100.0 * c["right"] / c["n"] for mode, c in cell.items()}
             return (
-                f"{fmt(share['gm'], 1)}% of {cell['gm']['n']} {'✓' if share['gm'] >= goal else '✗'} "
+                f"{fmt(share['gm'], 1)}% of {cell['gm']['n']} "
+                f"{'✓' if share['gm'] >= goal else '✗'} "
                 f"({fmt(share['baseline'], 1)}% of {cell['baseline']['n']}{baseline_note})"
             )
 
@@ -425,7 +435,8 @@ def goals(
                 ),
             )
     rows.append(
-        f"| resident memory playing Funocracy (peak, the whole `gm play` process, open speech heard) | <= {GOALS['rss_mb']:.0f} MB | "
+        "| resident memory playing Funocracy (peak, the whole `gm play` process, open speech "
+        f"heard) | <= {GOALS['rss_mb']:.0f} MB | "
         + " | ".join(playing_cell(a) for a in english)
         + " |"
     )
@@ -447,7 +458,8 @@ def cut_table(cuts: dict[str, dict], summary: dict[tuple[str, str], dict]) -> st
     lines = [
         "### Commands cut exactly at the voice (the corpus's clips)",
         "",
-        "| recogniser, set | condition | through the endpointer: right %, baseline → gm | cut at the voice: "
+        "| recogniser, set | condition | through the endpointer: right %, baseline → gm | cut at "
+        "the voice: "
         "right %, baseline → gm | cut at the voice: wrong %, baseline → gm | n |",
         "|---|---|---|---|---|---|",
     ]
@@ -462,15 +474,19 @@ def cut_table(cuts: dict[str, dict], summary: dict[tuple[str, str], dict]) -> st
                 for m in ("baseline", "gm")
             )
             lines.append(
-                f"| {cut['model']}, {cut['set']} | {cond} | {shown} | {fmt(_pct_of(base['right'], base['n']))} → "
-                f"{fmt(_pct_of(gm['right'], gm['n']))} | {fmt(_pct_of(base['wrong'], base['n']))} → "
+                f"| {cut['model']}, {cut['set']} | {cond} | {shown} | "
+                f"{fmt(_pct_of(base['right'], base['n']))} → "
+                f"{fmt(_pct_of(gm['right'], gm['n']))} | {fmt(_pct_of(base['wrong'], base['n']))} "
+                "→ "
                 f"{fmt(_pct_of(gm['wrong'], gm['n']))} | {gm['n']} |"
             )
     lines += [
         "",
         "Each clip decoded over just the audio a decoder gets of its words in the clean clip, the "
-        "noise in it (`cut_at_the_voice`), the endpointer bypassed. The baseline so cut is the recogniser "
-        "forced to choose a phrase where one was said: what its acoustic model can tell apart at best.",
+        "noise in it (`cut_at_the_voice`), the endpointer bypassed. The baseline so cut is the "
+        "recogniser "
+        "forced to choose a phrase where one was said: what its acoustic model can tell apart at "
+        "best.",
     ]
     return "\n".join(lines + [""])
 
@@ -485,8 +501,10 @@ def steady_table(steady: dict[str, dict], name: str = "PocketSphinx") -> str:
     lines = [
         f"### Commands in steady noise ({name}; {lead:.0f} s of the noise before each command)",
         "",
-        f"| noise | commands right, baseline → gm | wrong intent, baseline → gm (gm without asking first) "
-        f"| decisions in {alone:.0f} s of the noise alone, baseline → gm (gm without asking first) |"
+        "| noise | commands right, baseline → gm | wrong intent, baseline → gm (gm without "
+        "asking first) "
+        f"| decisions in {alone:.0f} s of the noise alone, baseline → gm (gm without asking "
+        "first) |"
         + (
             " cut exactly at the voice: right, baseline → gm | wrong, baseline → gm |"
             if cut
@@ -510,10 +528,13 @@ def steady_table(steady: dict[str, dict], name: str = "PocketSphinx") -> str:
     if cut:
         lines += [
             "",
-            "*Cut exactly at the voice*: each command decoded over just the audio a decoder gets of it "
-            "in a quiet room, with the noise in it (`steady_noise(cut=True)`), the endpointer bypassed and "
+            "*Cut exactly at the voice*: each command decoded over just the audio a decoder gets "
+            "of it "
+            "in a quiet room, with the noise in it (`steady_noise(cut=True)`), the endpointer "
+            "bypassed and "
             "with it WebRTC's suppressor, which takes out steady noise such as the pink noise. The "
-            "baseline's column is PocketSphinx forced to choose a phrase where the command was said: "
+            "baseline's column is PocketSphinx forced to choose a phrase where the command was "
+            "said: "
             "what its acoustic model can tell apart at best.",
         ]
     return "\n".join(lines + [""])
@@ -523,75 +544,79 @@ METHOD = """\
 ## How it is measured
 
 - **Audio**: the corpus of `scripts/make_corpus.py` (never committed): each phrase the games listen
-  for, said by espeak-ng voices (12 English voices and variants, 130/160/190 wpm, pitch 35/50/70) with
-  0.3-0.7 s of silence before and 1.1 s after; each clip again under table babble (3-5 espeak-ng voices
-  chatting at once, two clips in three) or pink noise at 20, 10 and 5 dB SNR (speech power over the
-  voiced samples, `gm.speech.synth.mix`). Human speech: single numbers cut by forced alignment
-  (60 ms margins) from the PocketSphinx test recordings (`cards/*.wav`, `tidigits/dhd.2934z.raw`),
-  and the five card phrases whole. `numbers.raw` is left out: nothing says what it contains.
-- **Sets**: the asks harvested from the games' own simulated tables: `numbers` = who-the-f players ask
-  (1-12, "N players"); `commands` = every phrase of `prompts/en/common.toml` that a question listens
-  for (all but resume) while a who-the-f vote is open; `paused` = resume, quit and help while paused;
-  `yesno` = the engine's confirmation; `letters` = the Funocracy letter ask with B D K M S face up
-  (name, "letter b", NATO, "b as in bravo"); `votes` = who-the-f results ("N votes for number M",
-  "unanimous for M", "no majority"); `fun_vote`, `fun_challenge`; `drawing` = What the Fake's drawing
-  ask. Every vocabulary is the ask's phrases plus the commands a question listens for, with the ask's endpoint.
-- **Right intent**: the first decision on the clip is the intent of the phrase said (a choice's value or a
-  command). gm reads each utterance as the engine does (`gm.dialog.engine.interpret`: an utterance far
-  longer than the phrase it matched is chatter, readings of one choice pool their confidence). gm's
-  confirmation is not simulated: a right answer gm would confirm first counts right. *Wrong intent* is a
-  decision for something else, which is worse than no decision; in brackets, the wrong decisions gm
-  would take without asking first (it asks "X, right?" when the ask confirms every answer, or the match
-  or the recogniser's confidence is doubtful; commands and yes/no are never confirmed).
+  for, said by espeak-ng voices (12 English voices and variants, 130/160/190 wpm, pitch 35/50/70)
+  with 0.3-0.7 s of silence before and 1.1 s after; each clip again under table babble (3-5
+  espeak-ng voices chatting at once, two clips in three) or pink noise at 20, 10 and 5 dB SNR
+  (speech power over the voiced samples, `gm.speech.synth.mix`). Human speech: single numbers cut by
+  forced alignment (60 ms margins) from the PocketSphinx test recordings (`cards/*.wav`,
+  `tidigits/dhd.2934z.raw`), and the five card phrases whole. `numbers.raw` is left out: nothing
+  says what it contains.
+- **Sets**: the asks harvested from the games' own simulated tables: `numbers` = who-the-f players
+  ask (1-12, "N players"); `commands` = every phrase of `prompts/en/common.toml` that a question
+  listens for (all but resume) while a who-the-f vote is open; `paused` = resume, quit and help
+  while paused; `yesno` = the engine's confirmation; `letters` = the Funocracy letter ask with B D K
+  M S face up (name, "letter b", NATO, "b as in bravo"); `votes` = who-the-f results ("N votes for
+  number M", "unanimous for M", "no majority"); `fun_vote`, `fun_challenge`; `drawing` = What the
+  Fake's drawing ask. Every vocabulary is the ask's phrases plus the commands a question listens
+  for, with the ask's endpoint.
+- **Right intent**: the first decision on the clip is the intent of the phrase said (a choice's
+  value or a command). gm reads each utterance as the engine does (`gm.dialog.engine.interpret`: an
+  utterance far longer than the phrase it matched is chatter, readings of one choice pool their
+  confidence). gm's confirmation is not simulated: a right answer gm would confirm first counts
+  right. *Wrong intent* is a decision for something else, which is worse than no decision; in
+  brackets, the wrong decisions gm would take without asking first (it asks "X, right?" when the ask
+  confirms every answer, or the match or the recogniser's confidence is doubtful; commands and
+  yes/no are never confirmed).
 - **Baseline**: the same engine and the same endpointer with a plain grammar of the same phrases, no
   garbage path, no second pass, no n-best; its top result is looked up exactly.
-- **False accepts**: every decision taken on off-script speech (LibriVox and PocketSphinx test readings,
-  espeak-ng read passages and several-voice conversation, some of it under babble), each clip heard
-  with one set's vocabulary in turn, per minute of that audio.
-- **Latency**: the wall time of the `feed()` call that returns a Final plus the matching, on phrase clips
-  (0.1 s chunks, as gm's sources deliver). It starts when the endpoint silence has been heard, so it
-  is the delay *beyond* the endpoint (0.5-0.8 s per ask). CPU p50 beside it shows how much of the wall
-  time is the shared machine.
-- **CPU per audio second**: `time.process_time()` over feeding every clip, phrase and off-script, divided by
-  the audio fed (silence included: about half of the phrase clips is silence, the off-script audio is
-  dense speech). **Peak RSS**: `ru_maxrss` of the process running that configuration alone (Python,
-  numpy and gm included). It hears closed asks only, so it never builds the decoders that open
-  speech adds; **resident memory playing Funocracy** is the peak of the whole `gm play funocracy`
-  process of the countdown measurement (below), whose first answer ask is open speech (every decoder
-  built, console speaker). **Model load**: constructing the recogniser.
+- **False accepts**: every decision taken on off-script speech (LibriVox and PocketSphinx test
+  readings, espeak-ng read passages and several-voice conversation, some of it under babble), each
+  clip heard with one set's vocabulary in turn, per minute of that audio.
+- **Latency**: the wall time of the `feed()` call that returns a Final plus the matching, on phrase
+  clips (0.1 s chunks, as gm's sources deliver). It starts when the endpoint silence has been heard,
+  so it is the delay *beyond* the endpoint (0.5-0.8 s per ask). CPU p50 beside it shows how much of
+  the wall time is the shared machine.
+- **CPU per audio second**: `time.process_time()` over feeding every clip, phrase and off-script,
+  divided by the audio fed (silence included: about half of the phrase clips is silence, the
+  off-script audio is dense speech). **Peak RSS**: `ru_maxrss` of the process running that
+  configuration alone (Python, numpy and gm included). It hears closed asks only, so it never builds
+  the decoders that open speech adds; **resident memory playing Funocracy** is the peak of the whole
+  `gm play funocracy` process of the countdown measurement (below), whose first answer ask is open
+  speech (every decoder built, console speaker). **Model load**: constructing the recogniser.
 - **In noise**: the WebRTC VAD (mode LOOSE) calls babble and even pink noise speech. Once the noise
   floor (the quietest 90 ms of the last 2 s) is above -52 dBFS, a frame counts as speech only 12 dB
   above it (or, where the noise is steady and WebRTC's suppressor takes it out, 8 dB above the
-  suppressed floor): that ends many utterances in pink noise. Babble is itself speech, often as loud as the
-  voice less 10 dB, and still holds most utterances open; those are ended by `flush()` at the end of
-  the clip (about 1 s after the phrase). At a real table they would run on to the 12 s cut-off.
-- **Steady noise** (`steady_noise`, PocketSphinx, once per bench; `--no-steady` skips it): at a table the
-  noise was there before anyone spoke to gm, but a corpus clip starts with its noise, and the
-  endpointer's noise floor often still remembers the quieter clip before. So eight commands, said by
-  three espeak-ng voices at 150 and 190 wpm, each come after 3 s of table babble (four espeak-ng voices
-  chatting), music (`make_corpus.music_track`: instrumental pop made up by numpy, plucked chords, bass
-  and drums, no singing) or pink noise at 20, 10 and 5 dB SNR; each noise also runs 36 s with nobody speaking to gm,
-  at the level it had under the commands, and every decision there is counted. A command's first
-  decision for another intent counts as wrong. Each noise and level has a recogniser of its own.
-  Then the endpointer is bypassed: each command is decoded over exactly the audio a decoder gets of
-  it in a quiet room (the endpointer's utterance, with its 0.3 s of preroll and tail), the noise in
-  it, as one utterance (`SphinxRecognizer.hear`). The baseline so cut is PocketSphinx forced to
-  choose a command exactly where one was said: what its acoustic model can tell apart at best.
-  WebRTC's suppressor is bypassed with the endpointer, so in pink noise the cut hears less.
+  suppressed floor): that ends many utterances in pink noise. Babble is itself speech, often as loud
+  as the voice less 10 dB, and still holds most utterances open; those are ended by `flush()` at the
+  end of the clip (about 1 s after the phrase). At a real table they would run on to the 12 s
+  cut-off.
+- **Steady noise** (`steady_noise`, PocketSphinx, once per bench; `--no-steady` skips it): at a
+  table the noise was there before anyone spoke to gm, but a corpus clip starts with its noise, and
+  the endpointer's noise floor often still remembers the quieter clip before. So eight commands,
+  said by three espeak-ng voices at 150 and 190 wpm, each come after 3 s of table babble (four
+  espeak-ng voices chatting), music (`make_corpus.music_track`: instrumental pop made up by numpy,
+  plucked chords, bass and drums, no singing) or pink noise at 20, 10 and 5 dB SNR; each noise also
+  runs 36 s with nobody speaking to gm, at the level it had under the commands, and every decision
+  there is counted. A command's first decision for another intent counts as wrong. Each noise and
+  level has a recogniser of its own. Then the endpointer is bypassed: each command is decoded over
+  exactly the audio a decoder gets of it in a quiet room (the endpointer's utterance, with its 0.3 s
+  of preroll and tail), the noise in it, as one utterance (`SphinxRecognizer.hear`). The baseline so
+  cut is PocketSphinx forced to choose a command exactly where one was said: what its acoustic model
+  can tell apart at best. WebRTC's suppressor is bypassed with the endpointer, so in pink noise the
+  cut hears less.
 - **Cut exactly at the voice, the corpus's clips** (`cut_at_the_voice`, every recogniser): each
-  commands clip (`ko_commands` for the Korean Vosk model) is decoded over the span `voice_span` finds
-  in its clean twin (the same words before the noise was mixed in), the noise in it, with the
-  endpointer's comfort noise (`Segmenter.cut`); each condition has a recogniser of its own. Beside it,
-  the same clips through the endpointer, from the table above.
-- **Start** and **countdown** (`start_and_countdown`): a fresh `gm play who-the-f` process on a silent
-  WAV, timed until its first `say` event (console speaker) and until its second (with `--speak-to`, so
-  the first line's audio has been made by pyttsx3); and the first turn of a Funocracy game heard from
-  silence, "time!" decided against the 25-second deadline on the sample clock. Deadlines fall on the
-  chunk grid, so on the sample clock the error is what the engine adds; a microphone adds its input
-  latency, which cannot be measured on this machine (no microphone).
+  commands clip (`ko_commands` for the Korean Vosk model) is decoded over the span `voice_span`
+  finds in its clean twin (the same words before the noise was mixed in), the noise in it, with the
+  endpointer's comfort noise (`Segmenter.cut`); each condition has a recogniser of its own. Beside
+  it, the same clips through the endpointer, from the table above.
+- **Start** and **countdown** (`start_and_countdown`): a fresh `gm play who-the-f` process on a
+  silent WAV, timed until its first `say` event (console speaker) and until its second (with
+  `--speak-to`, so the first line's audio has been made by pyttsx3); and the first turn of a
+  Funocracy game heard from silence, "time!" decided against the 25-second deadline on the sample
+  clock. Deadlines fall on the chunk grid, so on the sample clock the error is what the engine adds;
+  a microphone adds its input latency, which cannot be measured on this machine (no microphone).
 - Every figure is the median over the runs; each run starts each configuration in a fresh process.
 """
-
 
 
 NAMES = {"sphinx": "PocketSphinx", "whisper": "Whisper tiny.en"}  # the steady tables' titles
@@ -644,24 +669,27 @@ def heard(measurement: dict) -> str:
 def markdown(measurement: dict) -> str:
     """The whole report, as BENCHMARKS.md holds it: the command, the machine, the goals, all
     figures and how they are measured."""
-    return "\n".join(
-        [
-            "# Recognition benchmarks",
-            "",
-            f"Produced by `{measurement['command']}` (after `scripts/make_corpus.py`) on "
-            f"{measurement['started']}, {measurement['runs']} run(s), "
-            f"{measurement['seconds'] / 60:.1f} min.",
-            f"Machine: {measurement['machine']}. The machine was shared with other work, so wall "
-            "times are inflated; CPU times much less so.",
-            f"Audio heard: {heard(measurement)}.",
-            "",
-            "## The issue's goals beside gm's figures (baseline in brackets)",
-            "",
-            goal_table(measurement) or "(no English recogniser was benched)",
-            "",
-            "## All figures",
-            "",
-            body(measurement),
-            METHOD,
-        ]
-    ) + "\n"
+    return (
+        "\n".join(
+            [
+                "# Recognition benchmarks",
+                "",
+                f"Produced by `{measurement['command']}` (after `scripts/make_corpus.py`) on "
+                f"{measurement['started']}, {measurement['runs']} run(s), "
+                f"{measurement['seconds'] / 60:.1f} min.",
+                f"Machine: {measurement['machine']}. The machine was shared with other work, so "
+                "wall times are inflated; CPU times much less so.",
+                f"Audio heard: {heard(measurement)}.",
+                "",
+                "## The issue's goals beside gm's figures (baseline in brackets)",
+                "",
+                goal_table(measurement) or "(no English recogniser was benched)",
+                "",
+                "## All figures",
+                "",
+                body(measurement),
+                METHOD,
+            ]
+        )
+        + "\n"
+    )
