@@ -28,11 +28,10 @@ from __future__ import annotations
 import argparse
 import io
 import re
-import statistics
 import sys
 from typing import Callable, Sequence
 
-import benchlib.common  # noqa: F401 - this checkout first on sys.path, before gm
+from benchlib.common import median, table  # before gm: this checkout first on sys.path
 
 from gm.cli import common_lines
 from gm.demo import plan
@@ -162,16 +161,23 @@ def funocracy(game: Funocracy, args: argparse.Namespace) -> None:
             print(f"seed {seed}:\n" + "\n".join(f"    {line}" for line in lines) + "\n")
     total_words, total_letters = sum(r[1] for r in rows), sum(r[2] for r in rows)
     mode = "any mode" if args.mode == "any" else f"{args.mode} mode"
+    title = f"Funocracy, {args.players} players, {mode} ({plural(len(rows), 'game')})"
     print(
-        f"| Funocracy, {args.players} players, {mode} ({plural(len(rows), 'game')}) | gm words | "
-        "letters won | words a letter |"
-    )
-    print("|---|---|---|---|")
-    for seed, count, letters in rows:
-        print(f"| seed {seed} | {count} | {letters} | {count / max(letters, 1):.1f} |")
-    print(
-        f"| all: gm words per letter won | {total_words} | {total_letters} | "
-        f"{total_words / max(total_letters, 1):.1f} |"
+        table(
+            [(title, "gm words", "letters won", "words a letter")]
+            + [
+                (f"seed {seed}", str(count), str(letters), f"{count / max(letters, 1):.1f}")
+                for seed, count, letters in rows
+            ]
+            + [
+                (
+                    "all: gm words per letter won",
+                    str(total_words),
+                    str(total_letters),
+                    f"{total_words / max(total_letters, 1):.1f}",
+                )
+            ]
+        )
     )
 
 
@@ -242,22 +248,25 @@ def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
     counts = [sum(words(line) for line in r) for r in rounds]
     seconds = [c * per_word for c in counts]
     longest = max((line for r in rounds for line in r), key=words)
-    print(
-        f"| What the Fake, {args.players} players, full scoring ({plural(len(rounds), 'round')} "
-        f"of {plural(args.games, 'game')}) | value |"
+    title = (
+        f"What the Fake, {args.players} players, full scoring "
+        f"({plural(len(rounds), 'round')} of {plural(args.games, 'game')})"
     )
-    print("|---|---|")
-    print(
-        f"| gm words per scoring round, median (max) | {statistics.median(counts):.0f} "
-        f"({max(counts)}) |"
-    )
-    print(f"| Piper seconds per word (measured on a round's lines) | {per_word:.3f} |")
-    print(
-        "| seconds of gm speech per scoring round, median (max) | "
-        f"{statistics.median(seconds):.0f} ({max(seconds):.0f}) |"
-    )
-    print(f"| lines per scoring round, median | {statistics.median(len(r) for r in rounds):.0f} |")
-    print(f"| longest line, words | {words(longest)} |")
+    rows = [
+        (title, "value"),
+        (
+            "gm words per scoring round, median (max)",
+            f"{median(counts):.0f} ({max(counts)})",
+        ),
+        ("Piper seconds per word (measured on a round's lines)", f"{per_word:.3f}"),
+        (
+            "seconds of gm speech per scoring round, median (max)",
+            f"{median(seconds):.0f} ({max(seconds):.0f})",
+        ),
+        ("lines per scoring round, median", f"{median(len(r) for r in rounds):.0f}"),
+        ("longest line, words", str(words(longest))),
+    ]
+    print(table(rows))
 
 
 # game id: (its options, its measure)

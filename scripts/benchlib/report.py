@@ -12,7 +12,7 @@ import json
 from collections import defaultdict
 from typing import Iterable, Sequence
 
-from benchlib.common import condition, fmt, median
+from benchlib.common import condition, fmt, median, row
 
 CONDITIONS = ("clean", "20 dB", "10 dB", "5 dB")
 # The goals of the neural ear (Whisper tiny.en is the default recogniser), as goals() checks
@@ -183,9 +183,14 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
             "",
             "Right intent, % (baseline → gm); n = clips per cell",
             "",
-            "| set (source) | n | "
-            + " | ".join(CONDITIONS)
-            + " | wrong intent, all (base → gm; gm without asking first) |",
+            row(
+                [
+                    "set (source)",
+                    "n",
+                    *CONDITIONS,
+                    "wrong intent, all (base → gm; gm without asking first)",
+                ]
+            ),
             "|---|---|" + "---|" * len(CONDITIONS) + "---|",
         ]
         keys = sorted(
@@ -193,20 +198,23 @@ def tables(summary: dict[tuple[str, str], dict]) -> str:
             key=lambda k: (SET_ORDER.index(k[0]) if k[0] in SET_ORDER else 99, k[1]),
         )
         for set_name, source in keys:
-            row = [f"{set_name} ({source})", str(gm["counts"].get((set_name, source, "clean"), 0))]
+            cells = [
+                f"{set_name} ({source})",
+                str(gm["counts"].get((set_name, source, "clean"), 0)),
+            ]
             for cond in CONDITIONS:
                 k = (set_name, source, cond)
-                row.append(
+                cells.append(
                     f"{fmt(base['cells'].get(k, float('nan')))} → "
                     f"{fmt(gm['cells'].get(k, float('nan')))}"
                 )
             k = (set_name, source, "all")
-            row.append(
+            cells.append(
                 f"{fmt(base['wrong'].get(k, float('nan')), 1)} → "
                 f"{fmt(gm['wrong'].get(k, float('nan')), 1)}"
                 f" ({fmt(gm['silent'].get(k, float('nan')), 1)})"
             )
-            lines.append("| " + " | ".join(row) + " |")
+            lines.append(row(cells))
         lines += [
             "",
             "| configuration | false accepts / min off-script (count / minutes) | latency p50 / "
@@ -280,33 +288,23 @@ def goals(
         return ""
     nan = float("nan")
 
-    def accuracy(set_name: str, source: str, cond: str, goal: float):
-        key = (set_name, source, cond)
+    def accuracy(label: str, cell: tuple[str, str, str], goal: str, at_least: str = ">= "):
+        """A goal of intents right in one cell (set, source, condition) of the tables."""
         return (
-            lambda s: f"{fmt(s['cells'].get(key, nan), 1)}% of {s['counts'].get(key, 0)}",
-            lambda s: s["cells"].get(key, nan) >= goal,
+            label,
+            f"{at_least}{GOALS[goal]:.0f}%",
+            lambda s: f"{fmt(s['cells'].get(cell, nan), 1)}% of {s['counts'].get(cell, 0)}",
+            lambda s: s["cells"].get(cell, nan) >= GOALS[goal],
         )
 
     measures = [
-        (
-            "numbers spoken by real people, clean",
-            f">= {GOALS['numbers']:.0f}%",
-            *accuracy("numbers", "human", "clean", GOALS["numbers"]),
-        ),
-        (
-            "numbers, espeak-ng voices, clean",
-            f">= {GOALS['numbers']:.0f}%",
-            *accuracy("numbers", "espeak", "clean", GOALS["numbers"]),
-        ),
-        (
-            "commands, clean",
-            f"{GOALS['commands_clean']:.0f}%",
-            *accuracy("commands", "espeak", "clean", GOALS["commands_clean"]),
-        ),
-        (
+        accuracy("numbers spoken by real people, clean", ("numbers", "human", "clean"), "numbers"),
+        accuracy("numbers, espeak-ng voices, clean", ("numbers", "espeak", "clean"), "numbers"),
+        accuracy("commands, clean", ("commands", "espeak", "clean"), "commands_clean", ""),
+        accuracy(
             "commands, babble at 10 dB SNR",
-            f">= {GOALS['commands_babble10']:.0f}%",
-            *accuracy("commands", "espeak", "babble 10 dB", GOALS["commands_babble10"]),
+            ("commands", "espeak", "babble 10 dB"),
+            "commands_babble10",
         ),
         (
             "off-script talk (decisions taken)",
@@ -340,7 +338,7 @@ def goals(
         ),
     ]
     rows = [
-        "| measure | goal | " + " | ".join(f"{a}: gm (baseline)" for a in english) + " |",
+        row(["measure", "goal", *(f"{a}: gm (baseline)" for a in english)]),
         "|---|---|" + "---|" * len(english),
     ]
     for label, goal, show, met in measures:
@@ -349,7 +347,7 @@ def goals(
             f"({show(summary[(a, 'baseline')])})"
             for a in english
         ]
-        rows.append(f"| {label} | {goal} | " + " | ".join(cells) + " |")
+        rows.append(row([label, goal, *cells]))
     starts = starts or {}
 
     def start_cell(asr: str) -> str:
@@ -399,16 +397,11 @@ def goals(
                 f"({fmt(share['baseline'], 1)}% of {cell['baseline']['n']}{baseline_note})"
             )
 
-        return f"| {label} | >= {goal:.0f}% | " + " | ".join(shown(a) for a in english) + " |"
+        return row([label, f">= {goal:.0f}%", *(shown(a) for a in english)])
 
     if steady:
-        after = (
-            next(
-                k
-                for k, row in enumerate(rows)
-                if row.startswith("| commands, babble at 10 dB SNR |")
-            )
-            + 1
+        after = 1 + next(
+            k for k, line in enumerate(rows) if line.startswith("| commands, babble at 10 dB SNR |")
         )
         rows.insert(
             after, steady_row("commands, steady babble at 10 dB SNR (3 s of it first)", "", "")
@@ -423,9 +416,8 @@ def goals(
                 GOALS["commands_babble20"],
             ),
         )
-        if any(
-            "gm cut" in cells for cells in steady.values()
-        ):  # what is left when the endpointer is out of the way
+        # what is left when the endpointer is out of the way
+        if any("gm cut" in cells for cells in steady.values()):
             rows.insert(
                 after + 2,
                 steady_row(
@@ -434,22 +426,21 @@ def goals(
                     ": forced to choose",
                 ),
             )
-    rows.append(
-        "| resident memory playing Funocracy (peak, the whole `gm play` process, open speech "
-        f"heard) | <= {GOALS['rss_mb']:.0f} MB | "
-        + " | ".join(playing_cell(a) for a in english)
-        + " |"
-    )
-    rows.append(
-        f"| start to first spoken word | <= {GOALS['start_s']} s | "
-        + " | ".join(start_cell(a) for a in english)
-        + " |"
-    )
-    rows.append(
-        f"| error of a 25-second countdown | <= {GOALS['countdown_s'] * 1000:.0f} ms | "
-        + " | ".join(countdown_cell(a) for a in english)
-        + " |"
-    )
+    for label, goal, cell in (
+        (
+            "resident memory playing Funocracy (peak, the whole `gm play` process, open speech "
+            "heard)",
+            f"<= {GOALS['rss_mb']:.0f} MB",
+            playing_cell,
+        ),
+        ("start to first spoken word", f"<= {GOALS['start_s']} s", start_cell),
+        (
+            "error of a 25-second countdown",
+            f"<= {GOALS['countdown_s'] * 1000:.0f} ms",
+            countdown_cell,
+        ),
+    ):
+        rows.append(row([label, goal, *(cell(a) for a in english)]))
     return "\n".join(rows)
 
 
