@@ -18,28 +18,31 @@ alone. The canceller is adapted on one line first and kept, as it is kept for a 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+from benchlib.common import ROOT, median, prompts
 
-from gm.cli import common_lines  # noqa: E402
-from gm.speech.asr import open_recognizer  # noqa: E402
-from gm.speech.base import RATE  # noqa: E402
-from gm.speech.echo import BARGE_IN_WORDS, BargeIn, EchoCanceller  # noqa: E402
+from gm.cli import common_lines
+from gm.speech.asr import open_recognizer
+from gm.speech.base import RATE
+from gm.speech.echo import BARGE_IN_WORDS, BargeIn, EchoCanceller
+
+sys.path.insert(1, str(ROOT / "tests"))  # the real-time harness, tests/live.py
 
 WORDS = tuple(zip(BARGE_IN_WORDS, ("en-gb", "en-us", "en-us+m3", "en-gb-scotland")))
 LINES = (
     "Player two, new theme: Things you can wear on your head.",
     "Letters: F as in foxtrot, one star; S as in sierra, one star; and L as in lima, two stars.",
-    "Challenge! Everyone but player one votes good or meh, all at once. Then tell me the result: good, meh, or tie.",
-    "Vote secretly: put the token with your Zigoto's number face down, and no hints! You have twenty seconds.",
+    "Challenge! Everyone but player one votes good or meh, all at once. Then tell me the result: "
+    "good, meh, or tie.",
+    "Vote secretly: put the token with your Zigoto's number face down, and no hints! You have "
+    "twenty seconds.",
     "Draw! Three drawings each. Shout what the fake when your three are done.",
-    "Welcome back to Funocracy. We carry on where we stopped. The clock starts again with the full time.",
+    "Welcome back to Funocracy. We carry on where we stopped. The clock starts again with the "
+    "full time.",
 )
 CHUNK = 1600  # samples: what a microphone block holds
 GM_SPEECH = 40  # lines of gm's own (from prompts/en, fields filled) for the false barge-ins
@@ -49,11 +52,9 @@ def gm_lines(count: int) -> list[str]:
     """The first `count` sentences of gm's [lines] in the games' and the shared prompts."""
     import re
 
-    import tomllib
-
     out = []
     for name in ("common", "funocracy", "who_the_f", "what_the_fake"):
-        table = tomllib.loads((ROOT / "prompts" / "en" / f"{name}.toml").read_text())["lines"]
+        table = prompts(name)["lines"]
         for template in table.values():
             for text in template if isinstance(template, list) else [template]:
                 out.append(re.sub(r"\{[^}]*\}", "three", text))
@@ -168,11 +169,13 @@ def main() -> int:
         b = barge_in(args.gm_voice)
         print(f"gm's voice: {args.gm_voice}")
         print(
-            f"barge-in: {b['heard']} of {b['cells']} words heard over gm's voice through the canceller "
+            f"barge-in: {b['heard']} of {b['cells']} words heard over gm's voice through the "
+            "canceller "
             f"({100 * b['heard'] / b['cells']:.0f}%); without it {b['raw_heard']} of {b['cells']}"
         )
         print(
-            f"false barge-ins: {b['false']} in {b['alone_minutes']:.2f} min of gm's voice alone ({b['lines']} lines) "
+            f"false barge-ins: {b['false']} in {b['alone_minutes']:.2f} min of gm's voice alone "
+            f"({b['lines']} lines) "
             f"({b['false'] / b['alone_minutes']:.1f} a minute) {b['false_words']}"
         )
         print(f"CPU for the cells (canceller and recogniser, both passes): {b['cpu']:.1f} s")
@@ -180,7 +183,8 @@ def main() -> int:
         errors = countdown(args.turns)
         absolute = sorted(abs(e) for e in errors)
         print(
-            f"countdown: {len(errors)} turns, error median {1000 * statistics.median(absolute):.0f} ms, "
+            f"countdown: {len(errors)} turns, error median "
+            f"{1000 * median(absolute):.0f} ms, "
             f"worst {1000 * absolute[-1]:.0f} ms; signed (ms): {[round(1000 * e) for e in errors]}"
         )
     return 0

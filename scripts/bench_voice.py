@@ -28,28 +28,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import re
 import shlex
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
-
-def prompts(name: str) -> dict:
-    return tomllib.loads((ROOT / "prompts" / "en" / f"{name}.toml").read_text(encoding="utf-8"))
+from benchlib.common import load, machine, median, prompts, table
 
 
 def lines_to_read(questions: int, themes: int, scores: int, seed: int = 25) -> list[str]:
@@ -97,7 +84,8 @@ US_SPELLING = {
 
 
 def words(text: str) -> list[str]:
-    """Lower case words without punctuation, digits written as words (Whisper writes "30"), US spelling."""
+    """Lower case words without punctuation, digits written as words (Whisper writes "30"), US
+    spelling."""
     from gm.vocab import number_word
 
     text = re.sub(r"(\d+)", lambda m: f" {number_word(int(m[1]))} ", text.lower().replace("-", " "))
@@ -124,7 +112,8 @@ def whisper():
 
 
 def intelligibility(model, voice, said: list[str]) -> tuple[float, float, list[tuple[str, str]]]:
-    """Word error rate of the lines read by `voice`, the real-time factor of making them, the misses."""
+    """Word error rate of the lines read by `voice`, the real-time factor of making them, the
+    misses."""
     import numpy as np
 
     errors = total = 0
@@ -274,7 +263,7 @@ def latency(runs: int) -> dict[str, float]:
             speaker.say(line)
             figures["again"].append(first_sound(speaker, line))
     voice.close()
-    return {key: statistics.median(values) for key, values in figures.items()}
+    return {key: median(values) for key, values in figures.items()}
 
 
 THREADS = {"1 thread": {"threads": 1}, "2 threads": {"threads": 2}}
@@ -305,7 +294,7 @@ def real_time_factors(
                 cpu += time.process_time() - used
             factors[name].append((making / seconds, cpu / seconds))
     return {
-        name: (statistics.median(f[0] for f in values), statistics.median(f[1] for f in values))
+        name: (median(f[0] for f in values), median(f[1] for f in values))
         for name, values in factors.items()
     }
 
@@ -370,7 +359,8 @@ def memory_worker(give_back: bool) -> None:
 
 
 def memory(runs: int, give_back: bool = True) -> dict:
-    """Medians over fresh processes: MB added by importing, loading, five lines; per length; peak."""
+    """Medians over fresh processes: MB added by importing, loading, five lines; per length;
+    peak."""
     figures = []
     for _ in range(runs):
         command = [
@@ -381,14 +371,14 @@ def memory(runs: int, give_back: bool = True) -> dict:
         ]
         out = subprocess.run(command, capture_output=True, text=True, check=True)
         figures.append(json.loads(out.stdout.strip().splitlines()[-1]))
-    median = lambda key: statistics.median(f[key] - f["before"] for f in figures)  # noqa: E731
+    added = lambda key: median(f[key] - f["before"] for f in figures)  # noqa: E731
     return {
-        "imports": median("imported"),
-        "loaded": median("loaded"),
-        "added": median("after"),
-        "peak": median("peak"),
-        "before": statistics.median(f["before"] for f in figures),
-        "grown": {n: statistics.median(f["grown"][str(n)] for f in figures) for n in LENGTHS},
+        "imports": added("imported"),
+        "loaded": added("loaded"),
+        "added": added("after"),
+        "peak": added("peak"),
+        "before": median(f["before"] for f in figures),
+        "grown": {n: median(f["grown"][str(n)] for f in figures) for n in LENGTHS},
     }
 
 
@@ -409,15 +399,16 @@ def main() -> None:
         memory_worker(args.memory_worker == "give-back")
         return
     if args.giving_back:
-        said, load = lines_to_read(args.questions, args.themes, args.scores), os.getloadavg()[0]
+        said, at_start = lines_to_read(args.questions, args.themes, args.scores), load()
         for name, (clock, cpu) in real_time_factors(said, args.runs, GIVING_BACK).items():
             print(
-                f"{name}: real-time factor {clock:.3f} by the clock, {cpu:.3f} by CPU time (load {load:.1f})"
+                f"{name}: real-time factor {clock:.3f} by the clock, {cpu:.3f} by CPU time (load "
+                f"{at_start:.1f})"
             )
         return
     from gm.speech.tts import Synthesizer, open_voice
 
-    began, load = time.time(), os.getloadavg()[0]
+    began, where = time.time(), machine()
     said = lines_to_read(args.questions, args.themes, args.scores)
     model = whisper()
     piper, system = (
@@ -437,35 +428,101 @@ def main() -> None:
     threads = real_time_factors(said, args.runs, THREADS)
     late = latency(args.runs)
     mem, kept = memory(args.runs), memory(args.runs, give_back=False)
-    wer = {name: statistics.median(r[0] for r in runs) for name, runs in results.items()}
-    rtf = {name: statistics.median(r[1] for r in runs) for name, runs in results.items()}
+    wer = {name: median(r[0] for r in runs) for name, runs in results.items()}
+    rtf = {name: median(r[1] for r in runs) for name, runs in results.items()}
     ok = lambda good: "✓" if good else "✗"  # noqa: E731
     ms = lambda key: f"{1000 * late[key]:.0f} ms"  # noqa: E731
+    grown = " / ".join(f"{mem['grown'][n]:.0f}" for n in LENGTHS)
+    kept_grown = " / ".join(f"{kept['grown'][n]:.0f}" for n in LENGTHS)
+    piper_wer, piper_rtf = wer["piper"], rtf["piper"]
+    rows = [
+        ("measure", "espeak-ng (pyttsx3, 200 wpm)", "Piper en_US-joe-medium", "goal"),
+        (
+            "Whisper tiny.en's word error on the lines",
+            f"{100 * wer['espeak-ng']:.1f}%",
+            f"{100 * piper_wer:.1f}% {ok(piper_wer <= 0.03)}",
+            "<= 3%",
+        ),
+        (
+            "synthesis real-time factor, onnxruntime on 1 thread (gm's)",
+            f"{rtf['espeak-ng']:.3f}",
+            f"{piper_rtf:.3f} {ok(piper_rtf <= 0.1)}",
+            "<= 0.1",
+        ),
+        (
+            "the same, interleaved runs on 1 / 2 threads, by the clock",
+            "–",
+            f"{threads['1 thread'][0]:.3f} / {threads['2 threads'][0]:.3f}",
+            "",
+        ),
+        (
+            "the same, by the CPU time the process got (what it would take on idle cores)",
+            "–",
+            f"{threads['1 thread'][1]:.3f} / {threads['2 threads'][1]:.3f}",
+            "",
+        ),
+        (
+            "decision to first sound of a turn's announcement, nothing kept (cold)",
+            "–",
+            f"{ms('cold')} {ok(late['cold'] <= 0.15)}",
+            "<= 150 ms",
+        ),
+        (
+            'the same, the game\'s frequent pieces made at the start ("Player three," kept)',
+            "–",
+            f"{ms('kept')} {ok(late['kept'] <= 0.15)}",
+            "<= 150 ms",
+        ),
+        (
+            "the announcement after a decision's line, made while that line played",
+            "–",
+            f"{ms('ahead')} {ok(late['ahead'] <= 0.15)}",
+            "<= 150 ms",
+        ),
+        ("the same, not made ahead", "–", ms("unprepared"), ""),
+        ("a line said before (kept)", "–", f"{1000 * late['again']:.1f} ms", ""),
+        (
+            "memory added by importing piper-tts and onnxruntime / loading the voice",
+            "–",
+            f"{mem['imports']:.0f} / {mem['loaded']:.0f} MB",
+            "",
+        ),
+        (
+            "memory added by the voice (resident, after five of the game's lines)",
+            "–",
+            f"{mem['added']:.0f} MB {ok(mem['added'] <= 150)}",
+            "<= 150 MB",
+        ),
+        (
+            f"the same, after a sentence of {', '.join(map(str, LENGTHS))} words",
+            "–",
+            f"{grown} MB",
+            "",
+        ),
+        (
+            "peak added by the voice in that process",
+            f"{mem['before']:.0f} MB before the voice",
+            f"{mem['peak']:.0f} MB",
+            "",
+        ),
+        (
+            "onnxruntime's arena kept, not shrunk after each sentence: after five lines / after "
+            "each length / peak",
+            "–",
+            f"{kept['added']:.0f} / {kept_grown} / {kept['peak']:.0f} MB",
+            "",
+        ),
+    ]
     command = "scripts/bench_voice.py " + shlex.join(sys.argv[1:])
-    print(f"""## Voice
-
-Produced by `.venv/bin/python {command.strip()}` on {time.strftime("%Y-%m-%d %H:%M")}, {args.runs} run(s), \
-{(time.time() - began) / 60:.1f} min; {platform.machine()}, {len(said)} lines ({args.questions} Who the F questions, \
-{args.themes} themes, {args.scores} Funocracy score lines), medians over the runs. {os.cpu_count()} CPUs, load \
-average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end: the machine was shared, and times grow with the load.
-
-| measure | espeak-ng (pyttsx3, 200 wpm) | Piper en_US-joe-medium | goal |
-|---|---|---|---|
-| Whisper tiny.en's word error on the lines | {100 * wer["espeak-ng"]:.1f}% | {100 * wer["piper"]:.1f}% {ok(wer["piper"] <= 0.03)} | <= 3% |
-| synthesis real-time factor, onnxruntime on 1 thread (gm's) | {rtf["espeak-ng"]:.3f} | {rtf["piper"]:.3f} {ok(rtf["piper"] <= 0.1)} | <= 0.1 |
-| the same, interleaved runs on 1 / 2 threads, by the clock | – | {threads["1 thread"][0]:.3f} / {threads["2 threads"][0]:.3f} | |
-| the same, by the CPU time the process got (what it would take on idle cores) | – | {threads["1 thread"][1]:.3f} / {threads["2 threads"][1]:.3f} | |
-| decision to first sound of a turn's announcement, nothing kept (cold) | – | {ms("cold")} {ok(late["cold"] <= 0.15)} | <= 150 ms |
-| the same, the game's frequent pieces made at the start ("Player three," kept) | – | {ms("kept")} {ok(late["kept"] <= 0.15)} | <= 150 ms |
-| the announcement after a decision's line, made while that line played | – | {ms("ahead")} {ok(late["ahead"] <= 0.15)} | <= 150 ms |
-| the same, not made ahead | – | {ms("unprepared")} | |
-| a line said before (kept) | – | {1000 * late["again"]:.1f} ms | |
-| memory added by importing piper-tts and onnxruntime / loading the voice | – | {mem["imports"]:.0f} / {mem["loaded"]:.0f} MB | |
-| memory added by the voice (resident, after five of the game's lines) | – | {mem["added"]:.0f} MB {ok(mem["added"] <= 150)} | <= 150 MB |
-| the same, after a sentence of {", ".join(map(str, LENGTHS))} words | – | {" / ".join(f"{mem['grown'][n]:.0f}" for n in LENGTHS)} MB | |
-| peak added by the voice in that process | {mem["before"]:.0f} MB before the voice | {mem["peak"]:.0f} MB | |
-| onnxruntime's arena kept, not shrunk after each sentence: after five lines / after each length / peak | – | {kept["added"]:.0f} / {" / ".join(f"{kept['grown'][n]:.0f}" for n in LENGTHS)} / {kept["peak"]:.0f} MB | |
-""")
+    print("## Voice\n")
+    print(
+        f"Produced by `.venv/bin/python {command.strip()}` on {time.strftime('%Y-%m-%d %H:%M')}, "
+        f"{args.runs} run(s), {(time.time() - began) / 60:.1f} min; {len(said)} lines "
+        f"({args.questions} Who the F questions, {args.themes} themes, {args.scores} Funocracy "
+        f"score lines), medians over the runs. Machine: {where}, {load():.1f} at the end: the "
+        "machine was shared, and times grow with the load.\n"
+    )
+    print(table(rows) + "\n")
     for name, missed in misses.items():
         print(f"Last run, {name}: {len(missed)} line(s) not heard word for word, e.g.:")
         for text, heard in missed[:4]:

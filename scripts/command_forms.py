@@ -6,26 +6,24 @@
 Each phrase of each command a question listens for is said alone by each voice at each speed
 (espeak-ng), to a fresh recogniser listening as a question does: the commands beside some of the
 games' phrases. A phrase is heard when the engine's reading (`interpret`) takes it as its own
-command, wrong when it takes it as something else. Prints one Markdown row per command, for BENCHMARKS.md; the spoken
-help names the form heard best (prompts/en/common.toml).
-"""
+command, wrong when it takes it as something else. Prints one Markdown row per command, for
+BENCHMARKS.md; the spoken help names the form heard best (prompts/en/common.toml)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import benchlib.common  # noqa: F401 - this checkout first on sys.path, before gm
 
-from gm.cli import common_lines  # noqa: E402
-from gm.demo import ESPEAK_VOICES as VOICES  # noqa: E402
-from gm.dialog.engine import EngineConfig, interpret, listening_commands  # noqa: E402
-from gm.dialog.intents import Matcher  # noqa: E402
-from gm.speech.asr import recognize  # noqa: E402
-from gm.speech.asr.sphinx import SphinxRecognizer  # noqa: E402
-from gm.speech.base import Final, SpeechError, Vocabulary  # noqa: E402
-from gm.speech.synth import silence, synthesize  # noqa: E402
+from gm.cli import common_lines
+from gm.demo import ESPEAK_VOICES as VOICES
+from gm.dialog.engine import EngineConfig, interpret, listening_commands
+from gm.dialog.intents import Matcher
+from gm.speech.asr import recognize
+from gm.speech.asr.sphinx import SphinxRecognizer
+from gm.speech.base import Final, SpeechError, Vocabulary
+from gm.speech.synth import silence, synthesize
 
 # Some of the games' phrases, so that a command competes with answers as it does in play.
 ANSWERS = (

@@ -28,17 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import numpy as np
+from benchlib.common import ROOT
 
-import numpy as np  # noqa: E402
-
-from gm.dialog.intents import Command, Matcher  # noqa: E402
-from gm.speech.audio import read_wav, write_wav  # noqa: E402
-from gm.speech.base import RATE  # noqa: E402
-from gm.speech.synth import mix, silence, synthesize  # noqa: E402
-from gm.steps import Ask, Choice, End  # noqa: E402
+from gm.dialog.intents import Command, Matcher
+from gm.speech.audio import read_wav, write_wav
+from gm.speech.base import RATE
+from gm.speech.synth import mix, silence, synthesize
+from gm.steps import Ask, Choice, End
 
 HUMAN = Path("/usr/share/pocketsphinx/test/data")  # Debian package pocketsphinx-testdata
 VOICES = (
@@ -251,7 +248,8 @@ CARDS_HUMAN = {  # cards/cards.transcription
 
 
 def cards_set() -> ExpectationSet:
-    """Not a game's: the playing cards of pocketsphinx-testdata, the only whole human phrases there."""
+    """Not a game's: the playing cards of pocketsphinx-testdata, the only whole human phrases
+    there."""
     from gm.cli import common_lines
     from gm.dialog.engine import listening_commands
 
@@ -270,7 +268,8 @@ def cards_set() -> ExpectationSet:
 
 
 KO_NUMBERS = {"이 번": 2, "삼 번": 3, "사 번": 4, "여섯": 6}  # number two, three, four; six
-KO_COMMANDS = {  # as tests/test_asr_vosk.py: phrases espeak-ng's rough "ko" voice says clearly enough
+# as tests/test_asr_vosk.py: phrases espeak-ng's rough "ko" voice says clearly enough
+KO_COMMANDS = {
     Command.SCORE: ("점수",),
     Command.RESUME: ("계속해",),
     Command.UNDO: ("취소",),
@@ -387,38 +386,38 @@ BABBLE = (
 )
 
 PASSAGES = (
-    "The old lighthouse stood at the end of a narrow path that wound between the dunes. Every evening "
-    "the keeper climbed the spiral stairs, polished the great lens, and watched the ships slip past on "
-    "their way to the harbour. In winter the wind howled around the tower, and the sea threw spray "
-    "against the windows, but the light never failed.",
-    "Bread is one of the oldest prepared foods. Flour and water are mixed into a dough, left to rise with "
-    "the help of yeast, and baked in a hot oven. The crust browns as the sugars on the surface caramelise, "
-    "while the inside stays soft and full of small holes left by the gas.",
-    "On Saturday mornings the market fills the square with colour. Farmers bring crates of apples and "
-    "pears, the baker sells loaves still warm from the oven, and a man with a long grey beard repairs "
-    "umbrellas under a striped awning. Children chase pigeons between the stalls while their parents "
-    "compare the price of cheese.",
-    "The river begins as a small spring high in the hills. It gathers streams as it runs downhill, grows "
-    "wide and slow in the valley, and finally reaches the sea through a broad estuary where wading birds "
-    "feed on the mud at low tide.",
-    "Learning to play the piano takes patience. At first the fingers feel clumsy and the music on the page "
-    "looks like a puzzle. After weeks of practice the scales become smoother, the hands begin to work "
-    "together, and one day a simple melody sounds almost like music.",
-    "The museum keeps a collection of clocks from many centuries. Some are tall cases of dark wood with "
-    "brass faces, others are tiny watches no larger than a coin. Once a year the curator winds them all, "
-    "and for a few minutes the room is filled with ticking and chiming.",
-    "When the snow arrived the village went quiet. Cars stayed in their drives, the school closed for the "
-    "day, and the only sound was the scrape of shovels on the pavements. By the afternoon every garden had "
-    "a snowman wearing someone's old scarf.",
-    "A good map tells you more than where the roads go. The contour lines show the shape of the hills, "
-    "blue patches mark lakes and marshes, and small symbols point out churches, wells and the ruins of "
-    "castles that once guarded the valleys.",
-    "The library opened early so that students could study before their lessons. Long tables stood under "
-    "tall windows, and the librarian moved quietly between the shelves, returning books to their places "
-    "and helping visitors find the volumes they needed.",
-    "Growing tomatoes on a balcony is easier than it sounds. A large pot, good compost and a sunny spot are "
-    "enough. The plants need water every day in summer, a stake to climb, and a little patience before "
-    "the first green fruit turns red.",
+    "The old lighthouse stood at the end of a narrow path that wound between the dunes. Every "
+    "evening the keeper climbed the spiral stairs, polished the great lens, and watched the ships "
+    "slip past on their way to the harbour. In winter the wind howled around the tower, and the "
+    "sea threw spray against the windows, but the light never failed.",
+    "Bread is one of the oldest prepared foods. Flour and water are mixed into a dough, left to "
+    "rise with the help of yeast, and baked in a hot oven. The crust browns as the sugars on the "
+    "surface caramelise, while the inside stays soft and full of small holes left by the gas.",
+    "On Saturday mornings the market fills the square with colour. Farmers bring crates of apples "
+    "and pears, the baker sells loaves still warm from the oven, and a man with a long grey beard "
+    "repairs umbrellas under a striped awning. Children chase pigeons between the stalls while "
+    "their parents compare the price of cheese.",
+    "The river begins as a small spring high in the hills. It gathers streams as it runs "
+    "downhill, grows wide and slow in the valley, and finally reaches the sea through a broad "
+    "estuary where wading birds feed on the mud at low tide.",
+    "Learning to play the piano takes patience. At first the fingers feel clumsy and the music on "
+    "the page looks like a puzzle. After weeks of practice the scales become smoother, the hands "
+    "begin to work together, and one day a simple melody sounds almost like music.",
+    "The museum keeps a collection of clocks from many centuries. Some are tall cases of dark "
+    "wood with brass faces, others are tiny watches no larger than a coin. Once a year the "
+    "curator winds them all, and for a few minutes the room is filled with ticking and chiming.",
+    "When the snow arrived the village went quiet. Cars stayed in their drives, the school closed "
+    "for the day, and the only sound was the scrape of shovels on the pavements. By the afternoon "
+    "every garden had a snowman wearing someone's old scarf.",
+    "A good map tells you more than where the roads go. The contour lines show the shape of the "
+    "hills, blue patches mark lakes and marshes, and small symbols point out churches, wells and "
+    "the ruins of castles that once guarded the valleys.",
+    "The library opened early so that students could study before their lessons. Long tables "
+    "stood under tall windows, and the librarian moved quietly between the shelves, returning "
+    "books to their places and helping visitors find the volumes they needed.",
+    "Growing tomatoes on a balcony is easier than it sounds. A large pot, good compost and a "
+    "sunny spot are enough. The plants need water every day in summer, a stake to climb, and a "
+    "little patience before the first green fruit turns red.",
 )
 
 KO_CONVERSATION = (
@@ -585,7 +584,8 @@ def with_noise(clip: bytes, noise: bytes, snr: float, rng: random.Random) -> byt
 
 
 def _align(audio: bytes, words: str) -> list[tuple[str, float, float]]:
-    """Where each word of a known transcript lies (seconds), by a forced alignment with PocketSphinx."""
+    """Where each word of a known transcript lies (seconds), by a forced alignment with
+    PocketSphinx."""
     import pocketsphinx
 
     decoder = pocketsphinx.Decoder(lm=None, loglevel="FATAL")
@@ -611,7 +611,8 @@ def human_recordings() -> tuple[list[tuple[str, str, bytes]], list[tuple[str, by
     offscript: list[tuple[str, bytes]] = []
     if not HUMAN.is_dir():
         print(
-            f"make_corpus: {HUMAN} is missing (apt-get install pocketsphinx-testdata); no human recordings",
+            f"make_corpus: {HUMAN} is missing (apt-get install pocketsphinx-testdata); no human "
+            "recordings",
             file=sys.stderr,
         )
         return phrases, offscript
@@ -888,7 +889,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     phrase_rows = [r for r in rows if r["expected"] is not None]
     off = [r for r in rows if r["expected"] is None]
     print(
-        f"make_corpus: {len(phrase_rows)} phrase clips ({sum(r['seconds'] for r in phrase_rows) / 60:.1f} min), "
+        f"make_corpus: {len(phrase_rows)} phrase clips "
+        f"({sum(r['seconds'] for r in phrase_rows) / 60:.1f} min), "
         f"{len(off)} off-script clips ({sum(r['seconds'] for r in off) / 60:.1f} min) in {out} "
         f"in {time.perf_counter() - began:.0f} s"
     )

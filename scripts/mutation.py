@@ -8,9 +8,9 @@ module by module and prints the score of each: killed / mutants checked.
     scripts/mutate                      every module, every mutant
     scripts/mutate state engine         some modules (names below)
     scripts/mutate --sample 7 games     only the mutants whose number ends in 7 (about a tenth)
-    scripts/mutate --again engine       check again the mutants the last run left (after new tests)
+    scripts/mutate --again engine       check again the mutants the last run left (new tests)
     scripts/mutate --children 4         mutants checked in parallel (default: one per core)
-    scripts/mutate --keep engine        keep mutants/ from the last run (only changed code is redone)
+    scripts/mutate --keep engine        keep mutants/ of the last run (only changed code redone)
 
 Without --keep the run starts from a fresh copy: mutmut does not notice a change of the test
 selection in pyproject.toml, and a run stopped half way can leave a broken copy behind.
@@ -49,7 +49,8 @@ NOT_RUN = {None, 34, 2}  # not checked (outside a sample), skipped, interrupted
 def mutmut(*args: str) -> None:
     if subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=ROOT).returncode != 0:
         raise SystemExit(
-            "mutmut stopped (its output is above); the unit tests must pass before mutation testing."
+            "mutmut stopped (its output is above); the unit tests must pass before mutation "
+            "testing."
         )
 
 
@@ -100,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--again",
         action="store_true",
-        help="check again only the mutants the last run left (mutants/left-MODULE.txt); implies --keep",
+        help="check again only the mutants the last run left (mutants/left-MODULE.txt); "
+        "implies --keep",
     )
     parser.add_argument(
         "--children", type=int, default=os.cpu_count() or 1, help="mutants checked in parallel"

@@ -28,23 +28,21 @@ from __future__ import annotations
 import argparse
 import io
 import re
-import statistics
 import sys
-from pathlib import Path
 from typing import Callable, Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchlib.common import median, table  # before gm: this checkout first on sys.path
 
-from gm.cli import common_lines  # noqa: E402
-from gm.demo import plan  # noqa: E402
-from gm.dialog.engine import Engine  # noqa: E402
-from gm.dialog.hearing import TextHearing  # noqa: E402
-from gm.dialog.transcript import Transcript  # noqa: E402
-from gm.games import UnknownGame, find, load  # noqa: E402
-from gm.games.funocracy import Funocracy  # noqa: E402
-from gm.games.what_the_fake import WhatTheFake  # noqa: E402
-from gm.state import Record  # noqa: E402
-from gm.steps import Game, RulesError  # noqa: E402
+from gm.cli import common_lines
+from gm.demo import plan
+from gm.dialog.engine import Engine
+from gm.dialog.hearing import TextHearing
+from gm.dialog.transcript import Transcript
+from gm.games import UnknownGame, find, load
+from gm.games.funocracy import Funocracy
+from gm.games.what_the_fake import WhatTheFake
+from gm.state import Record
+from gm.steps import Game, RulesError
 
 WORD = re.compile(r"[A-Za-z0-9']+")
 
@@ -71,7 +69,8 @@ def words(text: str) -> int:
 
 
 def play(game: Game, options: dict, seed: int) -> Transcript:
-    """One whole game planned by the simulated table and played by the engine from its typed replies."""
+    """One whole game planned by the simulated table and played by the engine from its typed
+    replies."""
     script = plan(game, options, seed)
     lines, commands = common_lines()
     transcript = Transcript()
@@ -162,14 +161,23 @@ def funocracy(game: Funocracy, args: argparse.Namespace) -> None:
             print(f"seed {seed}:\n" + "\n".join(f"    {line}" for line in lines) + "\n")
     total_words, total_letters = sum(r[1] for r in rows), sum(r[2] for r in rows)
     mode = "any mode" if args.mode == "any" else f"{args.mode} mode"
+    title = f"Funocracy, {args.players} players, {mode} ({plural(len(rows), 'game')})"
     print(
-        f"| Funocracy, {args.players} players, {mode} ({plural(len(rows), 'game')}) | gm words | letters won | words a letter |"
-    )
-    print("|---|---|---|---|")
-    for seed, count, letters in rows:
-        print(f"| seed {seed} | {count} | {letters} | {count / max(letters, 1):.1f} |")
-    print(
-        f"| all: gm words per letter won | {total_words} | {total_letters} | {total_words / max(total_letters, 1):.1f} |"
+        table(
+            [(title, "gm words", "letters won", "words a letter")]
+            + [
+                (f"seed {seed}", str(count), str(letters), f"{count / max(letters, 1):.1f}")
+                for seed, count, letters in rows
+            ]
+            + [
+                (
+                    "all: gm words per letter won",
+                    str(total_words),
+                    str(total_letters),
+                    f"{total_words / max(total_letters, 1):.1f}",
+                )
+            ]
+        )
     )
 
 
@@ -177,7 +185,8 @@ def funocracy(game: Funocracy, args: argparse.Namespace) -> None:
 
 
 def scoring_rounds(game: WhatTheFake, lines: list[str]) -> list[list[str]]:
-    """The lines of each scoring round: from "Stop drawing!" to the next round's start or the end."""
+    """The lines of each scoring round: from "Stop drawing!" to the next round's start or the
+    end."""
     stop, over = game.lines("stop_drawing"), game.lines("game_over")
     start = re.compile(
         r"^"
@@ -239,19 +248,25 @@ def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
     counts = [sum(words(line) for line in r) for r in rounds]
     seconds = [c * per_word for c in counts]
     longest = max((line for r in rounds for line in r), key=words)
-    print(
-        f"| What the Fake, {args.players} players, full scoring ({plural(len(rounds), 'round')} of {plural(args.games, 'game')}) | value |"
+    title = (
+        f"What the Fake, {args.players} players, full scoring "
+        f"({plural(len(rounds), 'round')} of {plural(args.games, 'game')})"
     )
-    print("|---|---|")
-    print(
-        f"| gm words per scoring round, median (max) | {statistics.median(counts):.0f} ({max(counts)}) |"
-    )
-    print(f"| Piper seconds per word (measured on a round's lines) | {per_word:.3f} |")
-    print(
-        f"| seconds of gm speech per scoring round, median (max) | {statistics.median(seconds):.0f} ({max(seconds):.0f}) |"
-    )
-    print(f"| lines per scoring round, median | {statistics.median(len(r) for r in rounds):.0f} |")
-    print(f"| longest line, words | {words(longest)} |")
+    rows = [
+        (title, "value"),
+        (
+            "gm words per scoring round, median (max)",
+            f"{median(counts):.0f} ({max(counts)})",
+        ),
+        ("Piper seconds per word (measured on a round's lines)", f"{per_word:.3f}"),
+        (
+            "seconds of gm speech per scoring round, median (max)",
+            f"{median(seconds):.0f} ({max(seconds):.0f})",
+        ),
+        ("lines per scoring round, median", f"{median(len(r) for r in rounds):.0f}"),
+        ("longest line, words", str(words(longest))),
+    ]
+    print(table(rows))
 
 
 # game id: (its options, its measure)
@@ -276,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if entry.id not in MEASURES:
         print(
-            f"words.py measures Funocracy and What the Fake?! only; {entry.title} has no word count.",
+            f"words.py measures Funocracy and What the Fake?! only; {entry.title} has no word "
+            "count.",
             file=sys.stderr,
         )
         return 2

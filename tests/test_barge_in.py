@@ -25,7 +25,8 @@ def gm_voice():
     return [
         synthesize(line, GM_VOICE) + silence(0.5)
         for line in (
-            "Letters: F as in foxtrot, one star; S as in sierra, one star; and L as in lima, two stars.",
+            "Letters: F as in foxtrot, one star; S as in sierra, one star; "
+            "and L as in lima, two stars.",
             "Player two, new theme: Things you can wear on your head. Say one word, or pass.",
         )
     ]

@@ -1,4 +1,5 @@
-"""scripts/make_corpus.py and scripts/bench.py: the corpus follows the games, and both scripts run."""
+"""scripts/make_corpus.py and scripts/bench.py: the corpus follows the games, and both scripts
+run; the report is made again from a saved measurement alone."""
 
 from __future__ import annotations
 
@@ -109,6 +110,27 @@ def test_a_tiny_corpus_is_made_and_benched(tmp_path):
     assert "Commands in steady noise" not in text and "steady babble" not in text  # --no-steady
     assert "### Commands cut exactly at the voice (the corpus's clips)" in text
 
+    # The saved measurement alone makes the same report again, measuring nothing.
+    again = tmp_path / "again.md"
+    (corpus / "manifest.jsonl").unlink()
+    redone = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPTS / "bench.py"),
+            "--corpus",
+            str(corpus),
+            "--report-from",
+            str(corpus / "bench-measurement.json"),
+            "--write",
+            str(again),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert again.read_text(encoding="utf-8") == text
+    assert redone.stdout == done.stdout
+
 
 def test_music_is_made_up_the_same_each_time_and_is_not_taken_out_as_steady_noise():
     """The bench's music is the same for the same seed, as loud as its pink noise, beats (its level
@@ -164,7 +186,8 @@ def test_the_voice_span_holds_the_words_and_the_recogniser_hears_them_cut_there(
 
 def test_the_corpus_commands_are_measured_cut_exactly_at_the_voice(tmp_path):
     """cut_at_the_voice decodes each commands clip over the span its clean twin gives, a recogniser
-    for each condition, for the baseline and gm; cut_table sets it beside the endpointer's figures."""
+    for each condition, for the baseline and gm; cut_table sets it beside the endpointer's
+    figures."""
     import numpy as np
 
     from gm.speech.audio import write_wav
@@ -219,7 +242,8 @@ def test_the_corpus_commands_are_measured_cut_exactly_at_the_voice(tmp_path):
     )
     assert "| PocketSphinx en-us, commands | clean | 100 → 100 | 100 → 100 | 0 → 0 | 2 |" in table
     assert re.search(
-        r"\| PocketSphinx en-us, commands \| pink noise 20 dB \| – → – \| \d+ → \d+ \| 0 → 0 \| 2 \|",
+        r"\| PocketSphinx en-us, commands \| pink noise 20 dB \| – → – \| \d+ → \d+ \| 0 → 0 \| 2 "
+        r"\|",
         table,
     )
 
@@ -275,7 +299,8 @@ def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
     )
     assert "| pink noise 20 dB | 2 → 2 of 2 | 0 → 0 (0) |" in table
     assert re.search(
-        r"\| music 10 dB \| \d → \d of 2 \| \d → \d \(\d\) \| \d+ → \d+ \(\d+\) \| \d → \d \| \d → \d \|",
+        r"\| music 10 dB \| \d → \d of 2 \| \d → \d \(\d\) \| \d+ → \d+ \(\d+\) \| \d → \d \| \d "
+        r"→ \d \|",
         table,
     )
     assert "*Cut exactly at the voice*" in table
@@ -317,8 +342,8 @@ def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
 
 
 def test_whisper_is_benched_in_steady_noise_too():
-    """The same measurement through Whisper: its baseline (no prompt, the transcript as it is) and gm,
-    here with Piper's voice (espeak-ng's is the one the bench measures)."""
+    """The same measurement through Whisper: its baseline (no prompt, the transcript as it is) and
+    gm, here with Piper's voice (espeak-ng's is the one the bench measures)."""
     small = dict(
         commands=("what's the score", "take that back"),
         voices=("piper",),
@@ -509,3 +534,99 @@ def test_command_forms_refuses_a_bad_speed_in_one_sentence():
     )
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert result.stderr.strip().count("\n") == 0 and "--speeds" in result.stderr
+
+
+def _measurement() -> dict:
+    """A measurement as bench.py saves it, with one recogniser's figures made up."""
+    off = {
+        "expected": None,
+        "seconds": 120.0,
+        "decisions": [[None, "repeat"]],
+        "how": [{"asked": False}],
+    }
+    clips = [{**_clip(right, sure), "seconds": 2.0} for right, sure in ((1, 1), (1, 0.9), (0, 0.3))]
+    clips.append(off)
+
+    def run(mode: str) -> dict:
+        return {
+            "asr": "sphinx",
+            "mode": mode,
+            "model": "PocketSphinx en-us (from the pocketsphinx wheel)",
+            "language": "en",
+            "load_s": 0.25,
+            "rss_mb": 120.0,
+            "cpu_per_audio_s": 0.02,
+            "audio_s": 130.0,
+            "latency_s": [0.01, 0.03],
+            "latency_cpu_s": [0.01, 0.02],
+            "clips": clips,
+        }
+
+    cut = {"right": 3, "wrong": 1, "n": 4}
+    return {
+        "command": "scripts/bench.py --asr sphinx --runs 1",
+        "started": "2026-01-02 03:04",
+        "machine": "2 CPUs (a test machine)",
+        "runs": 1,
+        "seconds": 90.0,
+        "results": [{"asr": "sphinx", "mode": m, "runs": [run(m)]} for m in ("baseline", "gm")],
+        "starts": {
+            "sphinx": {
+                "first_line": 0.8,
+                "first_audio": 1.1,
+                "countdown_error": 0.004,
+                "countdown_max": 0.006,
+                "playing_rss": 140.0,
+            }
+        },
+        "steady": {},
+        "cuts": {
+            "sphinx": {
+                "model": "PocketSphinx en-us",
+                "set": "numbers",
+                "baseline": {"clean": cut},
+                "gm": {"clean": cut},
+            }
+        },
+    }
+
+
+def test_the_report_is_made_from_a_saved_measurement_alone(tmp_path, capsys):
+    """--report-from makes the whole report of a saved measurement, with no corpus to read and
+    no recogniser to run; a file that is not such a measurement is refused in one sentence."""
+    saved = tmp_path / "measurement.json"
+    saved.write_text(json.dumps(_measurement()), encoding="utf-8")
+    report = tmp_path / "BENCHMARKS.md"
+    nowhere = tmp_path / "no-corpus"
+    assert (
+        bench.main(["--corpus", str(nowhere), "--report-from", str(saved), "--write", str(report)])
+        == 0
+    )
+    assert not nowhere.exists()  # nothing measured, no per-clip results written
+    printed = capsys.readouterr().out
+    text = report.read_text(encoding="utf-8")
+    assert text.startswith("# Recognition benchmarks\n")
+    assert (
+        "Produced by `scripts/bench.py --asr sphinx --runs 1` (after `scripts/make_corpus.py`) "
+        "on 2026-01-02 03:04, 1 run(s), 1.5 min." in text
+    )
+    assert "Machine: 2 CPUs (a test machine)." in text
+    assert "Audio heard: sphinx: 3 phrase clips (0.1 min, 3 clean, 0 human) and 2.0 min" in text
+    assert "| numbers (espeak) | 3 | 67 → 67 | – → – |" in text  # two of three right
+    assert "| sphinx gm | 0.50 (1 / 2.0) | 10 / 30 (10) | 0.020 | 120 | 0.25 |" in text
+    assert "| PocketSphinx en-us, numbers | clean | 67 → 67 | 75 → 75 | 25 → 25 | 4 |" in text
+    assert re.search(r"\| start to first spoken word \| <= 1.5 s \| 0.80 s [^|]* 1.10 s", text)
+    assert "| error of a 25-second countdown | <= 20 ms | 4 ms (worst 6 ms) ✓ |" in text
+    assert "## How it is measured" in text
+    assert printed.strip() and all(line in text for line in printed.splitlines())
+
+    for content, why in (
+        ("{not json", "not JSON"),
+        (json.dumps({"results": []}), "--measurement"),
+    ):
+        saved.write_text(content, encoding="utf-8")
+        assert bench.main(["--report-from", str(saved)]) == 2
+        error = capsys.readouterr().err
+        assert why in error and error.count("\n") == 1 and "Traceback" not in error
+    assert bench.main(["--report-from", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
