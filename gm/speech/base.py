@@ -116,7 +116,8 @@ class Final:
     # noise around them (the endpointer counts steady noise as speech); None: not known.
     said: float | None = None
     # True when the recogniser placed the first alternative's words and they did not stand out
-    # from the sound around them: it came out of talk or noise as loud as itself.
+    # from the sound around them: it came out of talk or noise as loud as itself (a grammar
+    # recogniser drops a doubted choice so heard: segment.grammar_final).
     buried: bool = False
     # dB the loud tenth of those words stood over the loud tenth of the rest of the utterance
     # (segment.word_timing); None: not known (no words placed, or nothing around them).
