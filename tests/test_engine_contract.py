@@ -19,7 +19,7 @@ from gm.dialog.engine import Engine, EngineConfig, Result, interpret, rebuild
 from gm.dialog.hearing import TextHearing
 from gm.dialog.intents import Matcher
 from gm.dialog.transcript import Transcript
-from gm.speech.base import Alternative, Final, SpeechStarted, chatter_seconds, least_seconds
+from gm.speech.base import Alternative, Final, SpeechStarted, chatter_seconds
 from gm.state import Record, SaveError
 from gm.steps import AnswerKind, Ask, End, Outcome
 
@@ -285,21 +285,10 @@ def test_a_phrase_said_as_long_as_chatter_is_still_a_phrase_and_longer_is_noise(
     assert at.match is not None and over.match is None and over.noise
 
 
-def test_a_phrase_said_as_briefly_as_anyone_says_it_is_kept_and_briefer_is_noise(matcher):
-    least = least_seconds("repeat")
-    at = interpret(Final((Alternative("repeat", 1.0),), 0.0, least), matcher, False, 0.5)
-    under = interpret(Final((Alternative("repeat", 1.0),), 0.0, least - 0.02), matcher, False, 0.5)
-    assert at.match is not None and under.match is None and under.noise
-
-
 def test_a_choice_at_the_doubt_threshold_is_sure_and_under_it_is_confirmed(matcher):
     at = interpret(Final((Alternative("three", 0.5),), 5.0, 6.0), matcher, False, 0.5).match
     under = interpret(Final((Alternative("three", 0.49),), 5.0, 6.0), matcher, False, 0.5).match
     assert at.sure and not under.sure and under.value == 3
-    buried = interpret(
-        Final((Alternative("three", 0.49),), 5.0, 6.0, buried=True), matcher, False, 0.5
-    )
-    assert buried.match is None and buried.noise  # dropped without a word
 
 
 def test_readings_that_mean_the_same_pool_their_confidence(matcher):

@@ -18,7 +18,6 @@ from gm.speech.base import (
     SpeechError,
     SpeechStarted,
     Vocabulary,
-    least_seconds,
 )
 
 TICK = 0.1  # seconds a typed [silence N] advances per step, so timers fire on time
@@ -183,13 +182,10 @@ class TextHearing:
                 self._silence_left = silence
                 return self.poll()
             start = self._now
-            seconds = max(
-                self._utterance, 2 * least_seconds(line)
-            )  # a long line takes longer to say
-            self._now += seconds + self._endpoint
+            self._now += self._utterance + self._endpoint
             return [
                 SpeechStarted(start),
-                Final((Alternative(line.lower(), 1.0),), start, start + seconds),
+                Final((Alternative(line.lower(), 1.0),), start, start + self._utterance),
             ]
         raise EndOfInput
 

@@ -65,21 +65,6 @@ def chatter_seconds(phrase: str) -> float:
     return 1.5 + 0.5 * len(phrase.split())
 
 
-SHORTEST_PHRASE = (
-    0.16  # seconds: espeak-ng's twelve English voices say "b" in 0.21 s at 300 words a minute
-)
-
-
-def least_seconds(phrase: str) -> float:
-    """Shorter than this, an utterance is not someone saying `phrase` but a scrap of sound the
-    grammar stretched it over ("repeat that" from 0.18 s of babble): 0.03 s a letter, at most two
-    thirds of what espeak-ng takes at 260 words a minute (docs/recognition.md),
-    and never under SHORTEST_PHRASE. The endpointer's shortest utterance, 0.15 s (five frames of
-    speech), is a click, a clap or a drum beat: music's drums were heard as "undo" in it
-    (docs/recognition.md)."""
-    return max(0.03 * sum(c.isalpha() for c in phrase), SHORTEST_PHRASE)
-
-
 @dataclass(frozen=True)
 class Vocabulary:
     """What the recogniser should listen for during one ask."""
@@ -133,7 +118,8 @@ class Final:
     # noise around them (the endpointer counts steady noise as speech); None: not known.
     said: float | None = None
     # True when the recogniser placed the first alternative's words and they did not stand out
-    # from the sound around them: it came out of talk or noise as loud as itself.
+    # from the sound around them: it came out of talk or noise as loud as itself (a grammar
+    # recogniser drops a doubted choice so heard: segment.grammar_final).
     buried: bool = False
     # dB the loud tenth of those words stood over the loud tenth of the rest of the utterance
     # (segment.word_timing); None: not known (no words placed, or nothing around them).

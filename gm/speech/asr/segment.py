@@ -196,6 +196,49 @@ def word_timing(audio: bytes, words: tuple[float, float] | None) -> dict:
     }
 
 
+SHORTEST_PHRASE = (
+    0.16  # seconds: espeak-ng's twelve English voices say "b" in 0.21 s at 300 words a minute
+)
+# A choice a grammar recogniser gives less confidence than this is one the engine confirms first
+# (gm.dialog.engine.EngineConfig.doubtful).
+DOUBTED = 0.5
+
+
+def least_seconds(phrase: str) -> float:
+    """Shorter than this, an utterance is not someone saying `phrase` but a scrap of sound a
+    grammar stretched it over ("repeat that" from 0.18 s of babble): 0.03 s a letter, at most two
+    thirds of what espeak-ng takes at 260 words a minute (docs/recognition.md),
+    and never under SHORTEST_PHRASE. The endpointer's shortest utterance, 0.15 s (five frames of
+    speech), is a click, a clap or a drum beat: music's drums were heard as "undo" in it
+    (docs/recognition.md)."""
+    return max(0.03 * sum(c.isalpha() for c in phrase), SHORTEST_PHRASE)
+
+
+def grammar_final(final: Final, phrases: frozenset[str], commands: frozenset[str]) -> Final:
+    """What a grammar recogniser (PocketSphinx, Vosk) hands on of `final`: nothing (no
+    alternatives), as when its garbage loop wins, where its first alternative is one of its
+    `phrases` made of sound nobody said to gm. A grammar always finds its best phrase, so
+
+    - a phrase heard in less time than anyone says it (least_seconds) is a scrap of noise the
+      grammar stretched it over;
+    - a choice (not one of `commands`) it doubts (confidence under DOUBTED, or heard only on a
+      second look: Final.doubted) whose words stood no louder than the sound around them
+      (Final.buried) came out of talk or noise as loud as a voice.
+
+    With PocketSphinx, switching the first off took one decision more in 12.4 min of off-script
+    talk and one more wrong command in steady babble at 20 dB and at 10 dB; the second, one more
+    wrong number on the corpus's clean clips. With Whisper, neither changed a decision, so the
+    engine no longer applies them (BENCHMARKS.md, "Shared rules with and without")."""
+    if not final.alternatives or final.alternatives[0].text not in phrases:
+        return final  # nothing heard, or the word model's open transcription
+    first = final.alternatives[0]
+    scrap = final.end - final.start < least_seconds(first.text)
+    doubted = first.confidence < DOUBTED or final.doubted
+    if scrap or (final.buried and doubted and first.text not in commands):
+        return replace(final, alternatives=())
+    return final
+
+
 _CORE_PAD_FRAMES = 10  # frames kept either side of the loud core, as the preroll
 _CORE_SHORTER = 0.5  # seconds the core must save to be worth decoding again
 

@@ -26,6 +26,7 @@ from gm.speech.asr.segment import (
     Ended,
     Endpointed,
     Segmenter,
+    grammar_final,
     loud_core,
     word_timing,
 )
@@ -665,13 +666,16 @@ class SphinxRecognizer(Endpointed):
                 confidence = min(1.0, max(0.0, self._free.get_prob()))
                 alternatives.append(Alternative(text, confidence))
         timing = word_timing(audio, self._words(decider) if decider else None)
-        return Final(
+        final = Final(
             tuple(alternatives[:NBEST]),
             ended.start,
             ended.end,
             **timing,
             doubted=decider is not None and decider is self._brisk,
             noisy=ended.noisy,
+        )
+        return (
+            grammar_final(final, self._phrase_set, self._plan.commands) if self._garbage else final
         )
 
     def _words(self, decoder: pocketsphinx.Decoder) -> tuple[float, float] | None:

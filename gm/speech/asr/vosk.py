@@ -23,6 +23,7 @@ from gm.speech.asr.segment import (
     Ended,
     Endpointed,
     Segmenter,
+    grammar_final,
     word_timing,
 )
 from gm.speech.base import (
@@ -136,6 +137,7 @@ class VoskRecognizer(Endpointed):
         self._segmenter = Segmenter()
         self._phrases: tuple[str, ...] = ()
         self._phrase_set: frozenset[str] = frozenset()
+        self._commands: frozenset[str] = frozenset()  # those of the phrases that are commands
         self._open = False
         self._active: list[_Stream] = []
         self._frames = 0
@@ -164,6 +166,7 @@ class VoskRecognizer(Endpointed):
                 phrases.append(" ".join(words))
         self._phrases = tuple(phrases)
         self._phrase_set = frozenset(phrases)
+        self._commands = frozenset(" ".join(_words(c)) for c in vocabulary.commands)
         self._open = vocabulary.free
         self._active = []
         self._grammar_json = ""
@@ -262,10 +265,11 @@ class VoskRecognizer(Endpointed):
                 text = " ".join(w for w in text.split() if w != UNK)
                 if text and all(a.text != text for a in alternatives):
                     alternatives.append(Alternative(text, round(min(p, ceiling), 4)))
-        return Final(
+        final = Final(
             tuple(alternatives[:NBEST]),
             ended.start,
             ended.end,
             **word_timing(audio, words),
             noisy=ended.noisy,
         )
+        return grammar_final(final, self._phrase_set, self._commands) if self._garbage else final
