@@ -60,3 +60,111 @@ def test_stop_said_over_gms_voice_is_heard_and_gms_voice_alone_never_is(gm_voice
             return mic
 
     assert heard(BargeIn(recognizer, canceller=Deaf()), mic, second) == []
+
+
+# -- barge-in in the dialogue, through the real-time harness (tests/live.py) -------------------
+# gm's Piper voice is played a block at a time into a simulated room (its echo in the microphone
+# at half level, the players at 0.7 of theirs) and heard through the canceller; a word stops the
+# line. Twice the real speed, as tests/test_realtime.py runs its shorter tables.
+
+RESUMED_TURN = "Player two, new theme:"  # the turn's prompt, said after the resumed game's lines
+
+
+@pytest.fixture(scope="module")
+def funocracy_turn():
+    from live import record_after
+
+    from gm.games import find, load
+    from gm.steps import Answer, AnswerKind
+
+    game = load(find("funocracy"))
+    return game, record_after(
+        game, {"players": 3, "mode": "normal"}, 1, [Answer(AnswerKind.TIMEOUT)]
+    )
+
+
+@pytest.fixture(scope="module")
+def whisper_check():
+    from gm.speech.echo import WhisperCheck
+
+    check = WhisperCheck()
+    check.whisper.wait_until_loaded()  # before the table starts: loading is no part of the game
+    return check
+
+
+def live_table(funocracy_turn, whisper_check, cues, done, common, folder):
+    """The turn resumed at a live table in a room; barge-in as gm runs it (Whisper's check in the
+    background while gm's voice plays on)."""
+    from live import play_live
+
+    game, record = funocracy_turn
+    barge = BargeIn(open_recognizer("sphinx"), check=whisper_check, background=True)
+    sphinx = open_recognizer("sphinx")
+    return play_live(game, record, cues, done, sphinx, common, folder, speed=2, barge_in=barge)
+
+
+def listening_for(step: str):
+    return lambda event: event["type"] == "listen" and event["step"] == step
+
+
+def stopped(run) -> list[tuple[str, str]]:
+    return [
+        (e["text"], e["stopped_by"]) for e in run.transcript.of_type("say") if "stopped_by" in e
+    ]
+
+
+@pytest.mark.slow
+def test_repeat_and_stop_said_over_gms_voice_stop_its_line(
+    funocracy_turn, whisper_check, common, tmp_path
+):
+    from live import Cue
+
+    cues = [
+        Cue("say:The clock starts again", 1.0, "repeat", voice="en-gb"),
+        Cue(f"say:{RESUMED_TURN}", 1.0, "stop", voice="en-gb"),
+    ]
+    run = live_table(
+        funocracy_turn, whisper_check, cues, listening_for("funocracy.answer"), common, tmp_path
+    )
+    (repeat_at, _), (stop_at, _) = run.table.spoken
+    says = run.transcript.of_type("say")
+    turn = [e for e in says if e["text"].startswith(RESUMED_TURN)]
+    # "repeat" stopped the turn's prompt and gm said it again from its start; "stop" stopped that
+    # (how soon depends on the machine: Whisper's check runs while the line plays on)
+    assert stopped(run) == [(turn[0]["text"], "repeat"), (turn[1]["text"], "stop")]
+    assert repeat_at < turn[0]["end"] <= turn[1]["t"] < stop_at < turn[1]["end"]
+    # gm stopped talking (the letters were not said) and listens: the turn's 25 s start there
+    listen = run.listens("funocracy.answer")[0]
+    assert run.said_before(listen) is turn[1] and not run.says("Letters: F, S and L.")
+    assert listen["deadline"] == pytest.approx(turn[1]["end"] + 25, abs=0.01)
+
+
+@pytest.mark.slow
+def test_pause_said_over_gms_voice_pauses_the_game(funocracy_turn, whisper_check, common, tmp_path):
+    from live import Cue
+
+    cues = [
+        Cue("say:The clock starts again", 1.0, "pause", voice="en-gb"),
+        Cue("paused", 1.0, "resume"),
+    ]
+    run = live_table(
+        funocracy_turn, whisper_check, cues, listening_for("funocracy.answer"), common, tmp_path
+    )
+    assert [text[: len(RESUMED_TURN)] for text, _ in stopped(run)] == [RESUMED_TURN]
+    assert stopped(run)[0][1] == "pause"
+    assert [e.get("barge_in") for e in run.heard("command:pause")] == [True]
+    assert run.listens("paused") and run.heard("command:resume")
+    listen = run.listens("funocracy.answer")[0]
+    asked = run.said_before(listen)  # after "resumed", the turn asked again, with its full time
+    assert asked["t"] > run.heard("command:resume")[0]["t"] and "stopped_by" not in asked
+    assert listen["deadline"] == pytest.approx(asked["end"] + 25, abs=0.01)
+
+
+def test_gms_voice_alone_never_stops_its_lines(funocracy_turn, whisper_check, common, tmp_path):
+    """The resumed game's lines and a turn nobody answers, through the canceller: no word heard."""
+    run = live_table(
+        funocracy_turn, whisper_check, [], listening_for("funocracy.answer"), common, tmp_path
+    )
+    said = run.transcript.of_type("say")
+    assert len(said) >= 4 and sum(e["end"] - e["t"] for e in said) > 8  # gm's voice took its time
+    assert stopped(run) == []
