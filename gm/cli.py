@@ -300,7 +300,14 @@ def barge_in(speaker, hearing, config: Config):
     can be heard: an echo canceller installed, barge-in not turned off, a live input (a
     microphone, or a WAV file with --realtime) and gm's voice played as audio (a sound device or
     --speak-to), not only printed. Elsewhere the speaker as it is: half duplex."""
-    from gm.speech.echo import BargeIn, BargeInSpeaker, can_barge_in, echo_canceller_name
+    from gm.speech.echo import (
+        STANDS_DB,
+        BargeIn,
+        BargeInSpeaker,
+        WhisperCheck,
+        can_barge_in,
+        echo_canceller_name,
+    )
 
     if (
         config.barge_in is False
@@ -311,7 +318,9 @@ def barge_in(speaker, hearing, config: Config):
         return speaker
     from gm.speech.asr import open_recognizer as open_asr
 
-    return BargeInSpeaker(speaker, hearing.source, BargeIn(open_asr("sphinx")))
+    check = WhisperCheck(sharing=hearing.recognizer)  # Whisper's model, loaded once for both
+    barge = BargeIn(open_asr("sphinx"), stands_db=STANDS_DB, check=check, background=True)
+    return BargeInSpeaker(speaker, hearing.source, barge)
 
 
 def _config(args: argparse.Namespace) -> Config:

@@ -11,12 +11,12 @@ reflections), "stop", "wait", "pause" and "repeat" in
 four voices said over it 2 s and 5 s into each line, heard through the echo canceller by
 PocketSphinx listening for those words alone; false barge-ins are words heard in gm's voice
 alone. The canceller is adapted on one line first and kept, as it is kept for a whole game.
-A word PocketSphinx hears is taken by the rule gm uses (--rule whisper: Whisper tiny.en must write
-the word in the canceller's output around it), by the level rule measured beside it (--rule level:
-it must stand 30 dB over what the canceller leaves of gm's voice), by both, or as heard (none).
+A word PocketSphinx hears while gm's voice sounds is taken by gm's rule (--rule either: it stands
+30 dB over what the canceller leaves of gm's voice, or Whisper tiny.en writes it in the
+canceller's output around it), by one of those looks alone (level, whisper), or as heard (none).
 
     scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
-                          [--rule level|whisper|both|none]
+                          [--rule either|level|whisper|none]
 """
 
 from __future__ import annotations
@@ -110,11 +110,11 @@ def hear(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:
     return barge.hear_all(mic, played, CHUNK)
 
 
-def barge_in(gm_voice: str, rule: str = "whisper") -> dict:
+def barge_in(gm_voice: str, rule: str = "either") -> dict:
     from gm.speech.synth import overlay, room_echo, silence, synthesize
 
-    check = WhisperCheck() if rule in ("whisper", "both") else None
-    stands_db = STANDS_DB if rule in ("level", "both") else None
+    check = WhisperCheck() if rule in ("whisper", "either") else None
+    stands_db = STANDS_DB if rule in ("level", "either") else None
     refused_false: list[float | None] = []  # dB the residue heard as a word stood (level rule)
     taken_true: list[float | None] = []  # dB the words said over gm's voice stood
 
@@ -189,9 +189,9 @@ def main() -> int:
     )
     parser.add_argument(
         "--rule",
-        choices=("level", "whisper", "both", "none"),
-        default="whisper",
-        help="which words PocketSphinx hears are taken (whisper: gm's rule; see above)",
+        choices=("either", "level", "whisper", "none"),
+        default="either",
+        help="which words PocketSphinx hears are taken (either: gm's rule; see above)",
     )
     args = parser.parse_args()
     if not args.skip_barge_in:

@@ -12,11 +12,13 @@ a delayed, reverberant echo once adapted (BENCHMARKS.md, "Live table"). Adapting
 seconds of gm's speech, so one canceller serves a whole game.
 
 What the canceller leaves of gm's voice is now and then heard as a word (PocketSphinx's
-"pause" in 0.15 s of it, 0.7 to 1.8 times a minute of gm's Piper voice). So a word is taken only
-when Whisper (tiny.en, gm's own ear, without a prompt that would lead it to the words) writes it
-in the canceller's output around it: that residue came out as "but here", "the problem is", "I'm
-ready". The other rule measured, the word's level over the canceller's residue of gm's voice,
-lost words said over loud syllables before it removed every false one (docs/live-table.md).
+"pause" in 0.15 s of it, 0.7 to 1.8 times a minute of gm's Piper voice). gm knows what it plays,
+so a word heard while its voice sounds is taken only when one of two looks finds it: it stands
+30 dB over what the canceller usually leaves of gm's voice (that residue heard as a word stood at
+most 20 dB over it), or Whisper (tiny.en, gm's own ear, without a prompt that would lead it to
+the words) writes it in the canceller's output around it (that residue came out as "but here",
+"the problem is", "I'm ready"). Each look alone lost a few words the other found
+(docs/live-table.md, "Barge-in").
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ FILTER = 4096  # samples of echo tail it models: 256 ms of room
 BARGE_IN_WORDS = ("stop", "wait", "pause", "repeat")
 PLAYING_DB = 40.0  # dB of int16 RMS (about -50 dBFS): a 10 ms frame in which gm's voice sounds
 RESIDUE_FRAMES = 300  # the last 3 s of gm's voice the canceller's usual residue is taken over
-STANDS_DB = 30.0  # dB over that residue: the level rule's threshold, measured, not gm's rule
+STANDS_DB = 30.0  # dB a word must stand over that residue (see the module's docstring)
 ECHO_TAIL = 0.15  # seconds before a word whose played sound still echoes in the room
 HISTORY = 4.0  # seconds of the canceller's output kept for judging a word
 
@@ -116,11 +118,12 @@ class BargeIn:
     """Listens through the echo canceller, while gm speaks, for the words that stop it.
 
     PocketSphinx hears the words; what the canceller leaves of gm's voice is now and then heard
-    as one. `check` (WhisperCheck: gm's rule) has the last word: it gets the canceller's output
-    around a word and the word, and says whether it is that word. With `background`, it runs in a
-    thread while gm's voice plays on, and its verdict comes with a later chunk (or `settle`).
-    `stands_db` is the other rule measured (scripts/bench_live.py --rule level): a word must
-    stand that many dB over the canceller's residue of gm's voice (`stands`)."""
+    as one. gm takes a word said while its voice sounded (one said where gm played nothing has
+    nothing to be mistaken for) when either of two looks finds it: it stands `stands_db` over the
+    canceller's residue of gm's voice (`stands`), or `check` (WhisperCheck), given the
+    canceller's output around the word and the word, says it is that word. With `background`,
+    the check runs in a thread while gm's voice plays on, and its verdict comes with a later
+    chunk (or `settle`). scripts/bench_live.py measures each look alone and both."""
 
     def __init__(
         self,
@@ -206,10 +209,13 @@ class BargeIn:
         return ratio - (0.0 if residue is None else residue)  # not adapted yet: no credit
 
     def _judge(self, final: Final) -> bool:
-        """Whether a word heard is taken now (False also while its check runs in the thread)."""
+        """Whether a word heard is taken now (False also while its check runs in the thread): a
+        word said where gm played nothing, one standing `stands_db` over the canceller's residue
+        of gm's voice, or one `check` confirms; with neither rule, every word."""
         stood = self.stands(final)
-        taken = stood is None or self.stands_db is None or stood >= self.stands_db
-        if taken and self.check is not None:
+        if stood is None or (self.stands_db is not None and stood >= self.stands_db):
+            taken = True
+        elif self.check is not None:
             clean, _ = self._span(final.start - 0.3, final.end + 0.3)
             if self._pool is not None:
                 self._pending.append(
@@ -217,6 +223,8 @@ class BargeIn:
                 )
                 return False
             taken = self.check(clean, final.text)
+        else:
+            taken = self.stands_db is None
         (self.taken if taken else self.refused).append((final.end, final.text, stood))
         return taken
 
@@ -236,7 +244,8 @@ class BargeIn:
 class WhisperCheck:
     """A second look at a barge-in word: Whisper (tiny.en, without a prompt that would lead it to
     the words) transcribes the canceller's output around it, and the word must be in the
-    transcript. What gm's voice leaves came out as "but here", "the problem is", "I'm ready"."""
+    transcript, or be what gm's phrase matching makes of it ("Cause..." is "pause"). What gm's
+    voice leaves came out as "but here", "the problem is", "I'm ready"."""
 
     def __init__(self, sharing: Recognizer | None = None) -> None:
         """`sharing`: the game's recogniser, whose model is used when it is Whisper."""
@@ -246,14 +255,18 @@ class WhisperCheck:
             settings=WhisperSettings(prompt=False),
             sharing=sharing if isinstance(sharing, WhisperRecognizer) else None,
         )
+        # The words as the vocabulary (not a prompt: settings.prompt is off) bound what Whisper
+        # may write to a few tokens: on a word it mishears it loops ("Force Force Force ...").
+        self.whisper.set_vocabulary(Vocabulary(BARGE_IN_WORDS))
         self.transcripts: list[str] = []
 
     def __call__(self, audio: bytes, word: str) -> bool:
         from gm.speech.asr.phrasing import normalise
 
-        text = self.whisper.transcribe(audio).text
-        self.transcripts.append(text)
-        return word in normalise(text).split()
+        heard = self.whisper.transcribe(audio)
+        self.transcripts.append(heard.text)
+        found = self.whisper.alternatives(heard)  # matched by sound and spelling, as gm's ear does
+        return word in normalise(heard.text).split() or (bool(found) and found[0].text == word)
 
 
 BLOCK = 1600  # samples of gm's voice played at a time: 0.1 s, a microphone's block
