@@ -175,3 +175,53 @@ def test_gms_voice_alone_never_stops_its_lines(funocracy_turn, whisper_check, co
     said = [e for e in run.transcript.of_type("say") if "end" in e]  # not the input's end
     assert len(said) >= 4 and sum(e["end"] - e["t"] for e in said) > 8  # gm's voice took its time
     assert stopped(run) == []
+
+
+def gm_play(*args: str, folder) -> list[dict]:
+    """`gm play funocracy` in real time from a recording, gm's voice written to a WAV (so there
+    is a voice to hear beside the recording); the say events of its transcript."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    transcript = folder / "events.jsonl"
+    result = subprocess.run(
+        [sys.executable, "-m", "gm", "play", "funocracy", "--players", "3", "--realtime"]
+        + ["--speak-to", str(folder / "gm.wav"), "--transcript", str(transcript)]
+        + ["--state-dir", str(folder / "saves"), *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "GM_CONFIG": str(folder / "none.toml")},
+        timeout=180,
+    )
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    return [e for e in events if e["type"] == "say"]
+
+
+@pytest.mark.slow
+def test_gm_play_realtime_stops_for_a_word_and_no_barge_in_turns_it_off(tmp_path):
+    from gm.speech.synth import write
+
+    (tmp_path / "none.toml").write_text("")
+    # "wait" every two seconds while gm says its welcome (when it starts depends on the machine)
+    table = write(tmp_path / "table.wav", [2.5, *[p for _ in range(5) for p in ("wait", 1.6)]])
+    said = gm_play("--wav", str(table), folder=tmp_path)
+    assert [e["stopped_by"] for e in said if "stopped_by" in e][:1] == ["wait"]
+    (tmp_path / "saves").rename(tmp_path / "saves-1")
+    said = gm_play("--wav", str(table), "--no-barge-in", folder=tmp_path)
+    assert len(said) >= 2 and not [e for e in said if "stopped_by" in e]
+
+
+def test_gm_devices_says_barge_in_is_on_and_how_to_turn_it_off():
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "gm", "devices"], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0
+    first = out.stdout.splitlines()[0]
+    assert first.startswith("Echo canceller: pyaec") and "'stop'" in first
+    assert "--no-barge-in" in first and "half duplex" not in first
