@@ -19,6 +19,11 @@ most 20 dB over it), or Whisper (tiny.en, gm's own ear, without a prompt that wo
 the words) writes it in the canceller's output around it (that residue came out as "but here",
 "the problem is", "I'm ready"). Each look alone lost a few words the other found
 (docs/live-table.md, "Barge-in").
+
+BargeInSpeaker plays gm's lines a block at a time beside the microphone; gm uses it where a
+canceller is installed, the input is live (a microphone, or a recording with --realtime) and its
+voice is played as audio, unless --no-barge-in (or the setting) turns it off. Elsewhere gm stays
+half duplex, and `gm devices` says which.
 """
 
 from __future__ import annotations
