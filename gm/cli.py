@@ -119,6 +119,14 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
             "taking its time"
         ),
     )
+    parser.add_argument(
+        "--no-barge-in",
+        dest="barge_in",
+        action="store_false",
+        default=None,
+        help="do not listen while gm speaks: 'stop', 'wait', 'pause' and 'repeat' said over its "
+        "voice no longer stop it (on where an echo canceller is installed; see 'gm devices')",
+    )
 
 
 def build_parser() -> Parser:
@@ -290,6 +298,34 @@ def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, s
     return AudioHearing(source, recognizer), recognizer
 
 
+def barge_in(speaker, hearing, config: Config):
+    """gm's speaker, stopped by "stop", "wait", "pause" or "repeat" said over its voice where that
+    can be heard: an echo canceller installed, barge-in not turned off, a live input (a
+    microphone, or a WAV file with --realtime) and gm's voice played as audio (a sound device or
+    --speak-to), not only printed. Elsewhere the speaker as it is: half duplex."""
+    from gm.speech.echo import (
+        STANDS_DB,
+        BargeIn,
+        BargeInSpeaker,
+        WhisperCheck,
+        can_barge_in,
+        echo_canceller_name,
+    )
+
+    if (
+        config.barge_in is False
+        or not isinstance(hearing, AudioHearing)
+        or echo_canceller_name() is None
+        or not can_barge_in(speaker)
+    ):
+        return speaker
+    from gm.speech.asr import open_recognizer as open_asr
+
+    check = WhisperCheck(sharing=hearing.recognizer)  # Whisper's model, loaded once for both
+    barge = BargeIn(open_asr("sphinx"), stands_db=STANDS_DB, check=check, background=True)
+    return BargeInSpeaker(speaker, hearing.source, barge)
+
+
 def _config(args: argparse.Namespace) -> Config:
     return load_config().override(
         asr=getattr(args, "asr", None),
@@ -298,6 +334,7 @@ def _config(args: argparse.Namespace) -> Config:
         output_device=getattr(args, "output_device", None),
         voice_engine=getattr(args, "voice_engine", None),
         voice=getattr(args, "voice_name", None),
+        barge_in=getattr(args, "barge_in", None),
     )
 
 
@@ -501,6 +538,8 @@ def run_game(
                 )
             hearing, recognizer = open_hearing(args, config, start, source=source)
         speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text), stack=stack)
+        if table is None and (clock is not None or not args.wav):  # a live input
+            speaker = barge_in(speaker, hearing, config)
         if clock is not None:
             from gm.speech.realtime import Timed
 
@@ -799,8 +838,8 @@ def cmd_devices(args: argparse.Namespace) -> int:
 
     canceller = echo_canceller_name()
     print(
-        f"Echo canceller: {canceller}; gm's dialogue still listens half duplex (it drops what "
-        "the microphone hears while gm speaks)."
+        f"Echo canceller: {canceller}; 'stop', 'wait', 'pause' and 'repeat' said while gm speaks "
+        "stop it (barge-in; --no-barge-in or barge_in = false in the settings turns it off)."
         if canceller
         else "Echo canceller: none installed, so gm stays half duplex: it drops what the "
         "microphone hears while it speaks (pip install pyaec for barge-in)."

@@ -23,6 +23,7 @@ EXAMPLE = """# gm settings; every key is optional and command-line options win.
 [audio]
 # input_device = "USB"   # name or index, see 'gm devices'
 # output_device = 0
+# barge_in = false       # gm stops when "stop", "wait", "pause" or "repeat" is said over its voice
 
 [recognizer]
 # engine = "whisper"     # the default; or "vosk", or "sphinx" (the light one)
@@ -47,6 +48,9 @@ class Config:
     asr: str | None = None
     model: str | None = None
     decks: tuple[tuple[str, str], ...] = ()  # (game id, deck file) from [decks]
+    # Words said over gm's voice stop it where an echo canceller is installed (gm.speech.echo);
+    # None: on. False: gm stays half duplex.
+    barge_in: bool | None = None
 
     def deck(self, game: str) -> str | None:
         """The deck file [decks] names for a game id, if any."""
@@ -74,6 +78,7 @@ _SCHEMA = {
     ("voice", "volume"): ("volume", (int, float)),
     ("audio", "input_device"): ("input_device", (str, int)),
     ("audio", "output_device"): ("output_device", (str, int)),
+    ("audio", "barge_in"): ("barge_in", bool),
     ("recognizer", "engine"): ("asr", str),
     ("recognizer", "model"): ("model", str),
 }
@@ -122,7 +127,7 @@ def load(path: Path | None = None) -> Config:
                     f"The settings file {path} has an unknown setting '{section}.{key}'."
                 )
             name, kind = target
-            if not isinstance(value, kind) or isinstance(value, bool):
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
                 raise ConfigError(f"The setting '{section}.{key}' in {path} has the wrong type.")
             values[name] = value
     if values.get("asr") not in (None, "whisper", "vosk", "sphinx"):

@@ -11,8 +11,12 @@ reflections), "stop", "wait", "pause" and "repeat" in
 four voices said over it 2 s and 5 s into each line, heard through the echo canceller by
 PocketSphinx listening for those words alone; false barge-ins are words heard in gm's voice
 alone. The canceller is adapted on one line first and kept, as it is kept for a whole game.
+A word PocketSphinx hears while gm's voice sounds is taken by gm's rule (--rule either: it stands
+30 dB over what the canceller leaves of gm's voice, or Whisper tiny.en writes it in the
+canceller's output around it), by one of those looks alone (level, whisper), or as heard (none).
 
     scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
+                          [--rule either|level|whisper|none]
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from benchlib.common import ROOT, median, prompts
 from gm.cli import common_lines
 from gm.speech.asr import open_recognizer
 from gm.speech.base import RATE
-from gm.speech.echo import BARGE_IN_WORDS, BargeIn, EchoCanceller
+from gm.speech.echo import BARGE_IN_WORDS, STANDS_DB, BargeIn, EchoCanceller, WhisperCheck
 
 sys.path.insert(1, str(ROOT / "tests"))  # the real-time harness, tests/live.py
 
@@ -101,21 +105,30 @@ def hear(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:
     return barge.hear_all(mic, played, CHUNK)
 
 
-def barge_in(gm_voice: str) -> dict:
+def barge_in(gm_voice: str, rule: str = "either") -> dict:
     from gm.speech.synth import overlay, room_echo, silence, synthesize
+
+    check = WhisperCheck() if rule in ("whisper", "either") else None
+    stands_db = STANDS_DB if rule in ("level", "either") else None
+    refused_false: list[float | None] = []  # dB the residue heard as a word stood (level rule)
+    taken_true: list[float | None] = []  # dB the words said over gm's voice stood
+
+    def listener(canceller: EchoCanceller) -> BargeIn:
+        return BargeIn(recognizer, canceller=canceller, stands_db=stands_db, check=check)
 
     voice = [synthesize(line, gm_voice) + silence(0.6) for line in LINES]
     recognizer = open_recognizer("sphinx")
     canceller = EchoCanceller()
     warm = voice[0]
-    hear(BargeIn(recognizer, canceller=canceller), room_echo(warm), warm)  # adapt to the room once
-    alone_seconds, false_words = 0.0, []
+    hear(listener(canceller), room_echo(warm), warm)  # adapt to the room once
+    alone_seconds, false_words, candidates = 0.0, [], 0
     speech = voice + [synthesize(line, gm_voice) + silence(0.6) for line in gm_lines(GM_SPEECH)]
     for played in speech:  # gm's voice alone: any word heard is a false barge-in
         alone_seconds += len(played) / 2 / RATE
-        false_words += [
-            w for _, w in hear(BargeIn(recognizer, canceller=canceller), room_echo(played), played)
-        ]
+        barge = listener(canceller)
+        false_words += [w for _, w in hear(barge, room_echo(played), played)]
+        candidates += len(barge.refused) + len(barge.taken)
+        refused_false += [s for _, _, s in barge.refused + barge.taken]
     cells, heard, raw_heard = 0, 0, 0
     started = time.process_time()
     for played in voice:
@@ -127,8 +140,10 @@ def barge_in(gm_voice: str) -> dict:
                     continue
                 mic = overlay(echo, said, at, 0.7)
                 cells += 1
-                got = hear(BargeIn(recognizer, canceller=canceller), mic, played)
+                barge = listener(canceller)
+                got = hear(barge, mic, played)
                 heard += any(w == word and at - 0.2 <= t <= at + 2.0 for t, w in got)
+                taken_true += [s for _, w, s in barge.taken + barge.refused if w == word]
                 no_canceller = BargeIn(recognizer, canceller=_Passthrough())
                 raw = hear(no_canceller, mic, played)
                 raw_heard += any(w == word for _, w in raw)
@@ -141,6 +156,9 @@ def barge_in(gm_voice: str) -> dict:
         "alone_minutes": alone_seconds / 60,
         "cpu": time.process_time() - started,
         "lines": len(speech),
+        "candidates": candidates,
+        "false_stood": sorted((s for s in refused_false if s is not None), reverse=True)[:3],
+        "true_stood": sorted(s for s in taken_true if s is not None)[:3],
     }
 
 
@@ -164,10 +182,16 @@ def main() -> int:
         default="piper",
         help="gm's voice for barge-in: piper (gm's own, the default) or an espeak-ng voice (en-us)",
     )
+    parser.add_argument(
+        "--rule",
+        choices=("either", "level", "whisper", "none"),
+        default="either",
+        help="which words PocketSphinx hears are taken (either: gm's rule; see above)",
+    )
     args = parser.parse_args()
     if not args.skip_barge_in:
-        b = barge_in(args.gm_voice)
-        print(f"gm's voice: {args.gm_voice}")
+        b = barge_in(args.gm_voice, args.rule)
+        print(f"gm's voice: {args.gm_voice}; rule: {args.rule}")
         print(
             f"barge-in: {b['heard']} of {b['cells']} words heard over gm's voice through the "
             "canceller "
@@ -177,6 +201,11 @@ def main() -> int:
             f"false barge-ins: {b['false']} in {b['alone_minutes']:.2f} min of gm's voice alone "
             f"({b['lines']} lines) "
             f"({b['false'] / b['alone_minutes']:.1f} a minute) {b['false_words']}"
+        )
+        print(
+            f"words PocketSphinx heard in gm's voice alone: {b['candidates']}; dB the loudest stood "
+            f"over the canceller's residue: {[round(x, 1) for x in b['false_stood']]}; the words "
+            f"said over gm's voice, the least: {[round(x, 1) for x in b['true_stood']]}"
         )
         print(f"CPU for the cells (canceller and recogniser, both passes): {b['cpu']:.1f} s")
     if not args.skip_countdown:

@@ -14,12 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
+import numpy as np
+
 from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import AudioHearing
 from gm.dialog.transcript import Transcript
+from gm.speech.audio import to_pcm16
 from gm.speech.base import RATE, AudioChunk, Recognizer
+from gm.speech.echo import BargeIn
 from gm.speech.realtime import Paced, Timed, WallClock
-from gm.speech.synth import synthesize
+from gm.speech.synth import ROOM, synthesize
 from gm.speech.tts import WavSpeaker
 from gm.state import Record
 from gm.steps import Answer, Game
@@ -29,7 +33,8 @@ CHUNK = 1600  # samples: 0.1 s, as a microphone block
 
 @dataclass(frozen=True)
 class Cue:
-    """Say `text` `after` seconds into the next listen for `step` (or into its `nth` listen)."""
+    """Say `text` `after` seconds into the next listen for `step` (or into its `nth` listen); a
+    step "say:WORDS" is `after` seconds after gm ended the next line it says that begins so."""
 
     step: str
     after: float
@@ -60,14 +65,21 @@ class CueTable:
     def event(self, event: dict) -> None:
         if self._done(event):
             self._ended = True
+        cue = self._cues[0] if self._cues else None
+        if event["type"] == "say" and cue is not None and cue.step.startswith("say:"):
+            if event["text"].startswith(cue.step[4:]):
+                self._say(self._cues.popleft(), event["end"])
+            return
         if event["type"] != "listen":
             return
         count = self._listens[event["step"]] = self._listens.get(event["step"], 0) + 1
-        if self._cues and self._cues[0].step == event["step"] and self._cues[0].nth in (0, count):
-            cue = self._cues.popleft()
-            at = int(round((event["t"] + cue.after) * RATE))
-            self._speech.append((at, synthesize(cue.text, cue.voice, 160)))
-            self.spoken.append((at / RATE, cue.text))
+        if cue is not None and cue.step == event["step"] and cue.nth in (0, count):
+            self._say(self._cues.popleft(), event["t"])
+
+    def _say(self, cue: Cue, since: float) -> None:
+        at = int(round((since + cue.after) * RATE))
+        self._speech.append((at, synthesize(cue.text, cue.voice, 160)))
+        self.spoken.append((at / RATE, cue.text))
 
     def read(self) -> AudioChunk | None:
         if self._ended or self.now > self._limit:
@@ -91,6 +103,55 @@ class CueTable:
         pass
 
 
+class EchoRoom:
+    """The table in a room where the microphone hears gm's speaker: what gm plays (an output of
+    gm.speech.echo.BargeInSpeaker) comes back into the microphone as gm.speech.synth.room_echo
+    makes it (30 ms late at half level, two reflections), the players' voices at `players` of
+    their level, as tests/test_barge_in.py's room has them."""
+
+    rate = RATE
+
+    def __init__(self, table: CueTable, players: float = 0.7) -> None:
+        self.table = table
+        self.players = players
+        self._signal = np.zeros(0)  # what gm played, from sample `_origin` of the table's clock
+        self._origin = 0
+
+    @property
+    def now(self) -> float:
+        return self.table.now
+
+    def put(self, sound) -> None:
+        audio = np.frombuffer(sound.at(RATE), dtype="<i2").astype(np.float64)
+        end = self._origin + self._signal.size
+        gap = max(0, int(round(self.table.now * RATE)) - end)
+        self._signal = np.concatenate([self._signal, np.zeros(gap), audio])
+
+    def drain(self) -> None:
+        pass
+
+    def read(self) -> AudioChunk | None:
+        chunk = self.table.read()
+        if chunk is None:
+            return None
+        first = int(round(chunk.start * RATE))
+        mic = np.frombuffer(chunk.audio, dtype="<i2").astype(np.float64) * self.players
+        for seconds, gain in ROOM:
+            lo = first - int(round(seconds * RATE)) - self._origin
+            part = self._signal[max(0, lo) : max(0, lo + mic.size)]
+            at = max(0, -lo)
+            mic[at : at + part.size] += gain * part[: mic.size - at]
+        keep = max(0, first + mic.size - int(0.3 * RATE) - self._origin)
+        self._signal, self._origin = self._signal[keep:], self._origin + keep
+        return AudioChunk(to_pcm16(mic), chunk.start)
+
+    def flush(self) -> None:
+        self.table.flush()
+
+    def close(self) -> None:
+        self.table.close()
+
+
 class ToneLog:
     """gm's speaker, remembering on the game clock when each tone began."""
 
@@ -108,6 +169,9 @@ class ToneLog:
 
     def play(self, audio: bytes) -> float:
         return self.speaker.play(audio)
+
+    def stopped_by(self) -> str | None:
+        return self.speaker.stopped_by() if hasattr(self.speaker, "stopped_by") else None
 
     def close(self) -> None:
         self.speaker.close()
@@ -170,19 +234,30 @@ def play_live(
     resumed: bool = True,
     show: bool = True,
     limit: float = 100.0,
+    barge_in: BargeIn | None = None,
 ) -> Run:
     """Run the engine on a cue table in real time (or `speed` times faster), gm speaking with its
-    own voice (Piper) into a WAV file at the pace of a real voice."""
+    own voice (Piper) into a WAV file at the pace of a real voice. With `barge_in`, the table
+    sits in an EchoRoom and gm's voice is played a block at a time, the microphone heard through
+    the echo canceller beside it (gm.speech.echo.BargeInSpeaker)."""
     lines, commands = common
     table = CueTable(cues, done, limit)
     clock = WallClock(speed=speed)
     transcript = Transcript()
     transcript.add_sink(table.event)
-    speaker = ToneLog(Timed(WavSpeaker(folder / "gm.wav"), clock), clock)
+    voice = WavSpeaker(folder / "gm.wav")
+    source = Paced(table, clock)
+    if barge_in is not None:
+        from gm.speech.echo import BargeInSpeaker
+
+        room = EchoRoom(table)
+        source = Paced(room, clock)
+        voice = BargeInSpeaker(voice, source, barge_in, room=room)
+    speaker = ToneLog(Timed(voice, clock), clock)
     recognizer.reset()
     engine = Engine(
         game,
-        AudioHearing(Paced(table, clock), recognizer),
+        AudioHearing(source, recognizer),
         speaker,
         lines,
         commands,

@@ -13,11 +13,14 @@ def test_values_are_read_and_options_win(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text(
         '[voice]\nengine = "pyttsx3"\nname = "en-gb"\nrate = 150\nvolume = 0.5\n'
-        '[audio]\ninput_device = "USB"\noutput_device = 2\n'
+        '[audio]\ninput_device = "USB"\noutput_device = 2\nbarge_in = false\n'
         '[recognizer]\nengine = "sphinx"\nmodel = "/m"\n'
     )
     config = load(path)
-    assert config == Config("en-gb", 150, 0.5, "USB", 2, "sphinx", "/m", voice_engine="pyttsx3")
+    assert config == Config(
+        "en-gb", 150, 0.5, "USB", 2, "sphinx", "/m", voice_engine="pyttsx3", barge_in=False
+    )
+    assert config.override(barge_in=None).barge_in is False  # no --no-barge-in: the file's
     assert config.override(asr="vosk", rate=None).asr == "vosk"
     assert config.override(asr="vosk", rate=None).rate == 150
 
@@ -27,6 +30,8 @@ def test_values_are_read_and_options_win(tmp_path):
     [
         ("[voice\n", "not valid TOML"),
         ("[voice]\nrate = 'fast'\n", "wrong type"),
+        ("[audio]\nbarge_in = 'no'\n", "wrong type"),
+        ("[voice]\nrate = true\n", "wrong type"),
         ("[voice]\npitch = 3\n", "unknown setting 'voice.pitch'"),
         ("[recognizer]\nengine = 'kaldi'\n", "must be"),
         ("[voice]\nengine = 'festival'\n", 'voice.engine. in .* must be "piper" or "pyttsx3"'),

@@ -730,3 +730,59 @@ def test_a_failed_save_is_said_aloud_once_and_retried_at_every_decision(speaker,
     assert (
         len(saved.answers) == 4 and saved.finished
     )  # played on from memory; the retry saved everything
+
+
+class StoppedSpeaker:
+    """A fake speaker that hears the table while it speaks (the port's optional `stopped_by`):
+    the line that starts with a key of `words` is stopped by that word, once."""
+
+    def __init__(self, inner, words: dict[str, str]) -> None:
+        self.inner = inner
+        self.words = dict(words)
+        self._stopped: str | None = None
+
+    def say(self, text: str) -> float:
+        self._stopped = next((w for k, w in self.words.items() if text.startswith(k)), None)
+        self.words = {k: w for k, w in self.words.items() if not text.startswith(k)}
+        return self.inner.say(text)
+
+    def stopped_by(self) -> str | None:
+        return self._stopped
+
+    def tone(self, frequency: float, seconds: float) -> float:
+        return self.inner.tone(frequency, seconds)
+
+    def play(self, audio: bytes) -> float:
+        return self.inner.play(audio)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_word_said_over_gms_voice_stops_its_lines_and_gm_listens(speaker, common):
+    """ "stop" (or "wait"): gm stops talking, says nothing more until it has listened (the seats,
+    the question), and listens; the word itself is no command."""
+    stopping = StoppedSpeaker(speaker, {"Welcome": "stop"})
+    _, transcript, _ = play("three\n", stopping, common)
+    said = transcript.of_type("say")
+    assert said[0]["text"].startswith("Welcome") and said[0]["stopped_by"] == "stop"
+    assert said[1]["text"] == "3 players."  # what was heard, once gm had listened
+    assert transcript.of_type("listen")[0]["t"] < said[1]["t"]
+    assert not [e for e in transcript.of_type("heard") if e.get("barge_in")]
+    assert decisions(transcript)[0] == "3 players"
+
+
+def test_repeat_said_over_gms_voice_says_the_line_again(speaker, common):
+    stopping = StoppedSpeaker(speaker, {"How many": "repeat"})
+    play("three\n", stopping, common)
+    assert speaker.lines.count("How many players?") == 2
+    assert "How many players?" in speaker.lines[-3:]  # again right away, not after the next ask
+
+
+def test_pause_said_over_gms_voice_pauses_the_game(speaker, common):
+    stopping = StoppedSpeaker(speaker, {"How many": "pause"})
+    _, transcript, _ = play("resume\nthree\n", stopping, common)
+    heard = [e for e in transcript.of_type("heard") if e.get("barge_in")]
+    assert [e["intent"] for e in heard] == ["command:pause"]
+    assert [e["step"] for e in transcript.of_type("listen")][:2] == ["toy.players", "paused"]
+    assert decisions(transcript)[0] == "3 players"

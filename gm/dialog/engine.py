@@ -240,6 +240,7 @@ class Engine:
         self._unsaved = False  # the last save failed; it is retried at every decision
         self._resuming = False  # a saved game resumes: its first ask says what it needs again
         self._early: tuple[str, Answer] | None = None  # (ask id, answer) said before its cue
+        self._barged: str | None = None  # the word said over gm's voice that stopped its line
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -701,6 +702,9 @@ class Engine:
             free=vocabulary.free,
             deadline=None if deadline is None else round(deadline, 3),
         )
+        barged = self._barged_in(matcher)
+        if barged is not None:
+            return barged
         quiet_since = self.hearing.now
         speaking_since: float | None = None
         used = 0
@@ -804,18 +808,49 @@ class Engine:
 
     def _say(self, texts: Sequence[str], listen_after: bool = True) -> None:
         """Speak each line; its `say` event carries where it began (`t`) and ended (`end`) on the
-        game clock, which moves while gm speaks only when the input is live."""
+        game clock, which moves while gm speaks only when the input is live. A line stopped by a
+        word said over it (barge-in: the speaker's `stopped_by`) says so in its event; "repeat"
+        says it again, any other word leaves the rest unsaid until gm has listened."""
         texts = [t for t in texts if t]
-        if not texts:
-            return
+        if not texts or self._barged is not None:
+            return  # a word said over gm's voice stopped it: it says no more until it has listened
         self._prepare(texts[1:])  # made while the first plays
-        for text in texts:
+        index = 0
+        while index < len(texts):
             began = self.hearing.live
-            self.speaker.say(text)
+            self.speaker.say(texts[index])
+            stopped = self._stopped_by()
             self._said_until = max(began, self.hearing.live)
-            self.transcript.emit("say", began, text=text, end=round(self._said_until, 3))
+            fields = {"stopped_by": stopped} if stopped else {}
+            self.transcript.emit(
+                "say", began, text=texts[index], end=round(self._said_until, 3), **fields
+            )
+            if stopped and stopped in self.commands.get(Command.REPEAT, ()):
+                continue  # "repeat" said over the line: the line again, from its start
+            if stopped:
+                self._barged = stopped  # gm stops talking; the next listen acts on the word
+                break
+            index += 1
         if listen_after:
             self._mute = True  # one drop before the next poll, however many lines were said
+
+    def _stopped_by(self) -> str | None:
+        """The word said over gm's voice that stopped the line just said (barge-in), where the
+        speaker hears the table while it speaks (the port's optional `stopped_by`)."""
+        stopped_by = getattr(self.speaker, "stopped_by", None)
+        return stopped_by() if stopped_by is not None else None
+
+    def _barged_in(self, matcher: Matcher) -> Heard | None:
+        """The word that stopped gm's last line, as heard at this listen: a command of it (pause)
+        is acted on; any other ("stop", "wait") only stopped gm, which now listens."""
+        word, self._barged = self._barged, None
+        if word is None:
+            return None
+        match = matcher.match([word])
+        if match is None or match.command is None or match.phrase != word:
+            return None
+        self._emit("heard", text=word, intent=f"command:{match.command.value}", barge_in=True)
+        return Heard(match=match)
 
     def _prepare(self, texts: Sequence[str]) -> None:
         """Have the speaker make these lines ahead, in the background, where it can (the port's

@@ -163,7 +163,9 @@ class Recognizer(Protocol):
 class Speaker(Protocol):
     """What speaks. Besides these methods a speaker may have `prepare(texts)`: make those lines
     ahead, in the background, so that saying them later starts at once (returns at once). The
-    engine calls it where a speaker has it; one that has not just makes each line when said."""
+    engine calls it where a speaker has it; one that has not just makes each line when said.
+    A speaker that hears the table while it speaks (barge-in, gm.speech.echo) has `stopped_by()`:
+    the word said over its voice that stopped the line just said, or None."""
 
     def say(self, text: str) -> float:
         """Speak (blocking) and return how long it took in seconds of audio."""

@@ -139,16 +139,14 @@ def mix(speech: bytes, noise: bytes, snr_db: float) -> bytes:
     return to_pcm16(s + gain * n)
 
 
-def room_echo(
-    played: bytes,
-    delay: float = 0.03,
-    gain: float = 0.5,
-    reflections: tuple[tuple[float, float], ...] = ((0.05, 0.15), (0.11, 0.07)),
-) -> bytes:
-    """What a microphone near the speaker hears of what it plays: the direct sound `delay` seconds
-    late at `gain`, and a few weaker reflections (seconds later, gain) as in a furnished room."""
+# What a microphone near the speaker hears of what it plays, as (seconds late, gain): the direct
+# sound, and a few weaker reflections as in a furnished room.
+ROOM = ((0.03, 0.5), (0.08, 0.15), (0.14, 0.07))
+
+
+def room_echo(played: bytes, taps: tuple[tuple[float, float], ...] = ROOM) -> bytes:
+    """What a microphone near the speaker hears of what it plays (ROOM's taps)."""
     p = np.frombuffer(played, dtype="<i2").astype(np.float64)
-    taps = ((delay, gain),) + tuple((delay + later, g) for later, g in reflections)
     out = np.zeros(p.size + int(RATE * max(t for t, _ in taps)) + 1)
     for seconds, g in taps:
         start = int(round(seconds * RATE))

@@ -197,8 +197,15 @@ class WhisperRecognizer(Endpointed):
     name = "whisper"
 
     def __init__(
-        self, model_path: str | Path | None = None, settings: WhisperSettings = WhisperSettings()
+        self,
+        model_path: str | Path | None = None,
+        settings: WhisperSettings = WhisperSettings(),
+        sharing: WhisperRecognizer | None = None,
     ) -> None:
+        """`sharing`: another recogniser whose loaded model this one uses (with its own settings),
+        so that a second use of Whisper (barge-in's second look) costs no second model."""
+        if sharing is not None:
+            model_path = sharing.path
         if model_path is None:
             embedded = embedded_model()
             if embedded is None:
@@ -215,7 +222,7 @@ class WhisperRecognizer(Endpointed):
         self.settings = settings
         self.path = path
         self.description = f"Whisper ({'tiny.en' if pinned else path.name})"
-        self._loaded = _Loaded(path, settings.threads)
+        self._loaded = sharing._loaded if sharing is not None else _Loaded(path, settings.threads)
         self._segmenter = Segmenter()
         self._vocabulary = Vocabulary()
         self._index = PhraseIndex(())
