@@ -203,8 +203,9 @@ def main() -> int:
             f"({b['false'] / b['alone_minutes']:.1f} a minute) {b['false_words']}"
         )
         print(
-            f"words PocketSphinx heard in gm's voice alone: {b['candidates']}; dB the loudest stood "
-            f"over the canceller's residue: {[round(x, 1) for x in b['false_stood']]}; the words "
+            f"words PocketSphinx heard in gm's voice alone: {b['candidates']}; dB the loudest "
+            "stood over the canceller's residue: "
+            f"{[round(x, 1) for x in b['false_stood']]}; the words "
             f"said over gm's voice, the least: {[round(x, 1) for x in b['true_stood']]}"
         )
         print(f"CPU for the cells (canceller and recogniser, both passes): {b['cpu']:.1f} s")

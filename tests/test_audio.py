@@ -1,4 +1,5 @@
-"""Audio files as people bring them: any WAV flavour is read, resampled in blocks, in flat memory."""
+"""Audio files as people bring them: any WAV flavour is read, resampled in blocks, in flat
+memory."""
 
 from __future__ import annotations
 

@@ -137,7 +137,8 @@ def test_in_open_speech_the_words_after_the_no_are_the_answer(speaker, common):
         ("repeat", "I heard three. Is that right?", 2),
         (
             "help",
-            "Say yes if I heard it right, or no. You can also say no and the right answer in one go.",
+            "Say yes if I heard it right, or no. You can also say no and the right answer in one "
+            "go.",
             1,
         ),
         ("what's the score", "Scores: 0, 0.", 2),

@@ -1,4 +1,5 @@
-"""Every content file in prompts/ loads and passes its game's checks; mistakes name file and line."""
+"""Every content file in prompts/ loads and passes its game's checks; mistakes name file and
+line."""
 
 from __future__ import annotations
 

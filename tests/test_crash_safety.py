@@ -66,7 +66,9 @@ def test_kill_nine_at_twenty_random_moments(tmp_path):
     process = start(play, state)
     seen: list[int] = []
     for target in targets:
-        if seen:  # past targets the game already ran through: kill after a decision the last life had not made
+        # past targets the game already ran through: kill after a decision the last life had not
+        # made
+        if seen:
             target = max(target, seen[-1] + 1)
         if target > len(expected) - 2:
             break

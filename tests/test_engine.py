@@ -568,8 +568,10 @@ def test_noise_taken_for_a_phrase_is_ignored_without_a_word(speaker, common):
 
 
 def test_a_phrase_beside_the_voice_in_a_quiet_room_gets_one_sorry_a_question(speaker, common):
-    # In a quiet room someone said something else ("challenge" heard as "repeat" on its quiet start):
-    # nothing is carried out, and gm says once that it did not catch it, as for sound it could not place.
+    # In a quiet room someone said something else ("challenge" heard as "repeat" on its quiet
+    # start):
+    # nothing is carried out, and gm says once that it did not catch it, as for sound it could not
+    # place.
     lines, commands = common
     transcript = Transcript()
     Engine(
@@ -593,7 +595,7 @@ def test_a_phrase_beside_the_voice_in_a_quiet_room_gets_one_sorry_a_question(spe
 
 
 class Mumbling(TextHearing):
-    """Typed input where "mumble" is a second of sound the recogniser could not place (no phrase)."""
+    """Typed input where "mumble" is a second of sound the recogniser could not place."""
 
     def poll(self):
         return [
@@ -607,7 +609,10 @@ def test_one_sorry_a_question_for_sound_gm_could_not_place(speaker, common):
     # question, then gm waits quietly; the next question may have its own.
     lines, commands = common
     transcript = Transcript()
-    script = "mumble\n[silence 30]\nmumble\n[silence 30]\nmumble\nthree\nmumble\n[silence 30]\nmumble\ntwo\n"
+    script = (
+        "mumble\n[silence 30]\nmumble\n[silence 30]\nmumble\nthree\n"
+        "mumble\n[silence 30]\nmumble\ntwo\n"
+    )
     Engine(
         ToyGame(),
         Mumbling(io.StringIO(script)),

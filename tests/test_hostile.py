@@ -299,7 +299,8 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def saved_game(tmp_path_factory) -> Path:
-    """A state directory holding an unfinished Funocracy game with one decision (and its previous)."""
+    """A state directory holding an unfinished Funocracy game with one decision (and the save
+    before it)."""
     state = tmp_path_factory.mktemp("saved") / "state"
     result = subprocess.run(
         [sys.executable, "-m", "gm", *PLAY, "--text"],

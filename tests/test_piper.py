@@ -1,4 +1,5 @@
-"""gm's default voice, the real Piper en_US-joe-medium, speaking to WAV files and devices' stand-ins.
+"""gm's default voice, the real Piper en_US-joe-medium, speaking to WAV files and devices'
+stand-ins.
 
 The voice is loaded once for the module (a third of a second, 60 MB); each test says little.
 """

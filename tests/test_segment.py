@@ -228,7 +228,8 @@ def test_a_choice_in_noise_that_starts_with_it_is_heard_in_its_loud_core(
     tmp_path, monkeypatch, common
 ):
     # "sure" as noise starts: the utterance runs on through 2 s of the noise, and over all of it
-    # the garbage loop wins; over its loud core, the phrase does. The ask is the engine's "X, right?".
+    # the garbage loop wins; over its loud core, the phrase does. The ask is the engine's "X,
+    # right?".
     from gm.dialog.intents import Command, Matcher
     from gm.vocab import yes_no
 
@@ -387,7 +388,10 @@ def test_sphinx_hears_a_command_said_into_a_steady_noise(tmp_path):
 
 # -- speech longer than anything listened for ------------------------------------------------
 
-TALK = "honestly I had no idea what the answer was, so I just said the first thing that came into my head"
+TALK = (
+    "honestly I had no idea what the answer was, so I just said the first thing that came into "
+    "my head"
+)
 
 
 def segment(audio: bytes, limit: float | None) -> list:

@@ -1,4 +1,5 @@
-"""Speakers with the real system voice: pyttsx3 writing WAV through espeak-ng, and the no-speaker path.
+"""Speakers with the real system voice: pyttsx3 writing WAV through espeak-ng, and the no-speaker
+path.
 
 Piper, gm's default voice, has its own tests in test_piper.py."""
 
@@ -28,8 +29,10 @@ from gm.speech.tts import (
 
 SENTENCE = "The quick brown fox jumps over the lazy dog."
 LONG = (
-    "Welcome to Who the F. Each round, one of you reads a question and everybody else points at the "
-    "player who fits it best. Say the number of the player you choose when I ask, and say help at any "
+    "Welcome to Who the F. Each round, one of you reads a question and everybody else points at "
+    "the "
+    "player who fits it best. Say the number of the player you choose when I ask, and say help at "
+    "any "
     "time to hear the rules again."
 )
 

@@ -178,7 +178,8 @@ CHECK_COMMANDS = (
 def checks_matcher(commands: Mapping[Command, Sequence[str]]) -> Matcher:
     """What "Is that right?" listens for: yes and no and the commands, few phrases, so a grammar
     recogniser still hears a yes in noise. A correction ("no, it was a kitten") comes as the
-    transcript (Vocabulary.followed) and is read by the engine; a grammar recogniser hears its "no"."""
+    transcript (Vocabulary.followed) and is read by the engine;
+    a grammar recogniser hears its "no"."""
     return Matcher(yes_no(), commands)
 
 
@@ -860,7 +861,7 @@ class Engine:
             prepare(tuple(texts))
 
     def _frequent(self) -> tuple[str, ...]:
-        """What the game says again and again ("Time!", "Player three,"), from its lines and gm's."""
+        """What the game says again and again ("Time!", "Player three,"): its lines and gm's."""
         tables = [self.lines] + [
             t for t in (getattr(self.game, "lines", None),) if isinstance(t, Lines)
         ]
