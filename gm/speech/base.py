@@ -237,3 +237,27 @@ class Sound:
 
         samples = np.frombuffer(self.audio, dtype="<i2")
         return soxr.resample(samples, self.rate, rate, quality="HQ").astype("<i2").tobytes()
+
+
+class Around:
+    """A speaker around another: what it does not change (sounds of other voices, lines made
+    ahead where the wrapped speaker can, closing) goes to the wrapped one. The real-time clock
+    (gm.speech.realtime.Timed) and barge-in (gm.speech.echo.BargeInSpeaker) are two such."""
+
+    speaker: Speaker
+
+    def tone(self, frequency: float, seconds: float) -> float:
+        return self.speaker.tone(frequency, seconds)
+
+    def play(self, audio: bytes) -> float:
+        """Other voices (the demo's players) sound as the wrapped speaker plays them."""
+        return self.speaker.play(audio)
+
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Lines made ahead by the wrapped speaker, where it can (the port's optional `prepare`)."""
+        prepare = getattr(self.speaker, "prepare", None)
+        if prepare is not None:
+            prepare(texts)
+
+    def close(self) -> None:
+        self.speaker.close()

@@ -38,6 +38,7 @@ import numpy as np
 
 from gm.speech.base import (
     RATE,
+    Around,
     AudioChunk,
     AudioSource,
     DeviceLost,
@@ -310,7 +311,7 @@ def can_barge_in(speaker: Speaker) -> bool:
     return any(isinstance(part, VoiceSpeaker) for part in parts)
 
 
-class BargeInSpeaker:
+class BargeInSpeaker(Around):
     """gm's voice played a block at a time while the microphone is heard through the echo
     canceller beside what was played: a barge-in word stops the line.
 
@@ -402,17 +403,3 @@ class BargeInSpeaker:
     def stopped_by(self) -> str | None:
         """The barge-in word that stopped the line just said, or None."""
         return self._stopped
-
-    def tone(self, frequency: float, seconds: float) -> float:
-        return self.speaker.tone(frequency, seconds)
-
-    def play(self, audio: bytes) -> float:
-        return self.speaker.play(audio)
-
-    def prepare(self, texts: Sequence[str]) -> None:
-        prepare = getattr(self.speaker, "prepare", None)
-        if prepare is not None:
-            prepare(texts)
-
-    def close(self) -> None:
-        self.speaker.close()

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable
 
-from gm.speech.base import AudioChunk, AudioSource, Speaker
+from gm.speech.base import Around, AudioChunk, AudioSource, Speaker
 
 
 @dataclass
@@ -93,7 +93,7 @@ class Paced:
         return getattr(self.source, name)
 
 
-class Timed:
+class Timed(Around):
     """A speaker whose lines and tones take as long as they sound, on the game clock."""
 
     def __init__(self, speaker: Speaker, clock: WallClock) -> None:
@@ -119,16 +119,3 @@ class Timed:
         port's optional `stopped_by`: gm.speech.echo.BargeInSpeaker)."""
         stopped_by = getattr(self.speaker, "stopped_by", None)
         return stopped_by() if stopped_by is not None else None
-
-    def play(self, audio: bytes) -> float:
-        """Other voices (the demo's players) sound while the input runs: not paced here."""
-        return self.speaker.play(audio)
-
-    def prepare(self, texts: Sequence[str]) -> None:
-        """Lines made ahead by the wrapped speaker, where it can (the port's optional `prepare`)."""
-        prepare = getattr(self.speaker, "prepare", None)
-        if prepare is not None:
-            prepare(texts)
-
-    def close(self) -> None:
-        self.speaker.close()
