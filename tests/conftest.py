@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from gm.cli import common_lines
@@ -41,9 +43,15 @@ def speaker(request) -> RecordingSpeaker:
     return RecordingSpeaker(for_the_ear=not hasattr(request.module, "ToyGame"))
 
 
-@pytest.fixture(scope="session")
-def common():
+@functools.cache
+def _common():
     return common_lines()
+
+
+@pytest.fixture(scope="module")
+def common():
+    """The lines and command phrases every game shares, read once per test process."""
+    return _common()
 
 
 @pytest.fixture(autouse=True)

@@ -38,7 +38,7 @@ class _GivingBack:
     tenth more CPU time (BENCHMARKS.md, "Voice"). piper-tts calls only `run`.
     """
 
-    def __init__(self, runner) -> None:  # noqa: ANN001 - an onnxruntime.InferenceSession
+    def __init__(self, runner) -> None:  # onnxruntime's model runner
         import ctypes
 
         import onnxruntime
@@ -51,7 +51,7 @@ class _GivingBack:
         except (AttributeError, OSError):
             self._trim = None
 
-    # the arguments and result of onnxruntime's InferenceSession.run
+    # the arguments and result of the wrapped runner's run
     def run(self, output_names, feeds, run_options=None):
         try:
             return self._runner.run(output_names, feeds, run_options or self._options)
@@ -116,7 +116,8 @@ class PiperSynth:
                 f"download it again, or {SYSTEM_VOICE}."
             ) from None
         self._voice = PiperVoice(
-            config=config, session=_GivingBack(runner) if give_back else runner
+            _GivingBack(runner) if give_back else runner,
+            config,  # PiperVoice(runner, config)
         )
         self.rate = config.sample_rate
         self._config = SynthesisConfig(
