@@ -12,11 +12,17 @@ four voices said over it 2 s and 5 s into each line, heard through the echo canc
 PocketSphinx listening for those words alone; false barge-ins are words heard in gm's voice
 alone. The canceller is adapted on one line first and kept, as it is kept for a whole game.
 A word PocketSphinx hears while gm's voice sounds is taken by gm's rule (--rule either: it stands
-30 dB over what the canceller leaves of gm's voice, or Whisper tiny.en writes it in the
-canceller's output around it), by one of those looks alone (level, whisper), or as heard (none).
+30 dB over what the canceller leaves of gm's voice, or it stands 10 dB over it and Whisper tiny.en
+writes it in the canceller's output around it), by one of those looks alone (level, whisper), or
+as heard (none).
+
+With --harness RUNS, the resumed turn is also run RUNS times through the real-time harness at
+a silent table, beside --busy processes spinning (a machine running other work): the words
+PocketSphinx hears in gm's voice there, and the lines they stopped.
 
     scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
                           [--rule either|level|whisper|none]
+                          [--harness RUNS [--busy N] [--checked-db DB]]
 """
 
 from __future__ import annotations
@@ -32,7 +38,14 @@ from benchlib.common import ROOT, median, prompts
 from gm.cli import common_lines
 from gm.speech.asr import open_recognizer
 from gm.speech.base import RATE
-from gm.speech.echo import BARGE_IN_WORDS, STANDS_DB, BargeIn, EchoCanceller, WhisperCheck
+from gm.speech.echo import (
+    BARGE_IN_WORDS,
+    CHECKED_DB,
+    STANDS_DB,
+    BargeIn,
+    EchoCanceller,
+    WhisperCheck,
+)
 
 sys.path.insert(1, str(ROOT / "tests"))  # the real-time harness, tests/live.py
 
@@ -162,6 +175,72 @@ def barge_in(gm_voice: str, rule: str = "either") -> dict:
     }
 
 
+def harness(runs: int, busy: int, checked_db: float = CHECKED_DB) -> dict:
+    """The resumed Funocracy turn at a silent table, through the real-time harness with barge-in
+    as gm runs it (tests/test_barge_in.py's room, twice the real speed), `runs` times, with `busy`
+    processes spinning beside it as a machine running other work does: what PocketSphinx heard
+    in gm's voice, how far it stood over the residue, how many went to Whisper's check, and the
+    lines stopped (false barge-ins)."""
+    import copy
+    import multiprocessing
+
+    from live import play_live, record_after
+
+    from gm.games import find, load
+    from gm.steps import Answer, AnswerKind
+
+    game = load(find("funocracy"))
+    record = record_after(game, {"players": 3, "mode": "normal"}, 1, [Answer(AnswerKind.TIMEOUT)])
+    check = WhisperCheck()
+    check.whisper.wait_until_loaded()
+    spinners = [multiprocessing.Process(target=_spin, daemon=True) for _ in range(busy)]
+    for spinner in spinners:
+        spinner.start()
+    heard, stopped, seconds = [], [], 0.0
+    try:
+        for _ in range(runs):
+            barge = BargeIn(
+                open_recognizer("sphinx"),
+                stands_db=STANDS_DB,
+                check=check,
+                background=True,
+                checked_db=checked_db,
+            )
+            with tempfile.TemporaryDirectory() as folder:
+                run = play_live(
+                    game,
+                    copy.deepcopy(record),
+                    [],
+                    lambda e: e["type"] == "listen" and e["step"] == "funocracy.answer",
+                    open_recognizer("sphinx"),
+                    common_lines(),
+                    Path(folder),
+                    speed=2,
+                    show=False,
+                    barge_in=barge,
+                )
+            heard += [stood for _, _, stood in barge.taken + barge.refused]
+            says = [e for e in run.transcript.of_type("say") if "end" in e]
+            seconds += sum(e["end"] - e["t"] for e in says)
+            stopped += [e["text"] for e in says if "stopped_by" in e]
+    finally:
+        for spinner in spinners:
+            spinner.terminate()
+    return {
+        "runs": runs,
+        "busy": busy,
+        "minutes": seconds / 60,
+        "heard": sorted((s for s in heard if s is not None), reverse=True),
+        "checked": len(check.transcripts),
+        "stopped": stopped,
+    }
+
+
+def _spin() -> None:
+    while True:
+        pass
+
+
 class _Passthrough(EchoCanceller):
     """No canceller: the microphone as it is, for the comparison."""
 
@@ -188,7 +267,33 @@ def main() -> int:
         default="either",
         help="which words PocketSphinx hears are taken (either: gm's rule; see above)",
     )
+    parser.add_argument(
+        "--harness",
+        type=int,
+        default=0,
+        metavar="RUNS",
+        help="also run the resumed turn through the real-time harness RUNS times (false barge-ins)",
+    )
+    parser.add_argument(
+        "--busy", type=int, default=0, help="processes spinning beside the harness runs"
+    )
+    parser.add_argument(
+        "--checked-db",
+        type=float,
+        default=CHECKED_DB,
+        help="dB over the residue a word needs for Whisper's check in the harness runs "
+        f"(gm's: {CHECKED_DB:g}; -1000: every word is checked)",
+    )
     args = parser.parse_args()
+    if args.harness:
+        h = harness(args.harness, args.busy, args.checked_db)
+        print(
+            f"harness: {h['runs']} runs of the resumed turn beside {h['busy']} busy processes "
+            f"(Whisper's check from {args.checked_db:g} dB), "
+            f"{h['minutes']:.1f} min of gm's voice: PocketSphinx heard {len(h['heard'])} words "
+            f"in it (dB over the residue: {[round(x, 1) for x in h['heard']]}), "
+            f"{h['checked']} checked by Whisper; lines stopped: {len(h['stopped'])} {h['stopped']}"
+        )
     if not args.skip_barge_in:
         b = barge_in(args.gm_voice, args.rule)
         print(f"gm's voice: {args.gm_voice}; rule: {args.rule}")

@@ -8,6 +8,7 @@ test reads is the engine's own transcript on the game clock, plus the tones' mom
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 from dataclasses import dataclass
@@ -262,7 +263,7 @@ def play_live(
         lines,
         commands,
         transcript,
-        record,
+        copy.deepcopy(record),  # the engine writes to its record: the caller's serves again
     )
     try:
         result = engine.run(resumed=resumed)

@@ -15,10 +15,12 @@ What the canceller leaves of gm's voice is now and then heard as a word (PocketS
 "pause" in 0.15 s of it, 0.7 to 1.8 times a minute of gm's Piper voice). gm knows what it plays,
 so a word heard while its voice sounds is taken only when one of two looks finds it: it stands
 30 dB over what the canceller usually leaves of gm's voice (that residue heard as a word stood at
-most 20 dB over it), or Whisper (tiny.en, gm's own ear, without a prompt that would lead it to
-the words) writes it in the canceller's output around it (that residue came out as "but here",
-"the problem is", "I'm ready"). Each look alone lost a few words the other found
-(docs/live-table.md, "Barge-in").
+most 27 dB over it, the words said over gm's voice 24 dB or more), or it stands 10 dB over it and
+Whisper (tiny.en, gm's own ear, without a prompt that would lead it to the words) writes it in the
+canceller's output around it (that residue came out as "but here", "the problem is", "I'm
+ready"). Each look alone lost a few words the other found. On a busy machine PocketSphinx hears
+more such words, mostly no louder than gm's voice around them; Whisper is not asked of those, as
+now and then it wrote one that read as the word (docs/live-table.md, "Barge-in").
 
 BargeInSpeaker plays gm's lines a block at a time beside the microphone; gm uses it where a
 canceller is installed, the input is live (a microphone, or a recording with --realtime) and its
@@ -55,6 +57,7 @@ BARGE_IN_WORDS = ("stop", "wait", "pause", "repeat")
 PLAYING_DB = 40.0  # dB of int16 RMS (about -50 dBFS): a 10 ms frame in which gm's voice sounds
 RESIDUE_FRAMES = 300  # the last 3 s of gm's voice the canceller's usual residue is taken over
 STANDS_DB = 30.0  # dB a word must stand over that residue (see the module's docstring)
+CHECKED_DB = 10.0  # dB a word must stand over it for Whisper's check to be asked at all
 ECHO_TAIL = 0.15  # seconds before a word whose played sound still echoes in the room
 HISTORY = 4.0  # seconds of the canceller's output kept for judging a word
 
@@ -139,12 +142,14 @@ class BargeIn:
         stands_db: float | None = None,
         check: Callable[[bytes, str], bool] | None = None,
         background: bool = False,
+        checked_db: float = CHECKED_DB,
     ) -> None:
         self.recognizer = recognizer
         self.canceller = canceller if canceller is not None else EchoCanceller()
         self.phrases = tuple(phrases)
         self.stands_db = stands_db
         self.check = check
+        self.checked_db = checked_db
         self.refused: list[tuple[float, str, float | None]] = []  # (second, word, dB it stood)
         self.taken: list[tuple[float, str, float | None]] = []
         self._clean: deque[tuple[float, bytes, bytes]] = deque()  # (start, output, played)
@@ -167,7 +172,7 @@ class BargeIn:
         self._keep(chunk.start, clean, played)
         for event in self.recognizer.feed(AudioChunk(clean, chunk.start)):
             if isinstance(event, Final) and event.text in self.phrases:
-                if self._judge(event):
+                if self.judge(event):
                     return event.text
         return self._checked(wait=False)
 
@@ -214,14 +219,15 @@ class BargeIn:
         ratio = float(np.percentile(word_db, 90) - np.percentile(echo_db, 90))
         return ratio - (0.0 if residue is None else residue)  # not adapted yet: no credit
 
-    def _judge(self, final: Final) -> bool:
+    def judge(self, final: Final) -> bool:
         """Whether a word heard is taken now (False also while its check runs in the thread): a
         word said where gm played nothing, one standing `stands_db` over the canceller's residue
-        of gm's voice, or one `check` confirms; with neither rule, every word."""
+        of gm's voice, or one standing `checked_db` over it that `check` confirms; with neither
+        rule, every word."""
         stood = self.stands(final)
         if stood is None or (self.stands_db is not None and stood >= self.stands_db):
             taken = True
-        elif self.check is not None:
+        elif self.check is not None and stood >= self.checked_db:
             clean, _ = self._span(final.start - 0.3, final.end + 0.3)
             if self._pool is not None:
                 self._pending.append(
@@ -230,7 +236,7 @@ class BargeIn:
                 return False
             taken = self.check(clean, final.text)
         else:
-            taken = self.stands_db is None
+            taken = self.stands_db is None and self.check is None
         (self.taken if taken else self.refused).append((final.end, final.text, stood))
         return taken
 
