@@ -24,7 +24,13 @@ class Choice:
 
 @dataclass(frozen=True)
 class Ask:
-    """Say some lines, then listen for one of `choices` (or free speech)."""
+    """Say some lines, then listen for one of `choices` (or free speech).
+
+    An answer said before its cue (a vote's result before "reveal", "what the fake" before
+    "start drawing") is a game's rule, not the engine's: the ask lists it among its choices and
+    the game's `apply` takes it as meant, as only the game knows what the cue would have done
+    (the drawing's clock starts with one player done; "Is it unanimous?" is not answered early).
+    """
 
     id: str  # names the step in the transcript and the save, e.g. "funocracy.answer"
     say: tuple[str, ...]  # spoken before listening, and again on "repeat"
@@ -47,9 +53,6 @@ class Ask:
     # Said instead of `say` on "repeat", after a pause and when a saved game resumes here: what the
     # table needs to hear again (the question being voted on), when `say` alone would not tell it.
     again: tuple[str, ...] = ()
-    # The value of a choice that only moves on to the next ask ("reveal", "start drawing"): an
-    # answer to that next ask said here, before its cue, is taken as the cue and then that answer.
-    cue: JSON = None
 
 
 @dataclass(frozen=True)

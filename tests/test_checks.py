@@ -14,7 +14,7 @@ from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
 from gm.state import Record
 from gm.steps import Ask, Choice
-from gm.vocab import numbers, reply
+from gm.vocab import reply
 
 
 class ConfirmingToy(ToyGame):
@@ -257,53 +257,6 @@ def test_a_crash_before_the_winner_is_announced_announces_it_on_resume(speaker, 
     assert again.run(resumed=True) is Result.OVER
     assert speaker.lines[-1] == "Game over. Scores: [4, 5]."
     assert transcript.of_type("game_over") and store.load()[0].finished
-
-
-# ----- answers before their cue -------------------------------------------------------------------
-
-
-class CueGame:
-    """ "Say reveal when you're ready", then "what was the result?": the result may come first."""
-
-    id = "cue"
-    title = "Cue"
-
-    def new(self, options, rng):
-        return ()
-
-    def step(self, state):
-        if len(state) == 0:
-            return Ask(
-                "cue.reveal",
-                ("Say reveal when you're ready.",),
-                (Choice("reveal", ("reveal", "ready")),),
-                cue="reveal",
-                expected="reveal",
-            )
-        if len(state) == 1:
-            return Ask("cue.result", ("What was the result?",), numbers(1, 5), expected="a number")
-        from gm.steps import End
-
-        return End((f"Done: {state[1]}.",))
-
-    def apply(self, state, ask, answer, rng):
-        from gm.steps import Outcome
-
-        return Outcome(state + (answer.value,), decision=f"{ask.id} {answer.value}")
-
-    def public(self, state):
-        return {"answers": list(state)}
-
-    def score(self, state):
-        return ("No score.",)
-
-
-@pytest.mark.parametrize("typed,said_result", [("reveal\nthree\n", True), ("three\n", False)])
-def test_an_answer_before_its_cue_is_taken(typed, said_result, speaker, common):
-    result, transcript, engine = play(typed, speaker, common, game=CueGame())
-    assert decisions(transcript) == ["cue.reveal reveal", "cue.result 3"]
-    assert ("What was the result?" in speaker.lines) is said_result
-    assert "Done: 3." in speaker.lines
 
 
 class TokenToy(ToyGame):

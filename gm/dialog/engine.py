@@ -26,7 +26,7 @@ from gm.speech.base import (
     frequent,
 )
 from gm.state import Record, SaveError, SaveStore
-from gm.steps import Answer, AnswerKind, Ask, Choice, End, Game, Outcome
+from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
 from gm.vocab import number_word, reply, yes_no
 
 SEATS = 8  # the most players any of the games seats: the seats whose "Player N," is made ahead
@@ -240,7 +240,6 @@ class Engine:
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
         self._unsaved = False  # the last save failed; it is retried at every decision
         self._resuming = False  # a saved game resumes: its first ask says what it needs again
-        self._early: tuple[str, Answer] | None = None  # (ask id, answer) said before its cue
         self._barged: str | None = None  # the word said over gm's voice that stopped its line
 
     # -- the game loop -------------------------------------------------------------------
@@ -372,9 +371,6 @@ class Engine:
     # -- one ask -------------------------------------------------------------------------
 
     def _ask(self, ask: Ask) -> Answer | Flow:
-        early, self._early = self._early, None
-        if early is not None and early[0] == ask.id:
-            return early[1]  # said before the cue that led here: taken, the ask need not be said
         running = self._deadlines.get(ask.deadline) if ask.deadline else None
         left = None if running is None else running - self.hearing.live
         self._say(self._prompt(ask, left, again=self._resuming))
@@ -421,18 +417,6 @@ class Engine:
                     return checked
                 match = checked
             if match.command is None:
-                if (
-                    isinstance(match.value, list)
-                    and match.value[:1] == ["ahead"]
-                    and ask.cue is not None
-                ):
-                    ahead = self._after_cue(ask)
-                    assert ahead is not None
-                    self._early = (
-                        ahead.id,
-                        Answer(AnswerKind.CHOICE, ahead.choices[match.value[1]].value, match.heard),
-                    )
-                    return Answer(AnswerKind.CHOICE, ask.cue, match.heard)
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
             left = None if deadline is None else deadline - self.hearing.now
             flow = self._command(match.command, ask, left)
@@ -487,25 +471,9 @@ class Engine:
         return None
 
     def _hearing_for(self, ask: Ask) -> tuple[Matcher, Vocabulary]:
-        """What an ask's answers are matched with, and what the recogniser listens for: with a
-        cue, the answers of the ask after it too (value ["ahead", index])."""
-        choices = ask.choices
-        ahead = self._after_cue(ask) if ask.cue is not None else None
-        if ahead is not None:
-            choices += tuple(
-                Choice(["ahead", index], choice.phrases)
-                for index, choice in enumerate(ahead.choices)
-            )
-        matcher = Matcher(choices, self._asked_commands)
+        """What an ask's answers are matched with, and what the recogniser listens for."""
+        matcher = Matcher(ask.choices, self._asked_commands)
         return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint)
-
-    def _after_cue(self, ask: Ask) -> Ask | None:
-        """The ask that follows `ask`'s cue, found by applying the cue to a copy of the game."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        outcome = self.game.apply(self.state, ask, Answer(AnswerKind.CHOICE, ask.cue), rng)
-        following = self.game.step(outcome.state) if outcome.accepted else None
-        return following if isinstance(following, Ask) and following.choices else None
 
     def _listen_again(self, ask: Ask) -> None:
         self.hearing.listen_for(self._hearing_for(ask)[1])
