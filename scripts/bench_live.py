@@ -18,11 +18,13 @@ as heard (none).
 
 With --harness RUNS, the resumed turn is also run RUNS times through the real-time harness at
 a silent table, beside --busy processes spinning (a machine running other work): the words
-PocketSphinx hears in gm's voice there, and the lines they stopped.
+PocketSphinx hears in gm's voice there, and the lines they stopped. With --said-over, Funocracy
+words said over gm's line are heard by Whisper in the canceller's output (with and without
+speexdsp's preprocessor) and said after it.
 
     scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
                           [--rule either|level|whisper|none]
-                          [--harness RUNS [--busy N] [--checked-db DB]]
+                          [--harness RUNS [--busy N] [--checked-db DB]] [--said-over]
 """
 
 from __future__ import annotations
@@ -236,6 +238,49 @@ def harness(runs: int, busy: int, checked_db: float = CHECKED_DB) -> dict:
     }
 
 
+SAID_OVER = (  # Funocracy words for "Things you can wear on your head", in the harness's voices
+    ("scarf", "en-us"),
+    ("sombrero", "en-gb"),
+    ("fedora", "en-us+m3"),
+    ("sunhat", "en-us"),
+    ("lampshade", "en-gb"),
+    ("sun visor", "en-us+m3"),
+)
+
+
+def said_over(gm_voice: str) -> dict:
+    """A word said over gm's line, heard by Whisper tiny.en in what the echo canceller leaves
+    (with and without speexdsp's preprocessor), against the same word said after the line: how
+    well gm could take an answer said while it still reads the theme."""
+    from gm.speech.asr.phrasing import normalise
+    from gm.speech.asr.whisper import WhisperRecognizer, WhisperSettings
+    from gm.speech.synth import overlay, room_echo, silence, synthesize
+
+    whisper = WhisperRecognizer(settings=WhisperSettings(prompt=False, match=False))
+    whisper.wait_until_loaded()
+    warm = synthesize(LINES[1], gm_voice) + silence(0.6)
+    played = synthesize(LINES[0], gm_voice) + silence(0.6)
+    at = 1.0
+    right: dict[str, list[str]] = {"after the line": [], "over it, preprocessor": [], "over it": []}
+    for word, voice in SAID_OVER:
+        said = synthesize(word, voice, 160)
+        span = (int((at - 0.3) * RATE) * 2, int((at + 0.5) * RATE) * 2 + len(said))
+        alone = overlay(silence(len(played) / 2 / RATE), said, at, 0.7)
+        clips = {"after the line": alone}
+        for name, preprocess in (("over it, preprocessor", True), ("over it", False)):
+            canceller = EchoCanceller(preprocess=preprocess)
+            canceller.cancel(room_echo(warm), warm)  # adapted to the room on a first line
+            clips[name] = canceller.cancel(overlay(room_echo(played), said, at, 0.7), played)
+        for name, clip in clips.items():
+            text = normalise(whisper.transcribe(clip[span[0] : span[1]]).text)
+            right[name].append(text)
+    words = [normalise(word) for word, _ in SAID_OVER]
+    return {
+        name: (sum(t.replace(" ", "") == w.replace(" ", "") for t, w in zip(texts, words)), texts)
+        for name, texts in right.items()
+    }
+
+
 def _spin() -> None:
     while True:
         pass
@@ -284,7 +329,15 @@ def main() -> int:
         help="dB over the residue a word needs for Whisper's check in the harness runs "
         f"(gm's: {CHECKED_DB:g}; -1000: every word is checked)",
     )
+    parser.add_argument(
+        "--said-over",
+        action="store_true",
+        help="also hear Funocracy words said over gm's line through the canceller, with Whisper",
+    )
     args = parser.parse_args()
+    if args.said_over:
+        for name, (count, texts) in said_over(args.gm_voice).items():
+            print(f"said-over: {name}: {count} of {len(SAID_OVER)} written right {texts}")
     if args.harness:
         h = harness(args.harness, args.busy, args.checked_db)
         print(

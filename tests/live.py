@@ -21,7 +21,7 @@ from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import AudioHearing
 from gm.dialog.transcript import Transcript
 from gm.speech.audio import to_pcm16
-from gm.speech.base import RATE, AudioChunk, Recognizer
+from gm.speech.base import RATE, Around, AudioChunk, Recognizer
 from gm.speech.echo import BargeIn
 from gm.speech.realtime import Paced, Timed, WallClock
 from gm.speech.synth import ROOM, synthesize
@@ -153,7 +153,7 @@ class EchoRoom:
         self.table.close()
 
 
-class ToneLog:
+class ToneLog(Around):
     """gm's speaker, remembering on the game clock when each tone began."""
 
     def __init__(self, speaker, clock: WallClock) -> None:
@@ -167,15 +167,6 @@ class ToneLog:
     def tone(self, frequency: float, seconds: float) -> float:
         self.tones.append(self.clock.now())
         return self.speaker.tone(frequency, seconds)
-
-    def play(self, audio: bytes) -> float:
-        return self.speaker.play(audio)
-
-    def stopped_by(self) -> str | None:
-        return self.speaker.stopped_by() if hasattr(self.speaker, "stopped_by") else None
-
-    def close(self) -> None:
-        self.speaker.close()
 
 
 @dataclass

@@ -259,5 +259,11 @@ class Around:
         if prepare is not None:
             prepare(texts)
 
+    def stopped_by(self) -> str | None:
+        """The word that stopped the line just said, where the wrapped speaker hears one (the
+        port's optional `stopped_by`: gm.speech.echo.BargeInSpeaker)."""
+        stopped_by = getattr(self.speaker, "stopped_by", None)
+        return stopped_by() if stopped_by is not None else None
+
     def close(self) -> None:
         self.speaker.close()

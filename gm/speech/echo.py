@@ -83,10 +83,13 @@ class EchoCanceller:
     """Subtracts what gm played from what the microphone heard, 10 ms at a time, and keeps how
     much of gm's voice it leaves (`residue`), which a word must stand over."""
 
-    def __init__(self, filter_length: int = FILTER) -> None:
+    def __init__(self, filter_length: int = FILTER, preprocess: bool = True) -> None:
+        """`preprocess`: speexdsp's preprocessor after the canceller (noise and residual echo
+        suppressed), which hearing the barge-in words needs (scripts/bench_live.py --said-over
+        measures both for words said over gm's voice)."""
         from pyaec import Aec
 
-        self._aec = Aec(FRAME, filter_length, RATE, True)
+        self._aec = Aec(FRAME, filter_length, RATE, preprocess)
         self._mic = np.zeros(0, dtype=np.int16)
         self._played = np.zeros(0, dtype=np.int16)
         self._residue: deque[float] = deque(maxlen=RESIDUE_FRAMES)

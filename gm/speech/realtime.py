@@ -113,9 +113,3 @@ class Timed(Around):
 
     def tone(self, frequency: float, seconds: float) -> float:
         return self._lasting(lambda: self.speaker.tone(frequency, seconds))
-
-    def stopped_by(self) -> str | None:
-        """The word that stopped the line just said, where the wrapped speaker hears one (the
-        port's optional `stopped_by`: gm.speech.echo.BargeInSpeaker)."""
-        stopped_by = getattr(self.speaker, "stopped_by", None)
-        return stopped_by() if stopped_by is not None else None
