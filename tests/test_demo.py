@@ -65,9 +65,9 @@ def test_funocracy_demo_plays_three_rounds(tmp_path):
         "".join(f'[[letters]]\nletter = "{l}"\nstars = {n}\n' for l, n in SHORT_DECK.items())
     )
     events, _, decisions = check("funocracy", tmp_path, "--deck", str(deck))
-    # Whisper mishears some theme words in the seats' voices: the table said "undo" and the
-    # game went on from the corrected state (this seed is deterministic).
-    assert any(e["type"] == "decision" and e.get("kind") == "undo" for e in events)
+    # Whisper now and then mishears a theme word in the seats' voices (not in every run: once, on
+    # a busy machine, in none of 65 decisions): the table then says "undo" and the game goes on
+    # from the corrected state, which check() holds to the save.
     over = [e for e in events if e["type"] == "game_over"][0]
     assert over["state"]["round"] == 3 and over["winners"]
     texts = [d for _, d in decisions]
