@@ -31,40 +31,51 @@ def _espeak() -> str:
     return path
 
 
-@lru_cache(maxsize=8)
-def _piper_voice(rate: int):  # noqa: ANN202 - gm.speech.piper.PiperSynth, imported only here
+@lru_cache(maxsize=1)
+def _piper_voice():  # noqa: ANN202 - gm.speech.piper.PiperSynth, imported only here
+    """gm's Piper voice at its own pace, loaded once: every seat's pitch and pace is made from it
+    sentence by sentence (PiperSynth.sentences' `length`), not by a voice loaded for each."""
     from gm.speech.piper import PiperSynth
     from gm.speech.voices import embedded
 
-    return PiperSynth(embedded(), rate=rate)
+    return PiperSynth(embedded())
 
 
-def _piper(text: str, voice: str, speed: int) -> bytes:
+def _piper(text: str, voice: str, speed: int, noise: float = 1.0) -> bytes:
     """gm's own Piper voice saying `text` at `speed` words a minute (160 is its own pace here),
     its pitch moved by the factor after "piper+": the audio is read as if recorded that much
-    faster, and said that much slower to keep its pace."""
+    faster, and said that much slower to keep its pace. `noise` multiplies the voice's noise
+    scales (how much its delivery varies)."""
+    from gm.speech.piper import FASTEST, PACE, SLOWEST
+
     factor = float(voice.partition("+")[2] or 1.0)
-    rate = max(
-        100, min(400, int(round(200 * speed / 160 / factor)))
-    )  # PiperSynth's 200: the voice's pace
-    sounds = list(_piper_voice(rate).sentences(text))
+    # PiperSynth's PACE words a minute at length 1, kept within the paces Piper says clearly
+    length = max(PACE / FASTEST, min(PACE / SLOWEST, 160 * factor / speed))
+    sounds = list(_piper_voice().sentences(text, length=length, noise=noise))
     samples = np.frombuffer(b"".join(s.audio for s in sounds), dtype="<i2").astype(np.float64)
     return to_pcm16(resample(samples, int(round(sounds[0].rate * factor)))) if sounds else b""
 
 
 def synthesize(
-    text: str, voice: str = "en-us", speed: int = 160, pitch: int = 50, gap: int = 0
+    text: str,
+    voice: str = "en-us",
+    speed: float = 160,
+    pitch: int = 50,
+    gap: int = 0,
+    noise: float = 1.0,
 ) -> bytes:
-    """espeak-ng's (or Piper's) voice saying `text`, as 16 kHz mono int16 bytes."""
+    """espeak-ng's (or Piper's) voice saying `text`, as 16 kHz mono int16 bytes. `pitch` and
+    `gap` are espeak-ng's (0 to 99, and ms between words); `noise` is Piper's, a factor on how
+    much its delivery varies (its noise scales; each saying differs a little even at 1)."""
     if voice == "piper" or voice.startswith("piper+"):
-        return _piper(text, voice, speed)
+        return _piper(text, voice, speed, noise)
     result = subprocess.run(
         [
             _espeak(),
             "-v",
             voice,
             "-s",
-            str(speed),
+            str(round(speed)),
             "-p",
             str(pitch),
             "-g",
