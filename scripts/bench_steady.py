@@ -53,13 +53,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def listed(value: str, known: Sequence[str], what: str) -> list[str]:
-    """A comma-separated option as a list, every item one of `known`."""
+    """A comma-separated option as a list, every item one of `known`; ValueError with the
+    sentence to say otherwise."""
     items = [item.strip() for item in value.split(",") if item.strip()]
     for item in items:
         if item not in known:
-            raise SystemExit(f"bench_steady: unknown {what} {item!r}; use {', '.join(known)}.")
+            raise ValueError(f"bench_steady: unknown {what} {item!r}; use {', '.join(known)}.")
     if not items:
-        raise SystemExit(f"bench_steady: no {what} given; use {', '.join(known)}.")
+        raise ValueError(f"bench_steady: no {what} given; use {', '.join(known)}.")
     return items
 
 
@@ -102,37 +103,31 @@ def report(measured: dict) -> str:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    try:
-        asrs = listed(args.asr, ASRS, "recogniser")
-        voices = listed(args.command_voice, tuple(COMMAND_VOICES), "command voice")
-        noises = listed(args.noise, STEADY_NOISES, "noise")
-        snrs = [int(level) for level in args.snr.split(",") if level.strip()]
-    except ValueError:
-        print(f"bench_steady: --snr wants whole numbers of dB, not {args.snr!r}.", file=sys.stderr)
-        return 2
-    except SystemExit as error:
-        print(error, file=sys.stderr)
-        return 2
-    if args.runs < 1 or not snrs:
-        print("bench_steady: --runs wants at least 1, and --snr a level.", file=sys.stderr)
-        return 2
-    command = "scripts/bench_steady.py " + " ".join(
-        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
-    )
-    started, where, began = datetime.datetime.now(), machine(), time.perf_counter()
+def measure(
+    asrs: Sequence[str],
+    voices: Sequence[str],
+    noises: Sequence[str],
+    snrs: Sequence[int],
+    runs: int,
+    mode: str = "gm",
+    **small,
+) -> dict[str, dict[str, list[dict]]]:
+    """steady_noise's figures for each recogniser and command voice (COMMAND_VOICES), each run in
+    turn: {asr: {voice: [run 1's figures, ...]}}. `small`: steady_noise's commands, speeds,
+    alone_seconds, for a quicker look (the tests)."""
+    began = time.perf_counter()
     results: dict[str, dict[str, list[dict]]] = {a: {v: [] for v in voices} for a in asrs}
-    for run in range(args.runs):
+    for run in range(runs):
         for asr in asrs:
             for voice in voices:
                 results[asr][voice].append(
                     steady_noise(
-                        args.mode,
+                        mode,
                         voices=COMMAND_VOICES[voice],
                         snrs=snrs,
                         asr=asr,
                         noises=noises,
+                        **small,
                     )
                 )
                 print(
@@ -140,6 +135,33 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f"({time.perf_counter() - began:.0f} s, load {load():.1f})",
                     file=sys.stderr,
                 )
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        asrs = listed(args.asr, ASRS, "recogniser")
+        voices = listed(args.command_voice, tuple(COMMAND_VOICES), "command voice")
+        noises = listed(args.noise, STEADY_NOISES, "noise")
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    try:
+        snrs = [int(level) for level in args.snr.split(",") if level.strip()]
+    except ValueError:
+        snrs = []
+    if not snrs or args.runs < 1:
+        print(
+            f"bench_steady: --snr wants whole numbers of dB (not {args.snr!r}), --runs at least 1.",
+            file=sys.stderr,
+        )
+        return 2
+    command = "scripts/bench_steady.py " + " ".join(
+        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
+    )
+    started, where, began = datetime.datetime.now(), machine(), time.perf_counter()
+    results = measure(asrs, voices, noises, snrs, args.runs, args.mode)
     first = results[asrs[0]][voices[0]][0]
     measured = {
         "command": command.strip(),

@@ -136,6 +136,23 @@ def assemble(parts: list[Utterance | Silence | str | float | bytes], lead: float
     return b"".join(out)
 
 
+def voiced_power(samples: np.ndarray) -> float:
+    """The mean power of speech where it sounds: samples over a hundredth of its loudest, so the
+    silences around and between words do not count (how mix() and at_level() weigh a voice)."""
+    loudest = np.abs(samples).max() if samples.size else 0.0
+    voiced = samples[np.abs(samples) > 0.01 * loudest] if loudest > 0 else samples
+    return float(np.mean(voiced**2)) if voiced.size else 0.0
+
+
+def at_level(speech: bytes, like: bytes) -> bytes:
+    """`speech` made as loud as `like` where each sounds (voiced_power): two voices compared at
+    one level, so that only how they speak differs, not how loud they are."""
+    s = np.frombuffer(speech, dtype="<i2").astype(np.float64)
+    power = voiced_power(s)
+    target = voiced_power(np.frombuffer(like, dtype="<i2").astype(np.float64))
+    return to_pcm16(s * np.sqrt(target / power)) if power > 0 else speech
+
+
 def mix(speech: bytes, noise: bytes, snr_db: float) -> bytes:
     """`noise` (looped) under `speech` at the given signal-to-noise ratio."""
     s = np.frombuffer(speech, dtype="<i2").astype(np.float64)
@@ -143,8 +160,7 @@ def mix(speech: bytes, noise: bytes, snr_db: float) -> bytes:
     if n.size == 0 or s.size == 0:
         return speech
     n = np.resize(n, s.size)
-    voiced = s[np.abs(s) > 0.01 * np.abs(s).max()] if np.abs(s).max() > 0 else s
-    power_s = np.mean(voiced**2) if voiced.size else 0.0
+    power_s = voiced_power(s)
     power_n = np.mean(n**2) or 1.0
     gain = np.sqrt(power_s / (power_n * 10 ** (snr_db / 10)))
     return to_pcm16(s + gain * n)

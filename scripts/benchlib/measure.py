@@ -638,16 +638,20 @@ def commanded_by(text: str, voice: str, speed: int, k: int) -> bytes:
     """Command `k` of steady_noise said by `voice` at `speed` words a minute: an espeak-ng voice
     as it is; the Piper voice, one speaker, varied for each command (its pace by up to 7% and
     its noise scales 0.75 to 1.25 times its own, drawn from the seed k), so that a pitch and a
-    speed are not one utterance said eight times over."""
+    speed are not one utterance said eight times over, and made as loud as espeak-ng's en-us
+    saying the same (Piper's is about 4 dB louder): the noise is mixed in relative to the
+    voice, and this way it is as loud as under espeak-ng's commands too."""
     import random
 
-    from gm.speech.synth import synthesize
+    from gm.speech.synth import at_level, synthesize
 
     if not voice.startswith("piper"):
         return synthesize(text, voice, speed=speed)
     draw = random.Random(k)
     pace, noise = speed * draw.uniform(0.93, 1.07), draw.uniform(0.75, 1.25)
-    return synthesize(text, voice, speed=pace, noise=noise)
+    return at_level(
+        synthesize(text, voice, speed=pace, noise=noise), synthesize(text, "en-us", speed=speed)
+    )
 
 
 def steady_noise(
@@ -682,7 +686,7 @@ def steady_noise(
     Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent,
     "wrong_asked": those of them gm would ask about first, "n": n, "alone": decisions taken in
     the noise alone, "alone_asked": those of them gm would ask about first, "alone_seconds",
-    "lead_seconds": the noise before each command}, ...}."""
+    "lead_seconds": the noise before each command, "voices": the voices that said them}, ...}."""
     import random
 
     import numpy as np
@@ -773,6 +777,7 @@ def steady_noise(
                 "alone_asked": sum(asked for _, asked in quiet),
                 "alone_seconds": alone_seconds,
                 "lead_seconds": STEADY_LEAD,
+                "voices": list(voices),
             }
     return out
 
