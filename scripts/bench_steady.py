@@ -110,10 +110,12 @@ def measure(
     snrs: Sequence[int],
     runs: int,
     mode: str = "gm",
+    first: int = 1,
     **small,
 ) -> dict[str, dict[str, list[dict]]]:
     """steady_noise's figures for each recogniser and command voice (COMMAND_VOICES), each run in
-    turn: {asr: {voice: [run 1's figures, ...]}}. `small`: steady_noise's commands, speeds,
+    turn: {asr: {voice: [run 1's figures, ...]}}; `first`: the number of the first run, as the
+    progress on stderr names it. `small`: steady_noise's commands, speeds,
     alone_seconds, for a quicker look (the tests)."""
     began = time.perf_counter()
     results: dict[str, dict[str, list[dict]]] = {a: {v: [] for v in voices} for a in asrs}
@@ -131,7 +133,7 @@ def measure(
                     )
                 )
                 print(
-                    f"bench_steady: run {run + 1}, {asr}, {voice} done "
+                    f"bench_steady: run {first + run}, {asr}, {voice} done "
                     f"({time.perf_counter() - began:.0f} s, load {load():.1f})",
                     file=sys.stderr,
                 )
@@ -161,21 +163,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
     )
     started, where, began = datetime.datetime.now(), machine(), time.perf_counter()
-    results = measure(asrs, voices, noises, snrs, args.runs, args.mode)
-    first = results[asrs[0]][voices[0]][0]
-    measured = {
-        "command": command.strip(),
-        "started": f"{started:%Y-%m-%d %H:%M}",
-        "machine": where,
-        "load_end": load(),
-        "runs": args.runs,
-        "mode": args.mode,
-        "seconds": time.perf_counter() - began,
-        "alone_seconds": next(iter(first.values()))["alone_seconds"],
-        "results": results,
-    }
-    if args.out:
-        Path(args.out).write_text(json.dumps(measured, ensure_ascii=False), encoding="utf-8")
+    results: dict[str, dict[str, list[dict]]] = {a: {v: [] for v in voices} for a in asrs}
+    for run in range(args.runs):
+        # one run at a time, saved as it comes: on a loaded machine a run can take many minutes
+        for asr, by_voice in measure(asrs, voices, noises, snrs, 1, args.mode, run + 1).items():
+            for voice, figures in by_voice.items():
+                results[asr][voice] += figures
+        cells = results[asrs[0]][voices[0]][0]
+        measured = {
+            "command": command.strip(),
+            "started": f"{started:%Y-%m-%d %H:%M}",
+            "machine": where,
+            "load_end": load(),
+            "runs": run + 1,
+            "mode": args.mode,
+            "seconds": time.perf_counter() - began,
+            "alone_seconds": next(iter(cells.values()))["alone_seconds"],
+            "results": results,
+        }
+        if args.out:
+            Path(args.out).write_text(json.dumps(measured, ensure_ascii=False), encoding="utf-8")
     print(report(measured))
     return 0
 
