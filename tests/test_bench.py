@@ -653,7 +653,6 @@ def test_bench_steady_refuses_what_it_cannot_measure_in_one_sentence():
     assert bench_steady.COMMAND_VOICES["espeak"] == bench.STEADY_VOICES
 
 
-@pytest.mark.slow
 def test_the_steady_commands_are_said_by_piper_with_command_voice_piper():
     """bench_steady --command-voice piper: gm's Piper voice says the commands, each saying its own
     (espeak-ng says a command the same way every time), as loud as espeak-ng's en-us, and real
