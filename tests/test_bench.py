@@ -630,3 +630,66 @@ def test_the_report_is_made_from_a_saved_measurement_alone(tmp_path, capsys):
         assert why in error and error.count("\n") == 1 and "Traceback" not in error
     assert bench.main(["--report-from", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_bench_steady_refuses_what_it_cannot_measure_in_one_sentence():
+    import bench_steady
+
+    for argv, words in (
+        (["--asr", "vosk"], "unknown recogniser 'vosk'"),
+        (["--command-voice", "human"], "unknown command voice 'human'"),
+        (["--noise", "rain"], "unknown noise 'rain'"),
+        (["--snr", "loud"], "--snr wants whole numbers"),
+    ):
+        result = subprocess.run(
+            [sys.executable, str(SCRIPTS / "bench_steady.py"), *argv],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert result.stderr.strip().splitlines() == [result.stderr.strip()], result.stderr
+        assert words in result.stderr
+    assert bench_steady.COMMAND_VOICES["espeak"] == bench.STEADY_VOICES
+
+
+def test_the_steady_commands_are_said_by_piper_with_command_voice_piper():
+    """bench_steady --command-voice piper: gm's Piper voice says the commands, each saying its own
+    (espeak-ng says a command the same way every time), as loud as espeak-ng's en-us, and real
+    Whisper hears them in pink noise; the figures and the table name the voices."""
+    import bench_steady
+    import numpy as np
+    from benchlib.measure import commanded_by
+
+    from gm.speech.synth import synthesize, voiced_power
+
+    def power(audio: bytes) -> float:
+        return voiced_power(np.frombuffer(audio, dtype="<i2").astype(np.float64))
+
+    piper = bench_steady.COMMAND_VOICES["piper"]
+    assert len(piper) == 3 and all(voice.startswith("piper") for voice in piper)
+    said = [commanded_by("take that back", piper[1], 160, k) for k in (0, 1)]
+    espeak = [commanded_by("take that back", "en-us", 160, k) for k in (0, 1)]
+    assert espeak[0] == espeak[1] and said[0] != said[1] and espeak[0] not in said
+    assert power(said[0]) == pytest.approx(power(espeak[0]), rel=0.02)
+    assert power(synthesize("take that back", "piper")) > 1.5 * power(espeak[0])  # before
+    small = dict(commands=("what's the score", "take that back"), speeds=(160,), alone_seconds=2.0)
+    results = bench_steady.measure(["whisper"], ["piper"], ["pink noise"], [20], 1, **small)
+    cell = results["whisper"]["piper"][0]["pink noise 20 dB"]
+    assert cell["voices"] == list(piper) and cell["n"] == 6
+    assert cell["right"] >= 4 and cell["wrong"] <= 1  # Piper varies: most, not always all
+    measured = {
+        "command": "bench_steady.py",
+        "started": "now",
+        "machine": "here",
+        "load_end": 0.0,
+        "runs": 1,
+        "mode": "gm",
+        "seconds": 1.0,
+        "alone_seconds": 2.0,
+        "results": results,
+    }
+    assert re.search(
+        r"\| Whisper tiny.en \| Piper joe \(3 pitches\) \| pink noise 20 dB \| \d \| \d of 6 ",
+        bench_steady.report(measured),
+    )

@@ -208,3 +208,17 @@ def test_the_command_line_honours_the_voice_settings(tmp_path: Path) -> None:
         ),
         "cannot reach 127.0.0.1 to download the voice",
     )
+
+
+def test_a_sentence_can_be_said_slower_or_without_variation(joe: Remembered) -> None:
+    """PiperSynth.sentences' length and noise factors, with which test speech varies this
+    one-speaker voice: twice the length scale is much longer; without noise the voice says a
+    sentence the same way each time, with its own it never does."""
+
+    def say(**factors: float) -> bytes:
+        return b"".join(s.audio for s in joe.voice.sentences("Take that back.", **factors))
+
+    plain = say()
+    assert len(say(length=2.0)) > 1.5 * len(plain)
+    assert say(noise=0.0) == say(noise=0.0) != plain
+    assert say() != plain

@@ -31,40 +31,51 @@ def _espeak() -> str:
     return path
 
 
-@lru_cache(maxsize=8)
-def _piper_voice(rate: int):  # noqa: ANN202 - gm.speech.piper.PiperSynth, imported only here
+@lru_cache(maxsize=1)
+def _piper_voice():  # noqa: ANN202 - gm.speech.piper.PiperSynth, imported only here
+    """gm's Piper voice at its own pace, loaded once: every seat's pitch and pace is made from it
+    sentence by sentence (PiperSynth.sentences' `length`), not by a voice loaded for each."""
     from gm.speech.piper import PiperSynth
     from gm.speech.voices import embedded
 
-    return PiperSynth(embedded(), rate=rate)
+    return PiperSynth(embedded())
 
 
-def _piper(text: str, voice: str, speed: int) -> bytes:
+def _piper(text: str, voice: str, speed: int, noise: float = 1.0) -> bytes:
     """gm's own Piper voice saying `text` at `speed` words a minute (160 is its own pace here),
     its pitch moved by the factor after "piper+": the audio is read as if recorded that much
-    faster, and said that much slower to keep its pace."""
+    faster, and said that much slower to keep its pace. `noise` multiplies the voice's noise
+    scales (how much its delivery varies)."""
+    from gm.speech.piper import FASTEST, PACE, SLOWEST
+
     factor = float(voice.partition("+")[2] or 1.0)
-    rate = max(
-        100, min(400, int(round(200 * speed / 160 / factor)))
-    )  # PiperSynth's 200: the voice's pace
-    sounds = list(_piper_voice(rate).sentences(text))
+    # PiperSynth's PACE words a minute at length 1, kept within the paces Piper says clearly
+    length = max(PACE / FASTEST, min(PACE / SLOWEST, 160 * factor / speed))
+    sounds = list(_piper_voice().sentences(text, length=length, noise=noise))
     samples = np.frombuffer(b"".join(s.audio for s in sounds), dtype="<i2").astype(np.float64)
     return to_pcm16(resample(samples, int(round(sounds[0].rate * factor)))) if sounds else b""
 
 
 def synthesize(
-    text: str, voice: str = "en-us", speed: int = 160, pitch: int = 50, gap: int = 0
+    text: str,
+    voice: str = "en-us",
+    speed: float = 160,
+    pitch: int = 50,
+    gap: int = 0,
+    noise: float = 1.0,
 ) -> bytes:
-    """espeak-ng's (or Piper's) voice saying `text`, as 16 kHz mono int16 bytes."""
+    """espeak-ng's (or Piper's) voice saying `text`, as 16 kHz mono int16 bytes. `pitch` and
+    `gap` are espeak-ng's (0 to 99, and ms between words); `noise` is Piper's, a factor on how
+    much its delivery varies (its noise scales; each saying differs a little even at 1)."""
     if voice == "piper" or voice.startswith("piper+"):
-        return _piper(text, voice, speed)
+        return _piper(text, voice, speed, noise)
     result = subprocess.run(
         [
             _espeak(),
             "-v",
             voice,
             "-s",
-            str(speed),
+            str(round(speed)),
             "-p",
             str(pitch),
             "-g",
@@ -125,6 +136,23 @@ def assemble(parts: list[Utterance | Silence | str | float | bytes], lead: float
     return b"".join(out)
 
 
+def voiced_power(samples: np.ndarray) -> float:
+    """The mean power of speech where it sounds: samples over a hundredth of its loudest, so the
+    silences around and between words do not count (how mix() and at_level() weigh a voice)."""
+    loudest = np.abs(samples).max() if samples.size else 0.0
+    voiced = samples[np.abs(samples) > 0.01 * loudest] if loudest > 0 else samples
+    return float(np.mean(voiced**2)) if voiced.size else 0.0
+
+
+def at_level(speech: bytes, like: bytes) -> bytes:
+    """`speech` made as loud as `like` where each sounds (voiced_power): two voices compared at
+    one level, so that only how they speak differs, not how loud they are."""
+    s = np.frombuffer(speech, dtype="<i2").astype(np.float64)
+    power = voiced_power(s)
+    target = voiced_power(np.frombuffer(like, dtype="<i2").astype(np.float64))
+    return to_pcm16(s * np.sqrt(target / power)) if power > 0 else speech
+
+
 def mix(speech: bytes, noise: bytes, snr_db: float) -> bytes:
     """`noise` (looped) under `speech` at the given signal-to-noise ratio."""
     s = np.frombuffer(speech, dtype="<i2").astype(np.float64)
@@ -132,8 +160,7 @@ def mix(speech: bytes, noise: bytes, snr_db: float) -> bytes:
     if n.size == 0 or s.size == 0:
         return speech
     n = np.resize(n, s.size)
-    voiced = s[np.abs(s) > 0.01 * np.abs(s).max()] if np.abs(s).max() > 0 else s
-    power_s = np.mean(voiced**2) if voiced.size else 0.0
+    power_s = voiced_power(s)
     power_n = np.mean(n**2) or 1.0
     gain = np.sqrt(power_s / (power_n * 10 ** (snr_db / 10)))
     return to_pcm16(s + gain * n)

@@ -586,6 +586,11 @@ STEADY_COMMANDS = (
     "help me",
 )
 STEADY_VOICES = ("en-us", "en-gb", "en-us+f3")
+# The same commands said by gm's Piper voice (one speaker), three pitches as three seats
+# (gm.speech.synth's "piper+P"); steady_noise varies each saying's pace and noise a little too.
+STEADY_PIPER = ("piper+0.95", "piper", "piper+1.1")
+COMMAND_VOICES = {"espeak": STEADY_VOICES, "piper": STEADY_PIPER}  # bench_steady --command-voice
+STEADY_NOISES = ("babble", "music", "pink noise")
 STEADY_LEAD = (
     3.0  # seconds of the noise before each command: the endpointer's noise floor has settled
 )
@@ -629,6 +634,26 @@ def voice_span(clean: bytes, endpoint: float) -> VoiceSpan | None:
     return VoiceSpan(first, last, (began[0] - first / 2 / RATE, ended[-1] - first / 2 / RATE))
 
 
+def commanded_by(text: str, voice: str, speed: int, k: int) -> bytes:
+    """Command `k` of steady_noise said by `voice` at `speed` words a minute: an espeak-ng voice
+    as it is; the Piper voice, one speaker, varied for each command (its pace by up to 7% and
+    its noise scales 0.75 to 1.25 times its own, drawn from the seed k), so that a pitch and a
+    speed are not one utterance said eight times over, and made as loud as espeak-ng's en-us
+    saying the same (Piper's is about 4 dB louder): the noise is mixed in relative to the
+    voice, and this way it is as loud as under espeak-ng's commands too."""
+    import random
+
+    from gm.speech.synth import at_level, synthesize
+
+    if not voice.startswith("piper"):
+        return synthesize(text, voice, speed=speed)
+    draw = random.Random(k)
+    pace, noise = speed * draw.uniform(0.93, 1.07), draw.uniform(0.75, 1.25)
+    return at_level(
+        synthesize(text, voice, speed=pace, noise=noise), synthesize(text, "en-us", speed=speed)
+    )
+
+
 def steady_noise(
     mode: str,
     commands: Sequence[str] = STEADY_COMMANDS,
@@ -638,6 +663,7 @@ def steady_noise(
     alone_seconds: float = 36.0,
     cut: bool = False,
     asr: str = "sphinx",
+    noises: Sequence[str] = STEADY_NOISES,
 ) -> dict:
     """Commands said into noise that was there before them, as at a table, with the recogniser
     `asr` (PocketSphinx or Whisper) in `mode` (baseline or gm). The corpus's clips start with
@@ -645,6 +671,12 @@ def steady_noise(
     rarely show a settled room. Here each command comes after STEADY_LEAD s of table babble (four
     espeak-ng voices chatting), music (make_corpus.music_track: instrumental, no singing) or pink
     noise, at each SNR, and each noise also runs `alone_seconds` with nobody speaking to gm.
+    `voices` are espeak-ng's or Piper's (STEADY_PIPER); `noises` some of STEADY_NOISES.
+
+    A Piper voice has one speaker, so beside its three pitches and two speeds each of its
+    commands is said a little faster or slower (up to 7%) and with its noise scales between 0.75
+    and 1.25 times the voice's own, drawn for each command from a fixed seed (commanded_by);
+    Piper's own sampling makes each saying differ too, run to run. espeak-ng's are as they were.
 
     `cut`: the endpointer bypassed. Each command is decoded over exactly the audio a decoder gets
     of it said in a quiet room (voice_span), with the noise in it, as one utterance
@@ -654,7 +686,7 @@ def steady_noise(
     Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent,
     "wrong_asked": those of them gm would ask about first, "n": n, "alone": decisions taken in
     the noise alone, "alone_asked": those of them gm would ask about first, "alone_seconds",
-    "lead_seconds": the noise before each command}, ...}."""
+    "lead_seconds": the noise before each command, "voices": the voices that said them}, ...}."""
     import random
 
     import numpy as np
@@ -675,11 +707,15 @@ def steady_noise(
     eset = expectation_sets()["commands"]
     matcher, intents = eset.matcher(), _intents(eset)
     length = alone_seconds + STEADY_LEAD + 3.0
-    noises = {
-        "babble": babble_track(Voices(), BABBLE, VOICES, length, 4, random.Random(3)),
-        "music": music_track(length, np.random.default_rng(3)),
-        "pink noise": pink_noise(length, np.random.default_rng(3)),
+    makers = {
+        "babble": lambda: babble_track(Voices(), BABBLE, VOICES, length, 4, random.Random(3)),
+        "music": lambda: music_track(length, np.random.default_rng(3)),
+        "pink noise": lambda: pink_noise(length, np.random.default_rng(3)),
     }
+    unknown = set(noises) - set(makers)
+    if unknown:
+        raise ValueError(f"steady_noise: no noise {sorted(unknown)}; use {', '.join(makers)}")
+    tracks = {name: makers[name]() for name in noises}
 
     def decisions(finals: Iterable[Final]) -> list[tuple[list, bool]]:
         """Each decision, and whether gm would ask about it first ("I heard undo. Is that
@@ -696,19 +732,18 @@ def steady_noise(
         return [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
 
     # Each command is made once and said into every noise and level, its intent looked up once.
+    said_as = [(text, voice, speed) for voice in voices for speed in speeds for text in commands]
     spoken = [
         (
-            silence(STEADY_LEAD) + synthesize(text, voice, speed=speed) + silence(2.0),
+            silence(STEADY_LEAD) + commanded_by(text, voice, speed, k) + silence(2.0),
             intents.get(_key(text, "en")),
         )
-        for voice in voices
-        for speed in speeds
-        for text in commands
+        for k, (text, voice, speed) in enumerate(said_as)
     ]
     spans = [voice_span(clip, eset.endpoint) if cut else None for clip, _ in spoken]
     reference = synthesize(commands[0], voices[0])  # the voice the noise alone is scaled to
     out: dict[str, dict] = {}
-    for name, noise in noises.items():
+    for name, noise in tracks.items():
         for snr in snrs:
             # A recogniser of its own for each noise and level, as a table starts gm afresh: what
             # one condition taught it (its cepstral mean, its noise floor) does not carry over.
@@ -742,6 +777,7 @@ def steady_noise(
                 "alone_asked": sum(asked for _, asked in quiet),
                 "alone_seconds": alone_seconds,
                 "lead_seconds": STEADY_LEAD,
+                "voices": list(voices),
             }
     return out
 
