@@ -2,7 +2,8 @@
 """Measure recognition on the corpus of scripts/make_corpus.py: a naive baseline beside gm.
 
     bench.py [--corpus corpus/] [--asr whisper,sphinx,vosk] [--runs 3] [--write BENCHMARKS.md]
-             [--limit N] [--jobs J] [--vosk-model PATH] [--sphinx-setting NAME=VALUE ...]
+             [--limit N] [--jobs J] [--vosk-model PATH] [--whisper-model PATH]
+             [--sphinx-setting NAME=VALUE ...]
              [--no-steady] [--details FILE] [--measurement FILE]
     bench.py --report-from FILE [--write BENCHMARKS.md]
 
@@ -59,6 +60,7 @@ from benchlib.measure import (
     steady_noise,
     voice_span,
     vosk_model,
+    whisper_problem,
     worker,
 )
 from benchlib.report import (
@@ -71,6 +73,7 @@ from benchlib.report import (
     steady_table,
     summarise,
     tables,
+    title,
 )
 
 # What bench.py offered before it was split: tests and exploratory scripts use them as bench.X.
@@ -102,6 +105,7 @@ __all__ = [
     "steady_table",
     "summarise",
     "tables",
+    "title",
     "voice_span",
     "vosk_model",
 ]
@@ -126,6 +130,11 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument(
         "--vosk-model",
         help="Vosk model folder (default: English in models/, else Korean from PyPI)",
+    )
+    options.add_argument(
+        "--whisper-model",
+        help="a CTranslate2 Whisper folder, e.g. one `gm models download whisper-base.en` wrote "
+        "(default: the embedded tiny.en)",
     )
     options.add_argument(
         "--details",
@@ -166,6 +175,9 @@ def recognisers(args: argparse.Namespace) -> list[str] | str:
     for asr in asrs:
         if asr not in ASRS:
             return f"bench: unknown recogniser {asr!r}; use whisper, sphinx, vosk."
+    problem = whisper_problem(args.whisper_model, asrs)
+    if problem:
+        return f"bench: {problem}"
     if "vosk" in asrs:
         try:
             vosk_model(args.vosk_model)

@@ -27,8 +27,14 @@ from pathlib import Path
 from typing import Sequence
 
 from benchlib.common import fmt, load, machine, median, table
-from benchlib.measure import COMMAND_VOICES, STEADY_NOISES, steady_noise
-from benchlib.report import NAMES
+from benchlib.measure import (
+    COMMAND_VOICES,
+    STEADY_NOISES,
+    model_of,
+    steady_noise,
+    whisper_problem,
+)
+from benchlib.report import title
 
 ASRS = ("whisper", "sphinx")
 SPOKEN_BY = {"espeak": "espeak-ng (en-us, en-gb, en-us+f3)", "piper": "Piper joe (3 pitches)"}
@@ -49,6 +55,12 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--runs", type=int, default=3)
     options.add_argument("--mode", choices=("gm", "baseline"), default="gm")
     options.add_argument("--out", metavar="FILE", help="save every run's figures, JSON")
+    options.add_argument(
+        "--whisper-model",
+        metavar="PATH",
+        help="a CTranslate2 Whisper folder (e.g. from `gm models download whisper-base.en`) "
+        "instead of the embedded tiny.en",
+    )
     return options
 
 
@@ -86,7 +98,7 @@ def report(measured: dict) -> str:
                 n = cells[0]["n"]
                 rows.append(
                     [
-                        NAMES[asr],
+                        title(measured, asr),
                         SPOKEN_BY[voice],
                         cond,
                         " / ".join(str(c["right"]) for c in cells),
@@ -159,6 +171,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    problem = whisper_problem(args.whisper_model, asrs)
+    if problem:
+        print(f"bench_steady: {problem}", file=sys.stderr)
+        return 2
     command = "scripts/bench_steady.py " + " ".join(
         shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
     )
@@ -166,13 +182,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: dict[str, dict[str, list[dict]]] = {a: {v: [] for v in voices} for a in asrs}
     for run in range(args.runs):
         # one run at a time, saved as it comes: on a loaded machine a run can take many minutes
-        for asr, by_voice in measure(asrs, voices, noises, snrs, 1, args.mode, run + 1).items():
+        by_asr = measure(
+            asrs, voices, noises, snrs, 1, args.mode, run + 1, whisper_path=args.whisper_model
+        )
+        for asr, by_voice in by_asr.items():
             for voice, figures in by_voice.items():
                 results[asr][voice] += figures
         cells = results[asrs[0]][voices[0]][0]
         measured = {
             "command": command.strip(),
             "started": f"{started:%Y-%m-%d %H:%M}",
+            "whisper_name": model_of("whisper", whisper_path=args.whisper_model)[2].split(" (")[0],
             "machine": where,
             "load_end": load(),
             "runs": run + 1,

@@ -642,6 +642,7 @@ def test_bench_steady_refuses_what_it_cannot_measure_in_one_sentence():
         (["--command-voice", "human"], "unknown command voice 'human'"),
         (["--noise", "rain"], "unknown noise 'rain'"),
         (["--snr", "loud"], "--snr wants whole numbers"),
+        (["--whisper-model", str(SCRIPTS)], "is not a Whisper model folder"),
     ):
         result = subprocess.run(
             [sys.executable, str(SCRIPTS / "bench_steady.py"), *argv],
@@ -653,6 +654,40 @@ def test_bench_steady_refuses_what_it_cannot_measure_in_one_sentence():
         assert result.stderr.strip().splitlines() == [result.stderr.strip()], result.stderr
         assert words in result.stderr
     assert bench_steady.COMMAND_VOICES["espeak"] == bench.STEADY_VOICES
+
+
+def test_a_whisper_model_folder_of_ones_own_is_benched_and_named(tmp_path, capsys):
+    """--whisper-model: the benches load Whisper from the folder given (here the embedded tiny.en
+    under another name, as `gm models download whisper-base.en` would write base.en) and name it
+    in the report; a folder that is no model is refused in one sentence."""
+    from gm.speech.asr.whisper import embedded_model
+
+    folder = tmp_path / "whisper-other.en"
+    folder.mkdir()
+    for part in embedded_model().iterdir():
+        (folder / part.name).symlink_to(part)
+    recognizer, _, model = bench.recogniser("whisper", "gm", whisper_path=str(folder))
+    assert recognizer.path == folder and model.startswith("Whisper whisper-other.en")
+    assert bench.model_of("whisper")[0] == embedded_model()  # the default stays tiny.en
+    steady = bench.steady_noise(
+        "gm",
+        commands=("what's the score",),
+        voices=("en-us",),
+        speeds=(160,),
+        snrs=(20,),
+        alone_seconds=2.0,
+        asr="whisper",
+        noises=("pink noise",),
+        whisper_path=str(folder),
+    )
+    assert steady["pink noise 20 dB"]["n"] == 1
+    named = {"whisper_name": "Whisper whisper-other.en"}
+    assert bench.title(named, "whisper") == "Whisper whisper-other.en"
+    assert bench.title({}, "whisper") == "Whisper tiny.en"
+    (folder / "model.bin").unlink()
+    assert bench.main(["--asr", "whisper", "--whisper-model", str(folder)]) == 2
+    error = capsys.readouterr().err
+    assert "is not a Whisper model folder" in error and error.count("\n") == 1
 
 
 def test_the_steady_commands_are_said_by_piper_with_command_voice_piper():

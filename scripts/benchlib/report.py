@@ -613,6 +613,12 @@ METHOD = """\
 NAMES = {"sphinx": "PocketSphinx", "whisper": "Whisper tiny.en"}  # the steady tables' titles
 
 
+def title(measurement: dict, asr: str) -> str:
+    """A recogniser's name in a steady table's title: Whisper's model as benched (--whisper-model;
+    tiny.en in measurements made before the option)."""
+    return measurement.get("whisper_name", NAMES[asr]) if asr == "whisper" else NAMES[asr]
+
+
 def summaries(measurement: dict) -> dict[tuple[str, str], dict]:
     """summarise() of each configuration (recogniser, mode) a measurement holds."""
     return {(r["asr"], r["mode"]): summarise(r["runs"]) for r in measurement["results"]}
@@ -626,7 +632,8 @@ def body(measurement: dict) -> str:
         + "\n"
         + cut_table(measurement["cuts"], summary)
         + "".join(
-            "\n" + steady_table(cells, NAMES[asr]) for asr, cells in measurement["steady"].items()
+            "\n" + steady_table(cells, title(measurement, asr))
+            for asr, cells in measurement["steady"].items()
         )
     )
 
