@@ -656,7 +656,7 @@ def test_bench_steady_refuses_what_it_cannot_measure_in_one_sentence():
     assert bench_steady.COMMAND_VOICES["espeak"] == bench.STEADY_VOICES
 
 
-def test_a_whisper_model_folder_of_ones_own_is_benched_and_named(tmp_path, capsys):
+def test_a_whisper_model_folder_of_ones_own_is_benched_and_named(tmp_path):
     """--whisper-model: the benches load Whisper from the folder given (here the embedded tiny.en
     under another name, as `gm models download whisper-base.en` would write base.en) and name it
     in the report; a folder that is no model is refused in one sentence."""
@@ -685,9 +685,11 @@ def test_a_whisper_model_folder_of_ones_own_is_benched_and_named(tmp_path, capsy
     assert bench.title(named, "whisper") == "Whisper whisper-other.en"
     assert bench.title({}, "whisper") == "Whisper tiny.en"
     (folder / "model.bin").unlink()
-    assert bench.main(["--asr", "whisper", "--whisper-model", str(folder)]) == 2
-    error = capsys.readouterr().err
-    assert "is not a Whisper model folder" in error and error.count("\n") == 1
+    args = bench.parser().parse_args(["--asr", "whisper", "--whisper-model", str(folder)])
+    assert bench.recognisers(args) == (
+        f"bench: {folder} is not a Whisper model folder (CTranslate2's model.bin in it), as "
+        "`gm models download whisper-base.en` writes one."
+    )
 
 
 def test_the_steady_commands_are_said_by_piper_with_command_voice_piper():
