@@ -26,7 +26,7 @@ from gm.speech.base import (
     frequent,
 )
 from gm.state import Record, SaveError, SaveStore
-from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
+from gm.steps import Answer, AnswerKind, Ask, End, Game, Kind, Meaning, Outcome, Reading
 from gm.vocab import number_word, reply, yes_no
 
 SEATS = 8  # the most players any of the games seats: the seats whose "Player N," is made ahead
@@ -78,6 +78,9 @@ class Heard:
     # A phrase was heard beside the voice in a quiet room: someone said something else. Like sound
     # the recogniser could not place at all, it gets one "sorry" a question.
     unplaced: bool = False
+    # Part of an answer, read by the ask's meaning: gm asks its question and reads the next
+    # sentence with what this one said (Reading.held).
+    partial: Reading | None = None
 
 
 def listening_commands(commands: Mapping[Command, Sequence[str]]) -> dict[Command, Sequence[str]]:
@@ -114,7 +117,26 @@ def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
 OFF_THE_VOICE_DB = 4.0
 
 
-def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> Heard:
+def meant(reading: Reading, match: Match | None, heard: str) -> Match | None:
+    """The match the engine acts on when the phrases matched nothing sure and the ask's meaning
+    read a whole answer in the sentence: the phrase's when they agree (sure if either is), else
+    the meaning's, sure only when the reading is and no phrase heard something else."""
+    if reading.kind is not Kind.ANSWER:
+        return match
+    if match is not None and match.value == reading.value and match.command is None:
+        return replace(match, score=max(match.score, SURE_SCORE if reading.sure else 0.0))
+    score = SURE_SCORE if reading.sure and match is None else SURE_SCORE - 1
+    return Match(reading.value, reading.said, heard, score)
+
+
+def interpret(
+    final: Final,
+    matcher: Matcher,
+    free: bool,
+    doubtful: float,
+    meaning: Meaning | None = None,
+    held: object = None,
+) -> Heard:
     """How the engine reads one utterance: a choice or command, or in open speech the words. It
     reads the uniform Final alone; what only one recogniser needs is done in its adapter.
 
@@ -132,6 +154,11 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     first: on the corpus every undo heard in noise was talk or noise taken for it
     (docs/recognition.md). The other commands only speak or wait, and quit always asks. Nothing
     understood gives an empty Heard.
+
+    The ask's `meaning` reads the best transcript as a sentence (`held`: what a partial reading
+    before it understood): a whole answer in it is the answer however long the sentence (the
+    chatter rule then weighs the sentence, not a phrase), checked first unless sure; part of
+    one is Heard.partial.
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:
@@ -141,7 +168,16 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     match = matcher.match(texts[:1] if free else texts)
     if free and match is not None and match.score < SURE_SCORE:
         match = None
-    if match is not None and final.seconds > chatter_seconds(match.phrase):
+    reading = meaning.read(texts[0], held) if meaning is not None else None
+    said = match.phrase if match is not None else ""
+    if reading is not None and (match is None or not match.sure):
+        match = meant(reading, match, texts[0])
+        said = texts[0] if reading.kind is Kind.ANSWER else said
+        if reading.kind is Kind.PARTIAL and (match is None or not match.sure):
+            if final.stands is not None and final.stands < OFF_THE_VOICE_DB:
+                return Heard(noise=final.noisy, unplaced=not final.noisy)
+            return Heard(partial=reading)
+    if match is not None and final.seconds > chatter_seconds(said):
         return Heard(
             noise=True
         )  # four seconds of talk forced onto "say that again": chatter, not a command
@@ -241,6 +277,10 @@ class Engine:
         self._unsaved = False  # the last save failed; it is retried at every decision
         self._resuming = False  # a saved game resumes: its first ask says what it needs again
         self._barged: str | None = None  # the word said over gm's voice that stopped its line
+        # The ask being listened for reads sentences with this meaning, and what a partial reading
+        # of the sentence before understood (Reading.held), until the ask is answered.
+        self._meaning: Meaning | None = None
+        self._held: object = None
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -376,6 +416,7 @@ class Engine:
         self._say(self._prompt(ask, left, again=self._resuming))
         self._resuming = False
         matcher, vocabulary = self._hearing_for(ask)
+        self._meaning, self._held = ask.meaning, None
         deadline = None
         if ask.timeout is not None:
             # The players' time starts when gm has finished saying the line that asks (or that
@@ -407,6 +448,13 @@ class Engine:
                 return Answer(AnswerKind.TIMEOUT)
             if heard.free:
                 return Answer(AnswerKind.FREE, list(heard.free), heard.free[0])
+            if heard.partial is not None:
+                # "Three votes": gm asks the rest once, naming what it understood, and reads the
+                # next sentence with it.
+                self._held = heard.partial.held
+                self._say((heard.partial.question,))
+                self.hearing.listen_for(vocabulary)
+                continue
             match = heard.match
             assert match is not None
             if asked_first(match, ask.confirm):
@@ -471,9 +519,11 @@ class Engine:
         return None
 
     def _hearing_for(self, ask: Ask) -> tuple[Matcher, Vocabulary]:
-        """What an ask's answers are matched with, and what the recogniser listens for."""
+        """What an ask's answers are matched with, and what the recogniser listens for: with a
+        meaning, whole sentences too (Vocabulary.followed), which the meaning reads."""
         matcher = Matcher(ask.choices, self._asked_commands)
-        return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint)
+        followed = ask.meaning is not None and not ask.free
+        return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint, followed)
 
     def _listen_again(self, ask: Ask) -> None:
         self.hearing.listen_for(self._hearing_for(ask)[1])
@@ -574,7 +624,9 @@ class Engine:
     def _check_reply(
         self, heard: Heard, ask: Ask, answers: Matcher
     ) -> tuple[bool | None, Match | Answer | None]:
-        """(yes / no / neither, the answer it corrects to) of one reply to a check."""
+        """(yes / no / neither, the answer it corrects to) of one reply to a check: a correction
+        is read by the phrases, else by the ask's meaning ("no, it was four votes" with what
+        was checked; a partial correction is no answer)."""
         if heard.match is not None:
             return bool(heard.match.value), None
         if not heard.free:
@@ -582,6 +634,8 @@ class Engine:
         verdict, rest = reply(heard.free[0])
         if rest and verdict is not True:
             answer = answers.match([rest])
+            if answer is None and ask.meaning is not None:
+                answer = meant(ask.meaning.read(rest), None, rest)
             if answer is not None:
                 return verdict, answer
             if ask.free:
@@ -698,7 +752,7 @@ class Engine:
                 elif isinstance(event, Final):
                     speaking_since = None
                     quiet_since = now
-                    heard = self._understand(event, matcher, vocabulary, expected)
+                    heard = self._understand(event, matcher, vocabulary, expected, step)
                     if heard is not None:
                         return heard
             if deadline is not None:
@@ -725,11 +779,11 @@ class Engine:
                     return Heard(timeout=True)
 
     def _understand(
-        self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str
+        self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str, step: str
     ) -> Heard | None:
-        heard = interpret(
-            final, matcher, vocabulary.free or vocabulary.followed, self.config.doubtful
-        )
+        meaning = self._meaning if step not in ("confirm", "paused") else None
+        free = vocabulary.free or (vocabulary.followed and meaning is None)
+        heard = interpret(final, matcher, free, self.config.doubtful, meaning, self._held)
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match
         self._emit(
@@ -746,8 +800,9 @@ class Engine:
             if match is None
             else (f"command:{match.command.value}" if match.command else match.phrase),
             score=None if match is None else round(match.score, 1),
+            **({"partial": heard.partial.question} if heard.partial is not None else {}),
         )
-        if match is not None or heard.free:
+        if match is not None or heard.free or heard.partial is not None:
             return heard
         if heard.noise:
             return None  # a scrap of noise or talk taken for a phrase: nobody spoke to gm

@@ -52,6 +52,12 @@ from gm.content import ContentFile, Lines
 from gm.games.common import player_count, spoken_numbers
 from gm.games.who_the_f.deck import read
 from gm.games.who_the_f.final import FinalRound
+from gm.games.who_the_f.meaning import (
+    FinalMeaning,
+    NextMeaning,
+    ResultMeaning,
+    VoteMeaning,
+)
 from gm.games.who_the_f.phrases import (
     PLACES,
     final_result_choices,
@@ -232,6 +238,7 @@ class WhoTheF(FinalRound):
                 id="who_the_f.next",
                 say=(L("next_prompt"),),
                 choices=next_choices(),
+                meaning=NextMeaning(L),
                 reprompts=L.many("next_reprompts"),
                 expected=L("next_expected"),
                 again=state.announced + (L("next_prompt"),),
@@ -243,6 +250,7 @@ class WhoTheF(FinalRound):
                 id="who_the_f.result",
                 say=(L("ask_result"),),
                 choices=result_choices(),
+                meaning=ResultMeaning(L),
                 reprompts=L.many("result_reprompts"),
                 expected=L("result_expected"),
                 endpoint=RESULT_ENDPOINT,
@@ -256,6 +264,7 @@ class WhoTheF(FinalRound):
                 id="who_the_f.final_result",
                 say=(L(ask),),
                 choices=final_result_choices(state.places, which=state.asking == "which"),
+                meaning=FinalMeaning(L, state.places, which=state.asking == "which"),
                 reprompts=L.many("final_result_reprompts"),
                 expected=L("final_result_expected"),
                 endpoint=RESULT_ENDPOINT,
@@ -307,11 +316,13 @@ class WhoTheF(FinalRound):
             )
             time_line = L("vote_short_timed", seconds="{seconds}") if timed else ""
             early = final_result_choices(state.places, answers=False)
+            meaning: VoteMeaning = VoteMeaning(L, FinalMeaning(L, state.places, answers=False))
         else:
             name = "vote_instructions" if state.used == 0 else "vote_short"
             say = (self._question_line(state),) if timed else (self._question_line(state), L(name))
             time_line = L(name + "_timed", seconds="{seconds}") if timed else ""
             early = result_choices()
+            meaning = VoteMeaning(L, ResultMeaning(L))
         phase_id = "final_vote" if state.phase is Phase.FINAL_VOTE else "vote"
         return Ask(
             id=f"who_the_f.{phase_id}",
@@ -321,6 +332,7 @@ class WhoTheF(FinalRound):
                 Choice("hint", hint_choice().phrases),
             )
             + tuple(c for c in early if c.value != {"hint": True}),
+            meaning=meaning,
             timeout=state.reveal_after,
             countdown=state.reveal_after is not None,
             time_line=time_line,
