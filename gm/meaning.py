@@ -338,7 +338,7 @@ def letter_in(said: Sequence[str], among: Iterable[str]) -> str | None:
                 letter = word.upper()
         elif word in _LETTER_BY_NAME and word not in ("see", "sea", "you", "are", "why", "oh"):
             letter = _LETTER_BY_NAME[word]
-        elif word in _LETTER_BY_NAME and len(said) <= 3:
+        elif word in _LETTER_BY_NAME and (len(said) == 1 or (i and said[i - 1] == "letter")):
             letter = _LETTER_BY_NAME[word]  # "see", "you", "why" only said alone
         if letter is not None and letter in among:
             found.add(letter)
