@@ -15,6 +15,7 @@ from gm import content
 from gm.games.what_the_fake.groups import (
     group_drawings,
 )
+from gm.games.what_the_fake.meaning import CheckMeaning, NamesMeaning
 from gm.games.what_the_fake.names import (
     DONE_PHRASES,
     DRAWINGS,
@@ -46,6 +47,7 @@ class Naming:
                 "what_the_fake.check_names",
                 (self.lines("check_names", names=names),),
                 yes_no() + (done,),
+                meaning=CheckMeaning(self.lines),
                 free=True,
                 hints=hints,
                 reprompts=self._many("check_names_reprompts", names=names),
@@ -77,6 +79,9 @@ class Naming:
             "what_the_fake.names",
             (say,),
             choices,
+            meaning=NamesMeaning(
+                self.lines, self._known_names(state), DRAWINGS - len(state.naming)
+            ),
             free=True,
             hints=hints,
             reprompts=reprompts,
@@ -93,10 +98,17 @@ class Naming:
         seat = number_word(len(state.drawings) + 1)
         if state.pending:
             return self._apply_check(state, answer, rng)
-        if answer.kind is AnswerKind.FREE:
-            alternatives = answer.value if isinstance(answer.value, list) else [str(answer.value)]
+        said = answer.value.get("names") if isinstance(answer.value, dict) else None
+        if answer.kind is AnswerKind.FREE or isinstance(said, list):
             known = self._known_names(state)
-            names, ok = pick_names(alternatives, known, DRAWINGS - len(state.naming))
+            if isinstance(said, list):  # read by meaning (NamesMeaning): each name whole
+                names = tuple(str(name) for name in said if str(name).strip())
+                ok = 0 < len(names) <= DRAWINGS - len(state.naming)
+            else:
+                alternatives = (
+                    answer.value if isinstance(answer.value, list) else [str(answer.value)]
+                )
+                names, ok = pick_names(alternatives, known, DRAWINGS - len(state.naming))
             if not ok:
                 line = (
                     ("names_too_many", dict(names=content.spoken_list(names)))
