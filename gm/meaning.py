@@ -18,7 +18,7 @@ their choices from gm.vocab.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from gm.steps import JSON, Kind, Reading
@@ -41,7 +41,6 @@ CONTRACTIONS = {
     "what's": "what is",
     "that's": "that is",
     "it's": "it is",
-    "its": "it is",
     "let's": "let us",
     "lets": "let us",
     "i'm": "i am",
@@ -91,6 +90,12 @@ _ORDINAL_VALUES = {w: i for i, w in enumerate(ORDINALS) if i}
 ZERO_WORDS = frozenset({"zero", "nil", "none", "nothing", "no", "nobody", "nada", "zilch"})
 
 
+# Before "one", these make it a pronoun, not the number: "no one", "which one", "this one".
+NOT_A_NUMBER_BEFORE_ONE = frozenset(
+    "no every each any some which this that another the a last next other someone".split()
+)
+
+
 @dataclass(frozen=True)
 class Word:
     """One word of a sentence: its text and, for a number said in any way, its value."""
@@ -125,7 +130,9 @@ def words(text: str) -> list[Word]:
     """The words of `text` with their numbers: "twenty one" is one word worth 21, "3rd" an
     ordinal worth 3. A number in digits is kept as said; "a" and "one" stay words unless counted."""
     out: list[Word] = []
-    for token in tokens(text):
+    said = tokens(text)
+    for index, token in enumerate(said):
+        following = said[index + 1 : index + 3]
         ordinal = _ORDINAL_DIGITS.match(token)
         if token.isdigit():
             out.append(Word(token, int(token)))
@@ -133,6 +140,12 @@ def words(text: str) -> list[Word]:
             out.append(Word(token, int(ordinal.group(1)), True))
         elif token in _ORDINAL_VALUES:
             out.append(Word(token, _ORDINAL_VALUES[token], True))
+        elif token == "one" and (
+            (out and out[-1].text in NOT_A_NUMBER_BEFORE_ONE)
+            or (following and following[0] in ("with", "that", "who", "which"))
+            or following[:2] == ["of", "them"]
+        ):
+            out.append(Word(token))  # "no one", "every one", "which one": not the number one
         elif token in _NUMBER_VALUES:
             value = _NUMBER_VALUES[token]
             previous = out[-1] if out else None
@@ -203,7 +216,6 @@ FILLERS = (
     "actually",
     "honestly",
     "literally",
-    "just",
     "i think",
     "i guess",
     "i reckon",
@@ -225,6 +237,22 @@ FILLERS = (
     "then",
     "and",
     "please",
+    "it is",
+    "it was",
+    "that is",
+    "we had",
+    "we have",
+    "we got",
+    "so it is",
+    "so it was",
+    "looks like",
+    "seems like",
+    "i count",
+    "i counted",
+    "i see",
+    "we see",
+    "result is",
+    "the result is",
 )
 _FILLERS = sorted((tuple(f.split()) for f in FILLERS), key=len, reverse=True)
 
@@ -289,9 +317,79 @@ NO_PHRASES = (
 )
 
 
+HEDGES = (
+    "not sure",
+    "maybe",
+    "i think",
+    "probably",
+    "kind of",
+    "sort of",
+    "i guess",
+    "dunno",
+    "do not know",
+    "i suppose",
+    "perhaps",
+    "might",
+    "might be",
+    "could be",
+)
+
+
+def hedged(text: str) -> bool:
+    """Whether a sentence says it is not sure ("three for two, I think"): checked first."""
+    return any_of(tokens(text), HEDGES)
+
+
+def statement(text: str) -> str:
+    """What a sentence states after any question it asks the table ("everybody has a token
+    down? okay, flip" -> "okay, flip"); empty when it ends with a question ("is everyone
+    ready?"). A transcript without question marks is all statement."""
+    text = str(text).strip()
+    if "?" not in text:
+        return text
+    if text.rstrip(" .!").endswith("?"):
+        return ""
+    return text.rsplit("?", 1)[1]
+
+
+# Said before a correction in the same breath: "five for three, no wait, six for three".
+CORRECTIONS = (
+    "no wait",
+    "oh wait",
+    "wait no",
+    "wait",
+    "no sorry",
+    "sorry",
+    "i mean",
+    "i meant",
+    "actually no",
+    "actually",
+    "no no",
+    "or rather",
+    "scratch that",
+)
+
+
+def corrected(said: list[str]) -> list[str]:
+    """The words after the last correction said inside a sentence, or all of them."""
+    last = 0
+    for cue in CORRECTIONS:
+        want = cue.split()
+        for i in range(1, len(said) - len(want) + 1):
+            if said[i : i + len(want)] == want and i + len(want) < len(said):
+                last = max(last, i + len(want))
+    return said[last:]
+
+
 def yes_or_no(said: Sequence[str]) -> bool | None:
-    """The yes or no a reply starts with (after fillers), None when it starts with neither."""
+    """The yes or no a reply starts with (after fillers), None when it starts with neither; in a
+    short reply with nothing against it, a yes said anywhere ("oh my god yes")."""
     said = list(said)
+    if 0 < len(said) <= 5:
+        yes = [w for w in said if w in YES_WORDS - {"right", "fine", "true", "ok", "okay"}]
+        no = [w for w in said if w in NO_WORDS or w == "not"]
+        if yes and not no and said[-1] in yes:
+            return True
     for phrase in NO_PHRASES:
         if has(said[: len(phrase.split()) + 2], phrase):
             return False
@@ -310,7 +408,7 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
 
 # ------------------------------------------------------------------------------ letters
 
-_LETTER_BY_NAME: dict[str, str] = {}
+_LETTER_BY_NAME: dict[str, str] = {"eff": "F", "aitch": "H", "zed": "Z", "double u": "W"}
 for _letter, _names in LETTER_NAMES.items():
     for _name in _names:
         _LETTER_BY_NAME.setdefault(_name, _letter.upper())
@@ -355,7 +453,7 @@ class Mention:
     value: int
     at: int  # index in the sentence
     role: str = ""  # "count" or "place" (or a game's own), "" while unknown
-    cues: list[str] = field(default_factory=list)
+    cued: bool = False  # the role came from words beside it, not from the other numbers
 
 
 def numbers_in(sentence: Sequence[Word], low: int = 0, high: int = 99) -> list[Mention]:

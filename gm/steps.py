@@ -26,6 +26,8 @@ class Kind(str, enum.Enum):
     ANSWER = "answer"  # a complete answer: Reading.value
     PARTIAL = "partial"  # part of one: Reading.question asks for the rest
     NOTHING = "nothing"  # no answer to this ask: talk, or another ask's answer
+    WORDS = "words"  # an open answer: Reading.value holds its own words, without the talk around
+    TALK = "talk"  # said to the table, not to gm (an open ask would otherwise take it as words)
 
 
 @dataclass(frozen=True)

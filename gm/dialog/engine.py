@@ -14,7 +14,14 @@ from typing import Mapping, Sequence
 
 from gm.content import Lines
 from gm.dialog.hearing import EndOfInput, Hearing
-from gm.dialog.intents import CONFIRMED_COMMANDS, SURE_SCORE, Command, Match, Matcher
+from gm.dialog.intents import (
+    CONFIRMED_COMMANDS,
+    SURE_SCORE,
+    Command,
+    Match,
+    Matcher,
+    command_meant,
+)
 from gm.dialog.transcript import Transcript
 from gm.speech.base import (
     DeviceLost,
@@ -136,6 +143,7 @@ def interpret(
     doubtful: float,
     meaning: Meaning | None = None,
     held: object = None,
+    cued: bool = True,
 ) -> Heard:
     """How the engine reads one utterance: a choice or command, or in open speech the words. It
     reads the uniform Final alone; what only one recogniser needs is done in its adapter.
@@ -170,13 +178,32 @@ def interpret(
         match = None
     reading = meaning.read(texts[0], held) if meaning is not None else None
     said = match.phrase if match is not None else ""
+    cued = cued and (not free or (reading is not None and reading.kind is Kind.TALK))
     if reading is not None and (match is None or not match.sure):
         match = meant(reading, match, texts[0])
         said = texts[0] if reading.kind is Kind.ANSWER else said
+        command = command_meant(texts[0], matcher.commands) if match is None and cued else None
+        if command is not None and reading.kind in (Kind.TALK, Kind.NOTHING):
+            reading = NOT_READ  # "can we get a new theme, fruit is too easy": a skip
+        if reading.kind is Kind.TALK and match is None:
+            return Heard()
+        if reading.kind is Kind.WORDS and match is None and free:
+            phrases = set(matcher.phrases)
+            rest = (t for t in texts[1:] if t not in phrases)
+            return Heard(free=(str(reading.value), *rest))
         if reading.kind is Kind.PARTIAL and (match is None or not match.sure):
             if final.stands is not None and final.stands < OFF_THE_VOICE_DB:
                 return Heard(noise=final.noisy, unplaced=not final.noisy)
             return Heard(partial=reading)
+    if match is None and cued:
+        # A command asked for in the table's own words ("scratch that", "hang on"): an undo or a
+        # skip so read is checked first, as one heard in noise is. In open speech only where the
+        # ask's meaning read talk ("repeat it" may be a word).
+        command = command_meant(texts[0], matcher.commands)
+        if command is not None:
+            sure = command not in CONFIRMED_COMMANDS
+            match = Match(None, command.value, texts[0], SURE_SCORE - (not sure), command)
+            said = texts[0]
     if match is not None and final.seconds > chatter_seconds(said):
         return Heard(
             noise=True
@@ -199,6 +226,8 @@ def interpret(
         return Heard(free=(texts[0], *(t for t in texts[1:] if t not in phrases)))
     return Heard()
 
+
+NOT_READ = Reading()
 
 # The commands heard at "Is that right?" (skip has nothing to skip there).
 CHECK_COMMANDS = (
@@ -783,7 +812,9 @@ class Engine:
     ) -> Heard | None:
         meaning = self._meaning if step not in ("confirm", "paused") else None
         free = vocabulary.free or (vocabulary.followed and meaning is None)
-        heard = interpret(final, matcher, free, self.config.doubtful, meaning, self._held)
+        heard = interpret(
+            final, matcher, free, self.config.doubtful, meaning, self._held, step != "confirm"
+        )
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match
         self._emit(

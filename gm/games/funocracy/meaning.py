@@ -8,20 +8,31 @@ these meanings read everything around it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
+from gm.meaning import FILLERS as FILLER_WORDS
 from gm.meaning import (
     NOTHING,
     answer,
     any_of,
+    corrected,
+    hedged,
+    leads,
     letter_in,
+    partial,
+    plain,
+    statement,
     strip_lead,
     texts,
+    tokens,
+    where,
     words,
     yes_or_no,
 )
-from gm.steps import JSON, Reading
+from gm.steps import JSON, Kind, Reading
+from gm.vocab import LETTER_NAMES, NATO
 
 CHALLENGE = (
     "meh",
@@ -68,7 +79,6 @@ CHALLENGE = (
     "not having",
     "no chance",
     "are you kidding",
-    "what",
     "dodgy",
     "sketchy",
     "questionable",
@@ -176,10 +186,10 @@ class ChallengeMeaning:
     lines: Callable[..., str]
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        said = strip_lead(texts(words(text)), ())
-        if not said:
+        said = corrected(strip_lead(texts(words(statement(text))), ()))
+        if not said or asks(said) or any_of(said, NO_CHALLENGE):
             return NOTHING
-        short = len(said) <= 6
+        short = len(said) <= 6 and not hedged(text)
         if any_of(said, WRONG_LETTER):
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
         negated_stand = any_of(said, ("not fine", "not good", "not okay", "not valid", "no good"))
@@ -192,6 +202,18 @@ class ChallengeMeaning:
         if stands and not challenged:
             return answer("stand", self.lines("heard_stand"), short)
         return NOTHING
+
+
+NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
+QUESTION_STARTS = frozenset(
+    "how what why who where when which did does do is are was were can could should".split()
+)
+
+
+def asks(said: list[str]) -> bool:
+    """Whether a sentence is a question to the table ("how does the tie work", "did anyone
+    vote meh"), even without its question mark."""
+    return bool(said) and said[0] in QUESTION_STARTS
 
 
 GOOD = ("good", "goods", "yes", "yeses", "for", "valid", "thumbs up", "accept", "in favour")
@@ -207,11 +229,21 @@ class VoteMeaning:
     voters: int
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        sentence = words(text)
+        sentence = words(statement(text))
         said = strip_lead(texts(sentence))
-        if not said:
+        if not said or asks(said) or said[:2] in (["i", "vote"], ["my", "vote"]):
             return NOTHING
-        short = len(said) <= 8
+        short = len(said) <= 8 and not hedged(text)
+        for lead, value in (("mostly", None), ("majority", None)):
+            at = where(said, lead)
+            if at >= 0 and at + 1 < len(said) and said[at + 1] in ("good", "meh", "mehs"):
+                value = "good" if said[at + 1] == "good" else "meh"
+                return answer(value, self.lines(f"heard_vote_{value}"), short)
+        numbers = [w.number for w in sentence if w.number is not None]
+        if (len(numbers) == 2 and numbers[0] == numbers[1] and "good" not in said) or any_of(
+            said, ("one each",)
+        ):
+            return answer("tie", self.lines("heard_vote_tie"), short)
         good = meh = None
         for i, word in enumerate(sentence):
             after = sentence[i + 1].text if i + 1 < len(sentence) else ""
@@ -222,11 +254,15 @@ class VoteMeaning:
             elif after in MEH:
                 meh = word.number
         if good is not None or meh is not None:
+            alone = (good if meh is None else meh) if None in (good, meh) else None
             if good is None:
                 good = self.voters - meh if meh <= self.voters else 0
             if meh is None:
                 meh = self.voters - good if good <= self.voters else 0
             value = "good" if good > meh else "meh" if meh > good else "tie"
+            if alone is not None and 2 * alone <= self.voters:
+                # "three mehs" of six voters: the rest are not known to be good
+                return partial(self.lines("ask_vote_count"), None)
             return answer(value, self.lines(f"heard_vote_{value}"), short)
         if any_of(said, ("tie", "tied", "a draw", "split", "even", "half and half", "fifty fifty")):
             return answer("tie", self.lines("heard_vote_tie"), short)
@@ -293,6 +329,9 @@ NONE = (
 )
 
 
+LETTER_LEADS = leads(f for f in FILLER_WORDS if f != "and")
+
+
 @dataclass(frozen=True)
 class LetterMeaning:
     """Which letter a word was for: its name in any form, or no answer after all. A word said
@@ -302,14 +341,18 @@ class LetterMeaning:
     letters: tuple[str, ...]  # every letter that can be named (face up first)
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        said = strip_lead(texts(words(text)))
-        if not said:
+        said = strip_lead(texts(words(statement(text))))
+        if not said or asks(said):
             return NOTHING
         if any_of(said, NONE):
             return answer("none", self.lines("heard_no_letter"), len(said) <= 4)
         if len(said) > 8:
             return NOTHING
-        letter = letter_in(texts(words(text)), self.letters)
+        found = [(after, w) for after, c in clauses(text) if (w := _answer_words(c)) is not None]
+        if found:  # the word said again ("kiwi, K"): the game reads it and its letter
+            return Reading(Kind.WORDS, " ".join(found[-1][1]))
+        said = corrected(strip_lead(texts(words(text)), LETTER_LEADS))
+        letter = letter_in(said, self.letters)
         if letter is None:
             return NOTHING
         return answer(letter, self.lines("heard_letter", letter=letter), len(said) <= 5)
@@ -334,14 +377,137 @@ class AgreeMeaning:
         return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), len(said) <= 6)
 
 
+# Words that make a clause a sentence about the game, not a word for the theme: "waffles were
+# taken already", "what counts as a job though", "I know a V one".
+SENTENCE_WORDS = frozenset(
+    "i you he she we they it that this someone somebody anyone anybody nobody everyone me my "
+    "your his her our their is was were are am be been did does do have has had can could will "
+    "would should said say says want wants think know like remember called went put gets got "
+    "what how why who where when which if because though but not take taken already again "
+    "gonna going let".split()
+)
+# What an answer is led in with, beyond the fillers: "I'll take eggs benedict".
+ANSWER_LEADS = leads(
+    FILLER_WORDS
+    + (
+        "i will take",
+        "i will have",
+        "i will go with",
+        "i will go for",
+        "i will say",
+        "i am going with",
+        "i am going to say",
+        "going with",
+        "i am thinking",
+        "i am thinking of",
+        "let me say",
+        "i said",
+        "i say",
+        "my word is",
+        "my answer is",
+        "the answer is",
+        "is it",
+        "how about",
+        "what about",
+        "for",
+        "the",
+        "a",
+        "an",
+        "some",
+        "ooh",
+        "ohh",
+        "oh",
+        "uhh",
+        "ah",
+        "aha",
+        "got it",
+        "easy",
+        "obviously",
+        "just",
+    )
+)
+# What starts a request to gm, never a word for the theme.
+NOT_WORDS = ("hang on", "hold on", "repeat", "skip", "undo", "pause", "help", "score", "stop")
+LONE_FILLERS = frozenset(
+    "uh uhh um umm er erm hmm hm like so right okay ok well ugh oh ohh ah eh and then".split()
+)
+TAIL_WORDS = frozenset("please maybe probably i guess".split())
+LETTER_WORDS = frozenset(NATO.values()) | frozenset(
+    name for names in LETTER_NAMES.values() for name in names if len(name) > 1
+)
+INTERJECTIONS = frozenset(
+    "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha".split()
+)
+# A correction inside an answer: "tiger, no, toucan", "goat, I mean gazelle".
+WORD_CORRECTIONS = ("no", "i mean", "i meant", "wait", "sorry", "actually", "hang on", "or rather")
+_CLAUSES = re.compile(r"\s*(?:[,.!?;:]+|\.\.\.)\s*")
+
+
+def _answer_words(clause: list[str]) -> list[str] | None:
+    """A clause's answer words, without lead-ins and interjections around them; None when the
+    clause is a sentence, not a word ("waffles were taken already"), only filler ("uh"), or a
+    letter ("kiwi, K", "K as in kilo")."""
+    said = strip_lead(clause, ANSWER_LEADS)
+    while said and said[-1] in INTERJECTIONS | TAIL_WORDS:
+        said = said[:-1]
+    while said and said[0] in INTERJECTIONS | LONE_FILLERS:
+        said = said[1:]
+    if not said or len(said) > 3 or set(said) & SENTENCE_WORDS:
+        return None
+    if all(len(w) == 1 or w in LETTER_WORDS for w in said) or said[-2:-1] == ["as"]:
+        return None
+    if set(said) <= LONE_FILLERS or any(" ".join(said).startswith(c) for c in NOT_WORDS):
+        return None
+    return said
+
+
+def clauses(text: str) -> list[tuple[bool, list[str]]]:
+    """The clauses of a sentence (between punctuation and corrections), each with whether it
+    was said after a correction ("tiger, no, toucan": toucan is)."""
+    out: list[tuple[bool, list[str]]] = []
+    after = False
+    for piece in _CLAUSES.split(plain(text)):
+        said = tokens(piece)
+        current: list[str] = []
+        i = 0
+        while i < len(said):
+            cue = next(
+                (c.split() for c in WORD_CORRECTIONS if said[i : i + len(c.split())] == c.split()),
+                None,
+            )
+            if cue is not None:
+                if current:
+                    out.append((after, current))
+                current, after = [], True
+                i += len(cue)
+                continue
+            current.append(said[i])
+            i += 1
+        if current:
+            out.append((after, current))
+    return out
+
+
 @dataclass(frozen=True)
-class GiveUpMeaning:
-    """A player giving up the turn in their own words ("no idea", "I've got nothing")."""
+class AnswerMeaning:
+    """The word a player answers, out of what they say around it: "tiger, no, toucan" is
+    toucan, "hose, like a garden hose" is hose, "bees or butterflies" asks which; a sentence
+    with no word in it is talk; "no idea" gives up the turn."""
 
     lines: Callable[..., str]
 
     def read(self, text: str, held: JSON = None) -> Reading:
         said = strip_lead(texts(words(text)))
-        if said and len(said) <= 7 and any_of(said, GIVE_UP):
+        if said and len(said) <= 7 and any_of(said, GIVE_UP) and not any_of(said, ("or",)):
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)
-        return NOTHING
+        found = [(after, w) for after, c in clauses(text) if (w := _answer_words(c)) is not None]
+        if not found:
+            return Reading(Kind.TALK) if len(tokens(text)) > 3 else NOTHING
+        corrections = [item for item in found if item[0]]
+        _, chosen = corrections[-1] if corrections else found[0]
+        if "or" in chosen:
+            at = chosen.index("or")
+            first, second = " ".join(chosen[:at]), " ".join(chosen[at + 1 :])
+            if first and second:
+                return partial(self.lines("which_word", first=first, second=second), None)
+        return Reading(Kind.WORDS, " ".join(chosen))

@@ -61,7 +61,7 @@ from gm.content import ContentFile, Lines, spoken_list
 from gm.games.common import next_seat, player_count
 from gm.games.funocracy.deck import FACE_UP, HIDDEN_DISCARDS, Theme, read
 from gm.games.funocracy.judging import Judging
-from gm.games.funocracy.meaning import GiveUpMeaning, LetterMeaning
+from gm.games.funocracy.meaning import AnswerMeaning, LetterMeaning
 from gm.games.funocracy.scores import Scores
 from gm.games.funocracy.state import Mode, Pending, Phase, State
 from gm.games.funocracy.words import (
@@ -306,7 +306,7 @@ class Funocracy(Judging, Scores):
                 Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
                 Choice("late", LATE_PHRASES),
             ),
-            meaning=GiveUpMeaning(L),
+            meaning=AnswerMeaning(L),
             free=True,
             hints=fitting + tuple(w for w in theme.answers if w not in fitting),
             timeout=ANSWER_SECONDS,

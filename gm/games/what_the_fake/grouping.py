@@ -22,6 +22,7 @@ from gm.games.what_the_fake.groups import (
     split_group,
     take_out,
 )
+from gm.games.what_the_fake.meaning import GroupsMeaning
 from gm.games.what_the_fake.names import (
     contradicts,
     normalise_name,
@@ -51,6 +52,9 @@ class Grouping:
             "what_the_fake.groups",
             say,
             self._group_choices(state.groups, asked_more=bool(state.corrections or state.changing)),
+            meaning=GroupsMeaning(
+                self.lines, state.groups, asked_more=bool(state.corrections or state.changing)
+            ),
             reprompts=self.lines.many("groups_reprompts"),
             expected=self.lines("groups_expected"),
             endpoint=0.5,

@@ -47,7 +47,7 @@ class Naming:
                 "what_the_fake.check_names",
                 (self.lines("check_names", names=names),),
                 yes_no() + (done,),
-                meaning=CheckMeaning(self.lines),
+                meaning=CheckMeaning(self.lines, state.pending),
                 free=True,
                 hints=hints,
                 reprompts=self._many("check_names_reprompts", names=names),
@@ -149,6 +149,9 @@ class Naming:
         again = Outcome(
             state, (self.lines("check_first", names=content.spoken_list(names)),), accepted=False
         )
+        said = answer.value.get("names") if isinstance(answer.value, dict) else None
+        if isinstance(said, list) and said:  # "no, I said toast", read back and confirmed
+            return self._add_names(checked, tuple(str(name) for name in said))
         if answer.kind is AnswerKind.CHOICE:
             if answer.value is True:
                 return self._add_names(checked, names)

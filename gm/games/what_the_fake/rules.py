@@ -71,6 +71,7 @@ from gm.content import ContentFile, Lines
 from gm.games.common import player_count, spoken_numbers
 from gm.games.what_the_fake.deck import Card, read
 from gm.games.what_the_fake.grouping import Grouping
+from gm.games.what_the_fake.meaning import ForgersMeaning
 from gm.games.what_the_fake.names import (
     DRAWINGS,
 )
@@ -434,6 +435,7 @@ class WhatTheFake(Naming, Grouping):
             reprompts=self.lines.many("forger_reprompts"),
             expected=expected,
             confirm=True,
+            meaning=ForgersMeaning(self.lines, tuple(seats), wanted - len(state.named)),
             endpoint=0.5,
         )
 

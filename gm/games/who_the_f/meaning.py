@@ -9,7 +9,7 @@ refuse what cannot be (nine votes with five players, a place already gone).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from gm.games.common import spoken_numbers
@@ -19,10 +19,13 @@ from gm.meaning import (
     Word,
     answer,
     any_of,
+    corrected,
     has,
+    hedged,
     joined_numbers,
     numbers_in,
     partial,
+    statement,
     strip_lead,
     texts,
     words,
@@ -44,7 +47,7 @@ PLACE_AFTER = frozenset("got gets had has won wins took takes was with is won't"
 # Words that make the number before them a count: "three votes", "three of us", "three for two".
 COUNT_AFTER = frozenset(
     "votes vote of people players player tokens token hands times for went voted picked chose "
-    "said say backed agreed".split()
+    "said say backed agreed on out".split()
 )
 # ... or the number after them: "got three", "with three", "only three".
 COUNT_BEFORE = frozenset("got gets had has with by received receiving took only all".split())
@@ -175,8 +178,66 @@ ALL_VOTED = (
     "all places got",
     "all numbers got",
     "every one of them got",
+    "every one of them has",
+    "all of them have",
+    "they all have",
+    "all have votes",
+    "all got at least",
 )
 ONLY = ("only", "just")
+# A hint in so many words, whatever numbers the sentence also holds.
+HINT_SURE = (
+    "out loud",
+    "pointed at",
+    "pointed to",
+    "whisper",
+    "told everyone",
+    "told us",
+    "said which",
+    "said mine",
+    "said her number",
+    "said his number",
+    "said their number",
+    "said their vote",
+    "said what",
+    "counts as a hint",
+    "that is a hint",
+    "gave a hint",
+    "gave it away",
+    "gave away",
+    "just said number",
+    "just said",
+    "before the flip",
+    "before we flipped",
+    "before we turned",
+)
+# "Three different answers", "one each": no majority, whatever numbers it holds.
+DIFFERENT = (
+    "different",
+    "differently",
+    "one each",
+    "each one",
+    "all over the map",
+    "total mess",
+    "a mess",
+    "did not make it",
+    "no dice",
+    "nothing matched",
+)
+ALMOST = ("almost", "nearly", "most of", "most", "majority of", "not quite")
+VOTED = ("voted", "went", "picked", "chose", "said", "agreed", "on", "for", "backed")
+GOT_VOTES = (
+    "got something",
+    "got votes",
+    "got a vote",
+    "have votes",
+    "has a vote",
+    "have a vote",
+    "have any votes",
+    "has votes",
+    "at least one",
+    "got at least",
+)
 REST = ("the rest", "the others", "all the others", "everything else", "all the rest")
 NEGATION = ("not", "no", "never", "nobody", "no one", "nothing")
 
@@ -205,6 +266,8 @@ def _roles(sentence: list[Word], mentions: list[Mention]) -> None:
             m.role = "count"
         elif before in PLACE_BEFORE:
             m.role = "place"
+    for m in mentions:
+        m.cued = bool(m.role)
     loose = [m for m in mentions if not m.role]
     known = {m.role for m in mentions if m.role}
     if len(mentions) == 2 and len(loose) == 1 and len(known) == 1:
@@ -228,19 +291,29 @@ def _pairs(mentions: list[Mention]) -> list[tuple[int, int]]:
 
 
 def _tie(said: list[str], sentence: list[Word]) -> int | None:
-    """'two and two', 'two each', 'two two': a tie of two equal counts."""
+    """'two and two', 'two each', 'two two', 'three three one': a tie of two equal counts,
+    said as counts alone (no place among them)."""
     values = [w.number for w in sentence if w.number is not None]
-    if len(values) == 2 and values[0] == values[1] and 1 <= values[0] <= MOST // 2:
-        if any_of(said, ("and", "each", "apiece", "tie", "tied", "a piece")) or len(said) <= 3:
-            return values[0]
+    bare = len(said) <= len(values) + 2 or any_of(said, ("each", "apiece", "a piece"))
+    if (
+        len(values) >= 2
+        and values[0] == values[1]
+        and 1 <= values[0] <= MOST // 2
+        and all(v <= values[0] for v in values)
+        and not any_of(said, ("for", "on", "number", "to"))
+        and (bare or any_of(said, ("and", "tie", "tied")))
+    ):
+        return values[0]
     return None
 
 
 @dataclass(frozen=True)
 class ResultMeaning:
-    """The result of a vote (who_the_f.result, and told early at who_the_f.vote)."""
+    """The result of a vote (who_the_f.result, and told early at who_the_f.vote); `players`
+    gives "everyone but Jo" its count."""
 
     lines: Callable[..., str]
+    players: int = 0
 
     def said(self, value: dict) -> str:
         L = self.lines
@@ -260,54 +333,73 @@ class ResultMeaning:
             else L("heard_votes", count=number_word(count), place=place)
         )
 
+    def read(self, text: str, held: JSON = None) -> Reading:
+        text = statement(text)
+        whole = texts(words(text))
+        said = corrected(whole)
+        reading = self._read(" ".join(said), held)
+        if reading.kind is Kind.NOTHING and len(said) < len(whole):
+            reading = self._read(" ".join(whole), held)
+        if reading.kind is Kind.ANSWER and (len(said) < len(whole) or hedged(text)):
+            reading = replace(reading, sure=False)  # said twice, or unsure: read back first
+        return reading
+
     def _value(self, value: dict, sure: bool) -> Reading:
         return answer(value, self.said(value), sure)
 
-    def read(self, text: str, held: JSON = None) -> Reading:
+    def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
         said = strip_lead(texts(sentence))
         sentence = sentence[len(sentence) - len(said) :]
         held = held if isinstance(held, dict) else {}
         if not said:
             return NOTHING
-        mentions = [m for m in numbers_in(sentence, 0, 20)]
-        everyone = any_of(said, EVERYONE) and not any_of(said, ("not unanimous", "not everyone"))
-        if any_of(said, HINT) and not any_of(said, ("no hint", "not a hint")) and not mentions:
+        mentions = _mentions(sentence)
+        if any_of(said, HINT_SURE) or (
+            any_of(said, HINT) and not mentions and not any_of(said, ("no hint", "not a hint"))
+        ):
             return self._value({"hint": True}, sure=len(said) <= 6)
         tie = _tie(said, sentence)
-        if tie is not None and not everyone:
+        if tie is not None:
             return self._value({"tie": tie}, sure=len(said) <= 4)
-        if any_of(said, NO_MAJORITY) and not everyone:
-            if not any(m.value > 0 for m in mentions) or any_of(said, ("no majority", "split")):
-                return self._value({"none": True}, sure=len(said) <= 5)
+        if any_of(said, DIFFERENT) or (
+            any_of(said, NO_MAJORITY)
+            and not any_of(said, ALMOST)
+            and (not any(m.value > 0 for m in mentions) or any_of(said, ("no majority", "split")))
+        ):
+            return self._value({"none": True}, sure=len(said) <= 5)
         _roles(sentence, mentions)
-        pairs = [(c, p) for c, p in _pairs(mentions) if c > 0]
         places = [m.value for m in mentions if m.role == "place"]
         counts = [m.value for m in mentions if m.role == "count"]
         loose = [m.value for m in mentions if not m.role]
-        sure = len(said) <= 8 and not loose
+        sure = len(said) <= 8 and not loose and all(m.cued for m in mentions)
+        everyone = _everyone(said)
         if everyone:
+            but = _except(said, sentence)
             place = places[0] if len(set(places)) == 1 else None
             if place is None and held.get("place") and not places:
                 place = held["place"]
-            if place is None and len(loose) == 1 and not counts:
-                place = loose[0]
-            if place is None and len(set(loose + places)) == 1 and loose:
+            if place is None and len(set(loose)) == 1 and not counts:
                 place = loose[0]
             if place is None:
-                if places or len(loose) > 1:
+                if places or loose or not any_of(said, VOTED + ("unanimous", "unanimously")):
                     return NOTHING
                 return partial(self.lines("ask_unanimous_place"), {"unanimous": True})
+            if but and self.players:
+                return self._value({"count": self.players - but, "place": place}, False)
+            if but:
+                return NOTHING
             value: dict = {"unanimous": True, "place": place}
             if counts and len(set(counts)) == 1 and counts[0] > 1:
                 value["count"] = counts[0]
             return self._value(value, sure)
         if held.get("unanimous") and len(mentions) == 1 and mentions[0].role != "count":
             return self._value({"unanimous": True, "place": mentions[0].value}, True)
+        pairs = [(c, p) for c, p in _pairs(mentions) if c > 0]
         if pairs:
             count, place = max(pairs)
-            if len([p for p in pairs if p[0] == count]) > 1 and len(pairs) > 1:
-                return self._value({"none": True}, False)  # two places with the most: no winner
+            if [c for c, _ in pairs].count(count) > 1:
+                return self._value({"tie": count}, False)  # two places with the most
             return self._value({"count": count, "place": place}, sure and len(pairs) == 1)
         if "count" in held and len(mentions) == 1 and mentions[0].role != "count":
             return self._value({"count": held["count"], "place": mentions[0].value}, True)
@@ -318,11 +410,25 @@ class ResultMeaning:
             return partial(
                 self.lines("ask_count_place", count=number_word(count)), {"count": count}
             )
-        if len(places) == 1 and not counts and not loose and _won(said):
+        some = any_of(said, ("some", "bunch", "most", "majority", "a lot", "lots"))
+        if (
+            len(set(places)) == 1
+            and not counts
+            and not loose
+            and (_won(said) or len(said) <= 5 or some)
+        ):
             place = places[0]
             return partial(
                 self.lines("ask_place_count", place=number_word(place)), {"place": place}
             )
+        if len(loose) == 1 and len(said) <= 4 and not held:
+            return partial(self.lines("ask_result_again"), {})
+        if (
+            not mentions
+            and any_of(said, ("majority", "most", "bunch", "a few", "won"))
+            and len(said) <= 8
+        ):
+            return partial(self.lines("ask_result_again"), {})
         return NOTHING
 
 
@@ -331,7 +437,40 @@ def _won(said: list[str]) -> bool:
     return any_of(
         said,
         ("won", "wins", "got it", "got the most", "most votes", "majority", "took it", "winner"),
-    ) and not any_of(said, ("i think", "should", "would", "if"))
+    ) and not any_of(said, ("should", "would", "if"))
+
+
+def _mentions(sentence: list[Word]) -> list[Mention]:
+    """The numbers of a result, without those that are not (the "four" of "out of four", the
+    "five" of "not five")."""
+    said = texts(sentence)
+    out = []
+    for m in numbers_in(sentence, 0, 20):
+        before = said[m.at - 2 : m.at]
+        if before == ["out", "of"] or said[m.at - 1 : m.at] == ["not"]:
+            continue
+        out.append(m)
+    return out
+
+
+def _everyone(said: list[str]) -> bool:
+    """Whether a sentence says everyone voted alike ("we all went five", "unanimous"), and not
+    "almost everyone", "not everyone" or "everyone voted differently"."""
+    if not any_of(said, EVERYONE) or any_of(said, ALMOST + DIFFERENT):
+        return False
+    return not any_of(said, ("not unanimous", "not everyone", "not all"))
+
+
+def _except(said: list[str], sentence: list[Word]) -> int:
+    """How many players "everyone but Jo" leaves out: 1 for a name, the number said otherwise."""
+    at = next((i for i, w in enumerate(said) if w in ("but", "except", "apart", "besides")), -1)
+    if at < 0:
+        return 0
+    after = sentence[at + 1 : at + 3]
+    for word in after:
+        if word.number is not None and word.text not in ("one",):
+            return word.number
+    return 1
 
 
 @dataclass(frozen=True)
@@ -360,35 +499,67 @@ class FinalMeaning:
         return answer(value, self.said(value), sure)
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        text = statement(text)
+        whole = texts(words(text))
+        said = corrected(whole)
+        reading = self._read(" ".join(said), held)
+        if reading.kind is Kind.NOTHING and len(said) < len(whole):
+            reading = self._read(" ".join(whole), held)
+        if reading.kind is Kind.ANSWER and (len(said) < len(whole) or hedged(text)):
+            reading = replace(reading, sure=False)
+        return reading
+
+    def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
+        verdict = yes_or_no(texts(sentence))
         said = strip_lead(texts(sentence))
         sentence = sentence[len(sentence) - len(said) :]
         if not said:
             return NOTHING
-        mentions = numbers_in(sentence, 1, 6)
+        mentions = [m for m in _mentions(sentence) if 1 <= m.value <= 6]
         values = [m.value for m in mentions]
-        verdict = yes_or_no(said)
         sure = len(said) <= 9
-        if any_of(said, HINT) and not mentions and not any_of(said, ("no hint",)):
+        if any_of(said, HINT_SURE) or (
+            any_of(said, HINT) and not mentions and not any_of(said, ("no hint",))
+        ):
             return self._value({"hint": True}, sure=len(said) <= 6)
-        everyone = any_of(said, EVERYONE) and not any_of(
-            said, ("not unanimous", "not everyone", "everyone got", "everybody got")
-        )
-        if any_of(said, ALL_VOTED) and not _empties_named(said, sentence):
+        everyone = _everyone(said) and not any_of(said, ALL_VOTED + GOT_VOTES)
+        but = any_of(said, ("except", "but", "apart from", "besides"))
+        if but and any_of(said, GOT_VOTES + ALL_VOTED) and values:
+            return self._value({"empty": sorted(set(values))}, False)
+        all_got = any_of(said, GOT_VOTES) and any_of(said, ("all", "every", "each", "both"))
+        if (
+            any_of(said, ALL_VOTED) or all_got or _both_voted(said, self.places)
+        ) and not _empties_named(said, sentence):
             return self._value({"empty": []}, sure)
         if (everyone or verdict is True or self.which) and len(set(values)) == 1:
-            if not any_of(said, EMPTY) or everyone:
+            if not any_of(said, EMPTY + GOT_VOTES) or everyone:
                 return self._value({"unanimous": True, "place": values[0]}, sure)
         empties = _empties(said, sentence, self.places)
         if empties is not None:
-            return self._value({"empty": sorted(set(empties))}, sure and bool(empties))
+            if not empties or len(set(empties)) >= len(self.places):
+                return NOTHING
+            return self._value({"empty": sorted(set(empties))}, sure)
         if everyone and not values:
+            if self.answers and not self.which:
+                return self._value({"answer": True}, sure)
             return partial(self.lines("ask_final_which"), {"unanimous": True})
         if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
             return self._value({"unanimous": True, "place": values[0]}, True)
         if self.answers and verdict is not None and not values and len(said) <= 6:
+            if verdict is False and any_of(said, ("split", "mess", "all over")):
+                return self._value({"answer": False}, False)
+            if verdict is False and any_of(said, EMPTY + ("few", "some", "couple")):
+                return partial(self.lines("ask_final_empties"), {})
             return self._value({"answer": verdict}, True)
+        if not values and any_of(said, EMPTY) and len(said) <= 8:
+            return partial(self.lines("ask_final_empties"), {})
         return NOTHING
+
+
+def _both_voted(said: list[str], places: tuple[int, ...]) -> bool:
+    """'both got votes', 'still split' with two places left: every place got a vote."""
+    return len(places) == 2 and any_of(said, ("both got", "both have", "split", "both"))
 
 
 def _empties_named(said: list[str], sentence: list[Word]) -> bool:
@@ -465,6 +636,10 @@ REVEAL = (
     "let us see",
     "moment of truth",
     "three two one",
+    "tokens up",
+    "turn them",
+    "flip them",
+    "go ahead and flip",
 )
 NOT_YET = (
     "not ready",
@@ -476,6 +651,9 @@ NOT_YET = (
     "one second",
     "still thinking",
     "not done",
+    "is not",
+    "are not",
+    "not",
     "give me",
     "give us",
     "do not",
@@ -498,6 +676,7 @@ NEXT = (
     "onwards",
     "let us continue",
     "continue",
+    "go",
 )
 
 
@@ -513,13 +692,14 @@ class VoteMeaning:
     result: ResultMeaning | FinalMeaning
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        text = statement(text)
         said = strip_lead(texts(words(text)))
         reading = self.result.read(text, held)
         if reading.value == {"hint": True}:
             return answer("hint", self.lines("heard_hint"), reading.sure)
         if reading.kind is not Kind.NOTHING:
             return reading
-        if _cue(said, REVEAL) and "?" not in text:
+        if _cue(said, REVEAL):
             return answer("reveal", self.lines("heard_reveal"), len(said) <= 6)
         return NOTHING
 
@@ -531,7 +711,11 @@ class NextMeaning:
     lines: Callable[..., str]
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        said = strip_lead(texts(words(text)))
-        if _cue(said, NEXT) and "?" not in text and not any_of(said, ("should", "if", "after")):
+        said = strip_lead(texts(words(statement(text))))
+        if (
+            _cue(said, NEXT)
+            and (len(said) <= 5 or any(said[:2] == c.split()[:2] for c in NEXT))
+            and not any_of(said, ("should", "if", "after", "will", "best"))
+        ):
             return answer("next", self.lines("heard_next"), len(said) <= 5)
         return NOTHING

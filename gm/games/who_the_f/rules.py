@@ -250,7 +250,7 @@ class WhoTheF(FinalRound):
                 id="who_the_f.result",
                 say=(L("ask_result"),),
                 choices=result_choices(),
-                meaning=ResultMeaning(L),
+                meaning=ResultMeaning(L, state.players or 0),
                 reprompts=L.many("result_reprompts"),
                 expected=L("result_expected"),
                 endpoint=RESULT_ENDPOINT,
@@ -322,7 +322,7 @@ class WhoTheF(FinalRound):
             say = (self._question_line(state),) if timed else (self._question_line(state), L(name))
             time_line = L(name + "_timed", seconds="{seconds}") if timed else ""
             early = result_choices()
-            meaning = VoteMeaning(L, ResultMeaning(L))
+            meaning = VoteMeaning(L, ResultMeaning(L, state.players or 0))
         phase_id = "final_vote" if state.phase is Phase.FINAL_VOTE else "vote"
         return Ask(
             id=f"who_the_f.{phase_id}",
