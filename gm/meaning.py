@@ -313,6 +313,7 @@ NO_PHRASES = (
     "thumbs down",
     "not that",
     "you misheard",
+    "of course not",
     "try again",
 )
 
@@ -385,6 +386,8 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     """The yes or no a reply starts with (after fillers), None when it starts with neither; in a
     short reply with nothing against it, a yes said anywhere ("oh my god yes")."""
     said = list(said)
+    if any_of(said, ("not sure", "not really sure", "unsure", "no idea")):
+        return None
     if 0 < len(said) <= 5:
         yes = [w for w in said if w in YES_WORDS - {"right", "fine", "true", "ok", "okay"}]
         no = [w for w in said if w in NO_WORDS or w == "not"]
@@ -438,7 +441,7 @@ def letter_in(said: Sequence[str], among: Iterable[str]) -> str | None:
             letter = _LETTER_BY_NAME[word]
         elif word in _LETTER_BY_NAME and (len(said) == 1 or (i and said[i - 1] == "letter")):
             letter = _LETTER_BY_NAME[word]  # "see", "you", "why" only said alone
-        if letter is not None and letter in among:
+        if letter is not None and letter in among and "not" not in said[max(0, i - 2) : i]:
             found.add(letter)
     return found.pop() if len(found) == 1 else None
 

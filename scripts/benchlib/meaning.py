@@ -19,7 +19,7 @@ from typing import Any
 
 from gm.cli import common_lines
 from gm.dialog.engine import EngineConfig, asked_first, interpret, listening_commands
-from gm.dialog.intents import Matcher
+from gm.dialog.intents import Command, Matcher
 from gm.games import find, load
 from gm.games.funocracy.state import Pending
 from gm.games.funocracy.state import Phase as FPhase
@@ -175,10 +175,14 @@ def _as_meaning(g, state, ask: Ask, result) -> Outcome:
     return Outcome("decide", None)
 
 
-def outcome(g, state, ask: Ask, text: str, commands: dict) -> Outcome:
-    """What gm does with `text` said (typed) at `ask`, as the engine reads it."""
+def outcome(g, state, ask: Ask, text: str | Final, commands: dict) -> Outcome:
+    """What gm does with `text` said (typed, or heard: a recogniser's Final) at `ask`, as the
+    engine reads it."""
     matcher = Matcher(ask.choices, listening_commands(commands))
-    final = Final((Alternative(text.lower(), 1.0),), 0.0, 1.0)
+    final = text if isinstance(text, Final) else Final((Alternative(text.lower(), 1.0),), 0.0, 1.0)
+    if not any(a.text.strip() for a in final.alternatives):
+        return Outcome("nothing")
+    text = final.alternatives[0].text
     heard = interpret(final, matcher, ask.free, EngineConfig().doubtful, ask.meaning, None)
     if heard.partial is not None:
         return Outcome("ask")
@@ -187,6 +191,8 @@ def outcome(g, state, ask: Ask, text: str, commands: dict) -> Outcome:
     match = heard.match
     if match is None:
         return Outcome("nothing")
+    if ask.id == "what_the_fake.groups" and match.command is Command.REPEAT:
+        return Outcome("decide", "list")  # the groups' "repeat" reads them all again (Ask.again)
     if match.command is not None:
         act = "check" if asked_first(match, False) else "decide"
         return Outcome(act, f"command:{match.command.value}")
@@ -197,6 +203,8 @@ def outcome(g, state, ask: Ask, text: str, commands: dict) -> Outcome:
     ):
         result = g.apply(state, ask, Answer(AnswerKind.CHOICE, value, text), rng())
         found = _as_meaning(g, state, ask, result)
+        if found.act == "refuse":
+            return found
         return Outcome("check" if found.act == "check" else act, found.value)
     if ask.id == "what_the_fake.forgers":
         value = {"seats": sorted(int(s) for s in str(value).split())}
@@ -259,19 +267,46 @@ def corpus_path(game_id: str, part: str, root: Path = ROOT / "tests" / "meaning"
     return root / part / f"{game_id}.toml"
 
 
-def measure(game_id: str, part: str, root: Path = ROOT / "tests" / "meaning") -> dict:
-    """Every sentence of one game's corpus part through gm: counts and the sentences missed."""
+def measure(
+    game_id: str, part: str, root: Path = ROOT / "tests" / "meaning", ear=None, limit: int = 0
+) -> dict:
+    """Every sentence of one game's corpus part through gm: counts and the sentences missed.
+    `ear(text, ask)`, when given, says the sentence and returns what the recogniser heard of it
+    (a Final) instead of reading it typed."""
     _, commands = common_lines()
     counts = {"right": 0, "wrong": 0, "missed": 0}
     misses: list[tuple[str, str, Any, Outcome]] = []
-    for context, text, means, also in entries(corpus_path(game_id, part, root)):
+    for index, (context, text, means, also) in enumerate(entries(corpus_path(game_id, part, root))):
+        if limit and index >= limit:
+            break
         g, state, ask = ask_for(context["ask"], context)
-        got = outcome(g, state, ask, text, commands)
+        got = outcome(g, state, ask, text if ear is None else ear(text, ask, commands), commands)
         verdict = judge(got, means, also, lambda a, b: same_effect(g, state, ask, a, b))
         counts[verdict] += 1
         if verdict != "right":
             misses.append((verdict, text, means, got))
     return {"counts": counts, "misses": misses}
+
+
+def whisper_ear(voice: str, pace: int, recognizer):
+    """An ear for `measure`: Piper (`voice`: "piper" or "piper+FACTOR", its pitch moved) says
+    the sentence at `pace` words a minute, and the recogniser hears it as the engine has it
+    listen at that ask; the first Final that holds words is what was heard."""
+    from gm.speech.asr import recognize
+    from gm.speech.synth import assemble, synthesize
+
+    def ear(text: str, ask: Ask, commands: dict) -> Final:
+        matcher = Matcher(ask.choices, listening_commands(commands))
+        followed = ask.meaning is not None and not ask.free
+        recognizer.set_vocabulary(matcher.vocabulary(ask.free, ask.hints, ask.endpoint, followed))
+        recognizer.reset()
+        audio = assemble([synthesize(text, voice, pace)], lead=0.5) + b"\0\0" * 16000
+        for event in recognize(recognizer, audio):
+            if isinstance(event, Final) and any(a.text.strip() for a in event.alternatives):
+                return event
+        return Final((), 0.0, 0.0)
+
+    return ear
 
 
 def entries(path: Path):

@@ -351,7 +351,8 @@ class LetterMeaning:
         found = [(after, w) for after, c in clauses(text) if (w := _answer_words(c)) is not None]
         if found:  # the word said again ("kiwi, K"): the game reads it and its letter
             return Reading(Kind.WORDS, " ".join(found[-1][1]))
-        said = corrected(strip_lead(texts(words(text)), LETTER_LEADS))
+        parts = clauses(text)
+        said = strip_lead(parts[-1][1] if parts else [], LETTER_LEADS)
         letter = letter_in(said, self.letters)
         if letter is None:
             return NOTHING
@@ -436,7 +437,8 @@ LETTER_WORDS = frozenset(NATO.values()) | frozenset(
     name for names in LETTER_NAMES.values() for name in names if len(name) > 1
 )
 INTERJECTIONS = frozenset(
-    "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha".split()
+    "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "
+    "literally honestly dude ugh".split()
 )
 # A correction inside an answer: "tiger, no, toucan", "goat, I mean gazelle".
 WORD_CORRECTIONS = ("no", "i mean", "i meant", "wait", "sorry", "actually", "hang on", "or rather")
@@ -452,8 +454,10 @@ def _answer_words(clause: list[str]) -> list[str] | None:
         said = said[:-1]
     while said and said[0] in INTERJECTIONS | LONE_FILLERS:
         said = said[1:]
-    if not said or len(said) > 3 or set(said) & SENTENCE_WORDS:
+    if not said or len(said) > 3 or set(said) & SENTENCE_WORDS or said[0] == "or":
         return None
+    if len(said[0]) == 1 and said[0] != "a":
+        return None  # "the K card", "K for kiwi": a letter named
     if all(len(w) == 1 or w in LETTER_WORDS for w in said) or said[-2:-1] == ["as"]:
         return None
     if set(said) <= LONE_FILLERS or any(" ".join(said).startswith(c) for c in NOT_WORDS):
@@ -500,9 +504,14 @@ class AnswerMeaning:
         said = strip_lead(texts(words(text)))
         if said and len(said) <= 7 and any_of(said, GIVE_UP) and not any_of(said, ("or",)):
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)
-        found = [(after, w) for after, c in clauses(text) if (w := _answer_words(c)) is not None]
+        parts = clauses(text)
+        found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
         if not found:
             return Reading(Kind.TALK) if len(tokens(text)) > 3 else NOTHING
+        alternative = [c[1:] for _, c in parts if c[:1] == ["or"] and _answer_words(c[1:])]
+        if alternative and len(found) == 1:  # "pancakes, or poached eggs": which one?
+            first, second = " ".join(found[0][1]), " ".join(alternative[0])
+            return partial(self.lines("which_word", first=first, second=second), None)
         corrections = [item for item in found if item[0]]
         _, chosen = corrections[-1] if corrections else found[0]
         if "or" in chosen:

@@ -144,7 +144,10 @@ DONE = (
     "blank",
     "zero",
 )
-_NOT_NAMES = frozenset("yes yeah yep no nope nah okay ok um uh hmm right sure".split())
+_NOT_NAMES = frozenset(
+    "yes yeah yep no nope nah okay ok um umm uh uhh er erm hmm right sure so oh like and then "
+    "well last first next one".split()
+)
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
 _SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
@@ -158,6 +161,11 @@ def corrected_text(text: str) -> str:
         if at > 0:
             return (" " + plain(text) + " ")[at + len(cue) :]
     return text
+
+
+def _lead(piece: list[str]) -> bool:
+    """Whether a piece is only words said before the names ("I think", "mine are")."""
+    return strip_lead(piece + ["x"], _LEADS) == ["x"]
 
 
 def _clean(text: str) -> list[str]:
@@ -213,7 +221,11 @@ class NamesMeaning:
         pieces = [
             p for p in _SEAM.split(plain(corrected_text(text))) if not any_of(tokens(p), DONE)
         ]
-        pieces = [p for p in (_clean(p) for p in pieces) if p]
+        pieces = [
+            p
+            for p in (_clean(p) for p in pieces)
+            if p and not set(p) <= _NOT_NAMES and not _lead(p)
+        ]
         if any(set(p) & TALK_WORDS for p in pieces):
             return Reading(Kind.TALK)
         names: list = []
@@ -290,7 +302,7 @@ class CheckMeaning:
         if verdict is None and any_of(
             said, ("sounds good", "who cares", "move on", "close enough")
         ):
-            verdict = True
+            return answer(True, self.lines("heard_yes"), True)
         if verdict is None:
             return NOTHING
         rest = [w for w in said[1:] if w not in ("yes", "yeah", "yep", "no", "nope", "nah")]
@@ -298,7 +310,7 @@ class CheckMeaning:
             return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), True)
         pending = {normalise_name(p) for p in self.pending}
         if verdict is True and (
-            set(rest) <= {"both", "all", "them", "all of them", "that", "it"}
+            set(rest) <= {"both", "all", "them", "of", "that", "it", "two", "three"}
             or any(p and p in normalise_name(" ".join(rest)) for p in pending)
         ):
             return answer(True, self.lines("heard_yes"), True)  # "yeah, a flying pig, with wings"
@@ -486,6 +498,13 @@ class GroupsMeaning:
         return NOTHING
 
 
+def _counts(sentence: list, at: int) -> bool:
+    """Whether the number at `at` counts things ("two forgers", "six drawings", "eight of us")
+    rather than naming a seat."""
+    after = sentence[at + 1].text if at + 1 < len(sentence) else ""
+    return after == "of" or (after.endswith("s") and not after.endswith("'s") and after != "is")
+
+
 @dataclass(frozen=True)
 class ForgersMeaning:
     """Who the Forgers were, by seat number: "player three was the forger", "it was one and
@@ -496,9 +515,13 @@ class ForgersMeaning:
     wanted: int  # how many seats are still to be named
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        said = corrected(tokens(statement(text)))
+        sentence = words(corrected_text(statement(text)))
         named = sorted(
-            {w.number for w in words(" ".join(said)) if w.number in self.seats and not w.ordinal}
+            {
+                w.number
+                for i, w in enumerate(sentence)
+                if w.number in self.seats and not w.ordinal and not _counts(sentence, i)
+            }
         )
         if not named or len(named) > self.wanted:
             return NOTHING

@@ -190,7 +190,7 @@ HINT_SURE = (
     "out loud",
     "pointed at",
     "pointed to",
-    "whisper",
+    "under their breath",
     "told everyone",
     "told us",
     "said which",
