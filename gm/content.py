@@ -6,9 +6,7 @@ one clear sentence rather than a traceback in the middle of a game.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 import tomllib
 
+from gm.files import NotAFile, read_regular
 from gm.vocab import number_word
 
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
@@ -135,14 +134,11 @@ class ContentFile:
 def read(path: Path) -> ContentFile:
     """Read and parse one TOML file: a regular file of bounded size, UTF-8, not nested absurdly."""
     try:
-        with open(path, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise ContentError(f"{path}: not a regular file.")
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES)
+    except NotAFile as error:
+        raise ContentError(f"{path}: {error}.") from None
     except FileNotFoundError:
         raise ContentError(f"{path}: the file is missing.") from None
-    except IsADirectoryError:
-        raise ContentError(f"{path}: a folder, not a TOML file.") from None
     except OSError as error:
         raise ContentError(f"{path}: cannot be read ({error.strerror or error}).") from None
     if len(raw) > MAX_BYTES:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gm import state
 from gm.state import Record, SaveError, Saves, SaveStore, SaveUnreadable
 
 
@@ -144,14 +145,14 @@ def test_a_save_not_readable_for_permission_is_not_damaged_and_not_replaced(tmp_
     store = SaveStore(tmp_path)
     store.write(record(1))
     store.write(record(2))
-    real_open = open
+    real_read = state.read_regular
 
     def no_permission(path, *args, **kwargs):
         if Path(path) == store.current:  # chmod 000 does not stop root, who runs the tests here
             raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)
+        return real_read(path, *args, **kwargs)
 
-    monkeypatch.setattr("gm.state.open", no_permission, raising=False)
+    monkeypatch.setattr(state, "read_regular", no_permission)
     with pytest.raises(SaveUnreadable, match="cannot be read.*permission.*not damaged"):
         store.load()
     monkeypatch.undo()
