@@ -54,8 +54,14 @@ class ContentFile:
     path: Path
     data: Mapping[str, Any]
     text: str
+    # A game's content dealt from a deck (`dealt`): gm's own file, which holds everything but the
+    # deck's tables, and its mistakes name that file and line, not the deck's.
+    base: ContentFile | None = None
+    deck_keys: frozenset[str] = frozenset()
 
     def fail(self, key: str, problem: str) -> ContentError:
+        if self.base is not None and key.split(".")[0] not in self.deck_keys:
+            return self.base.fail(key, problem)
         line = _line_of(self.text, key.split(".")[-1])
         where = f"{self.path}, line {line}" if line else str(self.path)
         return ContentError(f"{where}: {problem}.")
@@ -180,7 +186,8 @@ def deck_of(source: ContentFile) -> dict[str, Any]:
 def dealt(base: ContentFile, deck: ContentFile) -> ContentFile:
     """gm's content for a game with the tables of `deck` (a table's own, or a saved game's) in
     place of its own; errors point at the deck's file and lines."""
-    return ContentFile(deck.path, {**base.data, **deck_of(deck)}, deck.text)
+    cards = deck_of(deck)
+    return ContentFile(deck.path, {**base.data, **cards}, deck.text, base, frozenset(cards))
 
 
 class Lines:

@@ -64,6 +64,12 @@ def link(folder: Path, target: Path, name: str) -> Path:
     return path
 
 
+def loop(folder: Path) -> Path:
+    """A symbolic link that leads, through another, back to itself."""
+    link(folder, folder / "loop-b.wav", "loop-a.wav")
+    return link(folder, folder / "loop-a.wav", "loop-b.wav")
+
+
 def huge_line(folder: Path) -> Path:
     path = folder / "line.txt"
     with open(path, "wb") as out:
@@ -186,6 +192,23 @@ CASES = [
         ("not a regular file",),
     ),
     Case(
+        "config-is-a-fifo",
+        lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": str(fifo(d))}),
+        ("settings file", "not a regular file"),
+    ),
+    Case(
+        "config-is-a-broken-link",
+        lambda d: Situation(
+            [*PLAY, "--text"], b"", {"GM_CONFIG": str(link(d, d / "gone.toml", "config.toml"))}
+        ),
+        ("settings file", "does not exist"),
+    ),
+    Case(
+        "gm-state-dir-empty",
+        lambda d: Situation([*PLAY, "--text"], b"three\n", {"GM_STATE_DIR": ""}),
+        ("GM_STATE_DIR", "empty"),
+    ),
+    Case(
         "config-missing",
         lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": str(d / "none.toml")}),
         ("GM_CONFIG", "does not exist"),
@@ -217,7 +240,7 @@ CASES = [
     Case(
         "transcript-is-a-folder",
         lambda d: Situation([*PLAY, "--text", "--transcript", str(d)]),
-        ("--transcript", "directory"),
+        ("--transcript", "a folder"),
     ),
     Case(
         "transcript-is-read-only",
@@ -227,7 +250,19 @@ CASES = [
     Case(
         "transcript-to-dev-full",
         lambda d: Situation([*PLAY, "--text", "--transcript", "/dev/full"], b"three\n"),
-        ("--transcript", "no space"),
+        ("--transcript", "not a regular file"),
+    ),
+    Case(
+        "transcript-is-a-fifo",
+        lambda d: Situation([*PLAY, "--text", "--transcript", str(fifo(d))], b"three\n"),
+        ("--transcript", "not a regular file"),
+    ),
+    Case(
+        "transcript-with-a-wav-that-is-a-link-loop",
+        lambda d: Situation(
+            [*PLAY, "--wav", str(loop(d)), "--transcript", str(d / "t.jsonl")], b"three\n"
+        ),
+        ("symbolic links",),
     ),
     Case(
         "speak-to-dev-full",
@@ -271,6 +306,21 @@ CASES = [
         "deck-is-dev-zero",
         lambda d: Situation([*PLAY, "--text", "--deck", "/dev/zero"]),
         ("not a regular file",),
+    ),
+    Case(
+        "deck-is-a-fifo",
+        lambda d: Situation([*PLAY, "--text", "--deck", str(fifo(d))]),
+        ("not a regular file",),
+    ),
+    Case(
+        "decks-check-a-fifo",
+        lambda d: Situation(["decks", "check", str(fifo(d))]),
+        ("not a regular file",),
+    ),
+    Case(
+        "deck-is-a-folder",
+        lambda d: Situation(["decks", "check", str(d)]),
+        ("a folder",),
     ),
     Case(
         "deck-for-another-game",
