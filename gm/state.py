@@ -149,10 +149,15 @@ class Record:
                 "options",
             ),
             (not isinstance(seed, int) or isinstance(seed, bool), "seed"),
-            (not isinstance(answers, list) or not all(_answer_ok(a) for a in answers), "answers"),
-            (not _number(t) or not 0 <= t <= MAX_T, "t"),
+            (
+                not isinstance(answers, list)
+                or not all(_answer_ok(a) for a in answers)
+                or not _finite(answers),
+                "answers",
+            ),
+            (not _number(t) or not 0 <= t <= MAX_T, "t"),  # NaN is not in any range
             (not isinstance(finished, bool), "finished"),
-            (not isinstance(deck, (dict, type(None))), "deck"),
+            (not isinstance(deck, (dict, type(None))) or not _finite(deck), "deck"),
             (not isinstance(deck_file, (str, type(None))), "deck_file"),
             (not isinstance(source, (str, type(None))), "source"),
         ]
@@ -162,20 +167,24 @@ class Record:
         return cls(game, dict(options), seed, answers, float(t), finished, source, deck, deck_file)
 
 
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is no number a save holds")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text} is no number a save holds")
-    return value
+def _finite(data: Any) -> bool:
+    """Every number in a JSON value is finite (JSON's NaN and Infinity extensions are no numbers
+    a save holds); walked without recursion, however deep the value."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return False
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return True
 
 
 def _read_json(path: Path) -> Any:
     """A save file's JSON; PermissionError for a save gm may not read, SaveTooNew for one a newer
-    gm wrote, ValueError for damage (NaN and infinities included: no save holds them)."""
+    gm wrote, ValueError for damage."""
     try:
         data = read_regular(path, MAX_SAVE_BYTES)
     except NotAFile as error:
@@ -183,7 +192,7 @@ def _read_json(path: Path) -> Any:
     if len(data) > MAX_SAVE_BYTES:
         raise ValueError("far too large for a save")
     try:
-        parsed = json.loads(data.decode("utf-8"), parse_constant=_no_constant, parse_float=_finite)
+        parsed = json.loads(data.decode("utf-8"))
     except RecursionError:
         raise ValueError("nested too deeply") from None
     version = too_new(parsed)
