@@ -414,3 +414,40 @@ def test_hostile_input_is_one_sentence_and_keeps_the_save(case, saved_game, tmp_
     for word in case.words:
         assert word.lower() in lines[0].lower(), lines[0]
     assert snapshot(state) == before  # the saved game is untouched
+
+
+def test_a_damaged_whisper_model_is_refused_before_gm_says_a_word(tmp_path):
+    """The model loads in the background while the voice does; gm waits for it before its
+    welcome, so a model CTranslate2 cannot load is one sentence at the start."""
+    from gm.speech.asr.whisper import embedded_model
+
+    model = tmp_path / "damaged-model"
+    model.mkdir()
+    for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
+        shutil.copy(embedded_model() / name, model / name)
+    (model / "model.bin").write_bytes(np.random.default_rng(1).bytes(1_000_000))
+    transcript = tmp_path / "t.jsonl"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gm",
+            *PLAY,
+            "--wav",
+            str(wav(tmp_path)),
+            "--model",
+            str(model),
+            "--transcript",
+            str(transcript),
+            "--state-dir",
+            str(tmp_path / "state"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "could not load the model" in result.stderr
+    assert '"say"' not in transcript.read_text()  # not a word said
