@@ -98,7 +98,7 @@ def load(path: Path | None = None) -> Config:
         return Config()
     if not path.exists() and path.is_symlink():
         raise ConfigError(
-            f"The settings file {path} is a link to {os.readlink(path)}, which does not exist; "
+            f"The settings file {path} is a link to {os.readlink(path)}, which leads to no file; "
             "fix or remove the link."
         )
     try:

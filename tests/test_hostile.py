@@ -201,7 +201,7 @@ CASES = [
         lambda d: Situation(
             [*PLAY, "--text"], b"", {"GM_CONFIG": str(link(d, d / "gone.toml", "config.toml"))}
         ),
-        ("settings file", "does not exist"),
+        ("settings file", "leads to no file"),
     ),
     Case(
         "gm-state-dir-empty",
