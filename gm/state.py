@@ -210,6 +210,7 @@ class SaveStore:
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory else default_state_dir()
         self._vetted = False  # the saves found in place were looked at before the first write
+        self._passed_over: set[Path] = set()  # saves `load` found damaged (the rules' check too)
 
     @property
     def current(self) -> Path:
@@ -254,7 +255,7 @@ class SaveStore:
         save (SaveTooNew)."""
         self._refuse_newer()
         for path in (self.current, self.previous):
-            if os.path.lexists(path) and self._damaged(path):
+            if os.path.lexists(path) and (path in self._passed_over or self._damaged(path)):
                 number = 1
                 while os.path.lexists(self.directory / DAMAGED.format(number)):
                     number += 1
@@ -319,6 +320,7 @@ class SaveStore:
         stops the load (SaveUnreadable): resuming the older one would write over it.
         """
         self._refuse_newer()
+        self._vetted, self._passed_over = False, set()  # looked at again before the next write
         problems = []
         for path in (self.current, self.previous):
             if not path.exists():
@@ -332,6 +334,7 @@ class SaveStore:
                 ) from None
             except (OSError, ValueError, KeyError, TypeError) as error:
                 problems.append(f"{path.name}: {error}")
+                self._passed_over.add(path)
                 continue
             if check is not None:
                 try:
@@ -340,6 +343,7 @@ class SaveStore:
                     raise
                 except Exception as error:  # noqa: BLE001 - any failure to replay a save is damage
                     problems.append(f"{path.name}: {error}")
+                    self._passed_over.add(path)
                     continue
             return record, (
                 f"The last save was damaged ({problems[0]}); the one before it is used, and the "
@@ -367,9 +371,14 @@ class Saves:
         if directory is not None and not str(directory).strip():
             raise SaveError("--state-dir needs a folder name.")
         self.directory = Path(directory) if directory else default_state_dir()
+        self._stores: dict[str, SaveStore] = {}
 
     def store(self, game: str) -> SaveStore:
-        return SaveStore(self.directory / game)
+        """The game's SaveStore, the same one each time: what its load found damaged is set
+        aside by its first write."""
+        if game not in self._stores:
+            self._stores[game] = SaveStore(self.directory / game)
+        return self._stores[game]
 
     def titles(self) -> list[str]:
         """The game titles with a save, the most recently saved first."""

@@ -397,3 +397,18 @@ def test_ten_simultaneous_starts_are_told_another_gm_is_playing():
         assert "Another gm is already playing" in err, err
     for process in processes:
         process.stderr.close()
+
+
+def test_a_save_the_rules_refuse_is_kept_aside_and_the_good_one_stays_the_backup():
+    assert gm(*FUNO, stdin="table\n[silence 5]\n").returncode == 0
+    folder = folder_of("funocracy")
+    data = saved("funocracy")
+    assert data["answers"]
+    data["answers"][0]["step"] = "funocracy.nothing_like_it"  # the right shape, the wrong step
+    (folder / "current.json").write_text(json.dumps(data), encoding="utf-8")
+    edited, good = (folder / "current.json").read_bytes(), (folder / "previous.json").read_bytes()
+    result = gm("resume", "--text")  # the input ends at once: one save, as it stops
+    assert result.returncode == 0 and "does not fit the rules" in result.stderr, result.stderr
+    assert (folder / "damaged-1.json").read_bytes() == edited
+    assert (folder / "previous.json").read_bytes() == good  # the sound save is still the backup
+    assert len(saved("funocracy")["answers"]) == len(json.loads(good)["answers"])
