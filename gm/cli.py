@@ -27,7 +27,7 @@ from gm.dialog.engine import Engine, EngineConfig, Flow, Result, listening_comma
 from gm.dialog.hearing import AudioHearing, EndOfInput, TextHearing, typed_lines
 from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
-from gm.files import NotAFile, open_regular_for_writing
+from gm.files import NotAFile, open_regular_for_writing, refuse_special
 from gm.games import UnknownGame, deck_game, find
 from gm.games import load as load_game
 from gm.speech.base import SpeechError
@@ -404,6 +404,15 @@ class OutputFile:
             pass  # what could not be written was reported when it was written
 
 
+def wav_output(option: str, path: str | None) -> None:
+    """A WAV gm will write must be a regular file (or not there yet): a FIFO would hang gm."""
+    if path:
+        try:
+            refuse_special(path)
+        except NotAFile as error:
+            raise OutputError(f"{option} {path} is {error}; give a file.") from None
+
+
 def _same_file(a: str | Path, b: str | Path) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -518,6 +527,7 @@ def run_game(
         refuse_overwriting(
             inputs, [("--speak-to", args.speak_to), ("--transcript", args.transcript)]
         )
+        wav_output("--speak-to", args.speak_to)
         transcript = Transcript(keep=0)  # events go to the sinks; none pile up in memory
         if args.transcript:
             output = OutputFile(args.transcript, "--transcript", append=resumed)
@@ -829,6 +839,7 @@ def cmd_say(args: argparse.Namespace) -> int:
 
     config = _config(args)
     text = " ".join(args.text)
+    wav_output("--wav", args.wav)
     with ExitStack() as stack:
         if not args.wav:
             tts.check_output(

@@ -66,3 +66,16 @@ def open_regular_for_writing(path: str | Path, append: bool):  # noqa: ANN201 - 
     if not append:
         os.ftruncate(fd, 0)
     return os.fdopen(fd, "w", encoding="utf-8")
+
+
+def refuse_special(path: str | Path) -> None:
+    """NotAFile when `path` names something there already that is not a regular file: an output
+    another module opens by name (a WAV) is looked at first, as opening a FIFO to write waits
+    for a reader."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # missing (it will be created) or unreadable: opening it says why
+    kind = _kind(mode)
+    if kind is not None:
+        raise NotAFile(kind)

@@ -156,3 +156,20 @@ def test_a_game_that_loses_its_disk_says_so_each_time_and_waits_for_space(small_
     assert sum("I can't save the game" in line for line in table.said) == 2
     answers = json.loads(current.read_text())["answers"]
     assert len(answers) == saved + 1  # the decision taken once it could be kept, and only once
+
+
+def test_a_wav_written_onto_a_full_disk_is_one_sentence(small_disk, tmp_path):
+    """--speak-to on a disk with no room left (what /dev/full once stood in for)."""
+    disk = small_disk(64)
+    fill(disk)
+    result = gm(
+        *FUNO,
+        "--speak-to",
+        str(disk / "gm.wav"),
+        "--state-dir",
+        str(tmp_path / "state"),
+        stdin=b"table\n",
+    )
+    err = result.stderr.decode()
+    assert result.returncode == 2 and "Traceback" not in err, err
+    assert len(err.strip().splitlines()) == 1 and "No space left" in err, err

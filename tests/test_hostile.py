@@ -267,7 +267,17 @@ CASES = [
     Case(
         "speak-to-dev-full",
         lambda d: Situation([*PLAY, "--text", "--speak-to", "/dev/full"], b"three\n"),
-        ("no space",),
+        ("--speak-to", "not a regular file"),
+    ),
+    Case(
+        "speak-to-a-fifo",
+        lambda d: Situation([*PLAY, "--text", "--speak-to", str(fifo(d))], b"three\n"),
+        ("--speak-to", "not a regular file"),
+    ),
+    Case(
+        "say-into-a-fifo",
+        lambda d: Situation(["say", "hello", "--wav", str(fifo(d))]),
+        ("--wav", "not a regular file"),
     ),
     Case(
         "stdout-a-closed-pipe",
