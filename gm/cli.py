@@ -27,6 +27,7 @@ from gm.dialog.engine import Engine, EngineConfig, Flow, Result, listening_comma
 from gm.dialog.hearing import AudioHearing, EndOfInput, TextHearing, typed_lines
 from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
+from gm.files import NotAFile, open_regular_for_writing, refuse_special
 from gm.games import UnknownGame, deck_game, find
 from gm.games import load as load_game
 from gm.speech.base import SpeechError
@@ -298,6 +299,15 @@ def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, s
     return AudioHearing(source, recognizer), recognizer
 
 
+def ready(*parts) -> None:  # noqa: ANN002 - recognisers and speakers, any of the ports
+    """Wait until every model and voice that loads in the background is loaded, before gm says a
+    word: a damaged model is one sentence at the start, not when the first player speaks."""
+    for part in parts:
+        wait = getattr(part, "wait_until_loaded", None)
+        if wait is not None:
+            wait()
+
+
 def barge_in(speaker, hearing, config: Config):
     """gm's speaker, stopped by "stop", "wait", "pause" or "repeat" said over its voice where that
     can be heard: an echo canceller installed, barge-in not turned off, a live input (a
@@ -366,7 +376,9 @@ class OutputFile:
         self.path = path
         self.option = option
         try:
-            self._stream = open(path, "a" if append else "w", encoding="utf-8")
+            self._stream = open_regular_for_writing(path, append)
+        except NotAFile as error:
+            raise OutputError(f"{option} {path} is {error}; give a file.") from None
         except OSError as error:
             raise OutputError(
                 f"{option} {path} cannot be written ({error.strerror or error})."
@@ -392,11 +404,20 @@ class OutputFile:
             pass  # what could not be written was reported when it was written
 
 
+def wav_output(option: str, path: str | None) -> None:
+    """A WAV gm will write must be a regular file (or not there yet): a FIFO would hang gm."""
+    if path:
+        try:
+            refuse_special(path)
+        except NotAFile as error:
+            raise OutputError(f"{option} {path} is {error}; give a file.") from None
+
+
 def _same_file(a: str | Path, b: str | Path) -> bool:
     try:
         return os.path.samefile(a, b)
-    except OSError:
-        return Path(a).resolve() == Path(b).resolve()
+    except OSError:  # one is missing, or a link loop: compared as named, links followed
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def refuse_overwriting(
@@ -477,7 +498,6 @@ def run_game(
     saves = Saves(args.state_dir)
     lines, commands = common_lines()
     with ExitStack() as stack:
-        saves.check()
         stack.enter_context(saves.lock())
         saves.tidy()
         unfinished = None
@@ -497,6 +517,7 @@ def run_game(
                 old = None  # damaged beyond resuming: nothing to ask about
             if old is not None and not old.finished:
                 unfinished = old
+        saves.check(*(r for r in (record, unfinished) if r is not None))
         inputs = [
             args.wav,
             record.deck_file,
@@ -506,6 +527,7 @@ def run_game(
         refuse_overwriting(
             inputs, [("--speak-to", args.speak_to), ("--transcript", args.transcript)]
         )
+        wav_output("--speak-to", args.speak_to)
         transcript = Transcript(keep=0)  # events go to the sinks; none pile up in memory
         if args.transcript:
             output = OutputFile(args.transcript, "--transcript", append=resumed)
@@ -524,7 +546,7 @@ def run_game(
         else:
             start = (
                 record.t
-                if resumed and args.wav and record.source == str(Path(args.wav).resolve())
+                if resumed and args.wav and record.source == os.path.realpath(args.wav)
                 else 0.0
             )
             source = table
@@ -546,6 +568,7 @@ def run_game(
             speaker = Timed(
                 speaker, clock
             )  # gm's voice takes the time it takes to say (closed by the stack)
+        ready(recognizer, speaker)
         greeting = ()
         if recognizer is not None:
             from gm.speech.asr import describe
@@ -574,7 +597,7 @@ def run_game(
             except _Quit:
                 return 0
         if args.wav:
-            record.source = str(Path(args.wav).resolve())
+            record.source = os.path.realpath(args.wav)
         engine = Engine(
             game_for(record),
             hearing,
@@ -766,6 +789,7 @@ def cmd_listen(args: argparse.Namespace) -> int:
         else [MicrophoneSource(config.input_device)]
     )
     recognizer = open_recognizer(args, config)
+    ready(recognizer)
     vocabulary = matcher.vocabulary(free=free, endpoint=0.6)
     if not args.wav:
         print("Listening; press Ctrl+C to stop.", file=sys.stderr)
@@ -815,6 +839,7 @@ def cmd_say(args: argparse.Namespace) -> int:
 
     config = _config(args)
     text = " ".join(args.text)
+    wav_output("--wav", args.wav)
     with ExitStack() as stack:
         if not args.wav:
             tts.check_output(
@@ -972,8 +997,8 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
         if not args.command:
             parser.print_help()

@@ -370,3 +370,50 @@ def test_a_disk_filling_up_while_unpacking_removes_the_half_unpacked_folder(tmp_
         finally:
             resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
     assert not list(tmp_path.glob(".*")) and not (tmp_path / FOLDER).exists()
+
+
+def test_an_archive_named_like_another_model_never_replaces_it(tmp_path: Path) -> None:
+    """The model takes the catalogue's folder name: an archive whose top folder is named like
+    something already in models/ (another model here) leaves that untouched."""
+    other = tmp_path / "vosk-model-en-us-0.22-lgraph"
+    (other / "conf").mkdir(parents=True)
+    (other / "conf" / "model.conf").write_text("the larger model\n")
+    payload = model_zip("vosk-model-en-us-0.22-lgraph")
+    with Server(payload) as server:
+        folder = models.download(
+            "en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet
+        )
+    assert folder == tmp_path / FOLDER and models.is_vosk(folder)
+    assert (other / "conf" / "model.conf").read_text() == "the larger model\n"
+    assert sorted(models.installed(tmp_path)) == sorted([folder, other])
+
+
+def test_a_folder_in_the_way_of_a_model_is_refused_and_kept(tmp_path: Path) -> None:
+    mine = tmp_path / FOLDER
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    payload = model_zip()
+    with Server(payload) as server, pytest.raises(SpeechError, match="in the way.*move it away"):
+        models.download(
+            "en-us-small", tmp_path, url=server.url, sha256=sha(payload), progress=quiet
+        )
+    assert (mine / "notes.txt").read_text() == "mine"
+    assert not list(tmp_path.glob(".*"))
+
+
+def test_a_full_disk_during_a_download_is_one_sentence_at_once(tmp_path: Path) -> None:
+    """The file-size limit fails the download's writes as a full disk does (EFBIG instead of
+    ENOSPC): said at once, never retried as if the connection had dropped."""
+    import resource
+
+    payload = model_zip() * 4  # beyond the limit below
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    with Server(payload) as server:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, hard))
+        try:
+            with pytest.raises(SpeechError, match="cannot be written into.*free some space") as e:
+                models.download("en-us-small", tmp_path, url=server.url, progress=quiet)
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        assert len(server.ranges) == 1  # one request: no retry
+    assert "cut off" not in str(e.value)

@@ -303,7 +303,7 @@ class Engine:
         self._last_sorry = -1e9
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
-        self._unsaved = False  # the last save failed; it is retried at every decision
+        self._unsaved = False  # the last save failed; no decision is taken until one works
         self._resuming = False  # a saved game resumes: its first ask says what it needs again
         self._barged: str | None = None  # the word said over gm's voice that stopped its line
         # The ask being listened for reads sentences with this meaning, and what a partial reading
@@ -395,13 +395,17 @@ class Engine:
             )
             self._say(outcome.say)
             return
-        self.state = outcome.state
         entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
         if outcome.put_back:
             entry["put_back"] = outcome.put_back
         if outcome.transition:
             entry["transition"] = True
         self.record.answers.append(entry)
+        if not self._save():  # a decision that cannot be kept is not taken: the ask comes again
+            self.record.answers.pop()
+            self.rng.setstate(saved_rng)
+            return
+        self.state = outcome.state
         self._emit(
             "decision",
             step=ask.id,
@@ -410,7 +414,6 @@ class Engine:
             decision=outcome.decision,
         )
         self._emit_state()
-        self._save()
         self._say(outcome.say)
 
     def _undo(self) -> None:
@@ -939,20 +942,20 @@ class Engine:
     def _emit_state(self) -> None:
         self._emit("state", game=self.game.id, state=self.game.public(self.state))
 
-    def _save(self) -> None:
-        """Save after a decision. When the disk is full or gone, say so once and play on from
-        memory: the next decision tries again, and the table hears when it worked."""
+    def _save(self) -> bool:
+        """Save after a decision; False when the disk is full or gone, which gm says each time,
+        and says again when a save works once more."""
         self.record.t = self.hearing.now
         if self.store is None:
-            return
+            return True
         try:
             self.store.write(self.record)
         except SaveError as error:
             self._emit("save_failed", error=str(error))
-            if not self._unsaved:
-                self._unsaved = True
-                self._say((self.lines("save_failed"),))
-            return
+            self._unsaved = True
+            self._say((self.lines("save_failed"),))
+            return False
         if self._unsaved:
             self._unsaved = False
             self._say((self.lines("save_works"),))
+        return True

@@ -225,17 +225,34 @@ def _fetch(
             mode = "ab"
         else:  # 200: the server sends the whole file again
             have, total, mode = 0, int(length) if length else None, "wb"
-        with open(part, mode) as out:
-            done = have
-            progress(done, total)
-            try:
-                while chunk := response.read(CHUNK):
+        try:
+            with open(part, mode) as out:
+                done = have
+                progress(done, total)
+                while chunk := _received(response):
                     out.write(chunk)
                     done += len(chunk)
                     progress(done, total)
-            except (OSError, http.client.HTTPException):
-                return False
+        except _CutOff:
+            return False
+        except OSError as error:  # the disk is full or read-only: no retry can help
+            raise SpeechError(
+                f"The {what} cannot be written into {folder} ({error.strerror or error}); free "
+                f"some space there and run the same command again to resume from {part.name}."
+            ) from None
     return total is None or done >= total
+
+
+class _CutOff(Exception):
+    """The connection dropped in the middle of a download."""
+
+
+def _received(response) -> bytes:  # noqa: ANN001 - an http.client.HTTPResponse
+    """The next chunk of a download; _CutOff when the connection dropped."""
+    try:
+        return response.read(CHUNK)
+    except (OSError, http.client.HTTPException):
+        raise _CutOff from None
 
 
 def _download_part(
@@ -369,17 +386,18 @@ def _unpack(zip_path: Path, models_dir: Path, folder: str) -> Path:
         ) from None
     entries = [p for p in staging.iterdir() if not p.name.startswith("__MACOSX")]
     source = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
-    name = source.name if source is not staging else folder
     if not is_vosk(source):
         shutil.rmtree(staging, ignore_errors=True)
         raise SpeechError(
             f"The archive {zip_path.name} does not hold a Vosk model (no am/ or conf/model.conf)."
         )
-    target = models_dir / name
-    if target.exists():
-        shutil.rmtree(target)  # not a whole model, or we would not be downloading
-    source.rename(target)
-    shutil.rmtree(staging, ignore_errors=True)
+    # The model takes the catalogue's folder name, whatever the archive's top folder is called: a
+    # name of the archive's choosing could be another model, or anything else in models/.
+    target = models_dir / folder
+    try:
+        _move_into_place(source, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return target
 
 
@@ -441,7 +459,16 @@ def _download_folder(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     target = models_dir / info.folder
-    if target.exists():
-        shutil.rmtree(target)  # not a whole model, or we would not be downloading
-    staging.rename(target)
+    _move_into_place(staging, target)  # refused: the files stay in staging for the next run
     return target
+
+
+def _move_into_place(source: Path, target: Path) -> None:
+    """A whole model into its folder in one rename; whatever has the folder's name already (not
+    a whole model, or gm would not be downloading) is a person's, and never deleted."""
+    if os.path.lexists(target):
+        raise SpeechError(
+            f"{target} is in the way and is not a whole {target.name} model; move it away and "
+            "run the command again."
+        )
+    source.rename(target)
