@@ -142,6 +142,7 @@ def words(text: str) -> list[Word]:
             out.append(Word(token, _ORDINAL_VALUES[token], True))
         elif token == "one" and (
             (out and out[-1].text in NOT_A_NUMBER_BEFORE_ONE)
+            or (out and out[-1].text.endswith("est") and out[-1].number is None)
             or (following and following[0] in ("with", "that", "who", "which"))
             or following[:2] == ["of", "them"]
         ):
@@ -364,7 +365,6 @@ CORRECTIONS = (
     "i mean",
     "i meant",
     "actually no",
-    "actually",
     "no no",
     "or rather",
     "scratch that",
@@ -402,6 +402,8 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     for word in said[:3]:
         if word in NO_WORDS:
             return False
+        if word == "right" and len(said) > 1:
+            continue  # "right, so...": a filler
         if word in YES_WORDS:
             return True
         if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah"):

@@ -144,6 +144,8 @@ DONE = (
     "blank",
     "zero",
 )
+# Words that hold a name together ("ship in a bottle"): a piece with one is never cut at spaces.
+JOINING = frozenset(ARTICLES) | frozenset("and in on with of at for to from".split())
 _NOT_NAMES = frozenset(
     "yes yeah yep no nope nah okay ok um umm uh uhh er erm hmm right sure so oh like and then "
     "well last first next one".split()
@@ -238,7 +240,7 @@ class NamesMeaning:
                 names.extend(self._ands(piece, forms, listing=len(pieces) > 1))
         if len(names) == 1 and isinstance(names[0], list) and len(names[0]) >= 3 and self.room > 1:
             split = split_names(" ".join(names[0]), self.hints, self.room)
-            if 1 < len(split) <= self.room and "and" not in names[0]:
+            if 1 < len(split) <= self.room and not set(names[0]) & JOINING:
                 return self._answer(list(split))
         unclear = [n for n in names if isinstance(n, tuple)]
         if unclear:
@@ -502,7 +504,10 @@ def _counts(sentence: list, at: int) -> bool:
     """Whether the number at `at` counts things ("two forgers", "six drawings", "eight of us")
     rather than naming a seat."""
     after = sentence[at + 1].text if at + 1 < len(sentence) else ""
-    return after == "of" or (after.endswith("s") and not after.endswith("'s") and after != "is")
+    verbs = {"is", "was", "has", "does", "says", "gets", "goes", "draws", "plus", "thus"}
+    return after == "of" or (
+        after.endswith("s") and not after.endswith("'s") and after not in verbs
+    )
 
 
 @dataclass(frozen=True)

@@ -294,6 +294,8 @@ def _tie(said: list[str], sentence: list[Word]) -> int | None:
     """'two and two', 'two each', 'two two', 'three three one': a tie of two equal counts,
     said as counts alone (no place among them)."""
     values = [w.number for w in sentence if w.number is not None]
+    if len(values) == 1 and any_of(said, ("each", "apiece", "a piece")) and 0 < values[0] <= 4:
+        return values[0]
     bare = len(said) <= len(values) + 2 or any_of(said, ("each", "apiece", "a piece"))
     if (
         len(values) >= 2

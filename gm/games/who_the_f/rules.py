@@ -104,7 +104,7 @@ class Spoken:
 
     def __call__(self, name: str, **fields: Any) -> str:
         text = self._lines(name, **fields)
-        if name.startswith("decision_") or name.endswith("_expected"):
+        if name.startswith(("decision_", "heard_")) or name.endswith("_expected"):
             return text
         return text[:1].upper() + text[1:]
 
