@@ -432,3 +432,9 @@ def test_a_funocracy_word_is_taken_out_of_its_sentence(common, speaker):
     decided, said = play(FUNO, options, ["um, is it a banana?"], common, speaker, seed=1)
     heard = [s for s in said if s.startswith("Banana")]
     assert heard, said  # the word gm heard, said back with its letter
+
+
+def test_pause_said_while_paused_keeps_the_game_paused(common, speaker):
+    decided, said = play(WHO, FIVE, ["pause", "pause", "resume", "ready"], common, speaker)
+    assert said.count("Resuming.") == 1
+    assert decided == ["table set"]

@@ -21,6 +21,7 @@ from gm.dialog.intents import (
     Match,
     Matcher,
     command_meant,
+    meaning_words,
 )
 from gm.dialog.transcript import Transcript
 from gm.speech.base import (
@@ -255,6 +256,12 @@ def asked_first(match: Match, always: bool) -> bool:
     if match.command is None:
         return always or not match.sure
     return match.command in CONFIRMED_COMMANDS and not match.sure
+
+
+def _paused_again(heard: str, commands: Mapping[Command, Sequence[str]]) -> bool:
+    """Whether words heard while paused are a pause phrase (which fuzzily matches "unpause")."""
+    said = " ".join(meaning_words(heard).split())
+    return said in {" ".join(meaning_words(p).split()) for p in commands.get(Command.PAUSE, ())}
 
 
 def rebuild(game: Game, record: Record) -> tuple[object, random.Random]:
@@ -573,6 +580,8 @@ class Engine:
         while True:
             heard = self._listen("paused", matcher, vocabulary, expected, None, False, ())
             command = heard.match.command if heard.match else None
+            if command is Command.RESUME and _paused_again(heard.match.heard, self.commands):
+                command = None  # "pause" said while paused is no "unpause": it stays paused
             if command is Command.RESUME:
                 self._say((self.lines("resumed"), *self._prompt(ask, left, again=True)))
                 self._listen_again(ask)
