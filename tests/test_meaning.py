@@ -438,3 +438,18 @@ def test_pause_said_while_paused_keeps_the_game_paused(common, speaker):
     decided, said = play(WHO, FIVE, ["pause", "pause", "resume", "ready"], common, speaker)
     assert said.count("Resuming.") == 1
     assert decided == ["table set"]
+
+
+def test_a_correction_that_does_not_fit_its_group_is_refused_not_a_crash(common):
+    import random
+    from dataclasses import replace as _replace
+
+    from gm.games.what_the_fake.state import Phase
+    from gm.steps import Answer, AnswerKind
+
+    state = FAKE.new({"players": 4, "mode": "open"}, random.Random(1))
+    state = _replace(state, phase=Phase.GROUPS, groups=GROUPS)
+    ask = FAKE.step(state)
+    for value in ("out 2 2", "out 3 3", "void 4 1", "split 2"):  # alone, or not in the group
+        outcome = FAKE.apply(state, ask, Answer(AnswerKind.CHOICE, value, value), random.Random(1))
+        assert not outcome.accepted and outcome.state == state

@@ -289,6 +289,12 @@ class Grouping:
                 (self.lines("no_such_group", number=number_word(missing[0])),),
                 accepted=False,
             )
+        if verb in ("out", "void", "split") and not self._can_change(groups, verb, numbers):
+            return Outcome(
+                state,
+                (self.lines("cannot_change", number=number_word(numbers[-1])),),
+                accepted=False,
+            )
         if verb == "merge":
             a, b = numbers
             groups = merge_groups(groups, a, b)
@@ -367,6 +373,16 @@ class Grouping:
             say,
             decision,
         )
+
+    @staticmethod
+    def _can_change(groups: tuple[Group, ...], verb: str, numbers: list[int]) -> bool:
+        """Whether a split, or a player taken out or voided, fits the group: the correction
+        said in the table's words may name a player who is not in it, or who is alone."""
+        group = find(groups, numbers[-1])
+        if verb == "split":
+            return len(group.entries) > 1
+        seat = numbers[0]
+        return seat in group.seats and (verb == "void" or len(group.seats) > 1)
 
     def _apply_apart(self, state: State, value: str) -> Outcome:
         """ "Kitty is not cat": the drawings named kitty leave the group for one of their own."""

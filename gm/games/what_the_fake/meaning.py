@@ -471,7 +471,12 @@ class GroupsMeaning:
         if target is None and any_of(said, ("group",)):
             nums = [n for n in numbers if n in known]
             target = nums[0] if len(set(nums)) == 1 else None
-        if seat is not None and target is not None and seat in known[target].seats:
+        if (
+            seat is not None
+            and target is not None
+            and seat in known[target].seats
+            and len(known[target].seats) > 1
+        ):
             if any_of(said, NOT_COUNTING) or any_of(said, ("just a", "only a")):
                 return value(f"void {seat} {target}")
             if any_of(said, COUNTING):
