@@ -33,6 +33,11 @@ def main() -> int:
     parser.add_argument("--voice", help="Piper voices, comma-separated (piper, piper+0.9...)")
     parser.add_argument("--pace", default="160", help="words a minute, comma-separated")
     parser.add_argument("--limit", type=int, default=0, help="at most this many sentences")
+    parser.add_argument(
+        "--phrases-only",
+        action="store_true",
+        help="the asks' phrase lists alone, without their meaning or commands in other words",
+    )
     args = parser.parse_args()
     parts = ("dev", "held") if args.part == "both" else (args.part,)
     ears: list[tuple[str, object]] = [("typed", None)]
@@ -56,7 +61,7 @@ def main() -> int:
     for game_id in (args.game,) if args.game else GAMES:
         for part in parts:
             for name, ear in ears:
-                result = measure(game_id, part, args.corpus, ear, args.limit)
+                result = measure(game_id, part, args.corpus, ear, args.limit, args.phrases_only)
                 c = result["counts"]
                 total = sum(c.values())
                 print(

@@ -125,6 +125,12 @@ def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
 OFF_THE_VOICE_DB = 4.0
 
 
+# A sentence longer than this, read by meaning rather than matched to a phrase, is read back
+# first ("I heard ... Is that right?"), however sure its reading: the longer the sentence, the
+# more there is in it that the meaning did not read (BENCHMARKS.md, "Meaning").
+MEANT_SURE_WORDS = 6
+
+
 def meant(reading: Reading, match: Match | None, heard: str) -> Match | None:
     """The match the engine acts on when the phrases matched nothing sure and the ask's meaning
     read a whole answer in the sentence: the phrase's when they agree (sure if either is), else
@@ -133,7 +139,8 @@ def meant(reading: Reading, match: Match | None, heard: str) -> Match | None:
         return match
     if match is not None and match.value == reading.value and match.command is None:
         return replace(match, score=max(match.score, SURE_SCORE if reading.sure else 0.0))
-    score = SURE_SCORE if reading.sure and match is None else SURE_SCORE - 1
+    short = len(heard.split()) <= MEANT_SURE_WORDS
+    score = SURE_SCORE if reading.sure and match is None and short else SURE_SCORE - 1
     return Match(reading.value, reading.said, heard, score)
 
 

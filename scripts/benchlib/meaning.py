@@ -175,7 +175,9 @@ def _as_meaning(g, state, ask: Ask, result) -> Outcome:
     return Outcome("decide", None)
 
 
-def outcome(g, state, ask: Ask, text: str | Final, commands: dict) -> Outcome:
+def outcome(
+    g, state, ask: Ask, text: str | Final, commands: dict, phrases_only: bool = False
+) -> Outcome:
     """What gm does with `text` said (typed, or heard: a recogniser's Final) at `ask`, as the
     engine reads it."""
     matcher = Matcher(ask.choices, listening_commands(commands))
@@ -183,7 +185,10 @@ def outcome(g, state, ask: Ask, text: str | Final, commands: dict) -> Outcome:
     if not any(a.text.strip() for a in final.alternatives):
         return Outcome("nothing")
     text = final.alternatives[0].text
-    heard = interpret(final, matcher, ask.free, EngineConfig().doubtful, ask.meaning, None)
+    meaning = None if phrases_only else ask.meaning
+    heard = interpret(
+        final, matcher, ask.free, EngineConfig().doubtful, meaning, None, not phrases_only
+    )
     if heard.partial is not None:
         return Outcome("ask")
     if heard.free:
@@ -268,7 +273,12 @@ def corpus_path(game_id: str, part: str, root: Path = ROOT / "tests" / "meaning"
 
 
 def measure(
-    game_id: str, part: str, root: Path = ROOT / "tests" / "meaning", ear=None, limit: int = 0
+    game_id: str,
+    part: str,
+    root: Path = ROOT / "tests" / "meaning",
+    ear=None,
+    limit: int = 0,
+    phrases_only: bool = False,
 ) -> dict:
     """Every sentence of one game's corpus part through gm: counts and the sentences missed.
     `ear(text, ask)`, when given, says the sentence and returns what the recogniser heard of it
@@ -280,7 +290,8 @@ def measure(
         if limit and index >= limit:
             break
         g, state, ask = ask_for(context["ask"], context)
-        got = outcome(g, state, ask, text if ear is None else ear(text, ask, commands), commands)
+        said = text if ear is None else ear(text, ask, commands)
+        got = outcome(g, state, ask, said, commands, phrases_only)
         verdict = judge(got, means, also, lambda a, b: same_effect(g, state, ask, a, b))
         counts[verdict] += 1
         if verdict != "right":
