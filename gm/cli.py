@@ -476,6 +476,43 @@ def run_game(
     config = _config(args)
     saves = Saves(args.state_dir)
     lines, commands = common_lines()
+    playing: list[Record] = [record] if record is not None else []
+    try:
+        return _run_game(args, saves, config, lines, commands, playing, resumed, table, title)
+    except KeyboardInterrupt:
+        raise Stopped(stopped_saying(args, saves, playing)) from None
+
+
+class Stopped(KeyboardInterrupt):
+    """Ctrl+C during a game, with the truth about its save in one sentence."""
+
+
+def stopped_saying(args: argparse.Namespace, saves: Saves, playing: list[Record]) -> str:
+    """What Ctrl+C leaves: the save as it is on disk, compared with the game being played."""
+    if getattr(args, "scratch", False):
+        return "gm: stopped; a demo is never saved."
+    if not playing:
+        return "gm: stopped before a saved game was read; nothing changed."
+    record = playing[-1]
+    store = saves.store(record.game)
+    try:
+        saved, _ = store.load()
+    except SaveError:
+        saved = None
+    resume = f"'gm resume {record.game.replace('_', '-')}"
+    resume += f" --state-dir {args.state_dir}'" if args.state_dir else "'"
+    ours = saved is not None and saved.seed == record.seed and saved.options == record.options
+    if not ours or saved.answers != record.answers[: len(saved.answers)]:
+        kept = f"; the unfinished game is kept, and {resume} carries it on" if saved else ""
+        return f"gm: stopped before this game's first decision, so it was not saved{kept}."
+    if saved.answers != record.answers:
+        return f"gm: stopped; the game is saved up to an earlier decision, and {resume} carries on."
+    return f"gm: stopped; the game is saved up to its last decision, and {resume} carries on."
+
+
+def _run_game(args, saves, config, lines, commands, playing, resumed, table, title) -> int:
+    """run_game's body; `playing` ends with the record being played."""
+    record = playing[-1] if playing else None
     with ExitStack() as stack:
         saves.check()
         stack.enter_context(saves.lock())
@@ -486,6 +523,7 @@ def run_game(
             if title is None:
                 raise SaveError("There is no saved game to resume; start one with 'gm play GAME'.")
             record, warning = load_saved(saves.store(title))
+            playing.append(record)
             if warning:
                 print(f"gm: {warning}", file=sys.stderr)
         elif table is None and saves.store(record.game).exists():
@@ -564,6 +602,7 @@ def run_game(
                     transcript,
                 ):
                     record, resumed = unfinished, True
+                    playing.append(record)
             except EndOfInput:
                 print(
                     "gm: the input ended before 'resume it or start a new one?' was answered; "
@@ -945,16 +984,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     table = demo.LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
     args.wav, args.text, args.echo = None, False, True
-    if not args.state_dir:
-        workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
-        args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
     print(
         f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
         f"speaking through Piper's voice, at four pitches, into the real recogniser"
         f"{', in real time' if args.live else ''}.",
         file=sys.stderr,
     )
-    return run_game(args, record, resumed=False, table=table)
+    if args.state_dir:
+        return run_game(args, record, resumed=False, table=table)
+    with tempfile.TemporaryDirectory(prefix="gm-demo-") as workdir:
+        args.scratch = True  # a demo never replaces the table's saved game, nor leaves one
+        args.state_dir = str(Path(workdir) / "state")
+        return run_game(args, record, resumed=False, table=table)
 
 
 COMMANDS = {
@@ -982,8 +1023,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, *USER_ERRORS) as error:
         print(f"gm: {error}", file=sys.stderr)
         return 2
+    except Stopped as stopped:
+        print(stopped, file=sys.stderr)
+        return 130
     except KeyboardInterrupt:
-        print("gm: stopped; the game is saved, 'gm resume' carries on.", file=sys.stderr)
+        print("gm: stopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # stdout went to a pipe that was closed (gm games | head -0): say so once, and keep

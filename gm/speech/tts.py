@@ -458,11 +458,19 @@ class DeviceOutput:
             raise SpeechError(NO_SPEAKER)
 
     def close(self) -> None:
-        self._queue.put(None)
-        self._thread.join()
+        """At once: what is still queued or buffered (a line cut short by Ctrl+C) is dropped; a
+        line that ended was drained already."""
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self._queue.get_nowait()
+                self._queue.task_done()
         with contextlib.suppress(Exception):
-            self._stream.stop()
-            self._stream.close()
+            self._stream.abort()  # ends a write under way in the playing thread
+        self._queue.put(None)
+        self._thread.join(timeout=1.0)
+        if not self._thread.is_alive():  # a write still stuck in the device keeps its stream
+            with contextlib.suppress(Exception):
+                self._stream.close()
 
 
 class WavOutput:
