@@ -129,6 +129,19 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def player_ranges() -> str:
+    """Each game's number of players, from its rules: "who-the-f 3 to 8, funocracy 2 to 8..."."""
+    import importlib
+
+    from gm.games import GAMES
+
+    ranges = []
+    for entry in GAMES:
+        rules = importlib.import_module(f"{entry.module}.rules")
+        ranges.append(f"{entry.id.replace('_', '-')} {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS}")
+    return ", ".join(ranges)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="gm", description="A hands-free game master for party games.")
     parser.add_argument("--version", action="version", version=f"gm {__version__}")
@@ -136,7 +149,7 @@ def build_parser() -> Parser:
 
     play = sub.add_parser("play", help="play a game")
     play.add_argument("game", help="who-the-f, funocracy or what-the-fake")
-    play.add_argument("--players", type=int)
+    play.add_argument("--players", type=int, metavar="N", help=f"how many play: {player_ranges()}")
     play.add_argument("--seed", type=int)
     play.add_argument("--mode", help="funocracy: normal|alternative; what-the-fake: open|hidden")
     play.add_argument("--difficulty", choices=("easy", "regular", "expert"), help="who-the-f")
@@ -166,8 +179,14 @@ def build_parser() -> Parser:
     _add_output_options(resume)
 
     listen = sub.add_parser("listen", help="print what gm hears, one JSON line per utterance")
-    listen.add_argument(
+    source = listen.add_mutually_exclusive_group()
+    source.add_argument(
         "--wav", metavar="FILE", nargs="+", help="WAV files instead of the microphone"
+    )
+    source.add_argument(
+        "--text",
+        action="store_true",
+        help="read typed lines from standard input: what gm makes of each, without the ear",
     )
     listen.add_argument(
         "--expect",
@@ -178,7 +197,11 @@ def build_parser() -> Parser:
 
     say = sub.add_parser("say", help="say a sentence with gm's voice")
     say.add_argument("text", nargs="+")
-    say.add_argument("--wav", metavar="FILE", help="write it to this WAV file instead of speaking")
+    said = say.add_mutually_exclusive_group()
+    said.add_argument("--wav", metavar="FILE", help="write it to this WAV file instead of speaking")
+    said.add_argument(
+        "--console", action="store_true", help="print it as gm would say it instead of speaking"
+    )
     say.add_argument("--output-device", type=_device)
     _add_voice_options(say)
 
@@ -186,8 +209,8 @@ def build_parser() -> Parser:
     games.add_argument("--state-dir", metavar="DIR", help="where the games are saved")
 
     decks = sub.add_parser("decks", help="check a deck file of your own without playing")
-    decks.add_argument("action", choices=("check",))
-    decks.add_argument("file", metavar="FILE")
+    decks.add_argument("action", nargs="?", choices=("check",))
+    decks.add_argument("file", nargs="?", metavar="FILE")
 
     sub.add_parser("devices", help="list microphones and speakers")
 
@@ -752,6 +775,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_decks(args: argparse.Namespace) -> int:
+    if not args.action or not args.file:
+        raise UsageError("'gm decks check FILE' checks a deck of your own; it is the one action.")
     deck = read_content(Path(args.file).expanduser())
     entry = deck_game(deck)
     load_game(entry, deck=deck, own=True)
@@ -792,12 +817,27 @@ def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
     )
 
 
+def _heard(name: str, texts: Sequence[str], matcher: Matcher, **fields: float) -> None:
+    """One line of `gm listen`: what was heard (talk too) and the intent gm makes of it."""
+    match = matcher.match(texts) if texts else None
+    intent = None
+    if match is not None:
+        intent = f"command:{match.command.value}" if match.command else match.value
+    line = {"file": name, "text": texts[0] if texts else "", "intent": intent, **fields}
+    print(json.dumps(line), flush=True)
+
+
 def cmd_listen(args: argparse.Namespace) -> int:
     from gm.speech.audio import MicrophoneSource, WavSource
     from gm.speech.base import Final
 
     choices, commands, free = expectation(args.expect)
     matcher = Matcher(choices, commands)
+    if args.text:
+        for line in text_input():
+            if line.strip() and not line.lstrip().startswith("#"):  # as a game reads --text
+                _heard("typed", [line.strip().lower()], matcher)
+        return 0
     config = _config(args)
     sources = (
         [WavSource(path) for path in args.wav]
@@ -805,7 +845,9 @@ def cmd_listen(args: argparse.Namespace) -> int:
         else [MicrophoneSource(config.input_device)]
     )
     recognizer = open_recognizer(args, config)
-    vocabulary = matcher.vocabulary(free=free, endpoint=0.6)
+    # followed: talk that is none of the phrases comes back as the words heard ("hello table"),
+    # so a person testing the microphone sees it works
+    vocabulary = matcher.vocabulary(free=free, endpoint=0.6, followed=True)
     if not args.wav:
         print("Listening; press Ctrl+C to stop.", file=sys.stderr)
     for source in sources:
@@ -818,27 +860,15 @@ def cmd_listen(args: argparse.Namespace) -> int:
                 events = recognizer.flush() if chunk is None else recognizer.feed(chunk)
                 for event in events:
                     if isinstance(event, Final):
-                        texts = [a.text for a in event.alternatives if a.text.strip()]
-                        match = matcher.match(texts) if texts else None
-                        intent = None
-                        if match is not None:
-                            intent = (
-                                f"command:{match.command.value}" if match.command else match.value
-                            )
-                        print(
-                            json.dumps(
-                                {
-                                    "file": name,
-                                    "text": texts[0] if texts else "",
-                                    "intent": intent,
-                                    "confidence": round(event.alternatives[0].confidence, 3)
-                                    if event.alternatives
-                                    else 0.0,
-                                    "start": round(event.start, 3),
-                                    "end": round(event.end, 3),
-                                }
-                            ),
-                            flush=True,
+                        _heard(
+                            name,
+                            [a.text for a in event.alternatives if a.text.strip()],
+                            matcher,
+                            confidence=round(event.alternatives[0].confidence, 3)
+                            if event.alternatives
+                            else 0.0,
+                            start=round(event.start, 3),
+                            end=round(event.end, 3),
                         )
                 if chunk is None:
                     break
@@ -854,6 +884,9 @@ def cmd_say(args: argparse.Namespace) -> int:
 
     config = _config(args)
     text = " ".join(args.text)
+    if args.console:
+        tts.ConsoleSpeaker().say(text)
+        return 0
     with ExitStack() as stack:
         if not args.wav:
             tts.check_output(
