@@ -77,7 +77,10 @@ def _add_output_options(parser: argparse.ArgumentParser) -> None:
         "--console", action="store_true", help="print what gm says instead of speaking"
     )
     parser.add_argument(
-        "--voice", dest="speak", action="store_true", help="speak aloud even with --wav or --text"
+        "--voice",
+        dest="speak",
+        action="store_true",
+        help="speak aloud even where gm would only print what it says",
     )
     parser.add_argument(
         "--speak-to", metavar="WAV", help="also write everything gm says to this WAV file"
@@ -911,7 +914,8 @@ def cmd_devices(args: argparse.Namespace) -> int:
     canceller = echo_canceller_name()
     print(
         f"Echo canceller: {canceller}; 'stop', 'wait', 'pause' and 'repeat' said while gm speaks "
-        "stop it (barge-in; --no-barge-in or barge_in = false in the settings turns it off)."
+        "stop it (barge-in; 'gm play GAME --no-barge-in' or barge_in = false in the settings "
+        "turns it off)."
         if canceller
         else "Echo canceller: none installed, so gm stays half duplex: it drops what the "
         "microphone hears while it speaks (pip install pyaec for barge-in)."
@@ -919,8 +923,8 @@ def cmd_devices(args: argparse.Namespace) -> int:
     devices = input_devices()
     if not devices:
         print(
-            "No sound devices were found (no microphone and no speaker); gm can still play with "
-            "--wav or --text and --console."
+            "No sound devices were found (no microphone and no speaker); gm can still play, "
+            "with 'gm play GAME --text --console' or 'gm play GAME --wav FILE'."
         )
         return 0
     for d in devices:
@@ -966,8 +970,8 @@ def cmd_voices(args: argparse.Namespace) -> int:
             )
         path = voices.download(args.name, folder, **({"hub": args.hub} if args.hub else {}))
         print(
-            f"Installed {path}; speak with it with --voice-name {args.name} or [voice] name in the "
-            "settings."
+            f"Installed {path}; speak with it with 'gm play GAME --voice-name {args.name}' or "
+            "[voice] name in the settings."
         )
         return 0
     installed = voices.installed(folder)
@@ -983,7 +987,10 @@ def cmd_voices(args: argparse.Namespace) -> int:
         print("Piper voices to download with 'gm voices download NAME':")
         for info in others:
             print(f"  {info.name}: {info.about} ({info.size_mb} MB)")
-    print("System voices (pyttsx3 / espeak-ng), with --voice-engine pyttsx3 --voice-name NAME:")
+    print(
+        "System voices (pyttsx3 / espeak-ng), with "
+        "'gm play GAME --voice-engine pyttsx3 --voice-name NAME':"
+    )
     print(
         textwrap.fill(
             ", ".join(tts.system_voices()) or "none (install espeak-ng)",
