@@ -18,7 +18,8 @@ import tomllib
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts" / "en"
 FRAGMENT = re.compile(
     r"^decision_|_decision$|_expected$|_items?$|^stars?$|^points?$|^score_players?$|^mode_"
-    r"|^(unfinished_progress|star_group|artist|forger|no_points|points_for_one|points_for_many)$"
+    r"|^(unfinished_progress|star_group|artist|forger|no_points|points_for_one|points_for_many"
+    r"|seconds)$"
 )
 VERBS = set(
     """is are was were be been am can can't 'm 's 're 've 'll say says said tell starts start
@@ -27,7 +28,7 @@ VERBS = set(
     drawing drew give gives gave lose loses lost end ends stop stopped continue agree score
     scored name names named play plays see shall will would could should let get gets got need
     needs make makes made want think know discard discarded share lay move shuffle bring place
-    add favours elected finished""".split()
+    add added went moved favours elected finished""".split()
 )
 # Headlines a table hears whole: a label and its value, a count, an interjection, a question
 # that offers its answers. Each is a line of its own at a moment that makes its meaning plain.

@@ -259,7 +259,7 @@ class Engine:
                 *((self.lines("full_time"),) if full_time else ()),
             )
         )
-        if not resumed and not self.record.answers:
+        if not resumed and not self.record.answers and getattr(self.game, "names_seats", True):
             self._say((self.lines("seats"),))
         self._emit_state()
         try:
@@ -437,7 +437,8 @@ class Engine:
         if not ask.time_line or ask.timeout is None:
             return lines
         seconds = ask.timeout if left is None else max(1.0, left)
-        return (*lines, ask.time_line.format(seconds=number_word(int(round(seconds)))))
+        said = self.lines.counted("seconds", int(round(seconds)))  # "one second", "ten seconds"
+        return (*lines, ask.time_line.format(seconds=said))
 
     def _command(
         self, command: Command, ask: Ask, left: float | None = None
@@ -456,7 +457,9 @@ class Engine:
         elif command is Command.SCORE:
             self._say(self.game.score(self.state))
         elif command is Command.UNDO:
-            return Flow.UNDO
+            if self.record.answers:
+                return Flow.UNDO
+            self._say((self.lines("nothing_to_undo"),))  # and the ask goes on, not said again
         elif command is Command.SKIP:
             if ask.skippable:
                 return Answer(AnswerKind.SKIP)
