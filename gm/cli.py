@@ -580,27 +580,20 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
         if table is not None:
             transcript.add_sink(table.event)
         clock = None
-        if record.finished and unfinished is None:
-            hearing, recognizer = (
-                TextHearing(iter(())),
-                None,
-            )  # nothing to hear: the result is said again
-        else:
-            start = (
-                record.t
-                if resumed and args.wav and record.source == str(Path(args.wav).resolve())
-                else 0.0
-            )
-            source = table
-            if getattr(args, "realtime", False) or getattr(args, "live", False):
-                from gm.speech.audio import WavSource
-                from gm.speech.realtime import Paced, WallClock
+        # a finished game resumed says its result again and listens for "undo" meanwhile
+        start = (
+            record.t
+            if resumed and args.wav and record.source == str(Path(args.wav).resolve())
+            else 0.0
+        )
+        source = table
+        if getattr(args, "realtime", False) or getattr(args, "live", False):
+            from gm.speech.audio import WavSource
+            from gm.speech.realtime import Paced, WallClock
 
-                clock = WallClock(origin=start)
-                source = Paced(
-                    table if table is not None else WavSource(args.wav, start=start), clock
-                )
-            hearing, recognizer = open_hearing(args, config, start, source=source)
+            clock = WallClock(origin=start)
+            source = Paced(table if table is not None else WavSource(args.wav, start=start), clock)
+        hearing, recognizer = open_hearing(args, config, start, source=source)
         speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text), stack=stack)
         if table is None and (clock is not None or not args.wav):  # a live input
             speaker = barge_in(speaker, hearing, config)

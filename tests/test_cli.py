@@ -308,3 +308,17 @@ def test_demo_deck_for_another_game_is_one_sentence(tmp_path):
         str(tmp_path / "state"),
     )
     assert_one_sentence(result, "a deck for Who the F", "not for Funocracy")
+
+
+def test_a_finished_game_can_be_undone_when_resumed(tmp_path):
+    env = {"GM_STATE_DIR": str(tmp_path)}
+    rounds = ["start drawing", "two done", "two", "one", "zero"] * 3  # three rounds, quick scoring
+    options = ["--players", "3", "--mode", "open", "--scoring", "quick", "--text"]
+    played = gm("play", "what-the-fake", *options, stdin="\n".join(rounds) + "\n", env=env)
+    assert played.returncode == 0 and "Player one wins" in played.stdout, played.stderr
+    assert "No unfinished games" in gm("games", env=env).stdout
+    resumed = gm("resume", "what-the-fake", "--text", stdin="undo\n", env=env)
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Player one wins" in resumed.stdout  # the result said again, then taken back
+    assert "gm: Undone: player three scored zero." in resumed.stdout
+    assert "what-the-fake" in gm("games", env=env).stdout

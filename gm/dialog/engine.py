@@ -349,6 +349,7 @@ class Engine:
             self._say((self.lines("nothing_to_undo"),))
             return
         undone = self.record.answers.pop()
+        self.record.finished = False  # a finished game resumed and undone is playing again
         while undone.get("transition") and self.record.answers:  # "next question" is no decision
             self._emit(
                 "decision", step=undone["step"], kind="undo", decision=undone.get("decision", "")
