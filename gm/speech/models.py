@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
 from urllib.parse import urlparse
 
+from gm.content import spoken_list
 from gm.speech.base import SpeechError
 
 Progress = Callable[[int, "int | None"], None]  # (bytes so far, total bytes or None)
@@ -71,7 +72,7 @@ KNOWN: Mapping[str, ModelInfo] = MappingProxyType(
             # 41,205,931 bytes; the same digest is recorded by many independent projects
             # (e.g. the AUR vosk-api PKGBUILD); alphacephei.com publishes none itself.
             "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
-            "US English, small: runtime grammars, about 300 MB of memory; the one gm is tuned for.",
+            "Vosk's small US English model: runtime grammars, about 300 MB of memory.",
         ),
         "en-us-large": ModelInfo(
             "en-us-large",
@@ -179,17 +180,15 @@ def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any te
     return show
 
 
-def _cannot_reach(url: str, folder: Path, what: str) -> SpeechError:
-    host = urlparse(url).hostname or url
-    hint = "copy a model folder into" if what == "model" else f"copy the {what}'s files into"
-    return SpeechError(
-        f"Cannot reach {host} to download the {what}; connect to the internet, or {hint} {folder}."
-    )
+class Unreachable(SpeechError):
+    """The host of a download cannot be reached (no internet); fetch_files says what to do."""
+
+    def __init__(self, url: str) -> None:
+        self.host = urlparse(url).hostname or url
+        super().__init__(f"Cannot reach {self.host}.")
 
 
-def _fetch(
-    url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str
-) -> bool:
+def _fetch(url: str, part: Path, progress: Progress, timeout: float, what: str) -> bool:
     """One request for whatever `part` still lacks; True when the file is complete."""
     have = part.stat().st_size if part.exists() else 0
     request = urllib.request.Request(url, headers={"User-Agent": "gm-download"})
@@ -209,7 +208,7 @@ def _fetch(
             f"{error.reason}."
         ) from None
     except (urllib.error.URLError, OSError) as error:
-        raise _cannot_reach(url, folder, what) from error
+        raise Unreachable(url) from error
     with response:
         length = response.headers.get("Content-Length")
         if response.status == 206:
@@ -238,13 +237,11 @@ def _fetch(
     return total is None or done >= total
 
 
-def _download_part(
-    url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str
-) -> None:
+def _download_part(url: str, part: Path, progress: Progress, timeout: float, what: str) -> None:
     """Fetch until complete, resuming after drops; a late failure keeps the .part for next time."""
     for attempt in range(RETRIES + 1):
         before = part.stat().st_size if part.exists() else 0
-        if _fetch(url, part, progress, folder, timeout, what):
+        if _fetch(url, part, progress, timeout, what):
             return
         after = part.stat().st_size if part.exists() else 0
         if after <= before:
@@ -279,6 +276,7 @@ def fetch_files(
     what: str = "model",
     progress: Progress | None = None,
     timeout: float = 30.0,
+    offline: str | None = None,
 ) -> list[Path]:
     """Download each file into `folder`, verified, and return their paths.
 
@@ -286,8 +284,32 @@ def fetch_files(
     grows as `<name>.part`, so a later run resumes it with an HTTP Range request; it takes its
     own name in one rename only once its SHA-256 matches, so a file that is there is whole and a
     file already there is not fetched again. `what` names the thing in messages ("model", "voice").
+    Offline, the message says what to do instead: `offline`, or put the files into `folder`;
+    a folder made for the download that holds nothing is removed.
     """
     folder = Path(folder)
+    made = not folder.exists()
+    try:
+        return _fetch_into(files, folder, what, progress, timeout)
+    except Unreachable as error:
+        if made and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        names = spoken_list([file.name for file in files])
+        where = files[0].url.rpartition("/")[0] + "/"
+        instead = offline or f"put {names} from {where} into {folder}"
+        raise SpeechError(
+            f"Cannot reach {error.host} to download the {what}; connect to the internet, or "
+            f"{instead}."
+        ) from None
+
+
+def _fetch_into(
+    files: Sequence[RemoteFile],
+    folder: Path,
+    what: str,
+    progress: Progress | None,
+    timeout: float,
+) -> list[Path]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -302,7 +324,7 @@ def fetch_files(
             continue
         part = folder / f"{file.name}.part"
         label = f"{file.name} ({file.size_mb} MB)" if file.size_mb else file.name
-        _download_part(file.url, part, progress or text_progress(label), folder, timeout, what)
+        _download_part(file.url, part, progress or text_progress(label), timeout, what)
         if file.sha256 is None and not file.companion:
             print(
                 f"note: no known SHA-256 for {file.name}; the download was not verified.",
@@ -411,7 +433,10 @@ def download(
     if info.kind == "whisper":
         return _download_folder(info, models_dir, url.rstrip("/"), progress, sha256, timeout)
     remote = RemoteFile(url, f"{name}.zip", sha256 or info.sha256, info.size_mb)
-    [archive] = fetch_files([remote], models_dir, progress=progress, timeout=timeout)
+    offline = f"unpack {url} into {models_dir}"
+    [archive] = fetch_files(
+        [remote], models_dir, progress=progress, timeout=timeout, offline=offline
+    )
     try:
         return _unpack(archive, models_dir, info.folder)
     finally:
@@ -435,8 +460,9 @@ def _download_folder(
         else RemoteFile(f"{url}/{name}", name, None, companion=True)
         for name in WHISPER_FILES
     ]
+    offline = f"put {spoken_list(WHISPER_FILES)} from {url}/ into {models_dir / info.folder}"
     try:
-        fetch_files(files, staging, progress=progress, timeout=timeout)
+        fetch_files(files, staging, progress=progress, timeout=timeout, offline=offline)
     except ChecksumError:
         shutil.rmtree(staging, ignore_errors=True)
         raise
