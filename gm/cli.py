@@ -104,6 +104,12 @@ def _add_voice_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--voice-name", metavar="NAME", help="which voice of that engine (see 'gm voices')"
     )
+    parser.add_argument(
+        "--rate",
+        type=int,
+        metavar="WPM",
+        help="gm's pace in words a minute (Piper: 100 to 400; about 200 unless set)",
+    )
 
 
 def _add_input_options(parser: argparse.ArgumentParser) -> None:
@@ -360,6 +366,7 @@ def _config(args: argparse.Namespace) -> Config:
         output_device=getattr(args, "output_device", None),
         voice_engine=getattr(args, "voice_engine", None),
         voice=getattr(args, "voice_name", None),
+        rate=getattr(args, "rate", None),
         barge_in=getattr(args, "barge_in", None),
     )
 
@@ -875,6 +882,9 @@ def cmd_listen(args: argparse.Namespace) -> int:
     return 0
 
 
+HEADROOM_DB = 1.0  # gm say --wav: below full scale, so no player or converter clips it
+
+
 def cmd_say(args: argparse.Namespace) -> int:
     from gm.speech import tts
 
@@ -891,7 +901,7 @@ def cmd_say(args: argparse.Namespace) -> int:
         voice = open_voice(config)
         stack.callback(voice.close)
         speaker = (
-            tts.WavSpeaker(args.wav, voice)
+            tts.WavSpeaker(args.wav, voice, rate=None, headroom=HEADROOM_DB)
             if args.wav
             else tts.device_speaker(voice, config.output_device)
         )

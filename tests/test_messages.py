@@ -167,7 +167,10 @@ MESSAGES = code_messages() + document_messages()
 
 
 def test_the_collection_finds_the_messages_it_should():
-    assert ("gm/speech/tts.py:41", "say", "--console") in MESSAGES
+    assert any(
+        where.startswith("gm/speech/tts.py:") and (c, o) == ("say", "--console")
+        for where, c, o in MESSAGES
+    )
     assert any(where.startswith("README.md") and c == "play" for where, c, _ in MESSAGES)
 
 
