@@ -301,7 +301,8 @@ class Funocracy(Judging, Scores):
         return Ask(
             id="funocracy.answer",
             say=tuple(say),
-            again=self._turn_again(state),
+            # a round's first turn says everything already; a later one says it again in full
+            again=() if state.fresh_round else self._turn_again(state),
             choices=(
                 Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
                 Choice("late", LATE_PHRASES),
