@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable
 
+import platformdirs
+
 from gm.steps import AnswerKind
 
 FORMAT = 1
@@ -43,11 +45,12 @@ class SaveUnreadable(SaveError):
 
 
 def default_state_dir() -> Path:
+    """$GM_STATE_DIR, else the platform's state folder: $XDG_STATE_HOME/gm or ~/.local/state/gm
+    on Linux (platformdirs)."""
     override = os.environ.get("GM_STATE_DIR")
     if override:
         return Path(override)
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "gm"
+    return platformdirs.user_state_path("gm")
 
 
 def _answer_ok(entry: Any) -> bool:

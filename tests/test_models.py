@@ -271,14 +271,17 @@ def test_installed_lists_only_model_folders(tmp_path: Path) -> None:
     assert models.installed(tmp_path / "missing") == []
 
 
-def test_default_models_dir(tmp_path: Path) -> None:
+def test_default_models_dir(tmp_path: Path, monkeypatch) -> None:
     checkout = tmp_path / "repo"
     (checkout / "models").mkdir(parents=True)
     (checkout / "pyproject.toml").write_text("")
-    assert models.default_models_dir(checkout, {}) == checkout / "models"
+    assert models.default_models_dir(checkout) == checkout / "models"
     elsewhere = tmp_path / "site-packages"
-    assert models.default_models_dir(elsewhere, {"XDG_DATA_HOME": "/x"}) == Path("/x/gm/models")
-    assert models.default_models_dir(elsewhere, {"HOME": "/h"}) == Path("/h/.local/share/gm/models")
+    monkeypatch.setenv("XDG_DATA_HOME", "/x")
+    assert models.default_models_dir(elsewhere) == Path("/x/gm/models")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", "/h")
+    assert models.default_models_dir(elsewhere) == Path("/h/.local/share/gm/models")
 
 
 def test_text_progress_shows_percent_megabytes_and_speed() -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import http.client
-import os
 import shutil
 import stat
 import sys
@@ -26,6 +25,8 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
 from urllib.parse import urlparse
+
+import platformdirs
 
 from gm.content import spoken_list
 from gm.speech.base import SpeechError
@@ -137,18 +138,13 @@ def installed(models_dir: str | Path) -> list[Path]:
     )
 
 
-def default_models_dir(
-    checkout: Path | None = None, environ: Mapping[str, str] | None = None
-) -> Path:
-    """models/ in a source checkout (where DESIGN.md puts them), else the user's data folder."""
+def default_models_dir(checkout: Path | None = None) -> Path:
+    """models/ in a source checkout (where DESIGN.md puts them), else the platform's data folder:
+    $XDG_DATA_HOME/gm/models or ~/.local/share/gm/models on Linux (platformdirs)."""
     checkout = checkout if checkout is not None else Path(__file__).resolve().parents[2]
     if (checkout / "models").is_dir() and (checkout / "pyproject.toml").is_file():
         return checkout / "models"
-    environ = os.environ if environ is None else environ
-    data = environ.get("XDG_DATA_HOME") or str(
-        Path(environ.get("HOME") or Path.home()) / ".local" / "share"
-    )
-    return Path(data) / "gm" / "models"
+    return platformdirs.user_data_path("gm") / "models"
 
 
 def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any text stream
