@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import os
 import random
@@ -32,6 +33,8 @@ from gm.games import load as load_game
 from gm.speech.base import SpeechError
 from gm.state import Record, SaveError, Saves, SaveUnreadable, when
 from gm.steps import Answer, AnswerKind, Ask, Choice, RulesError
+
+log = logging.getLogger(__name__)
 
 
 class UsageError(Exception):
@@ -154,6 +157,11 @@ def player_ranges() -> str:
 def build_parser() -> Parser:
     parser = Parser(prog="gm", description="A hands-free game master for party games.")
     parser.add_argument("--version", action="version", version=f"gm {__version__}")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="log what gm and its recognisers do on standard error",
+    )
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
     play = sub.add_parser("play", help="play a game")
@@ -507,7 +515,9 @@ def run_game(
             "--realtime paces a WAV file, so it needs --wav FILE; a microphone is live already."
         )
     config = _config(args)
+    log.debug("settings: %s", config)
     saves = Saves(args.state_dir)
+    log.debug("saves in %s", saves.directory)
     lines, commands = common_lines()
     playing: list[Record] = [record] if record is not None else []
     try:
@@ -1059,6 +1069,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        logging.basicConfig(
+            level=logging.DEBUG if args.debug else logging.WARNING,
+            format="gm: %(name)s: %(message)s",
+        )
         if not args.command:
             parser.print_help()
             return 2

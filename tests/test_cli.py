@@ -322,3 +322,10 @@ def test_a_finished_game_can_be_undone_when_resumed(tmp_path):
     assert "Player one wins" in resumed.stdout  # the result said again, then taken back
     assert "gm: Undone: player three scored zero." in resumed.stdout
     assert "what-the-fake" in gm("games", env=env).stdout
+
+
+def test_debug_logs_what_gm_does_on_standard_error(tmp_path):
+    args = ("play", "funocracy", "--players", "3", "--text", "--state-dir", str(tmp_path))
+    logged = gm("--debug", *args, stdin="")
+    assert f"gm: gm.cli: saves in {tmp_path}" in logged.stderr.splitlines()
+    assert "gm.cli" not in gm(*args, stdin="").stderr
