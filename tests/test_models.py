@@ -290,7 +290,7 @@ def test_text_progress_shows_percent_megabytes_and_speed() -> None:
     show(0, 4_000_000)
     show(4_000_000, 4_000_000)
     text = out.getvalue()
-    assert "100.0%" in text and "4.0 MB" in text and "MB/s" in text and text.endswith("\n")
+    assert "100%" in text and "4.00M/4.00M" in text and "B/s" in text and text.endswith("\n")
 
 
 def whisper_files() -> dict[str, bytes]:

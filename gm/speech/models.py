@@ -148,30 +148,30 @@ def default_models_dir(checkout: Path | None = None) -> Path:
 
 
 def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any text stream
-    """A one-line bar on stderr: percent, megabytes and speed, redrawn up to ten times a second."""
-    started = time.monotonic()
-    state = {"last": 0.0, "first": None}
+    """tqdm's bar on stderr: percent, megabytes and speed (bytes resumed from an earlier try
+    count toward the size, not the speed); closed, with its line ended, when the file is whole."""
+    from tqdm import tqdm
+
+    bar: dict[str, tqdm] = {}
 
     def show(done: int, total: int | None) -> None:
-        now = time.monotonic()
-        if state["first"] is None:
-            state["first"] = done  # bytes resumed from an earlier try do not count toward speed
-        finished = total is not None and done >= total
-        if now - state["last"] < 0.1 and not finished:
-            return
-        state["last"] = now
-        speed = (done - state["first"]) / max(now - started, 1e-6) / 1e6
-        if total:
-            bar = "#" * int(30 * done / total)
-            line = (
-                f"\r{label} [{bar:<30}] {100 * done / total:5.1f}%  "
-                f"{done / 1e6:6.1f} / {total / 1e6:.1f} MB  {speed:5.1f} MB/s"
+        if "bar" not in bar:
+            bar["bar"] = tqdm(
+                total=total,
+                initial=done,
+                desc=label,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1000,
+                file=stream if stream is not None else sys.stderr,
+                mininterval=0.1,
+                ascii=True,
+                leave=True,
             )
-        else:
-            line = f"\r{label} {done / 1e6:6.1f} MB  {speed:5.1f} MB/s"
-        out = stream if stream is not None else sys.stderr
-        out.write(line + ("\n" if finished else ""))
-        out.flush()
+        shown = bar["bar"]
+        shown.update(done - shown.n)
+        if total is not None and done >= total:
+            shown.close()
 
     return show
 
