@@ -7,6 +7,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 from gm.files import NotAFile, read_regular
 
 try:
@@ -66,10 +68,11 @@ class Config:
 
 
 def default_path() -> Path:
+    """$GM_CONFIG, else config.toml in the platform's settings folder: $XDG_CONFIG_HOME/gm or
+    ~/.config/gm on Linux (platformdirs)."""
     if os.environ.get("GM_CONFIG"):
         return Path(os.environ["GM_CONFIG"])
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "gm" / "config.toml"
+    return platformdirs.user_config_path("gm") / "config.toml"
 
 
 _SCHEMA = {

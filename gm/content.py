@@ -247,3 +247,33 @@ def spoken_list(items: Iterable[str], conjunction: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+class Pronunciation:
+    """Written words the voice would misread ("F*ck" as "F asterisk ck"), each said as its
+    [pronounce] entry in prompts/<language>/common.toml says; a printed line keeps its spelling.
+    """
+
+    def __init__(self, table: Mapping[str, str]) -> None:
+        self._table = {written.lower(): said for written, said in table.items()}
+        words = sorted(table, key=len, reverse=True)  # "Zuper-Zigoto" before "Zigoto"
+        self._pattern = (
+            re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words), re.IGNORECASE)
+            if words
+            else None
+        )
+
+    @classmethod
+    def load(cls, language: str = "en") -> Pronunciation:
+        source = load("common", language)
+        table = source.data.get("pronounce", {})
+        if not isinstance(table, dict) or not all(
+            isinstance(v, str) and v.strip() for v in table.values()
+        ):
+            raise source.fail("pronounce", "[pronounce] must map written words to spoken ones")
+        return cls(table)
+
+    def __call__(self, text: str) -> str:
+        if self._pattern is None:
+            return text
+        return self._pattern.sub(lambda m: self._table[m.group(0).lower()], text)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable
 
+import platformdirs
+
 from gm.files import NotAFile, read_regular
 from gm.steps import AnswerKind
 
@@ -50,6 +52,8 @@ class SaveTooNew(SaveUnreadable):
 
 
 def default_state_dir() -> Path:
+    """$GM_STATE_DIR, else the platform's state folder: $XDG_STATE_HOME/gm or ~/.local/state/gm
+    on Linux (platformdirs)."""
     override = os.environ.get("GM_STATE_DIR")
     if override is not None:
         if not override.strip():
@@ -58,8 +62,7 @@ def default_state_dir() -> Path:
                 "games in the usual place."
             )
         return Path(override)
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "gm"
+    return platformdirs.user_state_path("gm")
 
 
 def _answer_ok(entry: Any) -> bool:

@@ -95,7 +95,7 @@ def test_a_word_heard_in_what_the_canceller_leaves_of_gms_voice_is_never_checked
 # at half level, the players at 0.7 of theirs) and heard through the canceller; a word stops the
 # line. Twice the real speed, as tests/test_realtime.py runs its shorter tables.
 
-RESUMED_TURN = "Player two, new theme:"  # the turn's prompt, said after the resumed game's lines
+RESUMED_TURN = "Player two, your theme is"  # the turn, said again after the resumed game's lines
 
 
 @pytest.fixture(scope="module")

@@ -68,3 +68,16 @@ def test_a_settings_file_that_is_no_file_is_one_sentence(tmp_path, make, words):
 def test_a_settings_file_that_is_a_device_is_one_sentence():
     with pytest.raises(ConfigError, match="a device"):
         load(Path("/dev/zero"))
+
+
+def test_the_settings_file_is_where_the_platform_keeps_settings(tmp_path, monkeypatch):
+    from gm.config import default_path
+
+    monkeypatch.delenv("GM_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert default_path() == tmp_path / "xdg" / "gm" / "config.toml"
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_path() == tmp_path / "home" / ".config" / "gm" / "config.toml"
+    monkeypatch.setenv("GM_CONFIG", str(tmp_path / "mine.toml"))
+    assert default_path() == tmp_path / "mine.toml"

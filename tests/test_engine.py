@@ -197,7 +197,7 @@ class TurnGame(TimedGame):
             countdown=True,
             expected="yes or no",
             deadline=f"turn.{state.turns}",
-            time_line="You have {seconds} seconds.",
+            time_line="You have {seconds}.",
         )
 
 

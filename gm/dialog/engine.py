@@ -89,6 +89,9 @@ class Heard:
     # Part of an answer, read by the ask's meaning: gm asks its question and reads the next
     # sentence with what this one said (Reading.held).
     partial: Reading | None = None
+    # The sentence as heard, when the ask's meaning took the answer's words out of it
+    # (Kind.WORDS): the decision keeps what was said.
+    said: str = ""
 
 
 def listening_commands(commands: Mapping[Command, Sequence[str]]) -> dict[Command, Sequence[str]]:
@@ -127,11 +130,14 @@ OFF_THE_VOICE_DB = 4.0
 
 # A sentence longer than this, read by meaning rather than matched to a phrase, is read back
 # first ("I heard ... Is that right?"), however sure its reading: the longer the sentence, the
-# more there is in it that the meaning did not read (BENCHMARKS.md, "Meaning").
+# more there is in it that the meaning did not read (BENCHMARKS.md, "Meaning"). Not in open
+# speech, whose answers the game checks itself (a drawing's name it does not know).
 MEANT_SURE_WORDS = 6
 
 
-def meant(reading: Reading, match: Match | None, heard: str) -> Match | None:
+def meant(
+    reading: Reading, match: Match | None, heard: str, checked_by_game: bool = False
+) -> Match | None:
     """The match the engine acts on when the phrases matched nothing sure and the ask's meaning
     read a whole answer in the sentence: the phrase's when they agree (sure if either is), else
     the meaning's, sure only when the reading is and no phrase heard something else."""
@@ -139,7 +145,7 @@ def meant(reading: Reading, match: Match | None, heard: str) -> Match | None:
         return match
     if match is not None and match.value == reading.value and match.command is None:
         return replace(match, score=max(match.score, SURE_SCORE if reading.sure else 0.0))
-    short = len(heard.split()) <= MEANT_SURE_WORDS
+    short = checked_by_game or len(heard.split()) <= MEANT_SURE_WORDS
     score = SURE_SCORE if reading.sure and match is None and short else SURE_SCORE - 1
     return Match(reading.value, reading.said, heard, score)
 
@@ -188,7 +194,7 @@ def interpret(
     said = match.phrase if match is not None else ""
     cued = cued and (not free or (reading is not None and reading.kind is Kind.TALK))
     if reading is not None and (match is None or not match.sure):
-        match = meant(reading, match, texts[0])
+        match = meant(reading, match, texts[0], checked_by_game=free)
         said = texts[0] if reading.kind is Kind.ANSWER else said
         command = command_meant(texts[0], matcher.commands) if match is None and cued else None
         if command is not None and reading.kind in (Kind.TALK, Kind.NOTHING):
@@ -198,7 +204,7 @@ def interpret(
         if reading.kind is Kind.WORDS and match is None and free:
             phrases = set(matcher.phrases)
             rest = (t for t in texts[1:] if t not in phrases)
-            return Heard(free=(str(reading.value), *rest))
+            return Heard(free=(str(reading.value), *rest), said=texts[0])
         if reading.kind is Kind.PARTIAL and (match is None or not match.sure):
             if final.stands is not None and final.stands < OFF_THE_VOICE_DB:
                 return Heard(noise=final.noisy, unplaced=not final.noisy)
@@ -342,7 +348,7 @@ class Engine:
                 *((self.lines("full_time"),) if full_time else ()),
             )
         )
-        if not resumed and not self.record.answers:
+        if not resumed and not self.record.answers and getattr(self.game, "names_seats", True):
             self._say((self.lines("seats"),))
         self._emit_state()
         try:
@@ -435,6 +441,7 @@ class Engine:
             self._say((self.lines("nothing_to_undo"),))
             return
         undone = self.record.answers.pop()
+        self.record.finished = False  # a finished game resumed and undone is playing again
         while undone.get("transition") and self.record.answers:  # "next question" is no decision
             self._emit(
                 "decision", step=undone["step"], kind="undo", decision=undone.get("decision", "")
@@ -493,7 +500,7 @@ class Engine:
                     self._say((self.lines("time_up"),))
                 return Answer(AnswerKind.TIMEOUT)
             if heard.free:
-                return Answer(AnswerKind.FREE, list(heard.free), heard.free[0])
+                return Answer(AnswerKind.FREE, list(heard.free), heard.said or heard.free[0])
             if heard.partial is not None:
                 # "Three votes": gm asks the rest once, naming what it understood, and reads the
                 # next sentence with it.
@@ -531,7 +538,8 @@ class Engine:
         if not ask.time_line or ask.timeout is None:
             return lines
         seconds = ask.timeout if left is None else max(1.0, left)
-        return (*lines, ask.time_line.format(seconds=number_word(int(round(seconds)))))
+        said = self.lines.counted("seconds", int(round(seconds)))  # "one second", "ten seconds"
+        return (*lines, ask.time_line.format(seconds=said))
 
     def _command(
         self, command: Command, ask: Ask, left: float | None = None
@@ -550,7 +558,9 @@ class Engine:
         elif command is Command.SCORE:
             self._say(self.game.score(self.state))
         elif command is Command.UNDO:
-            return Flow.UNDO
+            if self.record.answers:
+                return Flow.UNDO
+            self._say((self.lines("nothing_to_undo"),))  # and the ask goes on, not said again
         elif command is Command.SKIP:
             if ask.skippable:
                 return Answer(AnswerKind.SKIP)

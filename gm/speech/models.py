@@ -27,6 +27,9 @@ from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
 from urllib.parse import urlparse
 
+import platformdirs
+
+from gm.content import spoken_list
 from gm.speech.base import SpeechError
 
 Progress = Callable[[int, "int | None"], None]  # (bytes so far, total bytes or None)
@@ -71,7 +74,7 @@ KNOWN: Mapping[str, ModelInfo] = MappingProxyType(
             # 41,205,931 bytes; the same digest is recorded by many independent projects
             # (e.g. the AUR vosk-api PKGBUILD); alphacephei.com publishes none itself.
             "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
-            "US English, small: runtime grammars, about 300 MB of memory; the one gm is tuned for.",
+            "Vosk's small US English model: runtime grammars, about 300 MB of memory.",
         ),
         "en-us-large": ModelInfo(
             "en-us-large",
@@ -136,60 +139,53 @@ def installed(models_dir: str | Path) -> list[Path]:
     )
 
 
-def default_models_dir(
-    checkout: Path | None = None, environ: Mapping[str, str] | None = None
-) -> Path:
-    """models/ in a source checkout (where DESIGN.md puts them), else the user's data folder."""
+def default_models_dir(checkout: Path | None = None) -> Path:
+    """models/ in a source checkout (where DESIGN.md puts them), else the platform's data folder:
+    $XDG_DATA_HOME/gm/models or ~/.local/share/gm/models on Linux (platformdirs)."""
     checkout = checkout if checkout is not None else Path(__file__).resolve().parents[2]
     if (checkout / "models").is_dir() and (checkout / "pyproject.toml").is_file():
         return checkout / "models"
-    environ = os.environ if environ is None else environ
-    data = environ.get("XDG_DATA_HOME") or str(
-        Path(environ.get("HOME") or Path.home()) / ".local" / "share"
-    )
-    return Path(data) / "gm" / "models"
+    return platformdirs.user_data_path("gm") / "models"
 
 
 def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any text stream
-    """A one-line bar on stderr: percent, megabytes and speed, redrawn up to ten times a second."""
-    started = time.monotonic()
-    state = {"last": 0.0, "first": None}
+    """tqdm's bar on stderr: percent, megabytes and speed (bytes resumed from an earlier try
+    count toward the size, not the speed); closed, with its line ended, when the file is whole."""
+    from tqdm import tqdm
+
+    bar: dict[str, tqdm] = {}
 
     def show(done: int, total: int | None) -> None:
-        now = time.monotonic()
-        if state["first"] is None:
-            state["first"] = done  # bytes resumed from an earlier try do not count toward speed
-        finished = total is not None and done >= total
-        if now - state["last"] < 0.1 and not finished:
-            return
-        state["last"] = now
-        speed = (done - state["first"]) / max(now - started, 1e-6) / 1e6
-        if total:
-            bar = "#" * int(30 * done / total)
-            line = (
-                f"\r{label} [{bar:<30}] {100 * done / total:5.1f}%  "
-                f"{done / 1e6:6.1f} / {total / 1e6:.1f} MB  {speed:5.1f} MB/s"
+        if "bar" not in bar:
+            bar["bar"] = tqdm(
+                total=total,
+                initial=done,
+                desc=label,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1000,
+                file=stream if stream is not None else sys.stderr,
+                mininterval=0.1,
+                ascii=True,
+                leave=True,
             )
-        else:
-            line = f"\r{label} {done / 1e6:6.1f} MB  {speed:5.1f} MB/s"
-        out = stream if stream is not None else sys.stderr
-        out.write(line + ("\n" if finished else ""))
-        out.flush()
+        shown = bar["bar"]
+        shown.update(done - shown.n)
+        if total is not None and done >= total:
+            shown.close()
 
     return show
 
 
-def _cannot_reach(url: str, folder: Path, what: str) -> SpeechError:
-    host = urlparse(url).hostname or url
-    hint = "copy a model folder into" if what == "model" else f"copy the {what}'s files into"
-    return SpeechError(
-        f"Cannot reach {host} to download the {what}; connect to the internet, or {hint} {folder}."
-    )
+class Unreachable(SpeechError):
+    """The host of a download cannot be reached (no internet); fetch_files says what to do."""
+
+    def __init__(self, url: str) -> None:
+        self.host = urlparse(url).hostname or url
+        super().__init__(f"Cannot reach {self.host}.")
 
 
-def _fetch(
-    url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str
-) -> bool:
+def _fetch(url: str, part: Path, progress: Progress, timeout: float, what: str) -> bool:
     """One request for whatever `part` still lacks; True when the file is complete."""
     have = part.stat().st_size if part.exists() else 0
     request = urllib.request.Request(url, headers={"User-Agent": "gm-download"})
@@ -209,7 +205,7 @@ def _fetch(
             f"{error.reason}."
         ) from None
     except (urllib.error.URLError, OSError) as error:
-        raise _cannot_reach(url, folder, what) from error
+        raise Unreachable(url) from error
     with response:
         length = response.headers.get("Content-Length")
         if response.status == 206:
@@ -237,7 +233,7 @@ def _fetch(
             return False
         except OSError as error:  # the disk is full or read-only: no retry can help
             raise SpeechError(
-                f"The {what} cannot be written into {folder} ({error.strerror or error}); free "
+                f"The {what} cannot be written into {part.parent} ({error.strerror or error}); free "
                 f"some space there and run the same command again to resume from {part.name}."
             ) from None
     return total is None or done >= total
@@ -255,13 +251,11 @@ def _received(response) -> bytes:  # noqa: ANN001 - an http.client.HTTPResponse
         raise _CutOff from None
 
 
-def _download_part(
-    url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str
-) -> None:
+def _download_part(url: str, part: Path, progress: Progress, timeout: float, what: str) -> None:
     """Fetch until complete, resuming after drops; a late failure keeps the .part for next time."""
     for attempt in range(RETRIES + 1):
         before = part.stat().st_size if part.exists() else 0
-        if _fetch(url, part, progress, folder, timeout, what):
+        if _fetch(url, part, progress, timeout, what):
             return
         after = part.stat().st_size if part.exists() else 0
         if after <= before:
@@ -296,6 +290,7 @@ def fetch_files(
     what: str = "model",
     progress: Progress | None = None,
     timeout: float = 30.0,
+    offline: str | None = None,
 ) -> list[Path]:
     """Download each file into `folder`, verified, and return their paths.
 
@@ -303,8 +298,32 @@ def fetch_files(
     grows as `<name>.part`, so a later run resumes it with an HTTP Range request; it takes its
     own name in one rename only once its SHA-256 matches, so a file that is there is whole and a
     file already there is not fetched again. `what` names the thing in messages ("model", "voice").
+    Offline, the message says what to do instead: `offline`, or put the files into `folder`;
+    a folder made for the download that holds nothing is removed.
     """
     folder = Path(folder)
+    made = not folder.exists()
+    try:
+        return _fetch_into(files, folder, what, progress, timeout)
+    except Unreachable as error:
+        if made and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        names = spoken_list([file.name for file in files])
+        where = files[0].url.rpartition("/")[0] + "/"
+        instead = offline or f"put {names} from {where} into {folder}"
+        raise SpeechError(
+            f"Cannot reach {error.host} to download the {what}; connect to the internet, or "
+            f"{instead}."
+        ) from None
+
+
+def _fetch_into(
+    files: Sequence[RemoteFile],
+    folder: Path,
+    what: str,
+    progress: Progress | None,
+    timeout: float,
+) -> list[Path]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -319,7 +338,7 @@ def fetch_files(
             continue
         part = folder / f"{file.name}.part"
         label = f"{file.name} ({file.size_mb} MB)" if file.size_mb else file.name
-        _download_part(file.url, part, progress or text_progress(label), folder, timeout, what)
+        _download_part(file.url, part, progress or text_progress(label), timeout, what)
         if file.sha256 is None and not file.companion:
             print(
                 f"note: no known SHA-256 for {file.name}; the download was not verified.",
@@ -429,7 +448,10 @@ def download(
     if info.kind == "whisper":
         return _download_folder(info, models_dir, url.rstrip("/"), progress, sha256, timeout)
     remote = RemoteFile(url, f"{name}.zip", sha256 or info.sha256, info.size_mb)
-    [archive] = fetch_files([remote], models_dir, progress=progress, timeout=timeout)
+    offline = f"unpack {url} into {models_dir}"
+    [archive] = fetch_files(
+        [remote], models_dir, progress=progress, timeout=timeout, offline=offline
+    )
     try:
         return _unpack(archive, models_dir, info.folder)
     finally:
@@ -453,8 +475,9 @@ def _download_folder(
         else RemoteFile(f"{url}/{name}", name, None, companion=True)
         for name in WHISPER_FILES
     ]
+    offline = f"put {spoken_list(WHISPER_FILES)} from {url}/ into {models_dir / info.folder}"
     try:
-        fetch_files(files, staging, progress=progress, timeout=timeout)
+        fetch_files(files, staging, progress=progress, timeout=timeout, offline=offline)
     except ChecksumError:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -38,6 +38,8 @@ REQUIRED_LINES = (
     "score_items",
     "new_theme",
     "same_theme",
+    "turn_again",
+    "refused",
     "letters",
     "letter_item",
     "star_group",

@@ -302,6 +302,8 @@ class Funocracy(Judging, Scores):
         return Ask(
             id="funocracy.answer",
             say=tuple(say),
+            # a round's first turn says everything already; a later one says it again in full
+            again=() if state.fresh_round else self._turn_again(state),
             choices=(
                 Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
                 Choice("late", LATE_PHRASES),
@@ -319,6 +321,17 @@ class Funocracy(Judging, Scores):
             skippable=True,
             endpoint=0.6,  # one word; the 0.3 s echo tail after it must still fit in a short gap
         )
+
+    def _turn_again(self, state: State) -> tuple[str, ...]:
+        """A turn said again (repeat, a resumed game): whose turn, the theme and the letters."""
+        L = self.lines
+        theme = self.themes[state.theme].name
+        if state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO:
+            count = L("letters_left", count=number_word(len(state.face_up)))
+            letters = count[:1].upper() + count[1:]
+        else:
+            letters = L("letters", letters=spoken_list(list(state.face_up)))
+        return (L("turn_again", seat=number_word(state.active), theme=theme), letters)
 
     def _letter_ask(self, state: State) -> Ask:
         L = self.lines
@@ -363,7 +376,9 @@ class Funocracy(Judging, Scores):
         return handler(state, answer, rng)
 
     def _refuse(self, state: State) -> Outcome:
-        return Outcome(state, say=(self.step(state).expected,), accepted=False)
+        return Outcome(
+            state, say=(self.lines("refused", expected=self.step(state).expected),), accepted=False
+        )
 
     def _apply_players(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         value = answer.value
@@ -389,7 +404,14 @@ class Funocracy(Judging, Scores):
     def _apply_answer(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
         seat = number_word(state.active)
-        st = replace(state, fresh_round=False, told=state.told or self._says_letters(state))
+        # the theme has been heard: a turn that comes back to it (a word challenged away, no
+        # letter named) is the same theme, not a new one
+        st = replace(
+            state,
+            fresh_round=False,
+            fresh_theme=False,
+            told=state.told or self._says_letters(state),
+        )
         if answer.kind is AnswerKind.TIMEOUT:
             return self._theme_lost(st, rng, (), L("time_decision", seat=seat), advance=True)
         if answer.kind is AnswerKind.CHOICE and answer.value == "pass":

@@ -261,10 +261,8 @@ class Grouping:
         verb, *args = str(answer.value).split()
         numbers = [int(a) for a in args]
         groups = state.groups
-        if verb == "more":
-            return Outcome(
-                replace(state, changing=True), (), self.lines("decision_change"), transition=True
-            )
+        if verb == "more":  # a decision of its own: undo takes back this answer alone
+            return Outcome(replace(state, changing=True), (), self.lines("decision_change"))
         if verb in ("valid", "invalid", "void") and contradicts(verb, answer.heard):
             # a near match between opposite commands ("valid" heard in "in valid group two"): ask
             return Outcome(

@@ -54,9 +54,13 @@ class Naming:
                 expected=self.lines("check_names_expected"),
                 endpoint=0.5,
             )
+        again: tuple[str, ...] = ()
         if state.naming:
             say = self._line("ask_next_name", names=", ".join(state.heard or state.naming[-1:]))
             reprompts = self._many("next_name_reprompts", seat=seat)
+            # "repeat", a resumed game: whose drawings, and those named so far
+            names = content.spoken_list(state.naming)
+            again = (self.lines("names_again", seat=seat, names=names),)
         else:  # how to name: in full to the game's first player, then "Player two, your drawings?"
             full = state.round == 1 and not state.drawings
             say = self.lines("ask_names" if full else "ask_names_short", seat=seat)
@@ -87,6 +91,7 @@ class Naming:
             reprompts=reprompts,
             expected=self.lines("names_expected"),
             endpoint=0.5,
+            again=again,
         )
 
     def _known_names(self, state: State) -> tuple[str, ...]:

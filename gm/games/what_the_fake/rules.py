@@ -510,11 +510,8 @@ class WhatTheFake(Naming, Grouping):
             return Outcome(state, (), self.lines("decision_skip", city=card.city, theme=card.theme))
         if answer.value == "shout":  # the table drew without saying "start drawing"; one is done
             drawing = replace(state, phase=Phase.DRAWING, started=True, shouts=1)
-            return Outcome(
-                drawing,
-                (self._line("done", count=number_word(1)),),
-                self.lines("decision_go_shout", theme=card.theme),
-            )
+            # "One done." is said by the drawing's ask, once
+            return Outcome(drawing, (), self.lines("decision_go_shout", theme=card.theme))
         return Outcome(
             replace(state, phase=Phase.DRAWING), (), self.lines("decision_go", theme=card.theme)
         )

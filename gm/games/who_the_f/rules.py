@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from gm.content import ContentFile, Lines
 from gm.games.common import player_count, spoken_numbers
@@ -117,6 +117,7 @@ class WhoTheF(FinalRound):
 
     id = "who_the_f"
     title = "Who the F"
+    names_seats = False  # cooperative: places are numbered, players never named by seat
 
     def __init__(self, questions: tuple[str, ...], lines: Lines) -> None:
         self.questions = questions
@@ -543,7 +544,11 @@ class WhoTheF(FinalRound):
             L("elected_progress", elected=number_word(elected)),
         ]
         return Outcome(
-            replace(new, phase=Phase.NEXT, announced=tuple(say)),
+            replace(
+                new,
+                phase=Phase.NEXT,
+                announced=self._again(say, move_cards=spoken, bonus_token="", lose_token=""),
+            ),
             say=tuple(say),
             decision=decision,
             put_back=undo,
@@ -558,8 +563,17 @@ class WhoTheF(FinalRound):
             new = replace(new, tokens=0, phase=Phase.LOST)
         else:
             say += (self._tokens_left(tokens),)
-            new = replace(new, phase=Phase.NEXT, announced=say)
+            new = replace(new, phase=Phase.NEXT, announced=self._again(say, lose_token=""))
         return Outcome(new, say=say, decision=L("decision_no_majority"), put_back=L("undo_token"))
+
+    def _again(self, said: Sequence[str], **moves: str) -> tuple[str, ...]:
+        """A result as said again (repeat, a resumed game): each move of cards or tokens it asked
+        for (a line named in `moves`) told as made, so that no table makes it twice."""
+        L = self.lines
+        done = {
+            L(name, place=place): L(f"{name}_done", place=place) for name, place in moves.items()
+        }
+        return tuple(done.get(line, line) for line in said)
 
     def _tokens_left(self, tokens: int) -> str:
         if tokens == 1:
