@@ -233,8 +233,9 @@ def _fetch(url: str, part: Path, progress: Progress, timeout: float, what: str) 
             return False
         except OSError as error:  # the disk is full or read-only: no retry can help
             raise SpeechError(
-                f"The {what} cannot be written into {part.parent} ({error.strerror or error}); free "
-                f"some space there and run the same command again to resume from {part.name}."
+                f"The {what} cannot be written into {part.parent} "
+                f"({error.strerror or error}); free some space there and run the same command "
+                f"again to resume from {part.name}."
             ) from None
     return total is None or done >= total
 
