@@ -191,6 +191,13 @@ class Run:
             e for e in self.transcript.of_type("decision") if step is None or e.get("step") == step
         ]
 
+    def gm_began(self, event: dict) -> float:
+        """When gm began its first line after `event` (a word heard, a decision): where the
+        players' clock stopped."""
+        events = list(self.transcript.events)
+        index = next(i for i, e in enumerate(events) if e is event)
+        return next(e["t"] for e in events[index:] if e["type"] == "say")
+
     def said_before(self, event: dict) -> dict:
         """The last line gm said before `event`: the one that asked."""
         events = list(self.transcript.events)
