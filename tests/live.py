@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from gm.dialog.engine import Engine, Result
+from gm.dialog.engine import Engine, EngineConfig, Result
 from gm.dialog.hearing import AudioHearing
 from gm.dialog.transcript import Transcript
 from gm.speech.audio import to_pcm16
@@ -244,6 +244,7 @@ def play_live(
     show: bool = True,
     limit: float = 100.0,
     barge_in: BargeIn | None = None,
+    config: EngineConfig = EngineConfig(),
 ) -> Run:
     """Run the engine on a cue table in real time (or `speed` times faster), gm speaking with its
     own voice (Piper) into a WAV file at the pace of a real voice. With `barge_in`, the table
@@ -272,6 +273,7 @@ def play_live(
         commands,
         transcript,
         copy.deepcopy(record),  # the engine writes to its record: the caller's serves again
+        config=config,
     )
     try:
         result = engine.run(resumed=resumed)

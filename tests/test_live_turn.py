@@ -140,3 +140,18 @@ def test_a_repeat_in_the_last_seconds_keeps_exactly_five_tones(funocracy, sphinx
     for tone in after:  # each tone in its own second of what was left
         assert 0 < again["deadline"] - tone <= 5 - len(before) + TOLERANCE
     assert_given_back(run, first, again, repeat)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("offset", [-0.4, 0.2], ids=["over it", "right after it"])
+def test_a_word_begun_over_or_right_after_ten_seconds_is_heard(
+    funocracy, sphinx, common, tmp_path, offset
+):
+    """gm hears what the microphone caught while it said "Ten seconds." (it knows when it plays
+    it): a word begun 0.4 s before the warning ends, or 0.2 s after, is the answer."""
+    cues = [Cue("say:Ten seconds.", offset, "scarf")]
+    said = lambda e: e["type"] == "decision" and e.get("step") == "funocracy.answer"  # noqa: E731
+    run = play(funocracy, [TIMEOUT], cues, sphinx, common, tmp_path, done=said)
+    warning = run.says("Ten seconds.")[0]
+    assert run.table.spoken[0][0] == pytest.approx(warning["end"] + offset, abs=0.01)
+    assert run.decisions("funocracy.answer")[0]["decision"] == "player two said scarf for S"

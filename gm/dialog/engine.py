@@ -53,6 +53,9 @@ class EngineConfig:
     # repeat, "sorry", a check): the time gm's line takes to be taken in (gm.dialog.clock).
     understood: float = 1.0
     window: float = 15.0  # a timed ask this short (no turn, no time line) reopens in full
+    # Hear what the microphone caught while gm said "Ten seconds." (gm knows when it plays it),
+    # instead of dropping it as after other lines: a word begun over or right after it is heard.
+    hear_over_warning: bool = True
 
 
 class Flow(enum.Enum):
@@ -718,8 +721,10 @@ class Engine:
                 if countdown and not clock.warned and left <= self.config.countdown_warning:
                     clock.warned = True
                     if left > self.config.countdown_warning - 1.0:
-                        self._say((self.lines("ten_seconds"),))
-                        self.hearing.listen_for(vocabulary)
+                        through = self.config.hear_over_warning
+                        self._say((self.lines("ten_seconds"),), listen_after=not through)
+                        if not through:
+                            self.hearing.listen_for(vocabulary)
                 if countdown and 0 < left <= self.config.countdown_tones:
                     second = int(left + 0.999)
                     if second not in clock.toned:
