@@ -21,6 +21,10 @@ the warning with nobody speaking, at a table where the microphone hears only the
 the simulated room where it hears gm's voice too (no canceller), with what the microphone caught
 while gm said the warning dropped (half duplex, as after any line) and heard (listened through).
 
+With --given-back RUNS, "help" 5 s into the resumed turn, RUNS times: how far the time the turn
+runs on with after the help line falls from the time left when gm began it plus
+EngineConfig.understood, and "Time!" from that deadline.
+
 With --harness RUNS, the resumed turn is also run RUNS times through the real-time harness at
 a silent table, beside --busy processes spinning (a machine running other work): the words
 PocketSphinx hears in gm's voice there, and the lines they stopped. With --said-over, Funocracy
@@ -30,7 +34,7 @@ speexdsp's preprocessor) and said after it.
     scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
                           [--rule either|level|whisper|none]
                           [--harness RUNS [--busy N] [--checked-db DB]] [--said-over]
-                          [--over-warning]
+                          [--over-warning] [--given-back RUNS]
 """
 
 from __future__ import annotations
@@ -162,6 +166,33 @@ def over_warning() -> dict:
                 decided = run.decisions()
                 results.append((word, offset, decided[0]["decision"] if decided else None))
             out[(room, "heard" if through else "dropped")] = results
+    return out
+
+
+def given_back(runs: int) -> list[tuple[float, float]]:
+    """(error of the time given back, error of "Time!") in seconds, one pair a run."""
+    from live import Cue, play_live, resumed_turn
+
+    from gm.dialog.engine import EngineConfig
+
+    game, record = resumed_turn()
+    ear, understood, out = open_recognizer("sphinx"), EngineConfig().understood, []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            run = play_live(
+                game,
+                record,
+                [Cue("funocracy.answer", 5.0, "help")],
+                lambda e: e["type"] == "decision",
+                ear,
+                common_lines(),
+                Path(folder),
+                show=False,
+            )
+        first, again = run.listens("funocracy.answer")[:2]
+        left = first["deadline"] - run.gm_began(run.heard("command:help")[0])
+        given = again["deadline"] - run.said_before(again)["end"]
+        out.append((given - (left + understood), run.says("Time!")[0]["t"] - again["deadline"]))
     return out
 
 
@@ -383,7 +414,22 @@ def main() -> int:
         action="store_true",
         help='also hear words begun over and after "Ten seconds.", dropped and heard through',
     )
+    parser.add_argument(
+        "--given-back",
+        type=int,
+        default=0,
+        metavar="RUNS",
+        help='also run "help" in a turn RUNS times: the time given back after gm\'s line',
+    )
     args = parser.parse_args()
+    if args.given_back:
+        pairs = given_back(args.given_back)
+        print(
+            f"given back: {len(pairs)} runs, time given back off by median "
+            f'{1000 * median([abs(g) for g, _ in pairs]):.0f} ms, "Time!" off its deadline by '
+            f"median {1000 * median([abs(t) for _, t in pairs]):.0f} ms; signed (ms): "
+            f"{[(round(1000 * g), round(1000 * t)) for g, t in pairs]}"
+        )
     if args.over_warning:
         for (room, how), results in over_warning().items():
             right = [o for w, o, d in results if w and d and f"said {w} for" in d]
