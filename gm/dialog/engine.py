@@ -239,7 +239,7 @@ class Engine:
         self.store = store
         self.config = config
         self.state, self.rng = rebuild(game, record)
-        # Running deadlines shared by several asks (Ask.deadline), on the game clock. An undo
+        # The players' clocks shared by several asks (Ask.deadline), on the game clock. An undo
         # clears them: the step it restores gets its full time.
         self._deadlines: dict[str, Clock] = {}
         self._said_until = 0.0  # game-clock moment gm's last line ended
