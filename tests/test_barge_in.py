@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from gm.dialog.engine import EngineConfig
 from gm.speech.asr import open_recognizer
 from gm.speech.synth import overlay, room_echo, silence, synthesize
 
@@ -195,10 +196,11 @@ def test_pause_said_over_gms_voice_pauses_the_game(funocracy_turn, whisper_check
     first, listen = run.listens("funocracy.answer")[:2]
     asked = run.said_before(listen)  # after "resumed", the turn asked again
     assert asked["t"] > run.heard("command:resume")[0]["t"] and "stopped_by" not in asked
-    # with the time left when "pause" was acted on: the players' time ran from the stopped
-    # prompt's end until then (the half-duplex tail, longer on a busy machine), as ever
-    left = first["deadline"] - run.heard("command:pause")[0]["t"]
-    assert 20 < left <= 25 and listen["deadline"] == pytest.approx(asked["end"] + left, abs=0.01)
+    # with the time left when gm began "Paused." (the players' time ran from the stopped prompt's
+    # end until then: the half-duplex tail, longer on a busy machine), and the understood second
+    left = first["deadline"] - run.gm_began(run.heard("command:pause")[0])
+    given = listen["deadline"] - asked["end"]
+    assert 20 < left <= 25 and given == pytest.approx(left + EngineConfig().understood, abs=0.3)
 
 
 @pytest.mark.slow

@@ -221,8 +221,9 @@ def test_after_a_pause_gm_says_the_time_really_left(speaker, common):
     )
     assert engine.state.answered == ("True", "False")
     said = [l for l in speaker.lines if l.startswith("You have")]
-    # 25 s less the 9 s of silence, the 0.3 s echo tail and the 1.7 s "pause" took to say and end
-    assert said[:2] == ["You have twenty five seconds.", "You have fourteen seconds."]
+    # 25 s less the 9 s of silence, the 0.3 s echo tail and the 1.7 s "pause" took to say and end,
+    # plus the second given back after gm's lines (EngineConfig.understood)
+    assert said[:2] == ["You have twenty five seconds.", "You have fifteen seconds."]
 
 
 class VocabularyLog(TextHearing):

@@ -166,8 +166,8 @@ def test_words_for_a_closed_challenge_window_are_not_the_next_answer(said, speak
         and engine.state.pending is None
     )
     assert decided(transcript) == []
-    too_late = "Too late to challenge: the letter is won." in speaker.lines
-    assert too_late == (said in ("meh", "challenge", "I challenge"))
+    # the game's first turn: no letter was won, so "too late, the letter is won" would be false
+    assert "Too late to challenge: the letter is won." not in speaker.lines
 
 
 @pytest.mark.parametrize("said", ["skip", "skip this one", "next question", "skip that"])

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from gm.content import Lines
+from gm.dialog.clock import Clock
 from gm.dialog.hearing import EndOfInput, Hearing
 from gm.dialog.intents import (
     CONFIRMED_COMMANDS,
@@ -56,6 +57,13 @@ class EngineConfig:
     sorry_gap: float = 20.0
     doubtful: float = 0.5  # a choice heard with less recogniser confidence is confirmed first
     last_undo: float = 10.0  # seconds after the winner is announced in which "undo" still works
+    # Seconds given back with the players' time when gm has spoken inside a timed ask (help,
+    # repeat, "sorry", a check): the time gm's line takes to be taken in (gm.dialog.clock).
+    understood: float = 1.0
+    window: float = 15.0  # a timed ask this short (no turn, no time line) reopens in full
+    # Hear what the microphone caught while gm said "Ten seconds." (gm knows when it plays it),
+    # instead of dropping it as after other lines: a word begun over or right after it is heard.
+    hear_over_warning: bool = True
 
 
 class Flow(enum.Enum):
@@ -316,9 +324,9 @@ class Engine:
         self.store = store
         self.config = config
         self.state, self.rng = rebuild(game, record)
-        # Running deadlines shared by several asks (Ask.deadline), on the game clock. An undo
+        # The players' clocks shared by several asks (Ask.deadline), on the game clock. An undo
         # clears them: the step it restores gets its full time.
-        self._deadlines: dict[str, float] = {}
+        self._deadlines: dict[str, Clock] = {}
         self._said_until = 0.0  # game-clock moment gm's last line ended
         self._last_sorry = -1e9
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
@@ -464,20 +472,11 @@ class Engine:
     # -- one ask -------------------------------------------------------------------------
 
     def _ask(self, ask: Ask) -> Answer | Flow:
-        running = self._deadlines.get(ask.deadline) if ask.deadline else None
-        left = None if running is None else running - self.hearing.live
-        self._say(self._prompt(ask, left, again=self._resuming))
+        clock = self._clock(ask)
+        self._say(self._prompt(ask, None if clock is None else clock.left, again=self._resuming))
         self._resuming = False
         matcher, vocabulary = self._hearing_for(ask)
         self._meaning, self._held = ask.meaning, None
-        deadline = None
-        if ask.timeout is not None:
-            # The players' time starts when gm has finished saying the line that asks (or that
-            # opened the window, said before this ask), not when gm began: gm's voice is not theirs.
-            start = self._settle()
-            deadline = running if running is not None else start + ask.timeout
-            if ask.deadline:
-                self._deadlines[ask.deadline] = deadline
         reprompts = (
             ask.reprompts
             if ask.reprompts is not None
@@ -486,19 +485,26 @@ class Engine:
             )
         )
         while True:
+            if clock is not None:
+                # The players' time runs when gm has finished saying the line that asks (or that
+                # opened the window, said before this ask), not when gm began: gm's voice is not
+                # theirs. It stops again when gm answers what it heard (gm.dialog.clock).
+                clock.start(self._settle())
             heard = self._listen(
                 ask.id,
                 matcher,
                 vocabulary,
                 ask.expected,
-                deadline,
+                clock,
                 ask.countdown,
-                reprompts if deadline is None else (),
+                reprompts if clock is None else (),
             )
             if heard.timeout:
                 if ask.countdown:
                     self._say((self.lines("time_up"),))
                 return Answer(AnswerKind.TIMEOUT)
+            if clock is not None:
+                clock.stop(self.hearing.live)
             if heard.free:
                 return Answer(AnswerKind.FREE, list(heard.free), heard.said or heard.free[0])
             if heard.partial is not None:
@@ -519,16 +525,21 @@ class Engine:
                 match = checked
             if match.command is None:
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
-            left = None if deadline is None else deadline - self.hearing.now
-            flow = self._command(match.command, ask, left)
+            flow = self._command(match.command, ask, None if clock is None else clock.left)
             if isinstance(flow, (Answer, Flow)):
                 return flow
-            if flow is Paused.RESUMED and left is not None:
-                # A pause stops the clock: the time left when it began starts again when gm has
-                # finished saying the ask once more.
-                deadline = self._settle() + left
-                if ask.deadline:
-                    self._deadlines[ask.deadline] = deadline
+
+    def _clock(self, ask: Ask) -> Clock | None:
+        """The players' time at `ask`: its turn's running clock (Ask.deadline), else its own."""
+        if ask.timeout is None:
+            return None
+        clock = self._deadlines.get(ask.deadline) if ask.deadline else None
+        if clock is None:
+            short = not ask.deadline and not ask.time_line and ask.timeout <= self.config.window
+            clock = Clock(ask.timeout, self.config.understood, window=short)
+            if ask.deadline:
+                self._deadlines[ask.deadline] = clock
+        return clock
 
     def _prompt(self, ask: Ask, left: float | None, again: bool = False) -> tuple[str, ...]:
         """The ask's lines (`again`: as said on a repeat, after a pause or a resume, Ask.again),
@@ -762,15 +773,17 @@ class Engine:
         matcher: Matcher,
         vocabulary: Vocabulary,
         expected: str,
-        deadline: float | None,
+        clock: Clock | None,
         countdown: bool,
         reprompts: Sequence[str],
         give_up: bool = False,
     ) -> Heard:
-        """Poll the input until something in vocabulary is heard or the deadline passes.
+        """Poll the input until something in vocabulary is heard or the running `clock` runs out.
 
         `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
         With `give_up`, quiet as long as a reprompt waits after the last reprompt is a timeout.
+        A "sorry" said meanwhile stops the clock while gm says it (gm.dialog.clock); the countdown's
+        warning and tones do not, and each is played once a clock.
         """
         self._settle()
         self.hearing.listen_for(vocabulary)
@@ -781,7 +794,7 @@ class Engine:
             expected=expected,
             phrases=len(matcher.phrases),
             free=vocabulary.free,
-            deadline=None if deadline is None else round(deadline, 3),
+            deadline=None if clock is None else round(clock.start(self.hearing.now), 3),
         )
         barged = self._barged_in(matcher)
         if barged is not None:
@@ -789,8 +802,6 @@ class Engine:
         quiet_since = self.hearing.now
         speaking_since: float | None = None
         used = 0
-        warned = False
-        tones_done: set[int] = set()
         while True:
             self._settle()
             try:
@@ -798,8 +809,8 @@ class Engine:
             except DeviceLost:
                 lost = self.hearing.now
                 self._wait_for_device()
-                if deadline is not None:
-                    deadline += self.hearing.now - lost
+                if clock is not None:
+                    clock.moved(self.hearing.now - lost)
                 self.hearing.listen_for(vocabulary)
                 speaking_since, quiet_since = None, self.hearing.now
                 continue
@@ -813,17 +824,23 @@ class Engine:
                     heard = self._understand(event, matcher, vocabulary, expected, step)
                     if heard is not None:
                         return heard
-            if deadline is not None:
+                    if clock is not None and self._mute:  # gm said "sorry": not their time
+                        clock.stop(now)
+                        clock.start(self._settle())
+            if clock is not None:
+                deadline = clock.start(now)
                 left = deadline - now
-                if countdown and not warned and left <= self.config.countdown_warning:
-                    warned = True
+                if countdown and not clock.warned and left <= self.config.countdown_warning:
+                    clock.warned = True
                     if left > self.config.countdown_warning - 1.0:
-                        self._say((self.lines("ten_seconds"),))
-                        self.hearing.listen_for(vocabulary)
+                        through = self.config.hear_over_warning
+                        self._say((self.lines("ten_seconds"),), listen_after=not through)
+                        if not through:
+                            self.hearing.listen_for(vocabulary)
                 if countdown and 0 < left <= self.config.countdown_tones:
                     second = int(left + 0.999)
-                    if second not in tones_done:
-                        tones_done.add(second)
+                    if second not in clock.toned:
+                        clock.toned.add(second)
                         self.speaker.tone(self.config.tone_hz, self.config.tone_seconds)
                 if left <= 0 and (speaking_since is None or now - deadline > self.config.grace):
                     return Heard(timeout=True)

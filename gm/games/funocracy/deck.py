@@ -86,6 +86,7 @@ REQUIRED_LINES = (
     "passed",
     "pass_decision",
     "skip_decision",
+    "skip_once",
     "three_themes",
     "score_line",
     "score_line_round",

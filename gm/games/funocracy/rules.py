@@ -22,14 +22,17 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
   doubts them. The letter is won only when the window closes (silence, "no challenge", a
   GOOD majority or a tie), never provisionally, so a MEHH majority has nothing to revert.
   "Wrong letter" in the window asks for the letter. Once the window has closed, "meh",
-  "challenge", "no challenge" and "next player" are not the next player's answer.
+  "challenge", "no challenge" and "next player" are not the next player's answer; "too late,
+  the letter is won" is said to a challenge only when the last turn won a letter (on this
+  theme), never after a time out, a pass or a skip.
 - A tie is refused when the number of voters (players minus one) is odd.
 - A theme counts as "without an answer" when it is left (time out, pass or MEHH majority)
   with no valid answer on it (a skipped theme does not count, see below); any valid answer
   resets the count. At three the leftmost letter is discarded and a new one drawn (normal
   mode), and the count starts again.
 - "Pass" loses the turn like a time out. "Skip" (Ask.skippable) gives the same player a new
-  theme and a new 25 seconds at once, and says so ("Fruits skipped; say undo to object"):
+  theme and a new 25 seconds at once, once a turn (a second skip is refused in one sentence and
+  the turn's clock runs on), and says so ("Fruits skipped; say undo to object"):
   the table agrees by not objecting, as at a table, and whoever objects says "undo", which
   brings the theme back. A question for each skip would cost every table a question and
   a yes for the rare objection.
@@ -168,6 +171,7 @@ class Funocracy(Judging, Scores):
             heard="",
             fresh_round=True,
             fresh_theme=True,
+            skipped=False,
         )
 
     def _draw_theme_from_pile(self, state: State, rng: random.Random) -> tuple[State, int]:
@@ -420,11 +424,14 @@ class Funocracy(Judging, Scores):
             )
         if answer.kind is AnswerKind.CHOICE and answer.value == "late":
             challenge = " ".join(spoken_words(answer.heard)) in LATE_CHALLENGES
-            return Outcome(state, say=(L("too_late"),) if challenge else (), accepted=False)
+            won = challenge and state.theme_answered  # after a time out the theme is new
+            return Outcome(state, say=(L("too_late"),) if won else (), accepted=False)
         if answer.kind is AnswerKind.SKIP:
+            if state.skipped:
+                return Outcome(state, say=(L("skip_once"),), accepted=False)
             theme = self.themes[state.theme].name
             # at once, and said so: whoever objects says "undo" and the theme comes back
-            after = self._next_theme(replace(st, phase=Phase.ANSWER), rng)
+            after = self._next_theme(replace(st, phase=Phase.ANSWER, skipped=True), rng)
             return Outcome(
                 after, say=(L("skipped", theme=theme),), decision=L("skip_decision", theme=theme)
             )
@@ -540,6 +547,7 @@ class Funocracy(Judging, Scores):
             st,
             phase=Phase.ANSWER,
             active=next_seat(p.seat, st.players),
+            skipped=False,
             fresh_theme=False,
             turn=st.turn + 1,
             told=st.mode is Mode.NORMAL,
@@ -592,7 +600,10 @@ class Funocracy(Judging, Scores):
                 return self._end_round(st, seat, rng, lines, decision)
         st = self._next_theme(st, rng)
         st = replace(
-            st, phase=Phase.ANSWER, active=next_seat(seat, st.players) if advance else seat
+            st,
+            phase=Phase.ANSWER,
+            active=next_seat(seat, st.players) if advance else seat,
+            skipped=st.skipped and not advance,
         )
         return Outcome(st, say=tuple(lines), decision=decision)
 
