@@ -77,6 +77,7 @@ R1_P1_AHEAD = won("F J D G H")  # P1 F D H = 3+1+2 = 6; P2 J G = 1+1 = 2
 # Round two, player two starting: face [J I E], pile D G A H.
 R2_EVEN = won("E I D J G")  # P2 E D G = 2+1+1 = 4; P1 I J = 3+1 = 4
 R2_P2_BY_2 = won("I E J A D")  # P2 I J D = 3+1+1 = 5; P1 E A = 2+1 = 3
+R2_P1_BY_2 = won("J E D I G")  # P2 J D G = 1+1+1 = 3; P1 E I = 2+3 = 5
 R2_P2_BY_4 = won("I J D A E")  # P2 I D E = 3+1+2 = 6; P1 J A = 1+1 = 2
 # Round three, player one starting (player two ended round two): face [G E J], pile H I A F.
 R3_EVEN = won("G H J I F")  # P1 G J F = 1+1+3 = 5; P2 H I = 2+3 = 5
@@ -101,6 +102,18 @@ GAMES = [
         TWO,
         R1_P1_AHEAD + R2_P2_BY_2 + R3_P2_BY_2,
         {"1": [6, 3, 3], "2": [2, 5, 5]},
+        [2],
+        3,
+        None,
+        tie_break="three",
+    ),
+    # Totals 4+5+3 = 12 and 4+3+5 = 12: round three (3 against 5) decides before round two,
+    # which went the other way (5 against 3).
+    Oracle(
+        "two players, round three breaks the tie before round two",
+        TWO,
+        R1_EVEN + R2_P1_BY_2 + R3_P2_BY_2,
+        {"1": [4, 5, 3], "2": [4, 3, 5]},
         [2],
         3,
         None,
