@@ -321,3 +321,20 @@ def test_a_scripted_game_ends_as_the_rulebook_says(oracle: Oracle, tmp_path):
         assert broke and f"round {oracle.tie_break}" in broke[-1].lower(), got.said[-4:]
     else:
         assert not broke, broke
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="CLARIFICATIONS.md: a skip is allowed at most once a turn; gm takes a second and a "
+    "third skip in the same turn, each a new theme with a fresh 25 seconds",
+)
+def test_a_second_skip_in_the_same_turn_is_refused(tmp_path):
+    """Player one skips the first theme, then tries twice more in the same turn: the rule gives
+    one new theme, so player one must still be on the second theme, with one skip said."""
+    (tmp_path / "deck.toml").write_text(deck(), encoding="utf-8")
+    flags = (*TWO, "--deck", str(tmp_path / "deck.toml"))
+    lines = "skip this one\nskip this one\nskip this one\nquit\nyes"
+    got = play("funocracy", 1, flags, lines, tmp_path)
+    assert got.returncode == 0, got.stderr
+    assert got.state["active_seat"] == 1
+    assert sum(1 for s in got.said if "skipped" in s) == 1, got.said
