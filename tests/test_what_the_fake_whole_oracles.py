@@ -184,6 +184,24 @@ GAMES = [
         2,
         3,
     ),
+    # The same drawings, but P2's kite (group 4) is judged invalid before the merge: the merged
+    # group keeps the mark. The Forger's cat now matches only an invalid drawing, which counts
+    # as not made: P1 0. P2: kite 0, sun, moon 2. P3: 3.
+    Oracle(
+        "a merge keeps an invalid mark",
+        THREE_OPEN,
+        drawn(
+            "cat, dog, hat",
+            "kite, sun, moon",
+            "tree, boat, lamp",
+            corrections="invalid group four\ngroup one same as group four\n",
+        )
+        + QUIT,
+        [0, 2, 3],
+        None,
+        2,
+        3,
+    ),
     # Seven players: two Forgers, seats 1 and 1 + 7 // 2 = 4; four rounds (everyone forges
     # once, seat 4 twice). P1 cat sun hat, P2 sun moon tree, P3 boat kite fish, P4 cat sun star,
     # P5 cake ball bell, P6 cup drum key, P7 lamp dog moon. P1: cat made only by the other
