@@ -17,7 +17,7 @@ from gm.dialog.engine import interpret
 from gm.dialog.intents import MATCH_CUTOFF, SURE_SCORE, Command, Match, Matcher
 from gm.speech.asr import phrasing
 from gm.speech.asr.phrasing import PhraseIndex
-from gm.speech.base import Alternative, Final
+from gm.speech.base import Alternative, Final, Vocabulary
 from gm.speech.echo import BARGE_IN_WORDS, STANDS_DB, BargeIn
 from gm.steps import Choice
 
@@ -231,3 +231,17 @@ def test_a_check_that_says_no_refuses_the_word(sphinx):
 
 def test_without_either_look_every_word_is_taken(sphinx):
     assert barge_in(sphinx, -20.0, stands_db=None).judge(said("stop"))
+
+
+def test_a_word_that_is_not_a_barge_in_word_never_stops_gm(sphinx):
+    """Even from a recogniser that listens for more (one shared with the game's asks): "next"
+    and "undo" said where gm plays nothing are heard, and not taken; "stop" is."""
+    from gm.speech.synth import assemble, silence, synthesize
+
+    barge = barge_in(sphinx, None)
+    sphinx.set_vocabulary(Vocabulary(("stop", "next", "undo"), endpoint=0.4))
+    for word, taken in (("next", []), ("undo", []), ("stop", ["stop"])):
+        barge.reset()
+        mic = assemble([synthesize(word, "en-us", 140), silence(1.0)])
+        found = barge.hear_all(mic, silence(len(mic) / 2 / 16000))
+        assert [w for _, w in found] == taken, word
