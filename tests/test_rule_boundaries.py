@@ -163,3 +163,35 @@ def test_a_deck_field_of_blanks_is_no_card(game, blank, ok, tmp_path):
     assert result.returncode == (0 if ok else 2), result.stdout + result.stderr
     if not ok:
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("silence, in_time", [(3.65, True), (3.75, False)])
+def test_a_meh_begun_just_inside_the_4_second_window_challenges_and_just_after_does_not(
+    silence, in_time, tmp_path
+):
+    """Typed through the engine: the window opens when gm has said the heard word and its letter;
+    a "meh" begun 3.95 s after that challenges, one begun at 4.05 s is too late."""
+    from transcripts import events_of
+
+    transcript = tmp_path / "t.jsonl"
+    typed = f"banana\n[silence {silence}]\nmeh\nquit\nyes\n"
+    flags = ("--players", "3", "--mode", "alternative", "--seed", "1")
+    result = gm(
+        "play",
+        "funocracy",
+        "--text",
+        *flags,
+        "--transcript",
+        str(transcript),
+        "--state-dir",
+        str(tmp_path / "s"),
+        stdin=typed,
+    )
+    assert result.returncode == 0, result.stderr
+    events = events_of(transcript)
+    heard = [e for e in events if e["type"] == "heard"]
+    word, meh = heard[0], heard[1]
+    opened = max(e["end"] for e in events if e["type"] == "say" and e["t"] <= word["t"] + 0.01)
+    assert (meh["start"] - opened < 4.0) is in_time
+    votes = [e for e in events if e["type"] == "listen" and e["step"] == "funocracy.vote"]
+    assert bool(votes) is in_time
