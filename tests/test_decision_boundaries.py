@@ -183,7 +183,12 @@ def barge_in(sphinx, stood: float | None, check=None, stands_db: float | None = 
     """gm's barge-in as the CLI builds it, with the dB the word stood over gm's residue given
     (BargeIn.stands measures it from audio; tests/test_barge_in.py does that end to end)."""
     barge = BargeIn(sphinx, stands_db=stands_db, check=check)
-    barge.stands = lambda final: stood
+
+    def stands(final: Final) -> float | None:
+        assert isinstance(final, Final)  # the word judged, measured
+        return stood
+
+    barge.stands = stands
     return barge
 
 
@@ -245,3 +250,43 @@ def test_a_word_that_is_not_a_barge_in_word_never_stops_gm(sphinx):
         mic = assemble([synthesize(word, "en-us", 140), silence(1.0)])
         found = barge.hear_all(mic, silence(len(mic) / 2 / 16000))
         assert [w for _, w in found] == taken, word
+
+
+def history(barge: BargeIn) -> bytes:
+    """Four seconds of the canceller's output kept as a microphone gives it, each sample its own
+    number (mod 2**15), so that a span of it shows where it was cut."""
+    import numpy as np
+
+    samples = (np.arange(4 * 16000) % 32768).astype("<i2").tobytes()
+    for at in range(0, len(samples), 3200):
+        barge._keep(at / 2 / 16000, samples[at : at + 3200], bytes(3200))
+    return samples
+
+
+def test_whispers_check_hears_the_cancellers_output_from_just_before_to_just_after(sphinx):
+    """The check is given the canceller's output 0.3 s either side of the word."""
+    given = []
+    barge = barge_in(sphinx, 15.0, check=lambda audio, word: given.append((audio, word)) or True)
+    kept = history(barge)
+    word = Final((Alternative("pause", 1.0),), 1.0, 1.5)
+    assert barge.judge(word)
+    start, end = int(0.7 * 16000) * 2, int(1.8 * 16000) * 2
+    assert given == [(kept[start:end], "pause")]
+
+
+def test_a_check_in_the_background_gives_its_verdict_when_it_settles(sphinx):
+    given = []
+    barge = BargeIn(
+        sphinx,
+        stands_db=STANDS_DB,
+        background=True,
+        check=lambda audio, word: given.append((len(audio), word)) or word == "stop",
+    )
+    barge.stands = lambda final: 15.0
+    history(barge)
+    assert not barge.judge(Final((Alternative("stop", 1.0),), 1.0, 1.5))  # not yet
+    assert barge.settle() == "stop"
+    assert given == [(int(1.1 * 16000) * 2, "stop")]
+    assert [w for _, w, _ in barge.taken] == ["stop"]
+    assert not barge.judge(Final((Alternative("wait", 1.0),), 2.0, 2.5))
+    assert barge.settle() is None and [w for _, w, _ in barge.refused] == ["wait"]
