@@ -202,6 +202,25 @@ GAMES = [
         2,
         3,
     ),
+    # "New theme" before the drawing turns another EXPO card (no points change); with a time
+    # limit of 30 s, one shout and then silence past it: time is up, the drawing stops. Then
+    # as the first game's first round: [1 3 2].
+    Oracle(
+        "a new theme, and the drawing stopped by the time limit",
+        ("--players", "3", "--mode", "open", "--time-limit", "30"),
+        "new theme\n"
+        + drawn(
+            "cat, dog, hat",
+            "sun, moon, tree",
+            "cat, boat, kite",
+            shouts="what the fake\n[silence 31]\n",
+        )
+        + QUIT,
+        [1, 3, 2],
+        None,
+        2,
+        3,
+    ),
     # Seven players: two Forgers, seats 1 and 1 + 7 // 2 = 4; four rounds (everyone forges
     # once, seat 4 twice). P1 cat sun hat, P2 sun moon tree, P3 boat kite fish, P4 cat sun star,
     # P5 cake ball bell, P6 cup drum key, P7 lamp dog moon. P1: cat made only by the other
