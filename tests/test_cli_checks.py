@@ -91,3 +91,98 @@ def test_seconds_options_go_through_the_check(capsys):
     assert main(["play", "who-the-f", "--text", "--reveal-after", "0"]) == 2
     assert "above zero" in one_sentence(capsys)
     assert math.isfinite(_seconds("0.5"))
+
+
+def test_an_output_naming_an_input_says_to_choose_another_file(tmp_path):
+    read = tmp_path / "deck.toml"
+    read.write_text("")
+    with pytest.raises(UsageError) as error:
+        refuse_overwriting([read], [("--transcript", str(read))])
+    assert str(error.value).endswith("writing to it would destroy it, so choose another file.")
+
+
+def test_no_command_shows_the_help_and_fails(capsys):
+    assert main([]) == 2
+    assert "usage" in capsys.readouterr().out.lower()
+
+
+@pytest.mark.parametrize("stdin", ["none", "no buffer", "closed"])
+def test_text_input_from_a_closed_or_missing_standard_input_is_one_sentence(
+    stdin, capsys, monkeypatch, tmp_path
+):
+    import io
+    import sys
+
+    if stdin == "none":
+        value = None
+    elif stdin == "no buffer":
+        value = io.StringIO("ready\n")
+    else:
+        value = io.TextIOWrapper(io.BytesIO(b"ready\n"))
+        value.buffer.close()
+    monkeypatch.setattr(sys, "stdin", value)
+    assert (
+        main(["play", "who-the-f", "--text", "--players", "4", "--state-dir", str(tmp_path)]) == 2
+    )
+    assert one_sentence(capsys) == (
+        "gm: Standard input is closed; --text reads what the players say from it, a line each."
+    )
+
+
+def test_a_full_disk_under_the_output_is_one_sentence(capsys, monkeypatch):
+    """`gm games > /dev/full`: the system's reason, no file name to give."""
+    import sys
+
+    full = open("/dev/full", "w", buffering=1)
+    monkeypatch.setattr(sys, "stdout", full)
+    try:
+        assert main(["games"]) == 2
+    finally:
+        full.close = lambda: None  # its buffer cannot be flushed anywhere; leave it
+    assert capsys.readouterr().err.strip() == (
+        "gm: a file could not be read or written (No space left on device)."
+    )
+
+
+def test_a_closed_output_pipe_is_one_sentence(capsys, monkeypatch):
+    """`gm games | head -0`: the pipe's reader is gone before gm writes."""
+    import io
+    import os
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)
+    out = io.TextIOWrapper(os.fdopen(write, "wb"), line_buffering=True)
+    monkeypatch.setattr(sys, "stdout", out)
+    try:
+        assert main(["games"]) == 2
+    finally:
+        out.close = lambda: None  # its descriptor now points at /dev/null; pytest closes nothing
+    assert capsys.readouterr().err.strip() == (
+        "gm: the output was closed before gm finished writing it."
+    )
+
+
+def test_an_interrupted_game_says_it_is_saved(capsys, monkeypatch, tmp_path):
+    """Ctrl-C while gm waits for the table: exit 130 and how to carry on."""
+    import io
+    import os
+    import signal
+    import sys
+    import threading
+
+    read, write = os.pipe()  # typed input that never comes
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(os.fdopen(read, "rb")))
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        code = main(["play", "who-the-f", "--text", "--players", "4", "--state-dir", str(tmp_path)])
+    finally:
+        timer.cancel()
+        os.close(write)
+    assert code == 130
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith("gm: stopped; the game is saved, 'gm resume' carries on.")
+    )
