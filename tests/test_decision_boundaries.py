@@ -14,7 +14,16 @@ import pytest
 from rapidfuzz import fuzz
 
 from gm.dialog.engine import interpret
-from gm.dialog.intents import MATCH_CUTOFF, SURE_SCORE, Command, Match, Matcher
+from gm.dialog.intents import (
+    MATCH_CUTOFF,
+    SURE_SCORE,
+    Command,
+    Match,
+    Matcher,
+    _tokens,
+    parse_number,
+    score,
+)
 from gm.speech.asr import phrasing
 from gm.speech.asr.phrasing import PhraseIndex
 from gm.speech.base import Alternative, Final, Vocabulary
@@ -85,6 +94,42 @@ def test_sure_is_at_and_above_sure_score():
     assert SURE_SCORE == 92.0
     assert Match("x", "x", "x", 92.0).sure
     assert not Match("x", "x", "x", 91.99).sure
+
+
+def test_numbers_are_read_whole_from_twenty_one_to_twenty_nine_only():
+    assert _tokens("twenty-one votes") == ["21", "votes"]
+    assert _tokens("twenty nine") == ["29"] and _tokens("twenty one") == ["21"]
+    assert _tokens("twenty ten") == ["20", "10"] and _tokens("twenty") == ["20"]
+
+
+def test_a_score_refused_is_nothing_at_all():
+    assert score(["5", "votes"], ["4", "votes"]) == 0.0  # the digits differ
+    assert score("a b c d".split(), "w x y z".split()) == 0.0  # too many words wrong
+
+
+def test_a_game_phrase_that_is_also_a_command_is_not_listened_for_as_the_command():
+    m = Matcher((Choice("next", ("next question",)),), {Command.SKIP: ("next question", "skip")})
+    assert m.command_phrases == ("skip",)
+    assert m.match(["next question"]).value == "next"
+
+
+def test_the_vocabulary_carries_the_asks_hints_endpoint_and_what_follows():
+    v = matcher("yes").vocabulary(free=True, hints=["apple"], followed=True)
+    assert (v.phrases, v.free, v.hints, v.endpoint, v.followed) == (
+        ("yes",),
+        True,
+        ("apple",),
+        0.7,
+        True,
+    )
+
+
+@pytest.mark.parametrize(
+    "text, number",
+    [("zero", 0), ("twenty", 20), ("twenty one", None), ("for", 4), ("number 3", 3)],
+)
+def test_a_number_is_read_from_zero_to_twenty_sound_alikes_too(text, number):
+    assert parse_number(text) == number
 
 
 # ------------------------------------------------------------------ the engine's reading
