@@ -80,11 +80,11 @@ def test_a_state_dir_of_blanks_is_refused():
 
 
 def test_titles_are_the_most_recently_saved_first(tmp_path):
-    for name, age in (("funocracy", 100), ("who_the_f", 10)):
+    """By the time of each save, not by name; a hidden folder is no game's, even with a save."""
+    for name, age in (("who_the_f", 100), ("funocracy", 10), (".hidden", 1)):
         folder = tmp_path / name
         folder.mkdir()
         (folder / "current.json").write_text("{}")
         past = time.time() - age
         os.utime(folder / "current.json", (past, past))
-    (tmp_path / ".hidden").mkdir()
-    assert Saves(tmp_path).titles() == ["who_the_f", "funocracy"]
+    assert Saves(tmp_path).titles() == ["funocracy", "who_the_f"]
