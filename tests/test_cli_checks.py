@@ -164,7 +164,8 @@ def test_a_closed_output_pipe_is_one_sentence(capsys, monkeypatch):
 
 
 def test_an_interrupted_game_says_it_is_saved(capsys, monkeypatch, tmp_path):
-    """Ctrl-C while gm waits for the table: exit 130 and how to carry on."""
+    """Ctrl-C while gm waits for the table: exit 130, and the truth about the save (nothing
+    was decided yet, so nothing was saved)."""
     import io
     import os
     import signal
@@ -184,5 +185,5 @@ def test_an_interrupted_game_says_it_is_saved(capsys, monkeypatch, tmp_path):
     assert (
         capsys.readouterr()
         .err.strip()
-        .endswith("gm: stopped; the game is saved, 'gm resume' carries on.")
+        .endswith("gm: stopped before this game's first decision, so it was not saved.")
     )

@@ -27,7 +27,7 @@ def test_the_deck_and_its_file_survive_a_save_and_a_load():
 def test_a_damaged_deck_or_source_is_refused(field, value):
     data = Record("funocracy", {}, 7).to_json()
     data[field] = value
-    with pytest.raises(ValueError, match="deck or the source is damaged"):
+    with pytest.raises(ValueError, match=f"the field '{field}' is damaged"):
         Record.from_json(data)
 
 
