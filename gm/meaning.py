@@ -18,8 +18,8 @@ their choices from gm.vocab.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Sequence
 
 from gm.steps import JSON, Kind, Reading
 from gm.vocab import LETTER_NAMES, NATO, NUMBER_WORDS, ORDINALS, TENS
@@ -380,6 +380,21 @@ def corrected(said: list[str]) -> list[str]:
             if said[i : i + len(want)] == want and i + len(want) < len(said):
                 last = max(last, i + len(want))
     return said[last:]
+
+
+def read_corrected(read: Callable[[str, JSON], Reading], text: str, held: JSON = None) -> Reading:
+    """`read` applied to what a sentence states after its last correction ("four for two, no
+    sorry, four for three"), or to all of it when that part means nothing; an answer read from
+    a corrected or hedged sentence is said back first."""
+    text = statement(text)
+    whole = [w.text for w in words(text)]
+    said = corrected(whole)
+    reading = read(" ".join(said), held)
+    if reading.kind is Kind.NOTHING and len(said) < len(whole):
+        reading = read(" ".join(whole), held)
+    if reading.kind is Kind.ANSWER and (len(said) < len(whole) or hedged(text)):
+        reading = replace(reading, sure=False)  # said twice, or unsure: read back first
+    return reading
 
 
 def yes_or_no(said: Sequence[str]) -> bool | None:

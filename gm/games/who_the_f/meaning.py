@@ -9,7 +9,7 @@ refuse what cannot be (nine votes with five players, a place already gone).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 from gm.games.common import spoken_numbers
@@ -19,12 +19,11 @@ from gm.meaning import (
     Word,
     answer,
     any_of,
-    corrected,
     has,
-    hedged,
     joined_numbers,
     numbers_in,
     partial,
+    read_corrected,
     statement,
     strip_lead,
     texts,
@@ -336,15 +335,7 @@ class ResultMeaning:
         )
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        text = statement(text)
-        whole = texts(words(text))
-        said = corrected(whole)
-        reading = self._read(" ".join(said), held)
-        if reading.kind is Kind.NOTHING and len(said) < len(whole):
-            reading = self._read(" ".join(whole), held)
-        if reading.kind is Kind.ANSWER and (len(said) < len(whole) or hedged(text)):
-            reading = replace(reading, sure=False)  # said twice, or unsure: read back first
-        return reading
+        return read_corrected(self._read, text, held)
 
     def _value(self, value: dict, sure: bool) -> Reading:
         return answer(value, self.said(value), sure)
@@ -501,15 +492,7 @@ class FinalMeaning:
         return answer(value, self.said(value), sure)
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        text = statement(text)
-        whole = texts(words(text))
-        said = corrected(whole)
-        reading = self._read(" ".join(said), held)
-        if reading.kind is Kind.NOTHING and len(said) < len(whole):
-            reading = self._read(" ".join(whole), held)
-        if reading.kind is Kind.ANSWER and (len(said) < len(whole) or hedged(text)):
-            reading = replace(reading, sure=False)
-        return reading
+        return read_corrected(self._read, text, held)
 
     def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
