@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from gm.dialog.engine import EngineConfig, interpret, listening_commands
+from gm.dialog.engine import EngineConfig, hearing_for, interpret, listening_commands
 from gm.dialog.intents import Command, Matcher
 from gm.speech.asr import recognize
 from gm.speech.base import RATE, AudioChunk, Final, Recognizer
@@ -52,7 +52,9 @@ ESPEAK_SPEEDS = (160, 150, 165, 145, 155, 160, 150, 170)
 Seats = tuple  # (voices, speeds): VOICES and SPEEDS, or ESPEAK_VOICES and ESPEAK_SPEEDS
 PIPER_SEATS: Seats = (VOICES, SPEEDS)
 ESPEAK_SEATS: Seats = (ESPEAK_VOICES, ESPEAK_SPEEDS)
-LEAD = 0.4  # seconds of silence before a rehearsed reply
+# Seconds of silence before a rehearsed reply: it is tried at each, and kept only when every
+# try is heard as meant (PocketSphinx's frames fall differently in the game's stream).
+LEADS = (0.4, 0.65)
 AUDITION_TRIES = 8  # replies a simulated player may try before keeping one the recogniser mishears
 
 
@@ -138,8 +140,8 @@ def plan(
                 game, state, step, line.answer, rng
             ):
                 break
-            if attempt == AUDITION_TRIES - 1:
-                line = skip(step, audition.commands, line)  # nothing tried was heard
+            if attempt == AUDITION_TRIES - 1:  # nothing tried was heard
+                line = give_up(game, state, step, skip(step, audition.commands, line), rng)
                 break
             line = game.demo_line(state, step, players)  # type: ignore[attr-defined]
         lines.append(line)
@@ -177,20 +179,28 @@ class Audition:
 
         None too when it would hear a command or ask for a confirmation the table did not plan.
         """
-        matcher = Matcher(ask.choices, listening_commands(self.commands))
+        matcher, vocabulary = hearing_for(ask, listening_commands(self.commands))
         voice = voice_of(line.seat, self.seats)
         speech = synthesize(line.text, voice.voice, voice.speed)
-        self.recognizer.reset()
-        self.recognizer.set_vocabulary(matcher.vocabulary(ask.free, ask.hints, ask.endpoint))
-        events = recognize(
-            self.recognizer, silence(LEAD) + speech + silence(1.2), chunk_seconds=0.2
-        )
-        finals = [e for e in events if isinstance(e, Final)]
-        return self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None
+        answers = []
+        for lead in LEADS:  # a reply heard as meant only where it falls in the stream is not
+            self.recognizer.reset()
+            self.recognizer.set_vocabulary(vocabulary)
+            events = recognize(
+                self.recognizer, silence(lead) + speech + silence(1.2), chunk_seconds=0.2
+            )
+            finals = [e for e in events if isinstance(e, Final)]
+            answer = self._answer(ask, matcher, finals[0]) if len(finals) == 1 else None
+            if answer is None or (answers and answer.value != answers[0].value):
+                return None
+            answers.append(answer)
+        return answers[0]
 
     def _answer(self, ask: Ask, matcher: Matcher, final: Final) -> Answer | None:
         """The engine's reading of one utterance, less the dialogue around it."""
-        heard = interpret(final, matcher, ask.free, self.doubtful)
+        heard = interpret(final, matcher, ask.free, self.doubtful, ask.meaning)
+        if heard.partial is not None:
+            return None  # the engine would ask for the rest, which the table has not planned
         if heard.free:
             return Answer(AnswerKind.FREE, list(heard.free), heard.free[0])
         match = heard.match
@@ -486,6 +496,15 @@ def skip(ask: Ask, commands: Mapping[Command, Sequence[str]], line: Line) -> Lin
     if not ask.skippable or Command.SKIP not in commands:
         return line
     return Line(Answer(AnswerKind.SKIP), max(commands[Command.SKIP], key=len), line.seat)
+
+
+def give_up(game: Game, state: object, ask: Ask, line: Line, rng: random.Random) -> Line:
+    """`line`, or silence until the ask's time runs out when the rules would refuse it (a
+    Funocracy turn has one skip): a refused line leaves the table where it was, and the
+    player would only try again what gm cannot hear."""
+    if ask.timeout is None or _decided(game, state, ask, line.answer, rng)[0]:
+        return line
+    return Line(Answer(AnswerKind.TIMEOUT), "", line.seat, silence=ask.timeout + 1.5)
 
 
 def _neighbour(seat: int) -> int:

@@ -244,12 +244,12 @@ def test_realtime_needs_a_wav():
 
 @pytest.mark.slow
 def test_a_wav_in_real_time_is_heard_only_after_gm_has_spoken(tmp_path):
-    # The file says "five" 24 s in: after gm's opening lines (welcome, seats, the players question:
-    # about 20 s at a speaking pace), so only a clock that runs while gm speaks, as a microphone's
-    # does, hears it as the answer.
+    # The file says "five" 19.5 s in: after gm's opening lines (welcome, the ear, the players
+    # question: about 15.5 s at a speaking pace) and before the reminder 8 s later, so only a clock
+    # that runs while gm speaks, as a microphone's does, hears it as the answer.
     from gm.speech.synth import Silence, Utterance, write
 
-    wav = write(tmp_path / "table.wav", [Silence(24.0), Utterance("five"), Silence(1.5)], lead=0)
+    wav = write(tmp_path / "table.wav", [Silence(19.5), Utterance("five"), Silence(1.5)], lead=0)
     transcript = tmp_path / "t.jsonl"
     result = gm(
         "play",

@@ -64,7 +64,10 @@ def with_table_talk(script: Script) -> Script:
     # Inserted from the back so the earlier indexes stay right.
     # A challenge said by mistake (said aloud for all to hear: not confirmed), undone at the vote:
     # back to the window.
-    lines[window:window] = [say("i challenge", 2), say("undo", 1)]
+    # The other player challenges, and the one who answered undoes it.
+    answerer = lines[window - 1].seat
+    other = 1 if answerer == 2 else 2
+    lines[window:window] = [say("i challenge", other), say("undo", answerer)]
     lines[later:later] = [
         say("pause the game"),
         Line(Answer(AnswerKind.TIMEOUT), "", 1, silence=40.0),
@@ -150,14 +153,15 @@ def check_game(events: list[dict], script: Script) -> None:
 
 # The letters each player wins in the planned game (seed 31), read from the planned replies:
 # the answers not challenged or challenged and kept, "knife"-like "which letter?" answers by the
-# letter named; the one challenged answer was voted meh and won nothing. Skipped themes (agreed by
-# the table) do not count towards the three-themes rule. Scores are their stars from the deck
+# letter named ("write" for R); the one challenged answer ("guitar") was voted meh and won
+# nothing. Skipped themes (agreed by the table) do not count towards the three-themes rule, and a
+# second skip in one turn is refused: the same theme stays. Scores are their stars from the deck
 # table of test_decks (not the game's own `stars`), per round; the highest total wins.
 WON_LETTERS = {
-    "1": ("MNKHDAIFUE", "HTVSABLZD", "MLGFZRHJTY"),
-    "2": ("SGPTYVJZC", "ECGWRUMQKJF", "DIPBKSECOW"),
+    "1": ("MNKYZIJV", "HTVSRUBQJD", "MLGFZRCO"),
+    "2": ("SGPTHDAUFEC", "ECGWALMZKF", "DIPBSKEHJTYW"),
 }
-ROUND_SCORES = {"1": [18, 15, 19], "2": [18, 22, 16]}  # totals 52 and 56: player two wins
+ROUND_SCORES = {"1": [20, 19, 13], "2": [16, 18, 22]}  # totals 52 and 56: player two wins
 
 
 def test_the_oracle_adds_up():
@@ -174,6 +178,9 @@ def check_oracle(events: list[dict]) -> None:
     assert len(over) == 1 and over[0]["winners"] == [2]
     assert over[0]["state"]["scores"] == ROUND_SCORES and over[0]["state"]["round"] == 3
     said = [e["text"] for e in events if e["type"] == "say"]
+    # a second skip in one turn is refused, and the turn goes on with the same theme
+    refused = said.index("There is one skip a turn.")
+    assert said[refused + 1] == "Player two, your theme is Things with a screen."
     assert (
         "The game is over. Totals: fifty two stars for player one and fifty six stars for"
         " player two." in said

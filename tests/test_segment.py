@@ -432,6 +432,8 @@ def test_the_limit_comes_from_the_longest_phrase_and_open_speech_has_none():
     )
     assert Vocabulary(("yes",), free=True, hints=("apple",)).longest is None
     assert Vocabulary().longest is None
+    # a grammar hears chatter as chatter even where Whisper hands back whole sentences
+    assert Vocabulary(("yes", "no"), followed=True).longest == chatter_seconds("yes")
 
 
 def test_sphinx_does_not_decode_talk_longer_than_any_phrase_and_hears_the_next_phrase():

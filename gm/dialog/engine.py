@@ -111,6 +111,15 @@ def listening_commands(commands: Mapping[Command, Sequence[str]]) -> dict[Comman
     }
 
 
+def hearing_for(ask: Ask, commands: Mapping[Command, Sequence[str]]) -> tuple[Matcher, Vocabulary]:
+    """What an ask's answers are matched with, and what the recogniser listens for: with a
+    meaning, whole sentences too (Vocabulary.followed), which the meaning reads. `commands`: the
+    listening commands (listening_commands)."""
+    matcher = Matcher(ask.choices, commands)
+    followed = ask.meaning is not None and not ask.free
+    return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint, followed)
+
+
 def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
     """The recogniser's confidence in `match`: readings that mean the same thing pool theirs
     ("that's all" 0.45 beside "that is all" 0.55 is a sure "that's all")."""
@@ -332,7 +341,10 @@ class Engine:
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
         self._unsaved = False  # the last save failed; no decision is taken until one works
-        self._resuming = False  # a saved game resumes: its first ask says what it needs again
+        # The next ask says what it needs again (Ask.again): a saved game resumes, or the answer
+        # to the ask before was refused and the same ask comes back (a Funocracy turn refused a
+        # second skip is not a new theme).
+        self._resuming = False
         self._barged: str | None = None  # the word said over gm's voice that stopped its line
         # The ask being listened for reads sentences with this meaning, and what a partial reading
         # of the sentence before understood (Reading.held), until the ask is answered.
@@ -422,6 +434,7 @@ class Engine:
                 decision=outcome.decision,
             )
             self._say(outcome.say)
+            self._resuming = True
             return
         entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
         if outcome.put_back:
@@ -586,11 +599,7 @@ class Engine:
         return None
 
     def _hearing_for(self, ask: Ask) -> tuple[Matcher, Vocabulary]:
-        """What an ask's answers are matched with, and what the recogniser listens for: with a
-        meaning, whole sentences too (Vocabulary.followed), which the meaning reads."""
-        matcher = Matcher(ask.choices, self._asked_commands)
-        followed = ask.meaning is not None and not ask.free
-        return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint, followed)
+        return hearing_for(ask, self._asked_commands)
 
     def _listen_again(self, ask: Ask) -> None:
         self.hearing.listen_for(self._hearing_for(ask)[1])

@@ -78,14 +78,16 @@ class Vocabulary:
     commands: tuple[str, ...] = ()
     # A phrase may be followed by more words, as a reply to "Is that right?" is ("no, it was a
     # kitten"): a recogniser that transcribes prose hands back what was said when it is not one
-    # of the phrases; a grammar hears the phrases as ever.
+    # of the phrases (and hears it to its end: see `longest`); a grammar hears the phrases as
+    # ever, and longer speech as chatter.
     followed: bool = False
 
     @property
     def longest(self) -> float | None:
-        """Seconds of speech beyond which an utterance is none of the phrases, only chatter: the
-        recogniser may stop decoding it. None for open speech, which has no such bound."""
-        if self.free or self.followed or not self.phrases:
+        """Seconds of speech beyond which an utterance is none of the phrases, only chatter: a
+        grammar's recogniser may stop decoding it. None for open speech, which has no such bound;
+        a recogniser that transcribes prose ignores it when the phrases may be `followed`."""
+        if self.free or not self.phrases:
             return None
         return max(chatter_seconds(phrase) for phrase in self.phrases)
 

@@ -237,7 +237,7 @@ class WhisperRecognizer(Endpointed):
         self.reset()
         self._vocabulary = vocabulary
         self._segmenter.set_endpoint(vocabulary.endpoint)
-        longest = vocabulary.longest
+        longest = None if vocabulary.followed else vocabulary.longest  # a sentence heard whole
         self._segmenter.set_limit(None if longest is None else max(longest, TALK_LIMIT))
         self._index = PhraseIndex(vocabulary.phrases)
         self._prompt = self._tokens = None
