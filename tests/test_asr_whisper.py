@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from asr_audio import finals, heard, run, scene
 
-from gm.speech.asr import describe, open_recognizer
+from gm.speech.asr import describe, forced, open_recognizer
 from gm.speech.asr.phrasing import PhraseIndex, is_hallucination, normalise, passes
 from gm.speech.asr.whisper import TINY_EN_SHA256, Transcript, WhisperRecognizer, embedded_model
 from gm.speech.audio import read_wav
@@ -324,3 +324,37 @@ def test_the_prompt_keeps_the_commands_when_an_ask_has_hundreds_of_phrases(recog
     prompt = loaded.tokenizer.decode(recognizer._prompt_tokens(loaded)).lower()
     assert prompt.startswith(" reveal, hint")
     assert all(command in prompt for command in commands)
+
+
+# -- forced choice ------------------------------------------------------------------------------
+
+
+def test_a_phrase_is_scored_as_whisper_writes_one():
+    assert forced.written("undo") == " Undo."
+    assert forced.written("what's the score") == " What's the score."
+    assert forced.written("is that right?") == " Is that right?"
+
+
+def test_a_long_list_is_pruned_to_the_phrases_closest_to_the_transcript():
+    """A vote ask's hundreds of ways of telling a result: only the few closest to what Whisper
+    wrote are scored, the one it wrote among them; a short list is scored whole."""
+    votes = tuple(
+        f"{n} votes for number {k}" for n in ("two", "three", "four") for k in ("one", "two", "six")
+    ) + tuple(f"{n} for {k}" for n in ("two", "three", "four") for k in ("one", "two", "six"))
+    many = votes + COMMANDS
+    kept = forced.candidates(many, COMMANDS, "three votes for number too")
+    assert len(kept) == forced.MOST and "three votes for number two" in kept
+    assert forced.candidates(COMMANDS, COMMANDS, "anything") == list(COMMANDS)
+
+
+def test_numbers_are_chosen_exactly(recognizer):
+    """Forced choice among numbers that sound alike: "thirteen" is not "three" or "thirty"."""
+    choices = numbers(0, 40)
+    meaning = {p: c.value for c in choices for p in c.phrases}
+    recognizer.set_vocabulary(Vocabulary(phrases(choices)))
+    said = {"thirteen": 13, "three": 3, "thirty": 30, "seventeen": 17}
+    spoken = scene(tuple(said), "en-us")
+    result = heard(spoken, run(recognizer, spoken.audio))
+    assert {text: [meaning.get(g) for g in got][:1] for text, got in result.items()} == {
+        text: [value] for text, value in said.items()
+    }
