@@ -4,19 +4,21 @@ Free transcription asks Whisper what was said, then matches its prose to the phr
 it writes the other voices and the command is lost. Forced choice asks instead how likely each
 phrase is as the text of this audio: the encoder runs once, and CTranslate2's `align` (the method
 behind faster-whisper's word timestamps) feeds each phrase to the decoder as if Whisper had
-written it and returns every token's probability. The phrases' log-probabilities, summed, rank
-them; the free transcript, scored the same way, is the yardstick for talk: audio whose own
-transcript is far likelier than every phrase is not one of them.
+written it and returns every token's probability; their log-probabilities, summed, rank the
+phrases. Forced choice always picks something, so the adapter decides whether the best phrase
+was said at all (gm.speech.asr.whisper: the transcript's readings, or the phrase's words standing
+over the rest).
 
-- **A phrase is scored as Whisper writes one**: a capital, the words, a full stop (" Undo.").
-  The full stop is where the phrase ends: `align` gives the end-of-text token no probability (it
-  is 0 whatever the audio), and without an end "repeat" would always beat "repeat that". A
-  phrase said before more talk still ends in a full stop, as Whisper writes it.
+- **A phrase is scored as Whisper writes one**: a capital, the words, a full stop (" Undo."),
+  after Whisper's start of transcript and no prompt (a list of phrases as the prompt costs 150
+  tokens a candidate). The full stop is where the phrase ends: `align` gives the end-of-text
+  token no probability (0 whatever the audio, CTranslate2 4.8), and without an end "repeat"
+  would always beat "repeat that".
 - **One batch**: the encoder's output is repeated for each candidate and `align` scores them all
   at once; the alignment it returns also places the best phrase's words.
-- **Pruned where the list is long**: an ask with hundreds of phrases (Who the F's result) is
-  first cut to the few dozen closest to the free transcript by spelling, plus the commands;
-  the decoder's cost grows with every candidate.
+- **Pruned where the list is long**: an ask with hundreds of phrases (Who the F's result: 612
+  with the commands) is cut to the MOST closest to the free transcript by spelling (a partial
+  match, so a phrase inside talk stays in); the decoder's cost grows with every candidate.
 """
 
 from __future__ import annotations
@@ -36,9 +38,9 @@ MOST = 16
 
 @dataclass(frozen=True)
 class Scored:
-    """One text scored against the audio."""
+    """One phrase scored against the audio."""
 
-    text: str  # the phrase as the ask wrote it, or the free transcript
+    text: str  # the phrase as the ask wrote it
     logprob: float  # the sum of its tokens' log-probabilities
     tokens: tuple[int, ...]
     steps: tuple[tuple[int, int], ...]  # align's (token index, encoder step) path, for the words
@@ -74,8 +76,8 @@ def score(
     frames: int,
     texts: Sequence[tuple[str, Sequence[int]]],
 ) -> list[Scored]:
-    """Each (name, tokens) scored against the encoded audio after `start` (the prompt and
-    Whisper's start-of-transcript tokens), in one batch."""
+    """Each (phrase, tokens) scored against the encoded audio after `start` (Whisper's
+    start-of-transcript tokens), in one batch."""
     import ctranslate2
 
     texts = [(name, list(tokens)) for name, tokens in texts if tokens]

@@ -4,7 +4,11 @@ The shared endpointer hands over one utterance at a time; Whisper transcribes it
 phrases as its prompt, and `phrasing` turns the transcript into the phrase a grammar would have
 named, or into nothing (talk, a hallucination). Open answers are the transcript itself.
 
-Two things here are this engine's own:
+A closed ask (commands, numbers, yes or no, votes, letters) is decided by forced choice
+(`gm.speech.asr.forced`): each phrase scored against the audio by Whisper's own decoder, the
+free transcript kept as the check that a phrase was said at all. Open answers are transcribed.
+
+What else is this engine's own:
 
 - **A window as long as the utterance.** Whisper's encoder is built for 30 s of audio and
   faster-whisper always pads to it, which is most of the cost of a one-word answer. The encoder
@@ -376,7 +380,7 @@ class WhisperRecognizer(Endpointed):
         """The best phrases, each with its share of the probability they have between them."""
         shares = forced.posteriors(phrases)
         return tuple(
-            Alternative(phrase.text, round(share, 4))
+            Alternative(phrase.text, round(float(share), 4))
             for phrase, share in zip(phrases[:NBEST], shares)
         )
 
