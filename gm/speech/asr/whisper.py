@@ -81,7 +81,7 @@ NO_SPEECH = 0.6
 LOW_LOGPROB = -1.0
 # A phrase forced onto a long utterance is kept only where its words stand this many dB over the
 # rest of it: commands said over babble at 10 dB that forced choice took rightly stood 5.6 to 11
-# dB; phrases it forced onto the babble or talk itself stood -3.6 to 4.1 (docs/recognition.md).
+# dB; phrases it forced onto the babble alone stood -7.8 to 4.1 (docs/recognition.md).
 FORCED_STANDS_DB = 5.0
 
 
