@@ -335,7 +335,8 @@ class WhisperRecognizer(Endpointed):
 
     def _chosen(self, audio: bytes, heard: Transcript, ended: Ended) -> Final:
         """A closed ask decided by forced choice: the phrases (or the closest few dozen) scored
-        against the audio. An utterance no longer than its phrase takes to say must also read as
+        against the audio. A short transcript that is one of the phrases, written exactly, is
+        that phrase. An utterance no longer than its phrase takes to say must also read as
         that phrase in the free transcript (by spelling or by sound, as `phrasing` matches): the
         decoder ranks the transcript's readings. A longer one, or one whose transcript is talk, is
         the phrase only where its words, placed by the same alignment, stand over the rest (the
@@ -348,7 +349,12 @@ class WhisperRecognizer(Endpointed):
             or is_hallucination(text, self._index.phrases)
         ):
             return nothing
-        read = [a.text for a in self.alternatives(heard)]  # what the transcript reads as
+        readings = self.alternatives(heard)  # what the transcript reads as
+        read = [a.text for a in readings]
+        first = " ".join(passes(text.split())[0])  # the first pass of Whisper's loop
+        exact = [h.phrase for h in self._index.match(first, 1) if h.score >= 100.0]
+        if exact and ended.end - ended.start <= chatter_seconds(exact[0]):
+            return Final(readings, ended.start, ended.end, noisy=ended.noisy)  # written exactly
         loaded = self._loaded.ready()
         tokenizer = loaded.tokenizer
         names = forced.candidates(self._index.phrases, self._vocabulary.commands, text)
