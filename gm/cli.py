@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import os
 import random
@@ -27,11 +28,14 @@ from gm.dialog.engine import Engine, EngineConfig, Flow, Result, listening_comma
 from gm.dialog.hearing import AudioHearing, EndOfInput, TextHearing, typed_lines
 from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
+from gm.files import NotAFile, open_regular_for_writing, refuse_special
 from gm.games import UnknownGame, deck_game, find
 from gm.games import load as load_game
 from gm.speech.base import SpeechError
 from gm.state import Record, SaveError, Saves, SaveUnreadable, when
 from gm.steps import Answer, AnswerKind, Ask, Choice, RulesError
+
+log = logging.getLogger(__name__)
 
 
 class UsageError(Exception):
@@ -77,7 +81,10 @@ def _add_output_options(parser: argparse.ArgumentParser) -> None:
         "--console", action="store_true", help="print what gm says instead of speaking"
     )
     parser.add_argument(
-        "--voice", dest="speak", action="store_true", help="speak aloud even with --wav or --text"
+        "--voice",
+        dest="speak",
+        action="store_true",
+        help="speak aloud even where gm would only print what it says",
     )
     parser.add_argument(
         "--speak-to", metavar="WAV", help="also write everything gm says to this WAV file"
@@ -100,6 +107,12 @@ def _add_voice_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--voice-name", metavar="NAME", help="which voice of that engine (see 'gm voices')"
+    )
+    parser.add_argument(
+        "--rate",
+        type=int,
+        metavar="WPM",
+        help="gm's pace in words a minute (Piper: 100 to 400; about 200 unless set)",
     )
 
 
@@ -129,14 +142,32 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def player_ranges() -> str:
+    """Each game's number of players, from its rules: "who-the-f 3 to 8, funocracy 2 to 8..."."""
+    import importlib
+
+    from gm.games import GAMES
+
+    ranges = []
+    for entry in GAMES:
+        rules = importlib.import_module(f"{entry.module}.rules")
+        ranges.append(f"{entry.id.replace('_', '-')} {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS}")
+    return ", ".join(ranges)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="gm", description="A hands-free game master for party games.")
     parser.add_argument("--version", action="version", version=f"gm {__version__}")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="log what gm and its recognisers do on standard error",
+    )
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
 
     play = sub.add_parser("play", help="play a game")
     play.add_argument("game", help="who-the-f, funocracy or what-the-fake")
-    play.add_argument("--players", type=int)
+    play.add_argument("--players", type=int, metavar="N", help=f"how many play: {player_ranges()}")
     play.add_argument("--seed", type=int)
     play.add_argument("--mode", help="funocracy: normal|alternative; what-the-fake: open|hidden")
     play.add_argument("--difficulty", choices=("easy", "regular", "expert"), help="who-the-f")
@@ -166,8 +197,14 @@ def build_parser() -> Parser:
     _add_output_options(resume)
 
     listen = sub.add_parser("listen", help="print what gm hears, one JSON line per utterance")
-    listen.add_argument(
+    source = listen.add_mutually_exclusive_group()
+    source.add_argument(
         "--wav", metavar="FILE", nargs="+", help="WAV files instead of the microphone"
+    )
+    source.add_argument(
+        "--text",
+        action="store_true",
+        help="read typed lines from standard input: what gm makes of each, without the ear",
     )
     listen.add_argument(
         "--expect",
@@ -178,7 +215,11 @@ def build_parser() -> Parser:
 
     say = sub.add_parser("say", help="say a sentence with gm's voice")
     say.add_argument("text", nargs="+")
-    say.add_argument("--wav", metavar="FILE", help="write it to this WAV file instead of speaking")
+    said = say.add_mutually_exclusive_group()
+    said.add_argument("--wav", metavar="FILE", help="write it to this WAV file instead of speaking")
+    said.add_argument(
+        "--console", action="store_true", help="print it as gm would say it instead of speaking"
+    )
     say.add_argument("--output-device", type=_device)
     _add_voice_options(say)
 
@@ -186,8 +227,8 @@ def build_parser() -> Parser:
     games.add_argument("--state-dir", metavar="DIR", help="where the games are saved")
 
     decks = sub.add_parser("decks", help="check a deck file of your own without playing")
-    decks.add_argument("action", choices=("check",))
-    decks.add_argument("file", metavar="FILE")
+    decks.add_argument("action", nargs="?", choices=("check",))
+    decks.add_argument("file", nargs="?", metavar="FILE")
 
     sub.add_parser("devices", help="list microphones and speakers")
 
@@ -310,6 +351,15 @@ def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, s
     return AudioHearing(source, recognizer), recognizer
 
 
+def ready(*parts) -> None:  # noqa: ANN002 - recognisers and speakers, any of the ports
+    """Wait until every model and voice that loads in the background is loaded, before gm says a
+    word: a damaged model is one sentence at the start, not when the first player speaks."""
+    for part in parts:
+        wait = getattr(part, "wait_until_loaded", None)
+        if wait is not None:
+            wait()
+
+
 def barge_in(speaker, hearing, config: Config):
     """gm's speaker, stopped by "stop", "wait", "pause" or "repeat" said over its voice where that
     can be heard: an echo canceller installed, barge-in not turned off, a live input (a
@@ -346,6 +396,7 @@ def _config(args: argparse.Namespace) -> Config:
         output_device=getattr(args, "output_device", None),
         voice_engine=getattr(args, "voice_engine", None),
         voice=getattr(args, "voice_name", None),
+        rate=getattr(args, "rate", None),
         barge_in=getattr(args, "barge_in", None),
     )
 
@@ -378,7 +429,9 @@ class OutputFile:
         self.path = path
         self.option = option
         try:
-            self._stream = open(path, "a" if append else "w", encoding="utf-8")
+            self._stream = open_regular_for_writing(path, append)
+        except NotAFile as error:
+            raise OutputError(f"{option} {path} is {error}; give a file.") from None
         except OSError as error:
             raise OutputError(
                 f"{option} {path} cannot be written ({error.strerror or error})."
@@ -404,11 +457,20 @@ class OutputFile:
             pass  # what could not be written was reported when it was written
 
 
+def wav_output(option: str, path: str | None) -> None:
+    """A WAV gm will write must be a regular file (or not there yet): a FIFO would hang gm."""
+    if path:
+        try:
+            refuse_special(path)
+        except NotAFile as error:
+            raise OutputError(f"{option} {path} is {error}; give a file.") from None
+
+
 def _same_file(a: str | Path, b: str | Path) -> bool:
     try:
         return os.path.samefile(a, b)
-    except OSError:
-        return Path(a).resolve() == Path(b).resolve()
+    except OSError:  # one is missing, or a link loop: compared as named, links followed
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def refuse_overwriting(
@@ -486,10 +548,48 @@ def run_game(
             "--realtime paces a WAV file, so it needs --wav FILE; a microphone is live already."
         )
     config = _config(args)
+    log.debug("settings: %s", config)
     saves = Saves(args.state_dir)
+    log.debug("saves in %s", saves.directory)
     lines, commands = common_lines()
+    playing: list[Record] = [record] if record is not None else []
+    try:
+        return _run_game(args, saves, config, lines, commands, playing, resumed, table, title)
+    except KeyboardInterrupt:
+        raise Stopped(stopped_saying(args, saves, playing)) from None
+
+
+class Stopped(KeyboardInterrupt):
+    """Ctrl+C during a game, with the truth about its save in one sentence."""
+
+
+def stopped_saying(args: argparse.Namespace, saves: Saves, playing: list[Record]) -> str:
+    """What Ctrl+C leaves: the save as it is on disk, compared with the game being played."""
+    if getattr(args, "scratch", False):
+        return "gm: stopped; a demo is never saved."
+    if not playing:
+        return "gm: stopped before a saved game was read; nothing changed."
+    record = playing[-1]
+    store = saves.store(record.game)
+    try:
+        saved, _ = store.load()
+    except SaveError:
+        saved = None
+    resume = f"'gm resume {record.game.replace('_', '-')}"
+    resume += f" --state-dir {args.state_dir}'" if args.state_dir else "'"
+    ours = saved is not None and saved.seed == record.seed and saved.options == record.options
+    if not ours or saved.answers != record.answers[: len(saved.answers)]:
+        kept = f"; the unfinished game is kept, and {resume} carries it on" if saved else ""
+        return f"gm: stopped before this game's first decision, so it was not saved{kept}."
+    if saved.answers != record.answers:
+        return f"gm: stopped; the game is saved up to an earlier decision, and {resume} carries on."
+    return f"gm: stopped; the game is saved up to its last decision, and {resume} carries on."
+
+
+def _run_game(args, saves, config, lines, commands, playing, resumed, table, title) -> int:
+    """run_game's body; `playing` ends with the record being played."""
+    record = playing[-1] if playing else None
     with ExitStack() as stack:
-        saves.check()
         stack.enter_context(saves.lock())
         saves.tidy()
         unfinished = None
@@ -498,6 +598,7 @@ def run_game(
             if title is None:
                 raise SaveError("There is no saved game to resume; start one with 'gm play GAME'.")
             record, warning = load_saved(saves.store(title))
+            playing.append(record)
             if warning:
                 print(f"gm: {warning}", file=sys.stderr)
         elif table is None and saves.store(record.game).exists():
@@ -509,6 +610,7 @@ def run_game(
                 old = None  # damaged beyond resuming: nothing to ask about
             if old is not None and not old.finished:
                 unfinished = old
+        saves.check(*(r for r in (record, unfinished) if r is not None))
         inputs = [
             args.wav,
             record.deck_file,
@@ -518,6 +620,7 @@ def run_game(
         refuse_overwriting(
             inputs, [("--speak-to", args.speak_to), ("--transcript", args.transcript)]
         )
+        wav_output("--speak-to", args.speak_to)
         transcript = Transcript(keep=0)  # events go to the sinks; none pile up in memory
         if args.transcript:
             output = OutputFile(args.transcript, "--transcript", append=resumed)
@@ -528,27 +631,20 @@ def run_game(
         if table is not None:
             transcript.add_sink(table.event)
         clock = None
-        if record.finished and unfinished is None:
-            hearing, recognizer = (
-                TextHearing(iter(())),
-                None,
-            )  # nothing to hear: the result is said again
-        else:
-            start = (
-                record.t
-                if resumed and args.wav and record.source == str(Path(args.wav).resolve())
-                else 0.0
-            )
-            source = table
-            if getattr(args, "realtime", False) or getattr(args, "live", False):
-                from gm.speech.audio import WavSource
-                from gm.speech.realtime import Paced, WallClock
+        # a finished game resumed says its result again and listens for "undo" meanwhile
+        start = (
+            record.t
+            if resumed and args.wav and record.source == os.path.realpath(args.wav)
+            else 0.0
+        )
+        source = table
+        if getattr(args, "realtime", False) or getattr(args, "live", False):
+            from gm.speech.audio import WavSource
+            from gm.speech.realtime import Paced, WallClock
 
-                clock = WallClock(origin=start)
-                source = Paced(
-                    table if table is not None else WavSource(args.wav, start=start), clock
-                )
-            hearing, recognizer = open_hearing(args, config, start, source=source)
+            clock = WallClock(origin=start)
+            source = Paced(table if table is not None else WavSource(args.wav, start=start), clock)
+        hearing, recognizer = open_hearing(args, config, start, source=source)
         speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text), stack=stack)
         if table is None and (clock is not None or not args.wav):  # a live input
             speaker = barge_in(speaker, hearing, config)
@@ -558,6 +654,7 @@ def run_game(
             speaker = Timed(
                 speaker, clock
             )  # gm's voice takes the time it takes to say (closed by the stack)
+        ready(recognizer, speaker)
         greeting = ()
         if recognizer is not None:
             from gm.speech.asr import describe
@@ -576,6 +673,7 @@ def run_game(
                     transcript,
                 ):
                     record, resumed = unfinished, True
+                    playing.append(record)
             except EndOfInput:
                 print(
                     "gm: the input ended before 'resume it or start a new one?' was answered; "
@@ -586,7 +684,7 @@ def run_game(
             except _Quit:
                 return 0
         if args.wav:
-            record.source = str(Path(args.wav).resolve())
+            record.source = os.path.realpath(args.wav)
         engine = Engine(
             game_for(record),
             hearing,
@@ -725,6 +823,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_decks(args: argparse.Namespace) -> int:
+    if not args.action or not args.file:
+        raise UsageError("'gm decks check FILE' checks a deck of your own; it is the one action.")
     deck = read_content(Path(args.file).expanduser())
     entry = deck_game(deck)
     load_game(entry, deck=deck, own=True)
@@ -765,12 +865,27 @@ def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
     )
 
 
+def _heard(name: str, texts: Sequence[str], matcher: Matcher, **fields: float) -> None:
+    """One line of `gm listen`: what was heard (talk too) and the intent gm makes of it."""
+    match = matcher.match(texts) if texts else None
+    intent = None
+    if match is not None:
+        intent = f"command:{match.command.value}" if match.command else match.value
+    line = {"file": name, "text": texts[0] if texts else "", "intent": intent, **fields}
+    print(json.dumps(line), flush=True)
+
+
 def cmd_listen(args: argparse.Namespace) -> int:
     from gm.speech.audio import MicrophoneSource, WavSource
     from gm.speech.base import Final
 
     choices, commands, free = expectation(args.expect)
     matcher = Matcher(choices, commands)
+    if args.text:
+        for line in text_input():
+            if line.strip() and not line.lstrip().startswith("#"):  # as a game reads --text
+                _heard("typed", [line.strip().lower()], matcher)
+        return 0
     config = _config(args)
     sources = (
         [WavSource(path) for path in args.wav]
@@ -778,7 +893,10 @@ def cmd_listen(args: argparse.Namespace) -> int:
         else [MicrophoneSource(config.input_device)]
     )
     recognizer = open_recognizer(args, config)
-    vocabulary = matcher.vocabulary(free=free, endpoint=0.6)
+    ready(recognizer)
+    # followed: talk that is none of the phrases comes back as the words heard ("hello table"),
+    # so a person testing the microphone sees it works
+    vocabulary = matcher.vocabulary(free=free, endpoint=0.6, followed=True)
     if not args.wav:
         print("Listening; press Ctrl+C to stop.", file=sys.stderr)
     for source in sources:
@@ -791,27 +909,15 @@ def cmd_listen(args: argparse.Namespace) -> int:
                 events = recognizer.flush() if chunk is None else recognizer.feed(chunk)
                 for event in events:
                     if isinstance(event, Final):
-                        texts = [a.text for a in event.alternatives if a.text.strip()]
-                        match = matcher.match(texts) if texts else None
-                        intent = None
-                        if match is not None:
-                            intent = (
-                                f"command:{match.command.value}" if match.command else match.value
-                            )
-                        print(
-                            json.dumps(
-                                {
-                                    "file": name,
-                                    "text": texts[0] if texts else "",
-                                    "intent": intent,
-                                    "confidence": round(event.alternatives[0].confidence, 3)
-                                    if event.alternatives
-                                    else 0.0,
-                                    "start": round(event.start, 3),
-                                    "end": round(event.end, 3),
-                                }
-                            ),
-                            flush=True,
+                        _heard(
+                            name,
+                            [a.text for a in event.alternatives if a.text.strip()],
+                            matcher,
+                            confidence=round(event.alternatives[0].confidence, 3)
+                            if event.alternatives
+                            else 0.0,
+                            start=round(event.start, 3),
+                            end=round(event.end, 3),
                         )
                 if chunk is None:
                     break
@@ -822,11 +928,18 @@ def cmd_listen(args: argparse.Namespace) -> int:
     return 0
 
 
+HEADROOM_DB = 1.0  # gm say --wav: below full scale, so no player or converter clips it
+
+
 def cmd_say(args: argparse.Namespace) -> int:
     from gm.speech import tts
 
     config = _config(args)
     text = " ".join(args.text)
+    if args.console:
+        tts.ConsoleSpeaker().say(text)
+        return 0
+    wav_output("--wav", args.wav)
     with ExitStack() as stack:
         if not args.wav:
             tts.check_output(
@@ -835,7 +948,7 @@ def cmd_say(args: argparse.Namespace) -> int:
         voice = open_voice(config)
         stack.callback(voice.close)
         speaker = (
-            tts.WavSpeaker(args.wav, voice)
+            tts.WavSpeaker(args.wav, voice, rate=None, headroom=HEADROOM_DB)
             if args.wav
             else tts.device_speaker(voice, config.output_device)
         )
@@ -851,7 +964,8 @@ def cmd_devices(args: argparse.Namespace) -> int:
     canceller = echo_canceller_name()
     print(
         f"Echo canceller: {canceller}; 'stop', 'wait', 'pause' and 'repeat' said while gm speaks "
-        "stop it (barge-in; --no-barge-in or barge_in = false in the settings turns it off)."
+        "stop it (barge-in; 'gm play GAME --no-barge-in' or barge_in = false in the settings "
+        "turns it off)."
         if canceller
         else "Echo canceller: none installed, so gm stays half duplex: it drops what the "
         "microphone hears while it speaks (pip install pyaec for barge-in)."
@@ -859,8 +973,8 @@ def cmd_devices(args: argparse.Namespace) -> int:
     devices = input_devices()
     if not devices:
         print(
-            "No sound devices were found (no microphone and no speaker); gm can still play with "
-            "--wav or --text and --console."
+            "No sound devices were found (no microphone and no speaker); gm can still play, "
+            "with 'gm play GAME --text --console' or 'gm play GAME --wav FILE'."
         )
         return 0
     for d in devices:
@@ -915,8 +1029,8 @@ def cmd_voices(args: argparse.Namespace) -> int:
             )
         path = voices.download(args.name, folder, **({"hub": args.hub} if args.hub else {}))
         print(
-            f"Installed {path}; speak with it with --voice-name {args.name} or [voice] name in the "
-            "settings."
+            f"Installed {path}; speak with it with 'gm play GAME --voice-name {args.name}' or "
+            "[voice] name in the settings."
         )
         return 0
     installed = voices.installed(folder)
@@ -932,7 +1046,10 @@ def cmd_voices(args: argparse.Namespace) -> int:
         print("Piper voices to download with 'gm voices download NAME':")
         for info in others:
             print(f"  {info.name}: {info.about} ({info.size_mb} MB)")
-    print("System voices (pyttsx3 / espeak-ng), with --voice-engine pyttsx3 --voice-name NAME:")
+    print(
+        "System voices (pyttsx3 / espeak-ng), with "
+        "'gm play GAME --voice-engine pyttsx3 --voice-name NAME':"
+    )
     print(
         textwrap.fill(
             ", ".join(tts.system_voices()) or "none (install espeak-ng)",
@@ -966,16 +1083,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     table = demo.LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
     args.wav, args.text, args.echo = None, False, True
-    if not args.state_dir:
-        workdir = Path(tempfile.mkdtemp(prefix="gm-demo-"))
-        args.state_dir = str(workdir / "state")  # a demo never replaces the table's saved game
     print(
         f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
         f"speaking through Piper's voice, at four pitches, into the real recogniser"
         f"{', in real time' if args.live else ''}.",
         file=sys.stderr,
     )
-    return run_game(args, record, resumed=False, table=table)
+    if args.state_dir:
+        return run_game(args, record, resumed=False, table=table)
+    with tempfile.TemporaryDirectory(prefix="gm-demo-") as workdir:
+        args.scratch = True  # a demo never replaces the table's saved game, nor leaves one
+        args.state_dir = str(Path(workdir) / "state")
+        return run_game(args, record, resumed=False, table=table)
 
 
 COMMANDS = {
@@ -993,9 +1112,13 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
+        logging.basicConfig(
+            level=logging.DEBUG if args.debug else logging.WARNING,
+            format="gm: %(name)s: %(message)s",
+        )
         if not args.command:
             parser.print_help()
             return 2
@@ -1003,8 +1126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, *USER_ERRORS) as error:
         print(f"gm: {error}", file=sys.stderr)
         return 2
+    except Stopped as stopped:
+        print(stopped, file=sys.stderr)
+        return 130
     except KeyboardInterrupt:
-        print("gm: stopped; the game is saved, 'gm resume' carries on.", file=sys.stderr)
+        print("gm: stopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # stdout went to a pipe that was closed (gm games | head -0): say so once, and keep

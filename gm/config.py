@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
+
+import platformdirs
+
+from gm.files import NotAFile, read_regular
 
 try:
     import tomllib
@@ -65,10 +68,11 @@ class Config:
 
 
 def default_path() -> Path:
+    """$GM_CONFIG, else config.toml in the platform's settings folder: $XDG_CONFIG_HOME/gm or
+    ~/.config/gm on Linux (platformdirs)."""
     if os.environ.get("GM_CONFIG"):
         return Path(os.environ["GM_CONFIG"])
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "gm" / "config.toml"
+    return platformdirs.user_config_path("gm") / "config.toml"
 
 
 _SCHEMA = {
@@ -88,23 +92,27 @@ MAX_BYTES = 1024 * 1024  # a settings file is a few lines; /dev/zero is not one
 
 
 def load(path: Path | None = None) -> Config:
-    if path is None and os.environ.get("GM_CONFIG") and not default_path().exists():
+    if path is None and os.environ.get("GM_CONFIG") and not os.path.lexists(default_path()):
         raise ConfigError(
             f"GM_CONFIG names the settings file {default_path()}, which does not exist."
         )
     path = path or default_path()
-    if not path.exists():
+    if not os.path.lexists(path):
         return Config()
+    if not path.exists() and path.is_symlink():
+        raise ConfigError(
+            f"The settings file {path} is a link to {os.readlink(path)}, which leads to no file; "
+            "fix or remove the link."
+        )
     try:
-        with open(path, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise ConfigError(f"The settings file {path} is not a regular file.")
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES)
         if len(raw) > MAX_BYTES:
             raise ConfigError(
                 f"The settings file {path} is larger than 1 MB; it cannot be a settings file."
             )
         data = tomllib.loads(raw.decode("utf-8"))
+    except NotAFile as error:
+        raise ConfigError(f"The settings file {path} is {error}.") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"The settings file {path} cannot be read ({error}).") from None
     except tomllib.TOMLDecodeError as error:

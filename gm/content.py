@@ -6,9 +6,7 @@ one clear sentence rather than a traceback in the middle of a game.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 import tomllib
 
+from gm.files import NotAFile, read_regular
 from gm.vocab import number_word
 
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
@@ -55,8 +54,14 @@ class ContentFile:
     path: Path
     data: Mapping[str, Any]
     text: str
+    # A game's content dealt from a deck (`dealt`): gm's own file, which holds everything but the
+    # deck's tables, and its mistakes name that file and line, not the deck's.
+    base: ContentFile | None = None
+    deck_keys: frozenset[str] = frozenset()
 
     def fail(self, key: str, problem: str) -> ContentError:
+        if self.base is not None and key.split(".")[0] not in self.deck_keys:
+            return self.base.fail(key, problem)
         line = _line_of(self.text, key.split(".")[-1])
         where = f"{self.path}, line {line}" if line else str(self.path)
         return ContentError(f"{where}: {problem}.")
@@ -135,14 +140,11 @@ class ContentFile:
 def read(path: Path) -> ContentFile:
     """Read and parse one TOML file: a regular file of bounded size, UTF-8, not nested absurdly."""
     try:
-        with open(path, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise ContentError(f"{path}: not a regular file.")
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES)
+    except NotAFile as error:
+        raise ContentError(f"{path}: {error}.") from None
     except FileNotFoundError:
         raise ContentError(f"{path}: the file is missing.") from None
-    except IsADirectoryError:
-        raise ContentError(f"{path}: a folder, not a TOML file.") from None
     except OSError as error:
         raise ContentError(f"{path}: cannot be read ({error.strerror or error}).") from None
     if len(raw) > MAX_BYTES:
@@ -184,7 +186,8 @@ def deck_of(source: ContentFile) -> dict[str, Any]:
 def dealt(base: ContentFile, deck: ContentFile) -> ContentFile:
     """gm's content for a game with the tables of `deck` (a table's own, or a saved game's) in
     place of its own; errors point at the deck's file and lines."""
-    return ContentFile(deck.path, {**base.data, **deck_of(deck)}, deck.text)
+    cards = deck_of(deck)
+    return ContentFile(deck.path, {**base.data, **cards}, deck.text, base, frozenset(cards))
 
 
 class Lines:
@@ -244,3 +247,33 @@ def spoken_list(items: Iterable[str], conjunction: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+class Pronunciation:
+    """Written words the voice would misread ("F*ck" as "F asterisk ck"), each said as its
+    [pronounce] entry in prompts/<language>/common.toml says; a printed line keeps its spelling.
+    """
+
+    def __init__(self, table: Mapping[str, str]) -> None:
+        self._table = {written.lower(): said for written, said in table.items()}
+        words = sorted(table, key=len, reverse=True)  # "Zuper-Zigoto" before "Zigoto"
+        self._pattern = (
+            re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words), re.IGNORECASE)
+            if words
+            else None
+        )
+
+    @classmethod
+    def load(cls, language: str = "en") -> Pronunciation:
+        source = load("common", language)
+        table = source.data.get("pronounce", {})
+        if not isinstance(table, dict) or not all(
+            isinstance(v, str) and v.strip() for v in table.values()
+        ):
+            raise source.fail("pronounce", "[pronounce] must map written words to spoken ones")
+        return cls(table)
+
+    def __call__(self, text: str) -> str:
+        if self._pattern is None:
+            return text
+        return self._pattern.sub(lambda m: self._table[m.group(0).lower()], text)

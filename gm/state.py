@@ -11,25 +11,30 @@ from __future__ import annotations
 
 import fcntl
 import json
+import math
 import os
 import shutil
-import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable
 
+import platformdirs
+
+from gm.files import NotAFile, read_regular
 from gm.steps import AnswerKind
 
 FORMAT = 1
 CURRENT = "current.json"
 PREVIOUS = "previous.json"
 LOCK = "gm.lock"
+DAMAGED = "damaged-{}.json"  # a save passed over as damaged, kept for a person to look at
 TEMPORARY = (".save-", ".previous-", ".check-")  # what a save leaves behind when killed mid-write
-MAX_SAVE_BYTES = (
-    64 * 1024 * 1024
-)  # far above any game; a bigger "save" (/dev/zero, a video) is not one
+# far above any game; a bigger "save" (/dev/zero, a video) is not one
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_T = 1e9  # seconds of input clock (31 years): a larger `t` was not written by gm
+SPARE = 64 * 1024  # bytes kept free beyond the save itself: the game grows as it is played
 _KINDS = {kind.value for kind in AnswerKind}
 
 
@@ -38,16 +43,26 @@ class SaveError(RuntimeError):
 
 
 class SaveUnreadable(SaveError):
-    """A save exists but may not be read (permissions): not damaged, and never replaced by an older
-    one."""
+    """A save exists but may not be read (permissions, or a newer gm wrote it): not damaged, and
+    never replaced by an older one."""
+
+
+class SaveTooNew(SaveUnreadable):
+    """A save written by a newer gm, in a format this one does not know."""
 
 
 def default_state_dir() -> Path:
+    """$GM_STATE_DIR, else the platform's state folder: $XDG_STATE_HOME/gm or ~/.local/state/gm
+    on Linux (platformdirs)."""
     override = os.environ.get("GM_STATE_DIR")
-    if override:
+    if override is not None:
+        if not override.strip():
+            raise SaveError(
+                "GM_STATE_DIR is set but empty; give it a folder name, or unset it to save "
+                "games in the usual place."
+            )
         return Path(override)
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "gm"
+    return platformdirs.user_state_path("gm")
 
 
 def _answer_ok(entry: Any) -> bool:
@@ -58,7 +73,24 @@ def _answer_ok(entry: Any) -> bool:
         isinstance(answer, dict)
         and answer.get("kind") in _KINDS
         and isinstance(answer.get("heard", ""), str)
+        and all(isinstance(entry.get(key, ""), str) for key in ("decision", "put_back"))
+        and isinstance(entry.get("transition", False), bool)
     )
+
+
+def _number(value: Any) -> bool:
+    """An int or a float, not a bool (JSON's true is no number)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _option_ok(value: Any) -> bool:
+    return isinstance(value, str) or (_number(value) and abs(value) < 1e15)
+
+
+def too_new(data: Any) -> int | None:
+    """The format of a save written by a newer gm, None for any other."""
+    version = data.get("format") if isinstance(data, dict) else None
+    return version if _number(version) and int(version) == version and version > FORMAT else None
 
 
 @dataclass
@@ -80,6 +112,11 @@ class Record:
     deck: dict | None = None
     deck_file: str | None = None
 
+    def payload(self) -> bytes:
+        """The save's bytes as written; text that cannot be encoded (a lone surrogate) is
+        replaced, so it never stops a save."""
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1).encode("utf-8", "replace")
+
     def to_json(self) -> dict:
         return {
             "format": FORMAT,
@@ -96,45 +133,78 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> "Record":
+        """A record from a save's JSON, every field checked: ValueError names the first bad one."""
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-        if data.get("format") != FORMAT:
+        if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
             raise ValueError(f"format {data.get('format')!r}, this gm reads format {FORMAT}")
-        answers = data["answers"]
-        if not isinstance(answers, list) or not all(_answer_ok(a) for a in answers):
-            raise ValueError("the answers are damaged")
+        missing = [key for key in ("game", "options", "seed", "answers") if key not in data]
+        if missing:
+            raise ValueError(f"the field '{missing[0]}' is missing")
+        game, options, seed, answers = (data[k] for k in ("game", "options", "seed", "answers"))
+        t, finished = data.get("t", 0.0), data.get("finished", False)
         deck, deck_file, source = data.get("deck"), data.get("deck_file"), data.get("source")
-        if not isinstance(deck, (dict, type(None))) or not all(
-            isinstance(v, (str, type(None))) for v in (deck_file, source)
-        ):
-            raise ValueError("the deck or the source is damaged")
-        if not isinstance(data["options"], dict) or isinstance(data["seed"], bool):
-            raise ValueError("the options or the seed are damaged")
-        return cls(
-            str(data["game"]),
-            dict(data["options"]),
-            int(data["seed"]),
-            answers,
-            float(data.get("t", 0.0)),
-            bool(data.get("finished", False)),
-            source,
-            deck,
-            deck_file,
-        )
+        problems = [
+            (not isinstance(game, str) or not game, "game"),
+            (
+                not isinstance(options, dict)
+                or not all(isinstance(k, str) and _option_ok(v) for k, v in options.items()),
+                "options",
+            ),
+            (not isinstance(seed, int) or isinstance(seed, bool), "seed"),
+            (
+                not isinstance(answers, list)
+                or not all(_answer_ok(a) for a in answers)
+                or not _finite(answers),
+                "answers",
+            ),
+            (not _number(t) or not 0 <= t <= MAX_T, "t"),  # NaN is not in any range
+            (not isinstance(finished, bool), "finished"),
+            (not isinstance(deck, (dict, type(None))) or not _finite(deck), "deck"),
+            (not isinstance(deck_file, (str, type(None))), "deck_file"),
+            (not isinstance(source, (str, type(None))), "source"),
+        ]
+        bad = next((name for wrong, name in problems if wrong), None)
+        if bad is not None:
+            raise ValueError(f"the field '{bad}' is damaged")
+        return cls(game, dict(options), seed, answers, float(t), finished, source, deck, deck_file)
+
+
+def _finite(data: Any) -> bool:
+    """Every number in a JSON value is finite (JSON's NaN and Infinity extensions are no numbers
+    a save holds); walked without recursion, however deep the value."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return False
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return True
 
 
 def _read_json(path: Path) -> Any:
-    """A save file's JSON; PermissionError for a save gm may not read, ValueError for damage."""
-    with open(path, "rb") as handle:  # PermissionError passes through: not readable is not damaged
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise ValueError("not a regular file")
-        data = handle.read(MAX_SAVE_BYTES + 1)
+    """A save file's JSON; PermissionError for a save gm may not read, SaveTooNew for one a newer
+    gm wrote, ValueError for damage."""
+    try:
+        data = read_regular(path, MAX_SAVE_BYTES)
+    except NotAFile as error:
+        raise ValueError(str(error)) from None
     if len(data) > MAX_SAVE_BYTES:
         raise ValueError("far too large for a save")
     try:
-        return json.loads(data.decode("utf-8"))
+        parsed = json.loads(data.decode("utf-8"))
     except RecursionError:
         raise ValueError("nested too deeply") from None
+    version = too_new(parsed)
+    if version is not None:
+        raise SaveTooNew(
+            f"The save {path} was written by a newer gm (save format {version}; this gm reads "
+            f"format {FORMAT}); update gm to resume it, it is kept as it is."
+        )
+    return parsed
 
 
 class SaveStore:
@@ -142,6 +212,8 @@ class SaveStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory else default_state_dir()
+        self._vetted = False  # the saves found in place were looked at before the first write
+        self._passed_over: set[Path] = set()  # saves `load` found damaged (the rules' check too)
 
     @property
     def current(self) -> Path:
@@ -157,10 +229,9 @@ class SaveStore:
     def write(self, record: Record) -> None:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            # "replace": text that cannot be encoded (a lone surrogate) never stops a save
-            payload = json.dumps(record.to_json(), ensure_ascii=False, indent=1).encode(
-                "utf-8", "replace"
-            )
+            payload = record.payload()
+            if not self._vetted:
+                self._set_damaged_aside()
             handle, tmp = tempfile.mkstemp(prefix=".save-", dir=self.directory)
             try:
                 with os.fdopen(handle, "wb") as out:
@@ -180,6 +251,19 @@ class SaveStore:
             raise SaveError(
                 f"The game cannot be saved in {self.directory} ({error.strerror or error})."
             ) from None
+
+    def _set_damaged_aside(self) -> None:
+        """Before the first save over them: a damaged current.json or previous.json (a hand edit,
+        a power cut) is renamed damaged-N.json, never written over; a newer gm's save stops the
+        save (SaveTooNew)."""
+        self._refuse_newer()
+        for path in (self.current, self.previous):
+            if os.path.lexists(path) and (path in self._passed_over or self._damaged(path)):
+                number = 1
+                while os.path.lexists(self.directory / DAMAGED.format(number)):
+                    number += 1
+                os.rename(path, self.directory / DAMAGED.format(number))
+        self._vetted = True
 
     def _keep_previous(self) -> None:
         """previous.json becomes a copy of current.json, which stays in place (a hard link where
@@ -202,8 +286,29 @@ class SaveStore:
         finally:
             os.close(fd)
 
+    def _refuse_newer(self) -> None:
+        """SaveTooNew when a newer gm wrote current.json or previous.json: neither is ever
+        written over, nor resumed in a way that would write over the other."""
+        for path in (self.current, self.previous):
+            try:
+                _read_json(path)
+            except (OSError, ValueError):
+                pass
+
+    @staticmethod
+    def _damaged(path: Path) -> bool:
+        """A save that can be read but is no save (a permission problem is not damage)."""
+        try:
+            Record.from_json(_read_json(path))
+            return False
+        except OSError:
+            return False
+        except (ValueError, KeyError, TypeError):
+            return True
+
     @staticmethod
     def _readable(path: Path) -> bool:
+        """A save this gm reads; SaveTooNew (never written over) for a newer gm's."""
         try:
             Record.from_json(_read_json(path))
             return True
@@ -217,6 +322,8 @@ class SaveStore:
         of the right shape) is damaged too, and the previous one is used. A save gm may not read
         stops the load (SaveUnreadable): resuming the older one would write over it.
         """
+        self._refuse_newer()
+        self._vetted, self._passed_over = False, set()  # looked at again before the next write
         problems = []
         for path in (self.current, self.previous):
             if not path.exists():
@@ -230,6 +337,7 @@ class SaveStore:
                 ) from None
             except (OSError, ValueError, KeyError, TypeError) as error:
                 problems.append(f"{path.name}: {error}")
+                self._passed_over.add(path)
                 continue
             if check is not None:
                 try:
@@ -238,9 +346,11 @@ class SaveStore:
                     raise
                 except Exception as error:  # noqa: BLE001 - any failure to replay a save is damage
                     problems.append(f"{path.name}: {error}")
+                    self._passed_over.add(path)
                     continue
             return record, (
-                f"The last save was damaged ({problems[0]}); the one before it is used."
+                f"The last save was damaged ({problems[0]}); the one before it is used, and the "
+                "damaged one is kept beside it as damaged-N.json."
                 if problems
                 else None
             )
@@ -264,9 +374,14 @@ class Saves:
         if directory is not None and not str(directory).strip():
             raise SaveError("--state-dir needs a folder name.")
         self.directory = Path(directory) if directory else default_state_dir()
+        self._stores: dict[str, SaveStore] = {}
 
     def store(self, game: str) -> SaveStore:
-        return SaveStore(self.directory / game)
+        """The game's SaveStore, the same one each time: what its load found damaged is set
+        aside by its first write."""
+        if game not in self._stores:
+            self._stores[game] = SaveStore(self.directory / game)
+        return self._stores[game]
 
     def titles(self) -> list[str]:
         """The game titles with a save, the most recently saved first."""
@@ -279,15 +394,17 @@ class Saves:
         stores = [(SaveStore(p).saved_at(), p.name) for p in folders if SaveStore(p).exists()]
         return [name for _, name in sorted(stores, reverse=True)]
 
-    def check(self) -> None:
-        """Before a game starts: the directory exists and a small file can be written and synced in
-        it."""
+    def check(self, *records: Record) -> None:
+        """Before a game starts: the directory exists and room for the largest of these games'
+        saves, twice over (the new save is written beside the old), and a margin for the game
+        to grow, can be written and synced in it."""
+        size = max((len(record.payload()) for record in records), default=0) * 2 + SPARE
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             handle, probe = tempfile.mkstemp(prefix=".check-", dir=self.directory)
             try:
                 with os.fdopen(handle, "wb") as out:
-                    out.write(b"{}" * 2048)
+                    out.write(b"\0" * size)
                     out.flush()
                     os.fsync(out.fileno())
             finally:
@@ -300,8 +417,10 @@ class Saves:
 
     def lock(self) -> IO[bytes]:
         """Hold the state directory for this process (until the returned file is closed): a second
-        gm on the same saves would write over the first one's game."""
+        gm on the same saves would write over the first one's game. Taken before anything else is
+        written there, so that a second gm started at the same moment is told just that."""
         try:
+            self.directory.mkdir(parents=True, exist_ok=True)
             handle = open(self.directory / LOCK, "ab")
         except OSError as error:
             raise SaveError(
@@ -329,7 +448,7 @@ class Saves:
             return
         try:
             game = str(_read_json(old.current)["game"])
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, SaveError):
             return  # left where it is, for a person to look at
         if not game.replace("_", "").isalnum():
             return

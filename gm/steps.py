@@ -22,6 +22,33 @@ class Choice:
     phrases: tuple[str, ...]
 
 
+class Kind(str, enum.Enum):
+    ANSWER = "answer"  # a complete answer: Reading.value
+    PARTIAL = "partial"  # part of one: Reading.question asks for the rest
+    NOTHING = "nothing"  # no answer to this ask: talk, or another ask's answer
+    WORDS = "words"  # an open answer: Reading.value holds its own words, without the talk around
+    TALK = "talk"  # said to the table, not to gm (an open ask would otherwise take it as words)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one sentence means to one ask."""
+
+    kind: Kind = Kind.NOTHING
+    value: JSON = None  # ANSWER: the value the game receives, as a Choice's would be
+    said: str = ""  # ANSWER: how gm says it back ("three votes for number two")
+    sure: bool = False  # ANSWER: taken at once; else "I heard ... Is that right?" first
+    question: str = ""  # PARTIAL: the one short question naming what was understood
+    held: JSON = None  # PARTIAL: what was understood, read again with the next sentence
+
+
+class Meaning(Protocol):
+    """The meaning one ask wants. `held` is what a partial reading of the sentence before
+    understood (Reading.held), so "number two" completes "three votes"."""
+
+    def read(self, text: str, held: JSON = None) -> Reading: ...
+
+
 @dataclass(frozen=True)
 class Ask:
     """Say some lines, then listen for one of `choices` (or free speech).
@@ -53,6 +80,9 @@ class Ask:
     # Said instead of `say` on "repeat", after a pause and when a saved game resumes here: what the
     # table needs to hear again (the question being voted on), when `say` alone would not tell it.
     again: tuple[str, ...] = ()
+    # What the ask's answers mean (gm.meaning): read from any sentence the phrases do not match,
+    # asking once when only part of it was said. None: the phrases alone.
+    meaning: Meaning | None = None
 
 
 @dataclass(frozen=True)

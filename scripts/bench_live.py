@@ -16,6 +16,15 @@ A word PocketSphinx hears while gm's voice sounds is taken by gm's rule (--rule 
 writes it in the canceller's output around it), by one of those looks alone (level, whisper), or
 as heard (none).
 
+With --over-warning, Funocracy words begun while gm says "Ten seconds." and right after it, and
+the warning with nobody speaking, at a table where the microphone hears only the players and in
+the simulated room where it hears gm's voice too (no canceller), with what the microphone caught
+while gm said the warning dropped (half duplex, as after any line) and heard (listened through).
+
+With --given-back RUNS, "help" 5 s into the resumed turn, RUNS times: how far the time the turn
+runs on with after the help line falls from the time left when gm began it plus
+EngineConfig.understood, and "Time!" from that deadline.
+
 With --harness RUNS, the resumed turn is also run RUNS times through the real-time harness at
 a silent table, beside --busy processes spinning (a machine running other work): the words
 PocketSphinx hears in gm's voice there, and the lines they stopped. With --said-over, Funocracy
@@ -25,6 +34,7 @@ speexdsp's preprocessor) and said after it.
     scripts/bench_live.py [--turns 10] [--skip-countdown] [--skip-barge-in] [--gm-voice piper|en-us]
                           [--rule either|level|whisper|none]
                           [--harness RUNS [--busy N] [--checked-db DB]] [--said-over]
+                          [--over-warning] [--given-back RUNS]
 """
 
 from __future__ import annotations
@@ -110,6 +120,80 @@ def countdown(turns: int) -> list[float]:
         time_up = next(e for e in run.says("Time!") if e["t"] > listen["t"])
         errors.append(time_up["t"] - (ended + 25.0))
     return errors
+
+
+OVER_WARNING = (("scarf", "en-us"), ("scarf", "en-gb"))  # the theme's one word for F, S or L
+# seconds from the end of "Ten seconds." to the word's start: over it, right after it, and well
+# after it (what the same word gets where nothing covers it)
+WARNING_OFFSETS = (-0.4, 0.2, 3.0)
+
+
+def over_warning() -> dict:
+    """Words begun over and after "Ten seconds." (said 3 s into the resumed turn, so a run is
+    short), and the warning alone: how each was decided, for each room and each way of hearing
+    what was caught while gm spoke. "Time!" ends a run where nothing was decided."""
+    from live import Cue, play_live, resumed_turn
+
+    from gm.dialog.engine import EngineConfig
+
+    game, record = resumed_turn()
+    ear = open_recognizer("sphinx")
+    out: dict = {}
+    for room in ("table", "echo room"):
+        for through in (False, True):
+            config = EngineConfig(countdown_warning=22.0, hear_over_warning=through)
+            results = []
+            cells = [(w, v, o) for w, v in OVER_WARNING for o in WARNING_OFFSETS] + [(None,) * 3]
+            for word, voice, offset in cells:
+                cues = [] if word is None else [Cue("say:Ten seconds.", offset, word, voice)]
+                with tempfile.TemporaryDirectory() as folder:
+                    run = play_live(
+                        game,
+                        record,
+                        cues,
+                        lambda e: e["type"] == "decision",
+                        ear,
+                        common_lines(),
+                        Path(folder),
+                        speed=2,
+                        show=False,
+                        # the room hears gm's voice as barge-in plays it (tests/live.EchoRoom)
+                        barge_in=BargeIn(open_recognizer("sphinx"), stands_db=STANDS_DB)
+                        if room == "echo room"
+                        else None,
+                        config=config,
+                    )
+                decided = run.decisions()
+                results.append((word, offset, decided[0]["decision"] if decided else None))
+            out[(room, "heard" if through else "dropped")] = results
+    return out
+
+
+def given_back(runs: int) -> list[tuple[float, float]]:
+    """(error of the time given back, error of "Time!") in seconds, one pair a run."""
+    from live import Cue, play_live, resumed_turn
+
+    from gm.dialog.engine import EngineConfig
+
+    game, record = resumed_turn()
+    ear, understood, out = open_recognizer("sphinx"), EngineConfig().understood, []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            run = play_live(
+                game,
+                record,
+                [Cue("funocracy.answer", 5.0, "help")],
+                lambda e: e["type"] == "decision",
+                ear,
+                common_lines(),
+                Path(folder),
+                show=False,
+            )
+        first, again = run.listens("funocracy.answer")[:2]
+        left = first["deadline"] - run.gm_began(run.heard("command:help")[0])
+        given = again["deadline"] - run.said_before(again)["end"]
+        out.append((given - (left + understood), run.says("Time!")[0]["t"] - again["deadline"]))
+    return out
 
 
 def hear(barge: BargeIn, mic: bytes, played: bytes) -> list[tuple[float, str]]:
@@ -325,7 +409,34 @@ def main() -> int:
         action="store_true",
         help="also hear Funocracy words said over gm's line through the canceller, with Whisper",
     )
+    parser.add_argument(
+        "--over-warning",
+        action="store_true",
+        help='also hear words begun over and after "Ten seconds.", dropped and heard through',
+    )
+    parser.add_argument(
+        "--given-back",
+        type=int,
+        default=0,
+        metavar="RUNS",
+        help='also run "help" in a turn RUNS times: the time given back after gm\'s line',
+    )
     args = parser.parse_args()
+    if args.given_back:
+        pairs = given_back(args.given_back)
+        print(
+            f"given back: {len(pairs)} runs, time given back off by median "
+            f'{1000 * median([abs(g) for g, _ in pairs]):.0f} ms, "Time!" off its deadline by '
+            f"median {1000 * median([abs(t) for _, t in pairs]):.0f} ms; signed (ms): "
+            f"{[(round(1000 * g), round(1000 * t)) for g, t in pairs]}"
+        )
+    if args.over_warning:
+        for (room, how), results in over_warning().items():
+            right = [o for w, o, d in results if w and d and f"said {w} for" in d]
+            print(
+                f"over-warning: {room}, what gm's warning covered {how}: {len(right)} of "
+                f"{len(results) - 1} words heard as meant (at {right}); {results}"
+            )
     if args.said_over:
         for name, (count, texts) in said_over(args.gm_voice).items():
             print(f"said-over: {name}: {count} of {len(SAID_OVER)} written right {texts}")

@@ -36,14 +36,21 @@ fi
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-stamp=".venv/.gm-installed-$EXTRAS"
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+# One stamp for both scripts: it names the extras installed ("none" or "test"), so ./scripts/play
+# after ./scripts/test finds gm installed; pyproject.toml newer than it means install again.
+stamp=".venv/.gm-installed"
+have="$(cat "$stamp" 2>/dev/null || true)"
+want="$EXTRAS"
+[ "$have" = test ] && want=test  # what is installed stays installed
+if [ -z "$have" ] || [ pyproject.toml -nt "$stamp" ] || [ "$have" != "$want" ]; then
   echo "Installing gm and its Python packages into .venv ..." >&2
-  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  if [ "$EXTRAS" = "none" ]; then
-    .venv/bin/python -m pip install -q -e .
-  else
-    .venv/bin/python -m pip install -q -e ".[$EXTRAS]"
+  target="."; [ "$want" = none ] || target=".[$want]"
+  # pip's own output (setuptools' warnings among it) is shown only when the install fails
+  if ! log="$(.venv/bin/python -m pip install -q --upgrade pip 2>&1 \
+      && .venv/bin/python -m pip install -q -e "$target" 2>&1)"; then
+    echo "$log" >&2
+    echo "Installing gm failed; the lines above say why." >&2
+    exit 1
   fi
-  touch "$stamp"
+  echo "$want" > "$stamp"
 fi

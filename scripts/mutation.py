@@ -1,4 +1,5 @@
-"""Mutation testing of the rules, the dialogue engine, the saves and the content loader.
+"""Mutation testing of the rules, the dialogue engine, the saves, the content loader, and the
+decisions of the recogniser, barge-in and the command line.
 
 mutmut (configured in pyproject.toml, [tool.mutmut]) plants one small bug at a time in a copy
 of gm under mutants/ and runs the fast unit tests that reach the changed function; a mutant no
@@ -7,6 +8,7 @@ module by module and prints the score of each: killed / mutants checked.
 
     scripts/mutate                      every module, every mutant
     scripts/mutate state engine         some modules (names below)
+    scripts/mutate intents phrasing barge_in cli    the decisions outside the rules
     scripts/mutate --sample 7 games     only the mutants whose number ends in 7 (about a tenth)
     scripts/mutate --again engine       check again the mutants the last run left (new tests)
     scripts/mutate --children 4         mutants checked in parallel (default: one per core)
@@ -31,8 +33,10 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# name -> (source file, or a game's folder, the prefix of its mutants' names)
-MODULES = {
+# name -> (source file, or a game's folder; the prefix, or prefixes, of its mutants' names). In
+# echo.py only barge-in's decision is an area (the canceller and the speaker around it are
+# measured by the slow real-time tests); in cli.py only the checks of what a person typed.
+MODULES: dict[str, tuple[str, str | tuple[str, ...]]] = {
     "state": ("gm/state.py", "gm.state."),
     "content": ("gm/content.py", "gm.content."),
     "engine": ("gm/dialog/engine.py", "gm.dialog.engine."),
@@ -41,7 +45,27 @@ MODULES = {
     "who_the_f": ("gm/games/who_the_f", "gm.games.who_the_f."),
     "funocracy": ("gm/games/funocracy", "gm.games.funocracy."),
     "what_the_fake": ("gm/games/what_the_fake", "gm.games.what_the_fake."),
+    "intents": ("gm/dialog/intents.py", "gm.dialog.intents."),
+    "phrasing": ("gm/speech/asr/phrasing.py", "gm.speech.asr.phrasing."),
+    "barge_in": ("gm/speech/echo.py", ("gm.speech.echo.xǁBargeInǁjudge__",)),
+    "cli": (
+        "gm/cli.py",
+        (
+            "gm.cli.x__seconds__",
+            "gm.cli.x__same_file__",
+            "gm.cli.x_refuse_overwriting__",
+            "gm.cli.x_text_input__",
+            "gm.cli.x_main__",
+        ),
+    ),
 }
+
+
+def prefixes(module: str) -> tuple[str, ...]:
+    prefix = MODULES[module][1]
+    return (prefix,) if isinstance(prefix, str) else prefix
+
+
 KILLED = {1, 3, 37}  # a test failed, the tests crashed on the mutant, or the type check caught it
 NOT_RUN = {None, 34, 2}  # not checked (outside a sample), skipped, interrupted
 
@@ -62,7 +86,7 @@ def results(module: str) -> dict[str, int | None]:
     codes: dict[str, int | None] = {}
     for meta in metas:
         codes.update(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
-    return {name: code for name, code in codes.items() if name.startswith(MODULES[module][1])}
+    return {name: code for name, code in codes.items() if name.startswith(prefixes(module))}
 
 
 def score(module: str) -> tuple[str, list[str]]:
@@ -134,9 +158,9 @@ def main(argv: list[str] | None = None) -> int:
             if names:
                 mutmut("run", *children, *names)
         elif args.sample:
-            mutmut("run", *children, f"{MODULES[module][1]}*__mutmut_*[{args.sample}]")
+            mutmut("run", *children, *(f"{p}*__mutmut_*[{args.sample}]" for p in prefixes(module)))
         else:
-            mutmut("run", *children, MODULES[module][1] + "*")
+            mutmut("run", *children, *(p + "*" for p in prefixes(module)))
         line, left = score(module)
         lines.append(line)
         (ROOT / "mutants" / f"left-{module}.txt").write_text(

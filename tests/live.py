@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from gm.dialog.engine import Engine, Result
+from gm.dialog.engine import Engine, EngineConfig, Result
 from gm.dialog.hearing import AudioHearing
 from gm.dialog.transcript import Transcript
 from gm.speech.audio import to_pcm16
@@ -191,6 +191,13 @@ class Run:
             e for e in self.transcript.of_type("decision") if step is None or e.get("step") == step
         ]
 
+    def gm_began(self, event: dict) -> float:
+        """When gm began its first line after `event` (a word heard, a decision): where the
+        players' clock stopped."""
+        events = list(self.transcript.events)
+        index = next(i for i, e in enumerate(events) if e is event)
+        return next(e["t"] for e in events[index:] if e["type"] == "say")
+
     def said_before(self, event: dict) -> dict:
         """The last line gm said before `event`: the one that asked."""
         events = list(self.transcript.events)
@@ -237,6 +244,7 @@ def play_live(
     show: bool = True,
     limit: float = 100.0,
     barge_in: BargeIn | None = None,
+    config: EngineConfig = EngineConfig(),
 ) -> Run:
     """Run the engine on a cue table in real time (or `speed` times faster), gm speaking with its
     own voice (Piper) into a WAV file at the pace of a real voice. With `barge_in`, the table
@@ -265,6 +273,7 @@ def play_live(
         commands,
         transcript,
         copy.deepcopy(record),  # the engine writes to its record: the caller's serves again
+        config=config,
     )
     try:
         result = engine.run(resumed=resumed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from gm.dialog.engine import EngineConfig
 from gm.speech.asr import open_recognizer
 from gm.speech.synth import overlay, room_echo, silence, synthesize
 
@@ -95,7 +96,7 @@ def test_a_word_heard_in_what_the_canceller_leaves_of_gms_voice_is_never_checked
 # at half level, the players at 0.7 of theirs) and heard through the canceller; a word stops the
 # line. Twice the real speed, as tests/test_realtime.py runs its shorter tables.
 
-RESUMED_TURN = "Player two, new theme:"  # the turn's prompt, said after the resumed game's lines
+RESUMED_TURN = "Player two, your theme is"  # the turn, said again after the resumed game's lines
 
 
 @pytest.fixture(scope="module")
@@ -195,10 +196,11 @@ def test_pause_said_over_gms_voice_pauses_the_game(funocracy_turn, whisper_check
     first, listen = run.listens("funocracy.answer")[:2]
     asked = run.said_before(listen)  # after "resumed", the turn asked again
     assert asked["t"] > run.heard("command:resume")[0]["t"] and "stopped_by" not in asked
-    # with the time left when "pause" was acted on: the players' time ran from the stopped
-    # prompt's end until then (the half-duplex tail, longer on a busy machine), as ever
-    left = first["deadline"] - run.heard("command:pause")[0]["t"]
-    assert 20 < left <= 25 and listen["deadline"] == pytest.approx(asked["end"] + left, abs=0.01)
+    # with the time left when gm began "Paused." (the players' time ran from the stopped prompt's
+    # end until then: the half-duplex tail, longer on a busy machine), and the understood second
+    left = first["deadline"] - run.gm_began(run.heard("command:pause")[0])
+    given = listen["deadline"] - asked["end"]
+    assert 20 < left <= 25 and given == pytest.approx(left + EngineConfig().understood, abs=0.3)
 
 
 @pytest.mark.slow

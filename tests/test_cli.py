@@ -162,6 +162,50 @@ def test_listen_prints_one_json_line_per_utterance(tmp_path):
     assert rows[0]["file"] == str(wav) and rows[0]["start"] < rows[-1]["start"]
 
 
+@pytest.mark.parametrize("expect", ["commands", "free"])
+def test_listen_prints_what_it_heard_when_it_is_no_command(tmp_path, expect):
+    from gm.speech.synth import Silence, Utterance, write
+
+    wav = write(
+        tmp_path / "talk.wav",
+        [Silence(0.5), Utterance("hello table"), Silence(1.5), Utterance("undo"), Silence(1.5)],
+    )
+    result = gm("listen", "--wav", str(wav), "--expect", expect)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert "table" in rows[0]["text"] and rows[0]["intent"] is None, rows
+    if expect == "commands":
+        assert rows[1]["intent"] == "command:undo", rows
+
+
+def test_listen_reads_typed_lines():
+    typed = "hello table\n# a comment\nwhat's the score\n"
+    result = gm("listen", "--text", stdin=typed)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert rows == [
+        {"file": "typed", "text": "hello table", "intent": None},
+        {"file": "typed", "text": "what's the score", "intent": "command:score"},
+    ]
+
+
+def test_say_prints_with_console():
+    result = gm("say", "Hello", "table", "--console")
+    assert result.returncode == 0 and result.stdout == "gm: Hello table\n", result.stderr
+
+
+def test_play_help_gives_the_player_ranges():
+    result = gm("play", "--help")
+    assert "who-the-f 3 to 8, funocracy 2 to 8, what-the-fake 3 to 8" in " ".join(
+        result.stdout.split()
+    )
+
+
+def test_decks_without_an_action_names_it():
+    for args in (("decks",), ("decks", "check")):
+        assert_one_sentence(gm(*args), "'gm decks check FILE'")
+
+
 def test_listen_hears_the_commands_an_ask_hears():
     from gm.cli import expectation
     from gm.dialog.intents import Command
@@ -264,3 +308,24 @@ def test_demo_deck_for_another_game_is_one_sentence(tmp_path):
         str(tmp_path / "state"),
     )
     assert_one_sentence(result, "a deck for Who the F", "not for Funocracy")
+
+
+def test_a_finished_game_can_be_undone_when_resumed(tmp_path):
+    env = {"GM_STATE_DIR": str(tmp_path)}
+    rounds = ["start drawing", "two done", "two", "one", "zero"] * 3  # three rounds, quick scoring
+    options = ["--players", "3", "--mode", "open", "--scoring", "quick", "--text"]
+    played = gm("play", "what-the-fake", *options, stdin="\n".join(rounds) + "\n", env=env)
+    assert played.returncode == 0 and "Player one wins" in played.stdout, played.stderr
+    assert "No unfinished games" in gm("games", env=env).stdout
+    resumed = gm("resume", "what-the-fake", "--text", stdin="undo\n", env=env)
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Player one wins" in resumed.stdout  # the result said again, then taken back
+    assert "gm: Undone: player three scored zero." in resumed.stdout
+    assert "what-the-fake" in gm("games", env=env).stdout
+
+
+def test_debug_logs_what_gm_does_on_standard_error(tmp_path):
+    args = ("play", "funocracy", "--players", "3", "--text", "--state-dir", str(tmp_path))
+    logged = gm("--debug", *args, stdin="")
+    assert f"gm: gm.cli: saves in {tmp_path}" in logged.stderr.splitlines()
+    assert "gm.cli" not in gm(*args, stdin="").stderr

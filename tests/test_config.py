@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from gm.config import Config, ConfigError, load
@@ -43,3 +46,38 @@ def test_mistakes_are_one_sentence(tmp_path, text, words):
     path.write_text(text)
     with pytest.raises(ConfigError, match=words.replace("[", r"\[")):
         load(path)
+
+
+@pytest.mark.parametrize(
+    "make,words",
+    [
+        (lambda p: os.mkfifo(p), r"not a regular file \(a pipe\)"),  # opened without waiting
+        (lambda p: p.mkdir(), "a folder, not a file"),
+        (lambda p: p.symlink_to(p.parent / "gone.toml"), "is a link to .*gone.toml.*no file"),
+        (lambda p: p.symlink_to(p), "is a link to .*no file"),  # a loop
+    ],
+    ids=["fifo", "folder", "broken-link", "link-loop"],
+)
+def test_a_settings_file_that_is_no_file_is_one_sentence(tmp_path, make, words):
+    path = tmp_path / "config.toml"
+    make(path)
+    with pytest.raises(ConfigError, match=words):
+        load(path)
+
+
+def test_a_settings_file_that_is_a_device_is_one_sentence():
+    with pytest.raises(ConfigError, match="a device"):
+        load(Path("/dev/zero"))
+
+
+def test_the_settings_file_is_where_the_platform_keeps_settings(tmp_path, monkeypatch):
+    from gm.config import default_path
+
+    monkeypatch.delenv("GM_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert default_path() == tmp_path / "xdg" / "gm" / "config.toml"
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_path() == tmp_path / "home" / ".config" / "gm" / "config.toml"
+    monkeypatch.setenv("GM_CONFIG", str(tmp_path / "mine.toml"))
+    assert default_path() == tmp_path / "mine.toml"

@@ -108,3 +108,25 @@ def test_spoken_lists():
     assert spoken_list(["a"]) == "a"
     assert spoken_list(["a", "b"]) == "a and b"
     assert spoken_list(["a", "b", "c"], "or") == "a, b or c"
+
+
+def test_a_mistake_in_gms_own_lines_names_its_file_and_line_when_a_deck_is_dealt(tmp_path):
+    """A game dealt from a deck (a table's own, or the one a save recorded) still blames gm's own
+    prompt file, with its line, for a mistake in gm's lines; the deck's tables stay the deck's."""
+    import re
+    from pathlib import Path
+
+    from gm.content import PROMPTS, ContentFile, dealt, deck_of
+
+    text = (PROMPTS / "en" / "funocracy.toml").read_text(encoding="utf-8")
+    name = "ask_players"  # a line of Funocracy's [lines]
+    assert f"\n{name} = " in text[text.index("[lines]") :]
+    broken = re.sub(rf"^{name} = .*$", f'{name} = "a {{broken placeholder"', text, flags=re.M)
+    base, path = content(tmp_path, broken, "funocracy")
+    line = broken[: broken.index(f"{name} = ")].count("\n") + 1
+    saved = ContentFile(Path("the deck saved with the funocracy game"), deck_of(base), "")
+    for deck in (saved, content(tmp_path, 'themes = ["x"]\n', "mydeck")[0]):
+        assert message(lambda: Lines(dealt(base, deck))).startswith(f"{path}, line {line}: ")
+        assert message(lambda: Lines(dealt(base, deck), "nothing")).startswith(f"{path}")
+    own, own_path = content(tmp_path, '\nthemes = "not a list"\n', "mydeck")
+    assert message(lambda: dealt(base, own).strings("themes")).startswith(f"{own_path}, line 2: ")

@@ -197,7 +197,7 @@ class TurnGame(TimedGame):
             countdown=True,
             expected="yes or no",
             deadline=f"turn.{state.turns}",
-            time_line="You have {seconds} seconds.",
+            time_line="You have {seconds}.",
         )
 
 
@@ -221,8 +221,9 @@ def test_after_a_pause_gm_says_the_time_really_left(speaker, common):
     )
     assert engine.state.answered == ("True", "False")
     said = [l for l in speaker.lines if l.startswith("You have")]
-    # 25 s less the 9 s of silence, the 0.3 s echo tail and the 1.7 s "pause" took to say and end
-    assert said[:2] == ["You have twenty five seconds.", "You have fourteen seconds."]
+    # 25 s less the 9 s of silence, the 0.3 s echo tail and the 1.7 s "pause" took to say and end,
+    # plus the second given back after gm's lines (EngineConfig.understood)
+    assert said[:2] == ["You have twenty five seconds.", "You have fifteen seconds."]
 
 
 class VocabularyLog(TextHearing):
@@ -702,7 +703,7 @@ def test_in_open_speech_a_lower_guess_is_never_a_command(speaker, common):
     assert decisions(transcript) == ["2 players", "player 1 took 1"]
 
 
-def test_a_failed_save_is_said_aloud_once_and_retried_at_every_decision(speaker, common, tmp_path):
+def test_a_decision_that_cannot_be_saved_is_not_taken_and_said_each_time(speaker, common, tmp_path):
     folder = tmp_path / "saves"
     store = SaveStore(folder)
 
@@ -710,9 +711,11 @@ def test_a_failed_save_is_said_aloud_once_and_retried_at_every_decision(speaker,
         yield "two\n"  # saved
         shutil.rmtree(folder)
         folder.write_text("the disk is gone")  # from here on the save folder cannot be made
+        yield "three\n"  # not taken: asked again
+        yield "three\n"  # not taken either
+        folder.unlink()  # the disk is back
         yield "three\n"
         yield "one\n"
-        folder.unlink()  # the disk is back
         yield "five\n"
 
     lines, commands = common
@@ -728,13 +731,13 @@ def test_a_failed_save_is_said_aloud_once_and_retried_at_every_decision(speaker,
         store,
     )
     assert engine.run() is Result.OVER
-    assert speaker.lines.count(lines("save_failed")) == 1  # said once, not at every failed decision
+    assert speaker.lines.count(lines("save_failed")) == 2  # each failed save, said
     assert speaker.lines.count(lines("save_works")) == 1
     assert len(transcript.of_type("save_failed")) == 2
+    taken = [e["decision"] for e in transcript.of_type("decision") if e.get("accepted")]
+    assert len(taken) == 4  # the two refused saves took no decision
     saved = store.load()[0]
-    assert (
-        len(saved.answers) == 4 and saved.finished
-    )  # played on from memory; the retry saved everything
+    assert [a["decision"] for a in saved.answers] == taken and saved.finished
 
 
 class StoppedSpeaker:

@@ -25,7 +25,7 @@ from gm.steps import AnswerKind, Ask, End, Outcome
 
 
 def engine_for(
-    script, speaker, common, game=None, hearing=None, record=None
+    script, speaker, common, game=None, hearing=None, record=None, config=EngineConfig()
 ) -> tuple[Engine, Transcript]:
     lines, commands = common
     game = game or ToyGame()
@@ -38,6 +38,7 @@ def engine_for(
         commands,
         transcript,
         record or Record(game.id, {}, seed=1),
+        config=config,
     )
     return engine, transcript
 
@@ -645,13 +646,15 @@ def test_ten_seconds_is_said_only_while_about_ten_seconds_are_left(speaker, comm
     8.5 s left does not (it would be wrong by more than a second)."""
     tail = EngineConfig().tail
     # the first answer ends (1 s and its 0.5 s endpoint), the second ask is said, its tail dropped,
-    # and the first tick of silence gives the countdown its first look
+    # and the first tick of silence gives the countdown its first look (no second given back after
+    # gm's line: EngineConfig.understood)
     answer_at = 25 - left - 1.5 - tail - 0.1
     engine, _, _ = run(
         f"[silence {answer_at - tail:.3f}]\none\n[silence 12]\n",
         speaker,
         common,
         game=CountdownTurns(),
+        config=EngineConfig(understood=0.0),
     )
     assert engine.state == ("answered", "timeout")
     assert speaker.lines.count("Ten seconds.") == (

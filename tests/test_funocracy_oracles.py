@@ -26,6 +26,11 @@ GAME = funocracy.load()
 L = GAME.lines
 
 
+def refused(state) -> tuple[str, ...]:
+    """What a refused answer says: a whole sentence naming what the ask takes."""
+    return (GAME.lines("refused", expected=GAME.step(state).expected),)
+
+
 def start(players: int = 3, mode: str = "normal", seed: int = 1) -> State:
     return GAME.new({"players": players, "mode": mode}, Random(seed))
 
@@ -160,9 +165,7 @@ def test_an_answer_heard_as_nothing_is_asked_again_with_the_clock_running():
     state = start()
     for alternatives in ([], [""], ["..."]):
         out = hear(state, AnswerKind.FREE, alternatives)
-        assert (
-            out.accepted is False and out.state == state and out.say == (GAME.step(state).expected,)
-        )
+        assert out.accepted is False and out.state == state and out.say == refused(state)
 
 
 def test_the_answer_ask_says_which_letters_fit_in_help_and_reprompts():
@@ -207,7 +210,7 @@ def test_a_refused_answer_keeps_the_game_and_says_what_can_be_said(phase, value)
         state = hear(state, AnswerKind.FREE, ["xylophone"]).state
     out = hear(state, AnswerKind.CHOICE, value)
     assert out.accepted is False and out.state == state
-    assert out.say == (GAME.step(state).expected,)
+    assert out.say == refused(state)
 
 
 def test_nothing_is_accepted_once_the_game_is_over():
@@ -513,9 +516,7 @@ def test_an_answer_not_offered_is_refused_with_the_game_kept(phase):
         Answer(AnswerKind.FREE, ["maybe"], "maybe"),
     ):
         out = GAME.apply(state, GAME.step(state), answer, Random(0))
-        assert (
-            out.accepted is False and out.state == state and out.say == (GAME.step(state).expected,)
-        )
+        assert out.accepted is False and out.state == state and out.say == refused(state)
 
 
 def test_no_answer_after_a_wrong_letter_leaves_nothing_waiting():

@@ -166,8 +166,8 @@ def test_words_for_a_closed_challenge_window_are_not_the_next_answer(said, speak
         and engine.state.pending is None
     )
     assert decided(transcript) == []
-    too_late = "Too late to challenge: the letter is won." in speaker.lines
-    assert too_late == (said in ("meh", "challenge", "I challenge"))
+    # the game's first turn: no letter was won, so "too late, the letter is won" would be false
+    assert "Too late to challenge: the letter is won." not in speaker.lines
 
 
 @pytest.mark.parametrize("said", ["skip", "skip this one", "next question", "skip that"])
@@ -390,3 +390,30 @@ def test_the_vote_is_explained_in_full_once_a_game(speaker, common):
     later = table(Phase.CHALLENGE, pending=Pending(1, "B", "banana"), challenges=1)
     play(later, "meh\n", speaker, common)
     assert speaker.lines[-1] == "Challenge! Everyone but player one votes. The result?"
+
+
+# ----- a turn said again ----------------------------------------------------------------------
+
+
+def test_a_turn_back_from_which_letter_keeps_its_theme_and_is_no_new_one(speaker, common):
+    play(table(fresh_theme=True, told=False), "kiwi\nno answer\n", speaker, common)
+    back = speaker.lines.index("No answer yet. Player one, the clock is still running.")
+    assert speaker.lines[back + 1] == "Player one, same theme."
+    assert not any("new theme" in line for line in speaker.lines[back:])
+
+
+@pytest.mark.parametrize("fresh", [True, False])
+def test_repeat_and_resume_say_the_theme_and_the_letters(speaker, common, fresh):
+    play(table(fresh_theme=fresh), "repeat\n", speaker, common)
+    again = ["Player one, your theme is Fruits.", "Letters: B, M and T."]
+    assert speaker.lines[2:4] == again  # resumed: after "Welcome back" and the full time
+    assert speaker.lines[4:6] == again  # repeat
+
+
+def test_a_refused_answer_is_a_whole_sentence(speaker, common):
+    play(table(phase=Phase.LETTER, heard="kiwi"), "elephant\n", speaker, common)
+    refused = [line for line in speaker.lines if line.startswith("That is no answer here.")]
+    assert refused == [
+        "That is no answer here. You can say your word again, or the letter it starts with: "
+        "B as in bravo, M as in mike or T as in tango; or no answer."
+    ]

@@ -360,11 +360,49 @@ def test_skip_gives_the_same_player_a_new_theme_and_says_how_to_object():
     assert after.themes_without_answer == 0  # a skipped theme is no free step towards a new letter
 
 
-def test_three_skips_discard_no_letter():
+def test_skips_in_three_turns_discard_no_letter():
     state = start()
-    for _ in range(3):
+    for _ in range(2):
         state = apply(state, AnswerKind.SKIP).state
-    assert state.themes_without_answer == 0 and state.face_up == start().face_up
+        state = timeout(state).state
+    state = apply(state, AnswerKind.SKIP).state
+    assert state.themes_without_answer == 2 and state.face_up == start().face_up
+
+
+def test_a_second_skip_in_a_turn_is_refused_in_one_sentence_and_the_clock_runs_on():
+    """CLARIFICATIONS.md: at most one skip a turn; the refusal leaves the turn (its theme and
+    its running deadline) exactly as it was."""
+    skipped = apply(start(), AnswerKind.SKIP).state
+    again = apply(skipped, AnswerKind.SKIP)
+    assert not again.accepted and again.state == skipped
+    assert again.say == ("One skip a turn.",)
+    assert GAME.step(again.state).deadline == GAME.step(skipped).deadline
+
+
+def test_the_next_player_may_skip_again():
+    state = apply(start(), AnswerKind.SKIP).state
+    state = answer_and_stand(state)
+    assert state.active == 2
+    out = apply(state, AnswerKind.SKIP)
+    assert out.accepted and out.state.active == 2 and out.state.theme != state.theme
+
+
+@pytest.mark.parametrize("ended", ["time out", "pass", "skip"])
+def test_too_late_is_said_only_when_the_last_turn_won_a_letter(ended):
+    """ "Too late to challenge: the letter is won." is true only after a letter was won; after a
+    time out, a pass or a skip a late challenge gets no line and changes nothing."""
+    state = start()
+    won = answer_and_stand(state)
+    late = GAME.apply(won, GAME.step(won), Answer(AnswerKind.CHOICE, "late", "meh"), Random(0))
+    assert late.say == ("Too late to challenge: the letter is won.",) and not late.accepted
+    if ended == "time out":
+        lost = timeout(state).state
+    elif ended == "pass":
+        lost = choose(state, "pass").state
+    else:
+        lost = apply(state, AnswerKind.SKIP).state
+    after = GAME.apply(lost, GAME.step(lost), Answer(AnswerKind.CHOICE, "late", "meh"), Random(0))
+    assert after.say == () and not after.accepted and after.state == lost
 
 
 def test_three_themes_without_answer_discard_leftmost_and_draw():

@@ -64,6 +64,12 @@ def link(folder: Path, target: Path, name: str) -> Path:
     return path
 
 
+def loop(folder: Path) -> Path:
+    """A symbolic link that leads, through another, back to itself."""
+    link(folder, folder / "loop-b.wav", "loop-a.wav")
+    return link(folder, folder / "loop-a.wav", "loop-b.wav")
+
+
 def huge_line(folder: Path) -> Path:
     path = folder / "line.txt"
     with open(path, "wb") as out:
@@ -186,6 +192,23 @@ CASES = [
         ("not a regular file",),
     ),
     Case(
+        "config-is-a-fifo",
+        lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": str(fifo(d))}),
+        ("settings file", "not a regular file"),
+    ),
+    Case(
+        "config-is-a-broken-link",
+        lambda d: Situation(
+            [*PLAY, "--text"], b"", {"GM_CONFIG": str(link(d, d / "gone.toml", "config.toml"))}
+        ),
+        ("settings file", "leads to no file"),
+    ),
+    Case(
+        "gm-state-dir-empty",
+        lambda d: Situation([*PLAY, "--text"], b"three\n", {"GM_STATE_DIR": ""}),
+        ("GM_STATE_DIR", "empty"),
+    ),
+    Case(
         "config-missing",
         lambda d: Situation([*PLAY, "--text"], b"", {"GM_CONFIG": str(d / "none.toml")}),
         ("GM_CONFIG", "does not exist"),
@@ -217,7 +240,7 @@ CASES = [
     Case(
         "transcript-is-a-folder",
         lambda d: Situation([*PLAY, "--text", "--transcript", str(d)]),
-        ("--transcript", "directory"),
+        ("--transcript", "a folder"),
     ),
     Case(
         "transcript-is-read-only",
@@ -227,12 +250,34 @@ CASES = [
     Case(
         "transcript-to-dev-full",
         lambda d: Situation([*PLAY, "--text", "--transcript", "/dev/full"], b"three\n"),
-        ("--transcript", "no space"),
+        ("--transcript", "not a regular file"),
+    ),
+    Case(
+        "transcript-is-a-fifo",
+        lambda d: Situation([*PLAY, "--text", "--transcript", str(fifo(d))], b"three\n"),
+        ("--transcript", "not a regular file"),
+    ),
+    Case(
+        "transcript-with-a-wav-that-is-a-link-loop",
+        lambda d: Situation(
+            [*PLAY, "--wav", str(loop(d)), "--transcript", str(d / "t.jsonl")], b"three\n"
+        ),
+        ("symbolic links",),
     ),
     Case(
         "speak-to-dev-full",
         lambda d: Situation([*PLAY, "--text", "--speak-to", "/dev/full"], b"three\n"),
-        ("no space",),
+        ("--speak-to", "not a regular file"),
+    ),
+    Case(
+        "speak-to-a-fifo",
+        lambda d: Situation([*PLAY, "--text", "--speak-to", str(fifo(d))], b"three\n"),
+        ("--speak-to", "not a regular file"),
+    ),
+    Case(
+        "say-into-a-fifo",
+        lambda d: Situation(["say", "hello", "--wav", str(fifo(d))]),
+        ("--wav", "not a regular file"),
     ),
     Case(
         "stdout-a-closed-pipe",
@@ -271,6 +316,21 @@ CASES = [
         "deck-is-dev-zero",
         lambda d: Situation([*PLAY, "--text", "--deck", "/dev/zero"]),
         ("not a regular file",),
+    ),
+    Case(
+        "deck-is-a-fifo",
+        lambda d: Situation([*PLAY, "--text", "--deck", str(fifo(d))]),
+        ("not a regular file",),
+    ),
+    Case(
+        "decks-check-a-fifo",
+        lambda d: Situation(["decks", "check", str(fifo(d))]),
+        ("not a regular file",),
+    ),
+    Case(
+        "deck-is-a-folder",
+        lambda d: Situation(["decks", "check", str(d)]),
+        ("a folder",),
     ),
     Case(
         "deck-for-another-game",
@@ -364,3 +424,40 @@ def test_hostile_input_is_one_sentence_and_keeps_the_save(case, saved_game, tmp_
     for word in case.words:
         assert word.lower() in lines[0].lower(), lines[0]
     assert snapshot(state) == before  # the saved game is untouched
+
+
+def test_a_damaged_whisper_model_is_refused_before_gm_says_a_word(tmp_path):
+    """The model loads in the background while the voice does; gm waits for it before its
+    welcome, so a model CTranslate2 cannot load is one sentence at the start."""
+    from gm.speech.asr.whisper import embedded_model
+
+    model = tmp_path / "damaged-model"
+    model.mkdir()
+    for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
+        shutil.copy(embedded_model() / name, model / name)
+    (model / "model.bin").write_bytes(np.random.default_rng(1).bytes(1_000_000))
+    transcript = tmp_path / "t.jsonl"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gm",
+            *PLAY,
+            "--wav",
+            str(wav(tmp_path)),
+            "--model",
+            str(model),
+            "--transcript",
+            str(transcript),
+            "--state-dir",
+            str(tmp_path / "state"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "could not load the model" in result.stderr
+    assert '"say"' not in transcript.read_text()  # not a word said

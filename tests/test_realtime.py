@@ -13,6 +13,7 @@ import re
 import pytest
 from live import Cue, play_live, record_after
 
+from gm.dialog.engine import EngineConfig
 from gm.games import find, load
 from gm.speech.asr import open_recognizer
 from gm.steps import Answer, AnswerKind
@@ -20,6 +21,7 @@ from gm.steps import Answer, AnswerKind
 FUNOCRACY = {"players": 3, "mode": "normal"}
 TIMEOUT = Answer(AnswerKind.TIMEOUT)
 TOLERANCE = 0.2  # seconds: what the issue allows a 25-second turn
+UNDERSTOOD = EngineConfig().understood  # given back after gm's lines inside a timed ask
 
 
 @pytest.fixture(scope="module")
@@ -110,9 +112,11 @@ def test_a_10_second_pause_leaves_the_turn_its_25_seconds(funocracy, sphinx, com
     resumed_end = run.said_before(again)["end"]
     time_up = run.says("Time!")[0]["t"]
     assert resumed_end - paused_at > 10  # the table really paused
-    played = (paused_at - run.said_before(first)["end"]) + (time_up - resumed_end)
-    assert played == pytest.approx(25, abs=2 * TOLERANCE)
-    assert again["deadline"] == pytest.approx(resumed_end + first["deadline"] - paused_at, abs=0.01)
+    stopped = run.gm_began(run.heard("command:pause")[0])  # gm began "Paused."
+    played = (stopped - run.said_before(first)["end"]) + (time_up - resumed_end)
+    assert played == pytest.approx(25 + UNDERSTOOD, abs=2 * TOLERANCE)
+    left = first["deadline"] - stopped
+    assert again["deadline"] == pytest.approx(resumed_end + left + UNDERSTOOD, abs=TOLERANCE)
 
 
 @pytest.mark.slow
@@ -209,9 +213,10 @@ def test_who_the_f_reveal_after_says_the_time_really_left(sphinx, common, tmp_pa
     resumed, after_pause, after_undo = time_lines(run)[:3]
     assert seconds_said(resumed["text"]) == 20  # after a resume: the full time, and said so
     votes = run.listens("who_the_f.vote")
-    left = votes[0]["deadline"] - run.heard("command:pause")[0]["t"]
-    assert seconds_said(after_pause["text"]) == round(left) and 11 <= round(left) <= 14
-    assert votes[1]["deadline"] == pytest.approx(after_pause["end"] + left, abs=0.01)
+    left = votes[0]["deadline"] - run.gm_began(run.heard("command:pause")[0])
+    given = votes[1]["deadline"] - after_pause["end"]  # the time left when gm began, and a second
+    assert seconds_said(after_pause["text"]) == round(given) and 11 <= round(left) <= 14
+    assert given == pytest.approx(left + UNDERSTOOD, abs=TOLERANCE)
     assert run.decisions("who_the_f.vote")[0]["answer"]["kind"] == "timeout"
     assert [e["decision"] for e in run.decisions() if e.get("kind") == "undo"] == ["votes revealed"]
     assert seconds_said(after_undo["text"]) == 20  # the undone vote has its full time again
@@ -245,8 +250,10 @@ def test_what_the_fake_time_limit_says_the_time_really_left(sphinx, common, tmp_
     first, after_pause, after_undo = time_lines(run)[:3]
     assert seconds_said(first["text"]) == 60  # after a resume: the full time, and said so
     drawing = run.listens("what_the_fake.drawing")
-    left = drawing[0]["deadline"] - run.heard("command:pause")[0]["t"]
-    assert seconds_said(after_pause["text"]) == round(left) and 46 <= round(left) <= 50
+    left = drawing[0]["deadline"] - run.gm_began(run.heard("command:pause")[0])
+    given = drawing[1]["deadline"] - after_pause["end"]
+    assert seconds_said(after_pause["text"]) == round(given) and 46 <= round(left) <= 50
+    assert given == pytest.approx(left + UNDERSTOOD, abs=TOLERANCE)
     assert [e["decision"] for e in run.decisions() if e.get("kind") == "undo"] == [
         run.decisions("what_the_fake.theme")[0]["decision"]
     ]

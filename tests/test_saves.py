@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import signal
+import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from gm.demo import DEMO_OPTIONS, plan
 from gm.games import find, load
@@ -197,3 +203,212 @@ def test_resume_appends_to_the_transcript(tmp_path):
     gm("resume", "--text", "--transcript", str(transcript), stdin="[silence 30]\n")
     both = transcript.read_text().splitlines()
     assert both[: len(first)] == first and len(both) > len(first)
+
+
+def folder_of(game: str) -> Path:
+    return Path(os.environ["GM_STATE_DIR"]) / game
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.suffix == ".json"}
+
+
+def one_sentence(result: subprocess.CompletedProcess, *words: str) -> str:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word.lower() in lines[0].lower(), lines[0]
+    return lines[0]
+
+
+def rewrite(path: Path, **fields: object) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.update(fields)
+    path.write_text(json.dumps(data), encoding="utf-8")  # NaN and Infinity as JSON's extensions
+
+
+def test_a_save_from_a_newer_gm_is_refused_and_never_written_over():
+    assert gm(*FUNO, stdin="[silence 30]\n[silence 30]\n").returncode == 0
+    folder = folder_of("funocracy")
+    rewrite(folder / "current.json", format=2)
+    before = files(folder)
+    assert set(before) == {"current.json", "previous.json"}
+    for args in (("resume", "--text"), ("resume", "funocracy", "--text"), FUNO):
+        one_sentence(gm(*args, stdin="three\n"), "newer gm", "format 2", "current.json")
+        assert files(folder) == before  # neither the newer save nor its backup was written over
+    assert "newer gm" in gm("games").stdout
+
+
+def test_a_newer_backup_is_never_written_over_either():
+    assert gm(*FUNO, stdin="[silence 30]\n[silence 30]\n").returncode == 0
+    folder = folder_of("funocracy")
+    rewrite(folder / "previous.json", format=3)
+    before = files(folder)
+    one_sentence(gm("resume", "--text", stdin="three\n"), "newer gm", "format 3", "previous.json")
+    assert files(folder) == before
+
+
+@pytest.fixture(scope="module")
+def saved_from_a_wav(tmp_path_factory) -> tuple[Path, Path]:
+    """A Funocracy game saved after listening to a second of silence from a WAV file: one save,
+    current.json, whose `t` and `source` say where in the file to resume."""
+    import numpy as np
+
+    from gm.speech.audio import write_wav
+
+    folder = tmp_path_factory.mktemp("wav-game")
+    table = folder / "table.wav"
+    write_wav(table, np.zeros(16000, dtype="<i2").tobytes())
+    state = folder / "state"
+    result = gm(
+        *FUNO[:-1], "--wav", str(table), "--asr", "sphinx", env={"GM_STATE_DIR": str(state)}
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads((state / "funocracy" / "current.json").read_text())["source"] == str(table)
+    return state, table
+
+
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("t", float("nan")),
+        ("t", float("inf")),
+        ("t", 1e308),
+        ("t", -1.0),
+        ("t", "12"),
+        ("finished", "false"),
+        ("finished", 0),
+        ("seed", True),
+        ("seed", 1.5),
+        ("game", 3),
+        ("options", {"players": float("nan")}),
+        ("options", {"players": [3]}),
+        ("answers", [{"step": "funocracy.players", "answer": {"kind": "number"}, "transition": 1}]),
+        ("source", 5),
+        ("deck", ["themes"]),
+        ("deck_file", False),
+    ],
+    ids=lambda v: repr(v)[:30],
+)
+def test_a_save_with_a_bad_field_is_refused_in_one_sentence_and_kept(
+    saved_from_a_wav, tmp_path, monkeypatch, field, value
+):
+    state = tmp_path / "state"
+    shutil.copytree(saved_from_a_wav[0], state)
+    monkeypatch.setenv("GM_STATE_DIR", str(state))
+    rewrite(state / "funocracy" / "current.json", **{field: value})
+    before = files(state / "funocracy")
+    result = gm("resume", "--wav", str(saved_from_a_wav[1]), "--asr", "sphinx")
+    one_sentence(result, "damaged and cannot be resumed", f"'{field}'")
+    assert files(state / "funocracy") == before
+
+
+def test_a_damaged_save_passed_over_is_kept_beside_the_one_resumed():
+    assert gm(*FUNO, stdin="[silence 30]\n[silence 30]\n").returncode == 0
+    folder = folder_of("funocracy")
+    rewrite(folder / "current.json", finished="false")  # a hand edit: a string, not a boolean
+    damaged = (folder / "current.json").read_bytes()
+    result = gm("resume", "--text", stdin="[silence 30]\n")
+    assert result.returncode == 0, result.stderr
+    assert "the field 'finished' is damaged" in result.stderr
+    assert "the one before it is used" in result.stderr
+    assert (folder / "damaged-1.json").read_bytes() == damaged  # renamed aside, never written over
+    assert saved("funocracy")["finished"] is False  # the game goes on from the previous save
+
+
+def test_a_fifo_as_the_save_is_one_sentence_not_a_hang():
+    folder = folder_of("funocracy")
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "current.json")
+    one_sentence(gm("resume", "--text", stdin="three\n"), "current.json", "not a regular file")
+    assert stat.S_ISFIFO(os.stat(folder / "current.json").st_mode)
+
+
+def test_a_typed_line_of_exactly_64_kib_is_taken_and_one_byte_more_is_not():
+    assert gm(*FUNO, stdin=b"a" * 65_536 + b"\n[silence 30]\n").returncode == 0
+    assert gm(*FUNO, stdin=b"a" * 65_536 + b"\r\n[silence 30]\n").returncode == 0
+    one_sentence(gm(*FUNO, stdin=b"a" * 65_537 + b"\n"), "longer than 65536 bytes")
+
+
+def test_ctrl_c_while_gm_is_loading_is_one_sentence():
+    """Ctrl+C arrives while gm imports its modules (made certain here by an import that is
+    interrupted): one sentence and status 130, no traceback."""
+    code = (
+        "import sys\n"
+        "class Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'gm.dialog.engine':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt())\n"
+        "import runpy\n"
+        "sys.argv = ['gm', 'play', 'funocracy', '--text']\n"
+        "runpy.run_module('gm', run_name='__main__')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert result.returncode == 130 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip() == "gm: stopped before it started; nothing was changed."
+
+
+def test_ctrl_c_a_third_of_a_second_after_the_start_is_one_sentence():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gm", *FUNO],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130 and b"Traceback" not in err, err
+    assert len(err.decode().strip().splitlines()) == 1
+
+
+def test_ten_simultaneous_starts_are_told_another_gm_is_playing():
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "gm", *FUNO],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(10)
+    ]
+    refused = []
+    deadline = time.monotonic() + 110
+    while len(refused) < 9 and time.monotonic() < deadline:
+        for process in processes:
+            if process not in refused and process.poll() is not None:
+                refused.append(process)
+        time.sleep(0.05)
+    playing = [p for p in processes if p not in refused]
+    for process in playing:
+        process.stdin.close()  # the one that holds the saves: its input ends, the game is kept
+        process.wait(timeout=120)
+    assert len(refused) == 9 and playing[0].returncode == 0
+    for process in refused:
+        err = process.stderr.read().decode()
+        assert process.returncode == 2 and err.count("\n") == 1, err
+        assert "Another gm is already playing" in err, err
+    for process in processes:
+        process.stderr.close()
+
+
+def test_a_save_the_rules_refuse_is_kept_aside_and_the_good_one_stays_the_backup():
+    assert gm(*FUNO, stdin="table\n[silence 5]\n").returncode == 0
+    folder = folder_of("funocracy")
+    data = saved("funocracy")
+    assert data["answers"]
+    data["answers"][0]["step"] = "funocracy.nothing_like_it"  # the right shape, the wrong step
+    (folder / "current.json").write_text(json.dumps(data), encoding="utf-8")
+    edited, good = (folder / "current.json").read_bytes(), (folder / "previous.json").read_bytes()
+    result = gm("resume", "--text")  # the input ends at once: one save, as it stops
+    assert result.returncode == 0 and "does not fit the rules" in result.stderr, result.stderr
+    assert (folder / "damaged-1.json").read_bytes() == edited
+    assert (folder / "previous.json").read_bytes() == good  # the sound save is still the backup
+    assert len(saved("funocracy")["answers"]) == len(json.loads(good)["answers"])

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gm import state
 from gm.state import Record, SaveError, Saves, SaveStore, SaveUnreadable
 
 
@@ -144,14 +145,14 @@ def test_a_save_not_readable_for_permission_is_not_damaged_and_not_replaced(tmp_
     store = SaveStore(tmp_path)
     store.write(record(1))
     store.write(record(2))
-    real_open = open
+    real_read = state.read_regular
 
     def no_permission(path, *args, **kwargs):
         if Path(path) == store.current:  # chmod 000 does not stop root, who runs the tests here
             raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)
+        return real_read(path, *args, **kwargs)
 
-    monkeypatch.setattr("gm.state.open", no_permission, raising=False)
+    monkeypatch.setattr(state, "read_regular", no_permission)
     with pytest.raises(SaveUnreadable, match="cannot be read.*permission.*not damaged"):
         store.load()
     monkeypatch.undo()
@@ -196,3 +197,26 @@ def test_the_state_directory_is_checked_before_a_game(tmp_path):
         Saves(blocker / "state").check()
     with pytest.raises(SaveError, match="--state-dir"):
         Saves("")
+
+
+def test_a_save_the_rules_cannot_replay_is_set_aside_not_kept_as_the_backup(tmp_path):
+    """A save of the right shape that the rules refuse (a hand edit) is passed over for the one
+    before it, and the first save of the resumed game renames it damaged-1.json: the good save
+    stays the backup, and the edited file is never written over."""
+    store = Saves(tmp_path).store("toy")
+    store.write(record(1))
+    store.write(record(2))
+    edited = store.current.read_bytes().replace(b'"value": 1', b'"value": 99')
+    store.current.write_bytes(edited)
+    good = store.previous.read_bytes()
+
+    def check(loaded: Record) -> None:
+        if any(a["answer"]["value"] == 99 for a in loaded.answers):
+            raise ValueError("the rules refuse the answer 99")
+
+    resumed, warning = store.load(check)
+    assert resumed == record(1) and "the rules refuse the answer 99" in warning
+    store.write(record(2))
+    assert (store.directory / "damaged-1.json").read_bytes() == edited
+    assert store.previous.read_bytes() == good
+    assert store.load(check)[0] == record(2)

@@ -7,6 +7,11 @@ that ask began. The scripts are worked out from the typed-input clock (an uttera
 1 s and its endpoint; gm's speech drops the engine's tail), and each test first checks that
 the answer really began where it meant to, so a change of those timings fails loudly here
 rather than moving the boundary.
+
+gm's lines inside a turn stop its clock, which runs on with one second more
+(`EngineConfig.understood`, gm.dialog.clock); typed lines take no time on the typed clock, so
+these tests of the shared deadline run with no second given back, and the last tests here show
+the second given back.
 """
 
 from __future__ import annotations
@@ -73,7 +78,10 @@ class TurnGame:
         return ("No score.",)
 
 
-def run(script: str, speaker, common) -> tuple[Engine, Transcript]:
+SHARED = EngineConfig(understood=0.0)  # the shared deadline alone, no second given back
+
+
+def run(script: str, speaker, common, config: EngineConfig = SHARED) -> tuple[Engine, Transcript]:
     lines, commands = common
     game, transcript = TurnGame(), Transcript()
     engine = Engine(
@@ -84,6 +92,7 @@ def run(script: str, speaker, common) -> tuple[Engine, Transcript]:
         commands,
         transcript,
         Record(game.id, {}, seed=1),
+        config=config,
     )
     engine.run()
     return engine, transcript
@@ -201,3 +210,32 @@ def test_talk_gm_did_not_understand_does_not_hold_the_deadline(speaker, common):
         e for e in transcript.of_type("decision") if e["decision"] == "ask 1 timed out"
     )
     assert timed_out["t"] - turn_began(transcript) == pytest.approx(25.0, abs=0.15)
+
+
+def test_each_line_gm_says_inside_the_turn_gives_back_the_understood_second(speaker, common):
+    """Two early answers: each stops the turn's clock when heard, and the next ask of the turn runs
+    on with the time that was left plus `understood`; so silence at the third ask times out two
+    seconds later than with no second given back."""
+    script, _ = early_answers(2)
+    script.append("[silence 40]")
+    timed_out = {}
+    for config in (SHARED, EngineConfig()):
+        engine, transcript = run("\n".join(script) + "\n", speaker, common, config)
+        assert engine.state.log[:3] == ("ask 1 in time", "ask 2 in time", "ask 3 timed out")
+        timed_out[config.understood] = next(
+            e["t"] for e in transcript.of_type("decision") if e["decision"] == "ask 3 timed out"
+        ) - turn_began(transcript)
+    assert timed_out[0.0] == pytest.approx(25.0, abs=0.15)
+    assert timed_out[1.0] - timed_out[0.0] == pytest.approx(2 * 1.0, abs=0.15)
+
+
+def test_a_sorry_inside_the_turn_gives_back_the_understood_second(speaker, common):
+    """Talk gm did not understand gets a "sorry" (a line inside the turn): one second back."""
+    engine, transcript = run(
+        "[silence 5]\nbanana bread\n[silence 40]\n", speaker, common, EngineConfig()
+    )
+    assert any(e["text"].startswith("Sorry") for e in transcript.of_type("say"))
+    timed_out = next(
+        e for e in transcript.of_type("decision") if e["decision"] == "ask 1 timed out"
+    )
+    assert timed_out["t"] - turn_began(transcript) == pytest.approx(26.0, abs=0.15)

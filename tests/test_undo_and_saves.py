@@ -188,10 +188,10 @@ def test_a_save_keeps_everything_a_resume_needs(tmp_path):
     [
         ([], "not a JSON object"),
         ({"format": 0}, "format 0, this gm reads format 1"),
-        ({"answers": {}}, "the answers are damaged"),
-        ({"answers": ["step answer"]}, "the answers are damaged"),
-        ({"answers": [{"step": "a"}]}, "the answers are damaged"),
-        ({"answers": [{"answer": {}}]}, "the answers are damaged"),
+        ({"answers": {}}, "the field 'answers' is damaged"),
+        ({"answers": ["step answer"]}, "the field 'answers' is damaged"),
+        ({"answers": [{"step": "a"}]}, "the field 'answers' is damaged"),
+        ({"answers": [{"answer": {}}]}, "the field 'answers' is damaged"),
     ],
 )
 def test_the_sentence_for_a_damaged_save_says_what_is_wrong(tmp_path, damage, reason):
@@ -205,8 +205,9 @@ def test_the_sentence_for_a_damaged_save_says_what_is_wrong(tmp_path, damage, re
     store.current.write_text(json.dumps(data))
     loaded, warning = store.load()
     assert loaded == good
-    assert (
-        warning == f"The last save was damaged (current.json: {reason}); the one before it is used."
+    assert warning == (
+        f"The last save was damaged (current.json: {reason}); the one before it is used, and the "
+        "damaged one is kept beside it as damaged-N.json."
     )
 
 
@@ -264,8 +265,9 @@ def test_where_games_are_saved(tmp_path, monkeypatch):
     monkeypatch.setenv("GM_STATE_DIR", str(tmp_path / "mine"))
     assert default_state_dir() == tmp_path / "mine"
     assert SaveStore().directory == tmp_path / "mine"
-    monkeypatch.setenv("GM_STATE_DIR", "")
-    assert SaveStore().directory == tmp_path / "xdg" / "gm"
+    monkeypatch.setenv("GM_STATE_DIR", "")  # set, but to nothing: a mistake, not the default
+    with pytest.raises(SaveError, match="GM_STATE_DIR is set but empty"):
+        SaveStore()
 
 
 def test_the_sentences_when_no_save_can_be_resumed(tmp_path):
@@ -276,10 +278,10 @@ def test_the_sentences_when_no_save_can_be_resumed(tmp_path):
     store.write(Record("toy", {}, 1))
     store.write(Record("toy", {}, 2))
     store.current.write_text("[]")
-    store.previous.write_text('{"format": 7}')
+    store.previous.write_text('{"format": 0}')
     with pytest.raises(SaveError) as error:
         store.load()
     assert str(error.value) == (
         f"The saved game in {tmp_path} is damaged and cannot be resumed (current.json: not a "
-        "JSON object; previous.json: format 7, this gm reads format 1)."
+        "JSON object; previous.json: format 0, this gm reads format 1)."
     )

@@ -251,3 +251,39 @@ def test_a_yes_while_naming_is_not_a_drawing(common, speaker):
     engine, transcript = play(common, speaker, DRAW + ["a cake", "yes"])
     assert engine.state.naming == ("cake",) and not engine.state.pending
     assert said(transcript)[-2] == "I did not catch a drawing."
+
+
+def test_one_done_is_said_once_when_the_shout_starts_the_drawing(common, speaker):
+    _, transcript = play(common, speaker, ["what the fake"])
+    assert said(transcript).count("One done.") == 1
+
+
+def test_undo_after_yes_to_anything_else_takes_back_that_answer_only(common, speaker):
+    engine, transcript = play(
+        common, speaker, DRAW + NAMES + ["plane and planet are the same", "yes", "undo"]
+    )
+    undone = [e["decision"] for e in transcript.of_type("decision") if e.get("kind") == "undo"]
+    assert undone == ["a change to make"]
+    assert engine.state.corrections == 1 and not engine.state.changing
+    assert groups_of(engine)["plane or planet"] == (1, 2, 3)
+
+
+def test_a_resumed_game_says_whose_drawings_are_being_named(common, speaker):
+    first, _ = play(common, speaker, DRAW + [f"a {CARD.hints[0]}"])
+    assert first.state.naming == (wtf.normalise_name(CARD.hints[0]),)
+    texts, commands = common
+    transcript = Transcript()
+    Engine(
+        GAME,
+        TextHearing(io.StringIO("repeat\n")),
+        speaker,
+        texts,
+        commands,
+        transcript,
+        first.record,
+    ).run(resumed=True)
+    again = (
+        f"Player one, you named {wtf.normalise_name(CARD.hints[0])}. Your next drawing? "
+        "Or say that's all."
+    )
+    assert said(transcript).count(again) == 2  # on resuming, and on "repeat"

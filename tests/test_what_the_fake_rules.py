@@ -351,7 +351,7 @@ def test_time_limit_shares_one_deadline_per_round() -> None:
     state = go(start(players=3, time_limit=60))
     first = ask(state)
     assert first.timeout == 60 and first.countdown and first.deadline == "what_the_fake.drawing.1"
-    assert first.time_line == "You have {seconds} seconds."  # the engine says it with the time left
+    assert first.time_line == "You have {seconds}."  # the engine says it with the time left
     again = ask(choose(state, "shout").state)
     assert again.deadline == first.deadline and again.timeout == 60
     outcome = answer(state, AnswerKind.TIMEOUT)

@@ -122,7 +122,7 @@ def test_three_for_two_and_two_got_three_never_swap(common, speaker):
     assert decisions(transcript)[-1] == "four votes for number three, elected"
 
 
-def test_after_a_result_gm_waits_for_next_question_and_repeat_says_the_moves_again(common, speaker):
+def test_after_a_result_gm_waits_for_next_question_and_repeat_says_the_moves_made(common, speaker):
     _, transcript, _ = play(
         common, speaker, ["ready", "reveal", "three for two", "repeat", "next question"]
     )
@@ -134,7 +134,9 @@ def test_after_a_result_gm_waits_for_next_question_and_repeat_says_the_moves_aga
     assert not any(
         line.startswith("Question two.") for line in lines[:wait]
     )  # the pause comes first
-    again = lines.index(moves, wait)  # "repeat" tells the moves again, then waits again
+    # "repeat" tells the moves as made, never to be made twice, then waits again
+    again = lines.index("Zigoto two has moved up, and a new Zigoto is under place two.", wait)
+    assert lines.count(moves) == 1
     assert lines[again + 3] == "Say next question when you're ready."
     assert any(line.startswith("Question two.") for line in lines[again:])
     assert decisions(transcript)[-1] == "next question"
@@ -299,3 +301,52 @@ def test_undo_in_the_final_round_brings_the_zigotos_back_from_the_box(common, sp
         "Bring Zigotos two and five back from the box with their place tokens, "
         "and one connection token."
     )
+
+
+@pytest.mark.parametrize("answer,undone", [("yes", "unanimous"), ("no", "not unanimous")])
+def test_undo_after_is_it_unanimous_takes_back_that_answer_only(common, speaker, answer, undone):
+    engine, transcript, _ = play(common, speaker, elections() + ["reveal", answer, "undo"])
+    assert decisions(transcript)[-1] == f"undo: {undone}"
+    assert engine.state.phase is who_the_f.Phase.FINAL_RESULT and engine.state.asking == ""
+    assert said(transcript)[-1] == "Is it unanimous? If not, which places got no vote?"
+
+
+def test_a_resumed_pause_after_a_lost_round_tells_the_token_as_gone(common, speaker):
+    engine, first, _ = play(common, speaker, ["ready", "reveal", "nobody"])
+    assert said(first).count("Put one connection token back in the box.") == 1
+    _, transcript, _ = play(common, speaker, ["repeat"], record=engine.record, resumed=True)
+    lines = said(transcript)
+    assert "Put one connection token back in the box." not in lines
+    gone = "One connection token went back to the box."
+    assert lines.count(gone) == 2  # on resuming, and on "repeat"
+    assert lines[lines.index(gone) + 1] == "Two connection tokens left."
+
+
+def test_a_resumed_pause_after_a_unanimous_vote_tells_the_bonus_as_added(common, speaker):
+    engine, _, _ = play(common, speaker, ["ready", "reveal", "unanimous for two"])
+    _, transcript, _ = play(common, speaker, [], record=engine.record, resumed=True)
+    lines = said(transcript)
+    assert "Perfect connection: add a connection token to your stock." not in lines
+    assert "The perfect connection added a connection token to your stock." in lines
+    assert "Zigoto two has moved up, and a new Zigoto is under place two." in lines
+
+
+def test_one_second_left_is_said_in_the_singular(common, speaker):
+    timed = {**FIVE, "reveal_after": 1}
+    _, transcript, _ = play(common, speaker, ["ready"], options=timed)
+    assert any(
+        line.endswith("You have one second, or say reveal when everyone has voted.")
+        for line in said(transcript)
+    )
+
+
+def test_nothing_to_undo_does_not_read_the_layout_again(common, speaker):
+    _, transcript, _ = play(common, speaker, ["undo"])
+    lines = said(transcript)
+    assert lines[-1] == "There's nothing to undo yet."
+    assert lines.count(GAME.lines("layout_places")) == 1
+
+
+def test_a_cooperative_game_names_no_seats(common, speaker):
+    _, transcript, _ = play(common, speaker, [])
+    assert not any("Seats go clockwise" in line for line in said(transcript))

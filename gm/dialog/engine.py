@@ -13,8 +13,17 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from gm.content import Lines
+from gm.dialog.clock import Clock
 from gm.dialog.hearing import EndOfInput, Hearing
-from gm.dialog.intents import CONFIRMED_COMMANDS, SURE_SCORE, Command, Match, Matcher
+from gm.dialog.intents import (
+    CONFIRMED_COMMANDS,
+    SURE_SCORE,
+    Command,
+    Match,
+    Matcher,
+    command_meant,
+    meaning_words,
+)
 from gm.dialog.transcript import Transcript
 from gm.speech.base import (
     DeviceLost,
@@ -26,7 +35,7 @@ from gm.speech.base import (
     frequent,
 )
 from gm.state import Record, SaveError, SaveStore
-from gm.steps import Answer, AnswerKind, Ask, End, Game, Outcome
+from gm.steps import Answer, AnswerKind, Ask, End, Game, Kind, Meaning, Outcome, Reading
 from gm.vocab import number_word, reply, yes_no
 
 SEATS = 8  # the most players any of the games seats: the seats whose "Player N," is made ahead
@@ -48,6 +57,13 @@ class EngineConfig:
     sorry_gap: float = 20.0
     doubtful: float = 0.5  # a choice heard with less recogniser confidence is confirmed first
     last_undo: float = 10.0  # seconds after the winner is announced in which "undo" still works
+    # Seconds given back with the players' time when gm has spoken inside a timed ask (help,
+    # repeat, "sorry", a check): the time gm's line takes to be taken in (gm.dialog.clock).
+    understood: float = 1.0
+    window: float = 15.0  # a timed ask this short (no turn, no time line) reopens in full
+    # Hear what the microphone caught while gm said "Ten seconds." (gm knows when it plays it),
+    # instead of dropping it as after other lines: a word begun over or right after it is heard.
+    hear_over_warning: bool = True
 
 
 class Flow(enum.Enum):
@@ -78,6 +94,12 @@ class Heard:
     # A phrase was heard beside the voice in a quiet room: someone said something else. Like sound
     # the recogniser could not place at all, it gets one "sorry" a question.
     unplaced: bool = False
+    # Part of an answer, read by the ask's meaning: gm asks its question and reads the next
+    # sentence with what this one said (Reading.held).
+    partial: Reading | None = None
+    # The sentence as heard, when the ask's meaning took the answer's words out of it
+    # (Kind.WORDS): the decision keeps what was said.
+    said: str = ""
 
 
 def listening_commands(commands: Mapping[Command, Sequence[str]]) -> dict[Command, Sequence[str]]:
@@ -114,7 +136,37 @@ def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:
 OFF_THE_VOICE_DB = 4.0
 
 
-def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> Heard:
+# A sentence longer than this, read by meaning rather than matched to a phrase, is read back
+# first ("I heard ... Is that right?"), however sure its reading: the longer the sentence, the
+# more there is in it that the meaning did not read (BENCHMARKS.md, "Meaning"). Not in open
+# speech, whose answers the game checks itself (a drawing's name it does not know).
+MEANT_SURE_WORDS = 6
+
+
+def meant(
+    reading: Reading, match: Match | None, heard: str, checked_by_game: bool = False
+) -> Match | None:
+    """The match the engine acts on when the phrases matched nothing sure and the ask's meaning
+    read a whole answer in the sentence: the phrase's when they agree (sure if either is), else
+    the meaning's, sure only when the reading is and no phrase heard something else."""
+    if reading.kind is not Kind.ANSWER:
+        return match
+    if match is not None and match.value == reading.value and match.command is None:
+        return replace(match, score=max(match.score, SURE_SCORE if reading.sure else 0.0))
+    short = checked_by_game or len(heard.split()) <= MEANT_SURE_WORDS
+    score = SURE_SCORE if reading.sure and match is None and short else SURE_SCORE - 1
+    return Match(reading.value, reading.said, heard, score)
+
+
+def interpret(
+    final: Final,
+    matcher: Matcher,
+    free: bool,
+    doubtful: float,
+    meaning: Meaning | None = None,
+    held: object = None,
+    cued: bool = True,
+) -> Heard:
     """How the engine reads one utterance: a choice or command, or in open speech the words. It
     reads the uniform Final alone; what only one recogniser needs is done in its adapter.
 
@@ -132,6 +184,11 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     first: on the corpus every undo heard in noise was talk or noise taken for it
     (docs/recognition.md). The other commands only speak or wait, and quit always asks. Nothing
     understood gives an empty Heard.
+
+    The ask's `meaning` reads the best transcript as a sentence (`held`: what a partial reading
+    before it understood): a whole answer in it is the answer however long the sentence (the
+    chatter rule then weighs the sentence, not a phrase), checked first unless sure; part of
+    one is Heard.partial.
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:
@@ -141,7 +198,35 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
     match = matcher.match(texts[:1] if free else texts)
     if free and match is not None and match.score < SURE_SCORE:
         match = None
-    if match is not None and final.seconds > chatter_seconds(match.phrase):
+    reading = meaning.read(texts[0], held) if meaning is not None else None
+    said = match.phrase if match is not None else ""
+    cued = cued and (not free or (reading is not None and reading.kind is Kind.TALK))
+    if reading is not None and (match is None or not match.sure):
+        match = meant(reading, match, texts[0], checked_by_game=free)
+        said = texts[0] if reading.kind is Kind.ANSWER else said
+        command = command_meant(texts[0], matcher.commands) if match is None and cued else None
+        if command is not None and reading.kind in (Kind.TALK, Kind.NOTHING):
+            reading = NOT_READ  # "can we get a new theme, fruit is too easy": a skip
+        if reading.kind is Kind.TALK and match is None:
+            return Heard()
+        if reading.kind is Kind.WORDS and match is None and free:
+            phrases = set(matcher.phrases)
+            rest = (t for t in texts[1:] if t not in phrases)
+            return Heard(free=(str(reading.value), *rest), said=texts[0])
+        if reading.kind is Kind.PARTIAL and (match is None or not match.sure):
+            if final.stands is not None and final.stands < OFF_THE_VOICE_DB:
+                return Heard(noise=final.noisy, unplaced=not final.noisy)
+            return Heard(partial=reading)
+    if match is None and cued:
+        # A command asked for in the table's own words ("scratch that", "hang on"): an undo or a
+        # skip so read is checked first, as one heard in noise is. In open speech only where the
+        # ask's meaning read talk ("repeat it" may be a word).
+        command = command_meant(texts[0], matcher.commands)
+        if command is not None:
+            sure = command not in CONFIRMED_COMMANDS
+            match = Match(None, command.value, texts[0], SURE_SCORE - (not sure), command)
+            said = texts[0]
+    if match is not None and final.seconds > chatter_seconds(said):
         return Heard(
             noise=True
         )  # four seconds of talk forced onto "say that again": chatter, not a command
@@ -163,6 +248,8 @@ def interpret(final: Final, matcher: Matcher, free: bool, doubtful: float) -> He
         return Heard(free=(texts[0], *(t for t in texts[1:] if t not in phrases)))
     return Heard()
 
+
+NOT_READ = Reading()
 
 # The commands heard at "Is that right?" (skip has nothing to skip there).
 CHECK_COMMANDS = (
@@ -190,6 +277,12 @@ def asked_first(match: Match, always: bool) -> bool:
     if match.command is None:
         return always or not match.sure
     return match.command in CONFIRMED_COMMANDS and not match.sure
+
+
+def _paused_again(heard: str, commands: Mapping[Command, Sequence[str]]) -> bool:
+    """Whether words heard while paused are a pause phrase (which fuzzily matches "unpause")."""
+    said = " ".join(meaning_words(heard).split())
+    return said in {" ".join(meaning_words(p).split()) for p in commands.get(Command.PAUSE, ())}
 
 
 def rebuild(game: Game, record: Record) -> tuple[object, random.Random]:
@@ -231,16 +324,20 @@ class Engine:
         self.store = store
         self.config = config
         self.state, self.rng = rebuild(game, record)
-        # Running deadlines shared by several asks (Ask.deadline), on the game clock. An undo
+        # The players' clocks shared by several asks (Ask.deadline), on the game clock. An undo
         # clears them: the step it restores gets its full time.
-        self._deadlines: dict[str, float] = {}
+        self._deadlines: dict[str, Clock] = {}
         self._said_until = 0.0  # game-clock moment gm's last line ended
         self._last_sorry = -1e9
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
-        self._unsaved = False  # the last save failed; it is retried at every decision
+        self._unsaved = False  # the last save failed; no decision is taken until one works
         self._resuming = False  # a saved game resumes: its first ask says what it needs again
         self._barged: str | None = None  # the word said over gm's voice that stopped its line
+        # The ask being listened for reads sentences with this meaning, and what a partial reading
+        # of the sentence before understood (Reading.held), until the ask is answered.
+        self._meaning: Meaning | None = None
+        self._held: object = None
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -259,7 +356,7 @@ class Engine:
                 *((self.lines("full_time"),) if full_time else ()),
             )
         )
-        if not resumed and not self.record.answers:
+        if not resumed and not self.record.answers and getattr(self.game, "names_seats", True):
             self._say((self.lines("seats"),))
         self._emit_state()
         try:
@@ -326,13 +423,17 @@ class Engine:
             )
             self._say(outcome.say)
             return
-        self.state = outcome.state
         entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
         if outcome.put_back:
             entry["put_back"] = outcome.put_back
         if outcome.transition:
             entry["transition"] = True
         self.record.answers.append(entry)
+        if not self._save():  # a decision that cannot be kept is not taken: the ask comes again
+            self.record.answers.pop()
+            self.rng.setstate(saved_rng)
+            return
+        self.state = outcome.state
         self._emit(
             "decision",
             step=ask.id,
@@ -341,7 +442,6 @@ class Engine:
             decision=outcome.decision,
         )
         self._emit_state()
-        self._save()
         self._say(outcome.say)
 
     def _undo(self) -> None:
@@ -349,6 +449,7 @@ class Engine:
             self._say((self.lines("nothing_to_undo"),))
             return
         undone = self.record.answers.pop()
+        self.record.finished = False  # a finished game resumed and undone is playing again
         while undone.get("transition") and self.record.answers:  # "next question" is no decision
             self._emit(
                 "decision", step=undone["step"], kind="undo", decision=undone.get("decision", "")
@@ -371,19 +472,11 @@ class Engine:
     # -- one ask -------------------------------------------------------------------------
 
     def _ask(self, ask: Ask) -> Answer | Flow:
-        running = self._deadlines.get(ask.deadline) if ask.deadline else None
-        left = None if running is None else running - self.hearing.live
-        self._say(self._prompt(ask, left, again=self._resuming))
+        clock = self._clock(ask)
+        self._say(self._prompt(ask, None if clock is None else clock.left, again=self._resuming))
         self._resuming = False
         matcher, vocabulary = self._hearing_for(ask)
-        deadline = None
-        if ask.timeout is not None:
-            # The players' time starts when gm has finished saying the line that asks (or that
-            # opened the window, said before this ask), not when gm began: gm's voice is not theirs.
-            start = self._settle()
-            deadline = running if running is not None else start + ask.timeout
-            if ask.deadline:
-                self._deadlines[ask.deadline] = deadline
+        self._meaning, self._held = ask.meaning, None
         reprompts = (
             ask.reprompts
             if ask.reprompts is not None
@@ -392,21 +485,35 @@ class Engine:
             )
         )
         while True:
+            if clock is not None:
+                # The players' time runs when gm has finished saying the line that asks (or that
+                # opened the window, said before this ask), not when gm began: gm's voice is not
+                # theirs. It stops again when gm answers what it heard (gm.dialog.clock).
+                clock.start(self._settle())
             heard = self._listen(
                 ask.id,
                 matcher,
                 vocabulary,
                 ask.expected,
-                deadline,
+                clock,
                 ask.countdown,
-                reprompts if deadline is None else (),
+                reprompts if clock is None else (),
             )
             if heard.timeout:
                 if ask.countdown:
                     self._say((self.lines("time_up"),))
                 return Answer(AnswerKind.TIMEOUT)
+            if clock is not None:
+                clock.stop(self.hearing.live)
             if heard.free:
-                return Answer(AnswerKind.FREE, list(heard.free), heard.free[0])
+                return Answer(AnswerKind.FREE, list(heard.free), heard.said or heard.free[0])
+            if heard.partial is not None:
+                # "Three votes": gm asks the rest once, naming what it understood, and reads the
+                # next sentence with it.
+                self._held = heard.partial.held
+                self._say((heard.partial.question,))
+                self.hearing.listen_for(vocabulary)
+                continue
             match = heard.match
             assert match is not None
             if asked_first(match, ask.confirm):
@@ -418,16 +525,21 @@ class Engine:
                 match = checked
             if match.command is None:
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
-            left = None if deadline is None else deadline - self.hearing.now
-            flow = self._command(match.command, ask, left)
+            flow = self._command(match.command, ask, None if clock is None else clock.left)
             if isinstance(flow, (Answer, Flow)):
                 return flow
-            if flow is Paused.RESUMED and left is not None:
-                # A pause stops the clock: the time left when it began starts again when gm has
-                # finished saying the ask once more.
-                deadline = self._settle() + left
-                if ask.deadline:
-                    self._deadlines[ask.deadline] = deadline
+
+    def _clock(self, ask: Ask) -> Clock | None:
+        """The players' time at `ask`: its turn's running clock (Ask.deadline), else its own."""
+        if ask.timeout is None:
+            return None
+        clock = self._deadlines.get(ask.deadline) if ask.deadline else None
+        if clock is None:
+            short = not ask.deadline and not ask.time_line and ask.timeout <= self.config.window
+            clock = Clock(ask.timeout, self.config.understood, window=short)
+            if ask.deadline:
+                self._deadlines[ask.deadline] = clock
+        return clock
 
     def _prompt(self, ask: Ask, left: float | None, again: bool = False) -> tuple[str, ...]:
         """The ask's lines (`again`: as said on a repeat, after a pause or a resume, Ask.again),
@@ -437,7 +549,8 @@ class Engine:
         if not ask.time_line or ask.timeout is None:
             return lines
         seconds = ask.timeout if left is None else max(1.0, left)
-        return (*lines, ask.time_line.format(seconds=number_word(int(round(seconds)))))
+        said = self.lines.counted("seconds", int(round(seconds)))  # "one second", "ten seconds"
+        return (*lines, ask.time_line.format(seconds=said))
 
     def _command(
         self, command: Command, ask: Ask, left: float | None = None
@@ -456,7 +569,9 @@ class Engine:
         elif command is Command.SCORE:
             self._say(self.game.score(self.state))
         elif command is Command.UNDO:
-            return Flow.UNDO
+            if self.record.answers:
+                return Flow.UNDO
+            self._say((self.lines("nothing_to_undo"),))  # and the ask goes on, not said again
         elif command is Command.SKIP:
             if ask.skippable:
                 return Answer(AnswerKind.SKIP)
@@ -471,9 +586,11 @@ class Engine:
         return None
 
     def _hearing_for(self, ask: Ask) -> tuple[Matcher, Vocabulary]:
-        """What an ask's answers are matched with, and what the recogniser listens for."""
+        """What an ask's answers are matched with, and what the recogniser listens for: with a
+        meaning, whole sentences too (Vocabulary.followed), which the meaning reads."""
         matcher = Matcher(ask.choices, self._asked_commands)
-        return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint)
+        followed = ask.meaning is not None and not ask.free
+        return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint, followed)
 
     def _listen_again(self, ask: Ask) -> None:
         self.hearing.listen_for(self._hearing_for(ask)[1])
@@ -491,6 +608,8 @@ class Engine:
         while True:
             heard = self._listen("paused", matcher, vocabulary, expected, None, False, ())
             command = heard.match.command if heard.match else None
+            if command is Command.RESUME and _paused_again(heard.match.heard, self.commands):
+                command = None  # "pause" said while paused is no "unpause": it stays paused
             if command is Command.RESUME:
                 self._say((self.lines("resumed"), *self._prompt(ask, left, again=True)))
                 self._listen_again(ask)
@@ -574,7 +693,9 @@ class Engine:
     def _check_reply(
         self, heard: Heard, ask: Ask, answers: Matcher
     ) -> tuple[bool | None, Match | Answer | None]:
-        """(yes / no / neither, the answer it corrects to) of one reply to a check."""
+        """(yes / no / neither, the answer it corrects to) of one reply to a check: a correction
+        is read by the phrases, else by the ask's meaning ("no, it was four votes" with what
+        was checked; a partial correction is no answer)."""
         if heard.match is not None:
             return bool(heard.match.value), None
         if not heard.free:
@@ -582,6 +703,8 @@ class Engine:
         verdict, rest = reply(heard.free[0])
         if rest and verdict is not True:
             answer = answers.match([rest])
+            if answer is None and ask.meaning is not None:
+                answer = meant(ask.meaning.read(rest), None, rest)
             if answer is not None:
                 return verdict, answer
             if ask.free:
@@ -650,15 +773,17 @@ class Engine:
         matcher: Matcher,
         vocabulary: Vocabulary,
         expected: str,
-        deadline: float | None,
+        clock: Clock | None,
         countdown: bool,
         reprompts: Sequence[str],
         give_up: bool = False,
     ) -> Heard:
-        """Poll the input until something in vocabulary is heard or the deadline passes.
+        """Poll the input until something in vocabulary is heard or the running `clock` runs out.
 
         `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
         With `give_up`, quiet as long as a reprompt waits after the last reprompt is a timeout.
+        A "sorry" said meanwhile stops the clock while gm says it (gm.dialog.clock); the countdown's
+        warning and tones do not, and each is played once a clock.
         """
         self._settle()
         self.hearing.listen_for(vocabulary)
@@ -669,7 +794,7 @@ class Engine:
             expected=expected,
             phrases=len(matcher.phrases),
             free=vocabulary.free,
-            deadline=None if deadline is None else round(deadline, 3),
+            deadline=None if clock is None else round(clock.start(self.hearing.now), 3),
         )
         barged = self._barged_in(matcher)
         if barged is not None:
@@ -677,8 +802,6 @@ class Engine:
         quiet_since = self.hearing.now
         speaking_since: float | None = None
         used = 0
-        warned = False
-        tones_done: set[int] = set()
         while True:
             self._settle()
             try:
@@ -686,8 +809,8 @@ class Engine:
             except DeviceLost:
                 lost = self.hearing.now
                 self._wait_for_device()
-                if deadline is not None:
-                    deadline += self.hearing.now - lost
+                if clock is not None:
+                    clock.moved(self.hearing.now - lost)
                 self.hearing.listen_for(vocabulary)
                 speaking_since, quiet_since = None, self.hearing.now
                 continue
@@ -698,20 +821,26 @@ class Engine:
                 elif isinstance(event, Final):
                     speaking_since = None
                     quiet_since = now
-                    heard = self._understand(event, matcher, vocabulary, expected)
+                    heard = self._understand(event, matcher, vocabulary, expected, step)
                     if heard is not None:
                         return heard
-            if deadline is not None:
+                    if clock is not None and self._mute:  # gm said "sorry": not their time
+                        clock.stop(now)
+                        clock.start(self._settle())
+            if clock is not None:
+                deadline = clock.start(now)
                 left = deadline - now
-                if countdown and not warned and left <= self.config.countdown_warning:
-                    warned = True
+                if countdown and not clock.warned and left <= self.config.countdown_warning:
+                    clock.warned = True
                     if left > self.config.countdown_warning - 1.0:
-                        self._say((self.lines("ten_seconds"),))
-                        self.hearing.listen_for(vocabulary)
+                        through = self.config.hear_over_warning
+                        self._say((self.lines("ten_seconds"),), listen_after=not through)
+                        if not through:
+                            self.hearing.listen_for(vocabulary)
                 if countdown and 0 < left <= self.config.countdown_tones:
                     second = int(left + 0.999)
-                    if second not in tones_done:
-                        tones_done.add(second)
+                    if second not in clock.toned:
+                        clock.toned.add(second)
                         self.speaker.tone(self.config.tone_hz, self.config.tone_seconds)
                 if left <= 0 and (speaking_since is None or now - deadline > self.config.grace):
                     return Heard(timeout=True)
@@ -725,10 +854,12 @@ class Engine:
                     return Heard(timeout=True)
 
     def _understand(
-        self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str
+        self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str, step: str
     ) -> Heard | None:
+        meaning = self._meaning if step not in ("confirm", "paused") else None
+        free = vocabulary.free or (vocabulary.followed and meaning is None)
         heard = interpret(
-            final, matcher, vocabulary.free or vocabulary.followed, self.config.doubtful
+            final, matcher, free, self.config.doubtful, meaning, self._held, step != "confirm"
         )
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match
@@ -746,8 +877,9 @@ class Engine:
             if match is None
             else (f"command:{match.command.value}" if match.command else match.phrase),
             score=None if match is None else round(match.score, 1),
+            **({"partial": heard.partial.question} if heard.partial is not None else {}),
         )
-        if match is not None or heard.free:
+        if match is not None or heard.free or heard.partial is not None:
             return heard
         if heard.noise:
             return None  # a scrap of noise or talk taken for a phrase: nobody spoke to gm
@@ -853,20 +985,20 @@ class Engine:
     def _emit_state(self) -> None:
         self._emit("state", game=self.game.id, state=self.game.public(self.state))
 
-    def _save(self) -> None:
-        """Save after a decision. When the disk is full or gone, say so once and play on from
-        memory: the next decision tries again, and the table hears when it worked."""
+    def _save(self) -> bool:
+        """Save after a decision; False when the disk is full or gone, which gm says each time,
+        and says again when a save works once more."""
         self.record.t = self.hearing.now
         if self.store is None:
-            return
+            return True
         try:
             self.store.write(self.record)
         except SaveError as error:
             self._emit("save_failed", error=str(error))
-            if not self._unsaved:
-                self._unsaved = True
-                self._say((self.lines("save_failed"),))
-            return
+            self._unsaved = True
+            self._say((self.lines("save_failed"),))
+            return False
         if self._unsaved:
             self._unsaved = False
             self._say((self.lines("save_works"),))
+        return True

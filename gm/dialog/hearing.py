@@ -115,12 +115,12 @@ def typed_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str]:
     longer than `limit` bytes (a runaway paste, /dev/zero) is one sentence, not all the memory."""
     while True:
         try:
-            raw = stream.readline(limit + 1)
+            raw = stream.readline(limit + 2)  # room for the line's own "\r\n"
         except (OSError, ValueError) as error:  # a closed or unreadable standard input
             raise SpeechError(f"Standard input cannot be read ({error}).") from None
         if not raw:
             return
-        if len(raw) > limit:
+        if len(raw.removesuffix(b"\n").removesuffix(b"\r")) > limit:  # the line, not its end
             raise SpeechError(
                 f"Standard input holds a line longer than {limit} bytes; "
                 "--text reads one short line per utterance."

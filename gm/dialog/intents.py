@@ -10,11 +10,12 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from gm.meaning import tokens as _meaning_tokens
 from gm.speech.base import Vocabulary
 from gm.steps import JSON, Choice
 from gm.vocab import NUMBER_HOMOPHONES, NUMBER_WORDS
@@ -141,6 +142,11 @@ class Matcher:
         return tuple(dict.fromkeys(entry[1] for entry in self._entries))
 
     @property
+    def commands(self) -> frozenset[Command]:
+        """The commands this matcher hears."""
+        return frozenset(entry[3] for entry in self._entries if entry[3] is not None)
+
+    @property
     def command_phrases(self) -> tuple[str, ...]:
         """Those of `phrases` that are commands."""
         return tuple(dict.fromkeys(entry[1] for entry in self._entries if entry[3] is not None))
@@ -176,3 +182,162 @@ def parse_number(text: str, low: int = 0, high: int = 20) -> int | None:
         if word.isdigit() and low <= int(word) <= high:
             return int(word)
     return None
+
+
+def meaning_words(text: str) -> str:
+    """The words of a sentence as gm.meaning reads them (contractions written out)."""
+    return " ".join(_meaning_tokens(text))
+
+
+# How a table asks for a command in its own words, read from a sentence no phrase matched
+# ("what was the question again", "scratch that", "hang on, bathroom break"). Read from the
+# transcript only: a grammar recogniser listens for the [commands] phrases of prompts/, which are
+# kept few because each phrase more is also heard in talk. "Hold on", "wait a minute", "what was
+# that" and "cancel that" are not here: across a table they are talk far more often than words
+# to gm (BENCHMARKS.md, tests/test_engine.py).
+COMMAND_CUES: dict[Command, tuple[str, ...]] = {
+    Command.REPEAT: (
+        "what was the question",
+        "read that again",
+        "read it again",
+        "read the question again",
+        "one more time",
+        "say it again",
+        "say that again",
+        "come again",
+        "did not hear",
+        "did not catch",
+        "can you repeat",
+        "could you repeat",
+        "repeat",
+        "what did you say",
+        "what are we doing with",
+        "what do we do with the cards",
+        "what was the theme",
+        "what letters",
+        "which letters",
+        "what were the letters",
+        "the letters again",
+        "the theme again",
+        "repeat the theme",
+        "the theme was",
+        "what is the theme",
+    ),
+    Command.HELP: (
+        "how do we",
+        "how does this work",
+        "how does the",
+        "how does it work",
+        "what do we do now",
+        "what do we say",
+        "what can we say",
+        "what are the rules",
+        "what are we supposed to",
+        "i am lost",
+        "we are lost",
+        "help",
+    ),
+    Command.SCORE: (
+        "score",
+        "how many tokens",
+        "tokens left",
+        "tokens do we have",
+        "who is winning",
+        "who is ahead",
+        "who is in the lead",
+        "how are we doing",
+        "standings",
+        "how many points",
+        "how many stars",
+    ),
+    Command.PAUSE: (
+        "hang on",
+        "give us a minute",
+        "give me a minute",
+        "give us a sec",
+        "give me a sec",
+        "one sec",
+        "one second",
+        "just a sec",
+        "bathroom break",
+        "a break",
+        "time out",
+        "pause",
+        "wait a moment",
+        "let me count",
+        "wait stop",
+        "stop stop",
+    ),
+    Command.RESUME: (
+        "we are back",
+        "i am back",
+        "let us continue",
+        "let us keep going",
+        "carry on",
+        "keep going",
+        "back now",
+        "ready again",
+        "resume",
+        "unpause",
+        "let us go again",
+    ),
+    Command.UNDO: (
+        "undo",
+        "scratch that",
+        "take that back",
+        "take it back",
+        "go back",
+        "that was wrong",
+        "that is wrong",
+        "not what i said",
+        "revert",
+        "you got that wrong",
+        "wrong decision",
+    ),
+    Command.SKIP: (
+        "skip",
+        "next question please",
+        "another question",
+        "different question",
+        "new question",
+        "new theme",
+        "different theme",
+        "another theme",
+    ),
+    Command.QUIT: (
+        "call it a night",
+        "done for tonight",
+        "done for the night",
+        "stop playing",
+        "end the game",
+        "quit",
+        "stop the game",
+        "game over for us",
+        "that is enough for tonight",
+        "let us stop",
+        "we are stopping",
+    ),
+}
+# Read as a command only where a sentence is not a question to the table ("is everyone ready?")
+# and is short: a long sentence that happens to hold "go back" is talk.
+CUE_WORDS = 12
+
+
+def command_meant(
+    text: str, available: Iterable[Command], at_start: bool = False
+) -> Command | None:
+    """The one command of `available` a sentence asks for in its own words (`at_start`: in its
+    first words), None when it asks for none or for two (then it is talk, or too unclear to act
+    on), or says not to ("don't help him")."""
+    said = " " + " ".join(re.findall(r"[a-z0-9]+", meaning_words(text))) + " "
+    if len(said.split()) > CUE_WORDS:
+        return None
+    found = {
+        command
+        for command in available
+        for cue in COMMAND_CUES.get(command, ())
+        if f" {cue} " in said
+        and f" not {cue} " not in said
+        and (not at_start or said.startswith(f" {cue} "))
+    }
+    return found.pop() if len(found) == 1 else None

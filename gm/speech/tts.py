@@ -29,10 +29,11 @@ import time
 import wave
 from collections import OrderedDict, deque
 from pathlib import Path
-from typing import Any, Iterator, Protocol, Sequence, TextIO
+from typing import Any, Callable, Iterator, Protocol, Sequence, TextIO
 
 import numpy as np
 
+from gm.content import Pronunciation
 from gm.speech.audio import read_wav
 from gm.speech.base import RATE, Sound, Speaker, SpeechError, pieces
 
@@ -267,9 +268,13 @@ class Remembered:
     WAV), so a line is made once however many outputs hear it.
     """
 
-    def __init__(self, voice: Voice, budget: int = 16 << 20) -> None:
+    def __init__(
+        self, voice: Voice, budget: int = 16 << 20, spoken: Callable[[str], str] = str
+    ) -> None:
+        """`spoken`: a line as the voice should read it (gm.content.Pronunciation)."""
         self.name = voice.name
         self.voice = voice
+        self._spoken = spoken
         self._budget = budget  # bytes of audio kept: 16 MB is six minutes of 22 kHz speech
         self._kept: OrderedDict[str, tuple[Sound, ...]] = OrderedDict()
         self._size = 0
@@ -285,7 +290,7 @@ class Remembered:
         with self._turn:
             self._speaking += 1
         try:
-            for piece in pieces(text):
+            for piece in pieces(self._spoken(text)):
                 yield from self._piece(piece)
         finally:
             with self._turn:
@@ -329,7 +334,7 @@ class Remembered:
     def known(self, text: str) -> bool:
         """True when every piece of the line is kept: saying it makes nothing."""
         with self._turn:
-            return all(piece in self._kept for piece in pieces(text))
+            return all(piece in self._kept for piece in pieces(self._spoken(text)))
 
     def prepare(self, texts: Sequence[str]) -> None:
         """Make these lines in the background, in this order and before lines asked for ahead
@@ -338,7 +343,7 @@ class Remembered:
         with self._turn:
             if self._closed:
                 return
-            wanted = [p for text in texts for p in pieces(text) if p not in self._kept]
+            wanted = [p for t in texts for p in pieces(self._spoken(t)) if p not in self._kept]
             for piece in reversed(wanted):
                 with contextlib.suppress(ValueError):
                     self._ahead.remove(piece)
@@ -407,8 +412,10 @@ def open_voice(
     if engine == "piper":
         from gm.speech.piper import PiperSynth
 
-        return Remembered(PiperSynth(voices.find(name, folder), rate, volume))
-    return Remembered(Synthesizer(name, rate, volume))
+        return Remembered(
+            PiperSynth(voices.find(name, folder), rate, volume), spoken=Pronunciation.load()
+        )
+    return Remembered(Synthesizer(name, rate, volume), spoken=Pronunciation.load())
 
 
 class DeviceOutput:
@@ -458,21 +465,32 @@ class DeviceOutput:
             raise SpeechError(NO_SPEAKER)
 
     def close(self) -> None:
-        self._queue.put(None)
-        self._thread.join()
+        """At once: what is still queued or buffered (a line cut short by Ctrl+C) is dropped; a
+        line that ended was drained already."""
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self._queue.get_nowait()
+                self._queue.task_done()
         with contextlib.suppress(Exception):
-            self._stream.stop()
-            self._stream.close()
+            self._stream.abort()  # ends a write under way in the playing thread
+        self._queue.put(None)
+        self._thread.join(timeout=1.0)
+        if not self._thread.is_alive():  # a write still stuck in the device keeps its stream
+            with contextlib.suppress(Exception):
+                self._stream.close()
 
 
 class WavOutput:
-    """Everything played, end to end in one 16 kHz WAV file that is valid after every line."""
+    """Everything played, end to end in one WAV file that is valid after every line: at 16 kHz
+    (a game's --speak-to, heard beside the players), or at `rate` None the rate of the first
+    sound (the voice's own, for gm say --wav). `headroom` dB below full scale: a fixed gain, so
+    that a voice that peaks at full scale leaves room for a player's resampling or effects."""
 
-    rate = RATE
-
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, rate: int | None = RATE, headroom: float = 0.0) -> None:
         self.path = Path(path)
         self.samples = 0
+        self.rate = rate
+        self._gain = 10 ** (-headroom / 20)
         try:
             self._out = open(
                 self.path, "wb"
@@ -484,12 +502,19 @@ class WavOutput:
         self._wav: wave.Wave_write | None = wave.open(self._out, "wb")
         self._wav.setnchannels(1)
         self._wav.setsampwidth(2)
-        self._wav.setframerate(RATE)
+        if rate is not None:
+            self._wav.setframerate(rate)
 
     def put(self, sound: Sound) -> None:
         if self._wav is None:
             raise SpeechError(f"The WAV file {self.path} is already closed.")
-        audio = sound.at(RATE)
+        if self.rate is None:
+            self.rate = sound.rate
+            self._wav.setframerate(sound.rate)
+        audio = sound.at(self.rate)
+        if self._gain != 1.0:
+            samples = np.frombuffer(audio, dtype="<i2") * self._gain
+            audio = np.round(samples).astype("<i2").tobytes()
         self._wav.writeframes(audio)  # wave patches the header, so the file is always playable
         self.samples += len(audio) // 2
 
@@ -498,6 +523,9 @@ class WavOutput:
 
     def close(self) -> None:
         if self._wav is not None:
+            if self.rate is None:  # nothing was said: an empty file at gm's rate
+                self.rate = RATE
+                self._wav.setframerate(RATE)
             self._wav.close()
             self._out.close()
             self._wav = None
@@ -560,15 +588,23 @@ def device_speaker(
 
 
 class WavSpeaker(VoiceSpeaker):
-    """Everything gm says, beeps and plays, in one 16 kHz WAV that is valid after every line.
+    """Everything gm says, beeps and plays, in one WAV that is valid after every line (16 kHz
+    unless `rate` says otherwise).
 
     Without a voice, it speaks with gm's default voice (Piper, when installed)."""
 
-    def __init__(self, path: str | Path, voice: Voice | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        voice: Voice | None = None,
+        rate: int | None = RATE,
+        headroom: float = 0.0,
+    ) -> None:
+        """`rate` and `headroom`: see WavOutput."""
         owns = voice is None
         voice = open_voice() if voice is None else voice
         try:
-            output = WavOutput(path)
+            output = WavOutput(path, rate, headroom)
         except SpeechError:
             if owns:
                 voice.close()
@@ -579,7 +615,7 @@ class WavSpeaker(VoiceSpeaker):
     @property
     def seconds(self) -> float:
         """Length of the file so far."""
-        return self.output.samples / RATE
+        return self.output.samples / (self.output.rate or RATE)
 
     def __enter__(self) -> WavSpeaker:
         return self

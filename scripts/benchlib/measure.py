@@ -485,7 +485,8 @@ def _gm_play(
 ) -> tuple[float, list[dict], float]:
     """`gm play` on a WAV file in a subprocess: seconds from launch until its transcript's
     events satisfy `until` (the process is then stopped), the events by then, and the peak
-    resident memory of the whole process in MB."""
+    resident memory of the whole process in MB. Each run has its own state folder: a game a
+    run left unfinished would otherwise be offered to the next ("resume it or a new one?")."""
     command = [
         sys.executable,
         "-m",
@@ -498,7 +499,7 @@ def _gm_play(
         "--transcript",
         str(transcript),
         "--state-dir",
-        str(transcript.parent / "state"),
+        str(transcript.with_name(f"{transcript.stem}-state")),  # a fresh game each run
     ]
     began = time.perf_counter()
     process = subprocess.Popen(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from gm.games.funocracy.meaning import AgreeMeaning, ChallengeMeaning, VoteMeaning
 from gm.games.funocracy.state import Pending, Phase, State
 from gm.games.funocracy.words import vote_choices
 from gm.steps import Answer, AnswerKind, Ask, Choice, Outcome
@@ -50,6 +51,7 @@ class Judging:
                 ),
                 Choice("wrong_letter", ("wrong letter", "not that letter", "other letter")),
             ),
+            meaning=ChallengeMeaning(L),
             timeout=CHALLENGE_SECONDS,
             countdown=False,
             expected=L("challenge_expected"),
@@ -69,6 +71,7 @@ class Judging:
                 ),
             ),
             choices=vote_choices(state.players - 1),
+            meaning=VoteMeaning(L, state.players - 1),
             reprompts=L.many("vote_reprompts"),
             expected=L("vote_expected"),
             endpoint=0.6,
@@ -91,6 +94,7 @@ class Judging:
                 Choice(True, YES + ("agreed", "we agree", "all agreed")),
                 Choice(False, NO + ("not agreed", "we don't agree")),
             ),
+            meaning=AgreeMeaning(L),
             timeout=AGREE_SECONDS,
             expected=L("agree_expected"),
             endpoint=0.5,

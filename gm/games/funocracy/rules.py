@@ -22,14 +22,17 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
   doubts them. The letter is won only when the window closes (silence, "no challenge", a
   GOOD majority or a tie), never provisionally, so a MEHH majority has nothing to revert.
   "Wrong letter" in the window asks for the letter. Once the window has closed, "meh",
-  "challenge", "no challenge" and "next player" are not the next player's answer.
+  "challenge", "no challenge" and "next player" are not the next player's answer; "too late,
+  the letter is won" is said to a challenge only when the last turn won a letter (on this
+  theme), never after a time out, a pass or a skip.
 - A tie is refused when the number of voters (players minus one) is odd.
 - A theme counts as "without an answer" when it is left (time out, pass or MEHH majority)
   with no valid answer on it (a skipped theme does not count, see below); any valid answer
   resets the count. At three the leftmost letter is discarded and a new one drawn (normal
   mode), and the count starts again.
 - "Pass" loses the turn like a time out. "Skip" (Ask.skippable) gives the same player a new
-  theme and a new 25 seconds at once, and says so ("Fruits skipped; say undo to object"):
+  theme and a new 25 seconds at once, once a turn (a second skip is refused in one sentence and
+  the turn's clock runs on), and says so ("Fruits skipped; say undo to object"):
   the table agrees by not objecting, as at a table, and whoever objects says "undo", which
   brings the theme back. A question for each skip would cost every table a question and
   a yes for the rare objection.
@@ -61,6 +64,7 @@ from gm.content import ContentFile, Lines, spoken_list
 from gm.games.common import next_seat, player_count
 from gm.games.funocracy.deck import FACE_UP, HIDDEN_DISCARDS, Theme, read
 from gm.games.funocracy.judging import Judging
+from gm.games.funocracy.meaning import AnswerMeaning, LetterMeaning
 from gm.games.funocracy.scores import Scores
 from gm.games.funocracy.state import Mode, Pending, Phase, State
 from gm.games.funocracy.words import (
@@ -167,6 +171,7 @@ class Funocracy(Judging, Scores):
             heard="",
             fresh_round=True,
             fresh_theme=True,
+            skipped=False,
         )
 
     def _draw_theme_from_pile(self, state: State, rng: random.Random) -> tuple[State, int]:
@@ -301,10 +306,13 @@ class Funocracy(Judging, Scores):
         return Ask(
             id="funocracy.answer",
             say=tuple(say),
+            # a round's first turn says everything already; a later one says it again in full
+            again=() if state.fresh_round else self._turn_again(state),
             choices=(
                 Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
                 Choice("late", LATE_PHRASES),
             ),
+            meaning=AnswerMeaning(L),
             free=True,
             hints=fitting + tuple(w for w in theme.answers if w not in fitting),
             timeout=ANSWER_SECONDS,
@@ -317,6 +325,17 @@ class Funocracy(Judging, Scores):
             skippable=True,
             endpoint=0.6,  # one word; the 0.3 s echo tail after it must still fit in a short gap
         )
+
+    def _turn_again(self, state: State) -> tuple[str, ...]:
+        """A turn said again (repeat, a resumed game): whose turn, the theme and the letters."""
+        L = self.lines
+        theme = self.themes[state.theme].name
+        if state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO:
+            count = L("letters_left", count=number_word(len(state.face_up)))
+            letters = count[:1].upper() + count[1:]
+        else:
+            letters = L("letters", letters=spoken_list(list(state.face_up)))
+        return (L("turn_again", seat=number_word(state.active), theme=theme), letters)
 
     def _letter_ask(self, state: State) -> Ask:
         L = self.lines
@@ -332,6 +351,7 @@ class Funocracy(Judging, Scores):
             say=(say,),
             choices=letter_choices(state.face_up + others)
             + (Choice("none", ("no answer", "nothing", "cancel", "never mind")),),
+            meaning=LetterMeaning(L, tuple(state.face_up) + others),
             free=True,  # the word said again, or another word
             hints=theme.answers,
             timeout=LETTER_SECONDS,
@@ -360,7 +380,9 @@ class Funocracy(Judging, Scores):
         return handler(state, answer, rng)
 
     def _refuse(self, state: State) -> Outcome:
-        return Outcome(state, say=(self.step(state).expected,), accepted=False)
+        return Outcome(
+            state, say=(self.lines("refused", expected=self.step(state).expected),), accepted=False
+        )
 
     def _apply_players(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         value = answer.value
@@ -386,7 +408,14 @@ class Funocracy(Judging, Scores):
     def _apply_answer(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
         seat = number_word(state.active)
-        st = replace(state, fresh_round=False, told=state.told or self._says_letters(state))
+        # the theme has been heard: a turn that comes back to it (a word challenged away, no
+        # letter named) is the same theme, not a new one
+        st = replace(
+            state,
+            fresh_round=False,
+            fresh_theme=False,
+            told=state.told or self._says_letters(state),
+        )
         if answer.kind is AnswerKind.TIMEOUT:
             return self._theme_lost(st, rng, (), L("time_decision", seat=seat), advance=True)
         if answer.kind is AnswerKind.CHOICE and answer.value == "pass":
@@ -395,11 +424,14 @@ class Funocracy(Judging, Scores):
             )
         if answer.kind is AnswerKind.CHOICE and answer.value == "late":
             challenge = " ".join(spoken_words(answer.heard)) in LATE_CHALLENGES
-            return Outcome(state, say=(L("too_late"),) if challenge else (), accepted=False)
+            won = challenge and state.theme_answered  # after a time out the theme is new
+            return Outcome(state, say=(L("too_late"),) if won else (), accepted=False)
         if answer.kind is AnswerKind.SKIP:
+            if state.skipped:
+                return Outcome(state, say=(L("skip_once"),), accepted=False)
             theme = self.themes[state.theme].name
             # at once, and said so: whoever objects says "undo" and the theme comes back
-            after = self._next_theme(replace(st, phase=Phase.ANSWER), rng)
+            after = self._next_theme(replace(st, phase=Phase.ANSWER, skipped=True), rng)
             return Outcome(
                 after, say=(L("skipped", theme=theme),), decision=L("skip_decision", theme=theme)
             )
@@ -515,6 +547,7 @@ class Funocracy(Judging, Scores):
             st,
             phase=Phase.ANSWER,
             active=next_seat(p.seat, st.players),
+            skipped=False,
             fresh_theme=False,
             turn=st.turn + 1,
             told=st.mode is Mode.NORMAL,
@@ -567,7 +600,10 @@ class Funocracy(Judging, Scores):
                 return self._end_round(st, seat, rng, lines, decision)
         st = self._next_theme(st, rng)
         st = replace(
-            st, phase=Phase.ANSWER, active=next_seat(seat, st.players) if advance else seat
+            st,
+            phase=Phase.ANSWER,
+            active=next_seat(seat, st.players) if advance else seat,
+            skipped=st.skipped and not advance,
         )
         return Outcome(st, say=tuple(lines), decision=decision)
 

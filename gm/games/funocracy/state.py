@@ -61,3 +61,4 @@ class State:
     told: bool = False  # the face-up letters were said since they last changed
     answers_heard: int = 0  # answers heard so far this game (the first ones say how to challenge)
     agree: str = ""  # in AGREE: the letter the heard word is to be scored for
+    skipped: bool = False  # the active player skipped a theme this turn (once a turn)

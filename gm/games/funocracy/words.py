@@ -33,6 +33,47 @@ FILLERS = HESITATIONS + (
     "how about",
     "my word is",
     "i think",
+    "is it",
+    "it's",
+    "it is",
+    "i'll go with",
+    "i will go with",
+    "i'm going with",
+    "going with",
+    "i'll go for",
+    "i'll say",
+    "i will say",
+    "my answer is",
+    "the answer is",
+    "i've got",
+    "i got",
+    "i have",
+    "oh i know",
+    "i know",
+    "ooh",
+    "oooh",
+    "wait",
+    "let me think",
+    "what about",
+    "okay",
+    "yes",
+    "yeah",
+    "got it",
+    "easy",
+    "obviously",
+)
+# Said after the answer: "kiwi, final answer", "kiwi I guess". Only behind another word.
+TAILS = (
+    "final answer",
+    "please",
+    "i guess",
+    "i think",
+    "maybe",
+    "right",
+    "yeah",
+    "obviously",
+    "of course",
+    "thanks",
 )
 # Said just after the challenge window closed: meant for the window, never the next player's word.
 LATE_PHRASES = (
@@ -51,18 +92,24 @@ SILENT_FIRST = {"kn": "N", "gn": "N", "wr": "R", "ph": "F"}
 
 
 _LEAD_INS = tuple(sorted((tuple(f.split()) for f in FILLERS + ARTICLES), key=len, reverse=True))
+_TAILS = tuple(sorted((tuple(t.split()) for t in TAILS), key=len, reverse=True))
 
 
 def spoken_words(text: str) -> list[str]:
     """The words of an answer without the filler words and article in front of it ("um, the
-    banana" -> ["banana"]); a filler said alone stays a word."""
-    words = re.findall(r"[a-z']+", str(text).lower())
+    banana" -> ["banana"], "is it kiwi?" -> ["kiwi"]) and the words said after it ("kiwi, final
+    answer"); a filler said alone stays a word."""
+    words = re.findall(r"[a-z']+", str(text).lower().replace("\u2019", "'"))
     stripped = True
     while stripped:
         stripped = False
         for lead in _LEAD_INS:
             if len(words) > len(lead) and tuple(words[: len(lead)]) == lead:
                 words, stripped = words[len(lead) :], True
+                break
+        for tail in _TAILS:
+            if len(words) > len(tail) and tuple(words[-len(tail) :]) == tail:
+                words, stripped = words[: -len(tail)], True
                 break
     return words
 

@@ -71,6 +71,7 @@ REQUIRED_LINES = (
     "decision_forgers",
     "ask_names",
     "ask_next_name",
+    "names_again",
     "names_expected",
     "names_reprompts",
     "next_name_reprompts",

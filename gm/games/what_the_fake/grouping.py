@@ -22,6 +22,7 @@ from gm.games.what_the_fake.groups import (
     split_group,
     take_out,
 )
+from gm.games.what_the_fake.meaning import GroupsMeaning
 from gm.games.what_the_fake.names import (
     contradicts,
     normalise_name,
@@ -51,6 +52,9 @@ class Grouping:
             "what_the_fake.groups",
             say,
             self._group_choices(state.groups, asked_more=bool(state.corrections or state.changing)),
+            meaning=GroupsMeaning(
+                self.lines, state.groups, asked_more=bool(state.corrections or state.changing)
+            ),
             reprompts=self.lines.many("groups_reprompts"),
             expected=self.lines("groups_expected"),
             endpoint=0.5,
@@ -257,10 +261,8 @@ class Grouping:
         verb, *args = str(answer.value).split()
         numbers = [int(a) for a in args]
         groups = state.groups
-        if verb == "more":
-            return Outcome(
-                replace(state, changing=True), (), self.lines("decision_change"), transition=True
-            )
+        if verb == "more":  # a decision of its own: undo takes back this answer alone
+            return Outcome(replace(state, changing=True), (), self.lines("decision_change"))
         if verb in ("valid", "invalid", "void") and contradicts(verb, answer.heard):
             # a near match between opposite commands ("valid" heard in "in valid group two"): ask
             return Outcome(
@@ -283,6 +285,12 @@ class Grouping:
             return Outcome(
                 state,
                 (self.lines("no_such_group", number=number_word(missing[0])),),
+                accepted=False,
+            )
+        if verb in ("out", "void", "split") and not self._can_change(groups, verb, numbers):
+            return Outcome(
+                state,
+                (self.lines("cannot_change", number=number_word(numbers[-1])),),
                 accepted=False,
             )
         if verb == "merge":
@@ -363,6 +371,16 @@ class Grouping:
             say,
             decision,
         )
+
+    @staticmethod
+    def _can_change(groups: tuple[Group, ...], verb: str, numbers: list[int]) -> bool:
+        """Whether a split, or a player taken out or voided, fits the group: the correction
+        said in the table's words may name a player who is not in it, or who is alone."""
+        group = find(groups, numbers[-1])
+        if verb == "split":
+            return len(group.entries) > 1
+        seat = numbers[0]
+        return seat in group.seats and (verb == "void" or len(group.seats) > 1)
 
     def _apply_apart(self, state: State, value: str) -> Outcome:
         """ "Kitty is not cat": the drawings named kitty leave the group for one of their own."""

@@ -15,6 +15,7 @@ from gm import content
 from gm.games.what_the_fake.groups import (
     group_drawings,
 )
+from gm.games.what_the_fake.meaning import CheckMeaning, NamesMeaning
 from gm.games.what_the_fake.names import (
     DONE_PHRASES,
     DRAWINGS,
@@ -46,15 +47,20 @@ class Naming:
                 "what_the_fake.check_names",
                 (self.lines("check_names", names=names),),
                 yes_no() + (done,),
+                meaning=CheckMeaning(self.lines, state.pending),
                 free=True,
                 hints=hints,
                 reprompts=self._many("check_names_reprompts", names=names),
                 expected=self.lines("check_names_expected"),
                 endpoint=0.5,
             )
+        again: tuple[str, ...] = ()
         if state.naming:
             say = self._line("ask_next_name", names=", ".join(state.heard or state.naming[-1:]))
             reprompts = self._many("next_name_reprompts", seat=seat)
+            # "repeat", a resumed game: whose drawings, and those named so far
+            names = content.spoken_list(state.naming)
+            again = (self.lines("names_again", seat=seat, names=names),)
         else:  # how to name: in full to the game's first player, then "Player two, your drawings?"
             full = state.round == 1 and not state.drawings
             say = self.lines("ask_names" if full else "ask_names_short", seat=seat)
@@ -77,11 +83,15 @@ class Naming:
             "what_the_fake.names",
             (say,),
             choices,
+            meaning=NamesMeaning(
+                self.lines, self._known_names(state), DRAWINGS - len(state.naming)
+            ),
             free=True,
             hints=hints,
             reprompts=reprompts,
             expected=self.lines("names_expected"),
             endpoint=0.5,
+            again=again,
         )
 
     def _known_names(self, state: State) -> tuple[str, ...]:
@@ -93,10 +103,17 @@ class Naming:
         seat = number_word(len(state.drawings) + 1)
         if state.pending:
             return self._apply_check(state, answer, rng)
-        if answer.kind is AnswerKind.FREE:
-            alternatives = answer.value if isinstance(answer.value, list) else [str(answer.value)]
+        said = answer.value.get("names") if isinstance(answer.value, dict) else None
+        if answer.kind is AnswerKind.FREE or isinstance(said, list):
             known = self._known_names(state)
-            names, ok = pick_names(alternatives, known, DRAWINGS - len(state.naming))
+            if isinstance(said, list):  # read by meaning (NamesMeaning): each name whole
+                names = tuple(str(name) for name in said if str(name).strip())
+                ok = 0 < len(names) <= DRAWINGS - len(state.naming)
+            else:
+                alternatives = (
+                    answer.value if isinstance(answer.value, list) else [str(answer.value)]
+                )
+                names, ok = pick_names(alternatives, known, DRAWINGS - len(state.naming))
             if not ok:
                 line = (
                     ("names_too_many", dict(names=content.spoken_list(names)))
@@ -137,6 +154,9 @@ class Naming:
         again = Outcome(
             state, (self.lines("check_first", names=content.spoken_list(names)),), accepted=False
         )
+        said = answer.value.get("names") if isinstance(answer.value, dict) else None
+        if isinstance(said, list) and said:  # "no, I said toast", read back and confirmed
+            return self._add_names(checked, tuple(str(name) for name in said))
         if answer.kind is AnswerKind.CHOICE:
             if answer.value is True:
                 return self._add_names(checked, names)

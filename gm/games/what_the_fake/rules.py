@@ -71,6 +71,7 @@ from gm.content import ContentFile, Lines
 from gm.games.common import player_count, spoken_numbers
 from gm.games.what_the_fake.deck import Card, read
 from gm.games.what_the_fake.grouping import Grouping
+from gm.games.what_the_fake.meaning import ForgersMeaning
 from gm.games.what_the_fake.names import (
     DRAWINGS,
 )
@@ -434,6 +435,7 @@ class WhatTheFake(Naming, Grouping):
             reprompts=self.lines.many("forger_reprompts"),
             expected=expected,
             confirm=True,
+            meaning=ForgersMeaning(self.lines, tuple(seats), wanted - len(state.named)),
             endpoint=0.5,
         )
 
@@ -508,11 +510,8 @@ class WhatTheFake(Naming, Grouping):
             return Outcome(state, (), self.lines("decision_skip", city=card.city, theme=card.theme))
         if answer.value == "shout":  # the table drew without saying "start drawing"; one is done
             drawing = replace(state, phase=Phase.DRAWING, started=True, shouts=1)
-            return Outcome(
-                drawing,
-                (self._line("done", count=number_word(1)),),
-                self.lines("decision_go_shout", theme=card.theme),
-            )
+            # "One done." is said by the drawing's ask, once
+            return Outcome(drawing, (), self.lines("decision_go_shout", theme=card.theme))
         return Outcome(
             replace(state, phase=Phase.DRAWING), (), self.lines("decision_go", theme=card.theme)
         )

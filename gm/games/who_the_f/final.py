@@ -31,7 +31,8 @@ class FinalRound:
         if "answer" in value:  # "Is it unanimous?" "Yes." / "No."
             asking = "which" if value["answer"] else "empties"
             decision = L("decision_final_yes" if value["answer"] else "decision_final_no")
-            return Outcome(replace(state, asking=asking), decision=decision, transition=True)
+            # a decision of its own: undo takes back this answer, not the reveal before it
+            return Outcome(replace(state, asking=asking), decision=decision)
         still = spoken_numbers(state.places)
         players = state.players or 0
         if value.get("unanimous"):
@@ -88,7 +89,10 @@ class FinalRound:
             say += (L("final_center", places=spoken_numbers(remaining)),)
         say += (self._tokens_left(tokens),)
         return Outcome(
-            replace(new, phase=Phase.NEXT, announced=say), say=say, decision=decision, put_back=undo
+            replace(new, phase=Phase.NEXT, announced=self._again(say, lose_token="")),
+            say=say,
+            decision=decision,
+            put_back=undo,
         )
 
     def _win(self, state: State, place: int, say: tuple[str, ...]) -> Outcome:

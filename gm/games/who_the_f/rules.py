@@ -46,12 +46,18 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from gm.content import ContentFile, Lines
 from gm.games.common import player_count, spoken_numbers
 from gm.games.who_the_f.deck import read
 from gm.games.who_the_f.final import FinalRound
+from gm.games.who_the_f.meaning import (
+    FinalMeaning,
+    NextMeaning,
+    ResultMeaning,
+    VoteMeaning,
+)
 from gm.games.who_the_f.phrases import (
     PLACES,
     final_result_choices,
@@ -98,7 +104,7 @@ class Spoken:
 
     def __call__(self, name: str, **fields: Any) -> str:
         text = self._lines(name, **fields)
-        if name.startswith("decision_") or name.endswith("_expected"):
+        if name.startswith(("decision_", "heard_")) or name.endswith("_expected"):
             return text
         return text[:1].upper() + text[1:]
 
@@ -111,6 +117,7 @@ class WhoTheF(FinalRound):
 
     id = "who_the_f"
     title = "Who the F"
+    names_seats = False  # cooperative: places are numbered, players never named by seat
 
     def __init__(self, questions: tuple[str, ...], lines: Lines) -> None:
         self.questions = questions
@@ -232,6 +239,7 @@ class WhoTheF(FinalRound):
                 id="who_the_f.next",
                 say=(L("next_prompt"),),
                 choices=next_choices(),
+                meaning=NextMeaning(L),
                 reprompts=L.many("next_reprompts"),
                 expected=L("next_expected"),
                 again=state.announced + (L("next_prompt"),),
@@ -243,6 +251,7 @@ class WhoTheF(FinalRound):
                 id="who_the_f.result",
                 say=(L("ask_result"),),
                 choices=result_choices(),
+                meaning=ResultMeaning(L, state.players or 0),
                 reprompts=L.many("result_reprompts"),
                 expected=L("result_expected"),
                 endpoint=RESULT_ENDPOINT,
@@ -256,6 +265,7 @@ class WhoTheF(FinalRound):
                 id="who_the_f.final_result",
                 say=(L(ask),),
                 choices=final_result_choices(state.places, which=state.asking == "which"),
+                meaning=FinalMeaning(L, state.places, which=state.asking == "which"),
                 reprompts=L.many("final_result_reprompts"),
                 expected=L("final_result_expected"),
                 endpoint=RESULT_ENDPOINT,
@@ -307,11 +317,13 @@ class WhoTheF(FinalRound):
             )
             time_line = L("vote_short_timed", seconds="{seconds}") if timed else ""
             early = final_result_choices(state.places, answers=False)
+            meaning: VoteMeaning = VoteMeaning(L, FinalMeaning(L, state.places, answers=False))
         else:
             name = "vote_instructions" if state.used == 0 else "vote_short"
             say = (self._question_line(state),) if timed else (self._question_line(state), L(name))
             time_line = L(name + "_timed", seconds="{seconds}") if timed else ""
             early = result_choices()
+            meaning = VoteMeaning(L, ResultMeaning(L, state.players or 0))
         phase_id = "final_vote" if state.phase is Phase.FINAL_VOTE else "vote"
         return Ask(
             id=f"who_the_f.{phase_id}",
@@ -321,6 +333,7 @@ class WhoTheF(FinalRound):
                 Choice("hint", hint_choice().phrases),
             )
             + tuple(c for c in early if c.value != {"hint": True}),
+            meaning=meaning,
             timeout=state.reveal_after,
             countdown=state.reveal_after is not None,
             time_line=time_line,
@@ -531,7 +544,11 @@ class WhoTheF(FinalRound):
             L("elected_progress", elected=number_word(elected)),
         ]
         return Outcome(
-            replace(new, phase=Phase.NEXT, announced=tuple(say)),
+            replace(
+                new,
+                phase=Phase.NEXT,
+                announced=self._again(say, move_cards=spoken, bonus_token="", lose_token=""),
+            ),
             say=tuple(say),
             decision=decision,
             put_back=undo,
@@ -546,8 +563,17 @@ class WhoTheF(FinalRound):
             new = replace(new, tokens=0, phase=Phase.LOST)
         else:
             say += (self._tokens_left(tokens),)
-            new = replace(new, phase=Phase.NEXT, announced=say)
+            new = replace(new, phase=Phase.NEXT, announced=self._again(say, lose_token=""))
         return Outcome(new, say=say, decision=L("decision_no_majority"), put_back=L("undo_token"))
+
+    def _again(self, said: Sequence[str], **moves: str) -> tuple[str, ...]:
+        """A result as said again (repeat, a resumed game): each move of cards or tokens it asked
+        for (a line named in `moves`) told as made, so that no table makes it twice."""
+        L = self.lines
+        done = {
+            L(name, place=place): L(f"{name}_done", place=place) for name, place in moves.items()
+        }
+        return tuple(done.get(line, line) for line in said)
 
     def _tokens_left(self, tokens: int) -> str:
         if tokens == 1:

@@ -291,8 +291,10 @@ class WhisperRecognizer(Endpointed):
             self.settings.forced
             and self.settings.match
             and not vocabulary.free
-            and not vocabulary.followed
             and self._index.phrases
+            # a sentence where the phrases may be followed by more words goes to the meaning
+            # whole ("three of us went for number two"); a short reply is chosen as any is
+            and not (vocabulary.followed and self._index.is_talk(normalise(heard.text)))
         ):
             return self._chosen(audio, heard, ended)
         alternatives = self.alternatives(heard)
@@ -547,12 +549,14 @@ class WhisperRecognizer(Endpointed):
 
     def _budget(self, loaded: _Loaded) -> int:
         """Tokens the decoder may write for this ask: twice its longest phrase and a little (it
-        loops on a short window), or a sentence for open speech. Counted once an ask."""
+        loops on a short window), or a sentence for open speech and for phrases that may be
+        followed by more words (a meaning reads the sentence). Counted once an ask."""
         if self._tokens is None:
             longest = max(
                 (len(loaded.tokenizer.encode(" " + p)) for p in self._vocabulary.phrases), default=0
             )
-            self._tokens = 48 if self._vocabulary.free or not longest else 2 * longest + 4
+            sentence = self._vocabulary.free or self._vocabulary.followed or not longest
+            self._tokens = 48 if sentence else 2 * longest + 4
         return self._tokens
 
     def _start(self, loaded: _Loaded) -> list[int]:

@@ -1,0 +1,522 @@
+"""What a Funocracy table means in its own words: a challenge ("that's a stretch", "no way")
+or letting a word stand ("fair enough"), a vote's result ("two good one meh", "it passes"),
+which letter a word was for ("the K one", "kilo"), and giving up ("no idea").
+
+The word a player answers is read by words.spoken_words (the lead-ins in front of it dropped);
+these meanings read everything around it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from gm.meaning import FILLERS as FILLER_WORDS
+from gm.meaning import (
+    NOTHING,
+    answer,
+    any_of,
+    corrected,
+    hedged,
+    leads,
+    letter_in,
+    partial,
+    plain,
+    statement,
+    strip_lead,
+    texts,
+    tokens,
+    where,
+    words,
+    yes_or_no,
+)
+from gm.steps import JSON, Kind, Reading
+from gm.vocab import LETTER_NAMES, NATO
+
+CHALLENGE = (
+    "meh",
+    "mehh",
+    "challenge",
+    "objection",
+    "object",
+    "stretch",
+    "no way",
+    "come on",
+    "really",
+    "seriously",
+    "nope",
+    "nah",
+    "boo",
+    "booo",
+    "rubbish",
+    "nonsense",
+    "does not count",
+    "not count",
+    "does not fit",
+    "not a real",
+    "not really a",
+    "is not a",
+    "that is not",
+    "i do not think so",
+    "i doubt",
+    "doubt it",
+    "not buying",
+    "do not buy",
+    "weak",
+    "lame",
+    "cheating",
+    "cheat",
+    "invalid",
+    "disagree",
+    "vote on it",
+    "let us vote",
+    "i want a vote",
+    "we vote",
+    "hold on",
+    "wait a second",
+    "hang on",
+    "not having",
+    "no chance",
+    "are you kidding",
+    "dodgy",
+    "sketchy",
+    "questionable",
+    "not sure about",
+    "iffy",
+)
+STAND = (
+    "let it stand",
+    "it stands",
+    "stands",
+    "fair enough",
+    "fair",
+    "fine",
+    "that is fine",
+    "okay",
+    "ok",
+    "alright",
+    "sure",
+    "good",
+    "good one",
+    "nice",
+    "nice one",
+    "great",
+    "works",
+    "that works",
+    "counts",
+    "it counts",
+    "that counts",
+    "accepted",
+    "accept",
+    "allow it",
+    "allowed",
+    "valid",
+    "legit",
+    "no challenge",
+    "no objection",
+    "next",
+    "next player",
+    "move on",
+    "keep going",
+    "go on",
+    "carry on",
+    "yes",
+    "yeah",
+    "yep",
+    "of course",
+    "totally",
+    "we will allow it",
+    "i will allow it",
+    "give it",
+    "give it to",
+    "no problem",
+    "happy with",
+    "all good",
+    "agreed",
+    "i agree",
+)
+WRONG_LETTER = (
+    "wrong letter",
+    "other letter",
+    "not that letter",
+    "different letter",
+    "meant the",
+    "meant for",
+    "it is for the",
+    "it was for the",
+    "for the other",
+    "not for",
+    "should be for",
+    "should be the",
+    "wrong one",
+)
+GIVE_UP = (
+    "pass",
+    "i pass",
+    "give up",
+    "i give up",
+    "no idea",
+    "no clue",
+    "not a clue",
+    "i have got nothing",
+    "i got nothing",
+    "got nothing",
+    "nothing",
+    "i am out",
+    "i am blank",
+    "blank",
+    "my mind is blank",
+    "mind went blank",
+    "i do not know",
+    "do not know",
+    "dunno",
+    "i can not think",
+    "can not think of",
+    "no answer",
+    "i surrender",
+    "too hard",
+)
+
+
+@dataclass(frozen=True)
+class ChallengeMeaning:
+    """The table's word in the challenge window: a challenge, the word stands, wrong letter."""
+
+    lines: Callable[..., str]
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        said = corrected(strip_lead(texts(words(statement(text))), ()))
+        if not said or asks(said) or any_of(said, NO_CHALLENGE):
+            return NOTHING
+        short = len(said) <= 6 and not hedged(text)
+        if any_of(said, WRONG_LETTER):
+            return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
+        negated_stand = any_of(said, ("not fine", "not good", "not okay", "not valid", "no good"))
+        challenged = any_of(said, CHALLENGE) and not any_of(
+            said, ("no challenge", "no objection", "not a stretch", "not really a stretch")
+        )
+        stands = any_of(said, STAND) and not negated_stand
+        if negated_stand or (challenged and not stands):
+            return answer("challenge", self.lines("heard_challenge"), short)
+        if stands and not challenged:
+            return answer("stand", self.lines("heard_stand"), short)
+        return NOTHING
+
+
+NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
+QUESTION_STARTS = frozenset(
+    "how what why who where when which did does do is are was were can could should".split()
+)
+
+
+def asks(said: list[str]) -> bool:
+    """Whether a sentence is a question to the table ("how does the tie work", "did anyone
+    vote meh"), even without its question mark."""
+    return bool(said) and said[0] in QUESTION_STARTS
+
+
+GOOD = ("good", "goods", "yes", "yeses", "for", "valid", "thumbs up", "accept", "in favour")
+MEH = ("meh", "mehs", "mehhs", "bad", "no", "nos", "against", "invalid", "thumbs down", "reject")
+
+
+@dataclass(frozen=True)
+class VoteMeaning:
+    """The result of the vote on a challenged word: good, meh or a tie, said as counts or
+    majorities ("two good one meh", "mostly meh", "it passes", "split down the middle")."""
+
+    lines: Callable[..., str]
+    voters: int
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        sentence = words(statement(text))
+        said = strip_lead(texts(sentence))
+        if not said or asks(said) or said[:2] in (["i", "vote"], ["my", "vote"]):
+            return NOTHING
+        short = len(said) <= 8 and not hedged(text)
+        for lead, value in (("mostly", None), ("majority", None)):
+            at = where(said, lead)
+            if at >= 0 and at + 1 < len(said) and said[at + 1] in ("good", "meh", "mehs"):
+                value = "good" if said[at + 1] == "good" else "meh"
+                return answer(value, self.lines(f"heard_vote_{value}"), short)
+        numbers = [w.number for w in sentence if w.number is not None]
+        if (len(numbers) == 2 and numbers[0] == numbers[1] and "good" not in said) or any_of(
+            said, ("one each",)
+        ):
+            return answer("tie", self.lines("heard_vote_tie"), short)
+        good = meh = None
+        for i, word in enumerate(sentence):
+            after = sentence[i + 1].text if i + 1 < len(sentence) else ""
+            if word.number is None:
+                continue
+            if after in GOOD or after in ("good", "yes"):
+                good = word.number
+            elif after in MEH:
+                meh = word.number
+        if good is not None or meh is not None:
+            alone = (good if meh is None else meh) if None in (good, meh) else None
+            if good is None:
+                good = self.voters - meh if meh <= self.voters else 0
+            if meh is None:
+                meh = self.voters - good if good <= self.voters else 0
+            value = "good" if good > meh else "meh" if meh > good else "tie"
+            if alone is not None and 2 * alone <= self.voters:
+                # "three mehs" of six voters: the rest are not known to be good
+                return partial(self.lines("ask_vote_count"), None)
+            return answer(value, self.lines(f"heard_vote_{value}"), short)
+        if any_of(said, ("tie", "tied", "a draw", "split", "even", "half and half", "fifty fifty")):
+            return answer("tie", self.lines("heard_vote_tie"), short)
+        mehs = any_of(
+            said,
+            (
+                "meh",
+                "mehs",
+                "rejected",
+                "reject",
+                "fails",
+                "failed",
+                "does not count",
+                "not valid",
+                "invalid",
+                "thrown out",
+                "no good",
+                "out",
+                "thumbs down",
+                "denied",
+                "against",
+            ),
+        )
+        goods = any_of(
+            said,
+            (
+                "good",
+                "passes",
+                "passed",
+                "it counts",
+                "counts",
+                "valid",
+                "accepted",
+                "stands",
+                "in",
+                "thumbs up",
+                "allowed",
+                "keep it",
+                "approved",
+            ),
+        ) and not any_of(said, ("no good", "not good", "not valid", "not allowed"))
+        if mehs and not goods:
+            return answer("meh", self.lines("heard_vote_meh"), short)
+        if goods and not mehs:
+            return answer("good", self.lines("heard_vote_good"), short)
+        return NOTHING
+
+
+NONE = (
+    "no answer",
+    "never mind",
+    "nevermind",
+    "forget it",
+    "cancel",
+    "nothing",
+    "none",
+    "no letter",
+    "scrap that",
+    "skip it",
+    "it does not matter",
+    "does not matter",
+    "leave it",
+    "no word",
+)
+
+
+LETTER_LEADS = leads(f for f in FILLER_WORDS if f != "and")
+
+
+@dataclass(frozen=True)
+class LetterMeaning:
+    """Which letter a word was for: its name in any form, or no answer after all. A word said
+    again is the ask's open speech, read by the game."""
+
+    lines: Callable[..., str]
+    letters: tuple[str, ...]  # every letter that can be named (face up first)
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        said = strip_lead(texts(words(statement(text))))
+        if not said or asks(said):
+            return NOTHING
+        if any_of(said, NONE):
+            return answer("none", self.lines("heard_no_letter"), len(said) <= 4)
+        if len(said) > 8:
+            return NOTHING
+        found = [(after, w) for after, c in clauses(text) if (w := _answer_words(c)) is not None]
+        if found:  # the word said again ("kiwi, K"): the game reads it and its letter
+            return Reading(Kind.WORDS, " ".join(found[-1][1]))
+        parts = clauses(text)
+        said = strip_lead(parts[-1][1] if parts else [], LETTER_LEADS)
+        letter = letter_in(said, self.letters)
+        if letter is None:
+            return NOTHING
+        return answer(letter, self.lines("heard_letter", letter=letter), len(said) <= 5)
+
+
+@dataclass(frozen=True)
+class AgreeMeaning:
+    """Yes or no from the table to a word scored for a letter it does not start with."""
+
+    lines: Callable[..., str]
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        said = strip_lead(texts(words(text)), ())
+        verdict = yes_or_no(said)
+        if verdict is None:
+            if any_of(said, ("fine", "go ahead", "allow it", "let it", "we agree", "agreed")):
+                verdict = True
+            elif any_of(said, ("disagree", "not fair", "does not count", "no way")):
+                verdict = False
+        if verdict is None:
+            return NOTHING
+        return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), len(said) <= 6)
+
+
+# Words that make a clause a sentence about the game, not a word for the theme: "waffles were
+# taken already", "what counts as a job though", "I know a V one".
+SENTENCE_WORDS = frozenset(
+    "i you he she we they it that this someone somebody anyone anybody nobody everyone me my "
+    "your his her our their is was were are am be been did does do have has had can could will "
+    "would should said say says want wants think know like remember called went put gets got "
+    "what how why who where when which if because though but not take taken already again "
+    "gonna going let".split()
+)
+# What an answer is led in with, beyond the fillers: "I'll take eggs benedict".
+ANSWER_LEADS = leads(
+    FILLER_WORDS
+    + (
+        "i will take",
+        "i will have",
+        "i will go with",
+        "i will go for",
+        "i will say",
+        "i am going with",
+        "i am going to say",
+        "going with",
+        "i am thinking",
+        "i am thinking of",
+        "let me say",
+        "i said",
+        "i say",
+        "my word is",
+        "my answer is",
+        "the answer is",
+        "is it",
+        "how about",
+        "what about",
+        "for",
+        "the",
+        "a",
+        "an",
+        "some",
+        "ooh",
+        "ohh",
+        "oh",
+        "uhh",
+        "ah",
+        "aha",
+        "got it",
+        "easy",
+        "obviously",
+        "just",
+    )
+)
+# What starts a request to gm, never a word for the theme.
+NOT_WORDS = ("hang on", "hold on", "repeat", "skip", "undo", "pause", "help", "score", "stop")
+LONE_FILLERS = frozenset(
+    "uh uhh um umm er erm hmm hm like so right okay ok well ugh oh ohh ah eh and then".split()
+)
+TAIL_WORDS = frozenset("please maybe probably i guess".split())
+LETTER_WORDS = frozenset(NATO.values()) | frozenset(
+    name for names in LETTER_NAMES.values() for name in names if len(name) > 1
+)
+INTERJECTIONS = frozenset(
+    "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "
+    "literally honestly dude ugh".split()
+)
+# A correction inside an answer: "tiger, no, toucan", "goat, I mean gazelle".
+WORD_CORRECTIONS = ("no", "i mean", "i meant", "wait", "sorry", "actually", "hang on", "or rather")
+_CLAUSES = re.compile(r"\s*(?:[,.!?;:]+|\.\.\.)\s*")
+
+
+def _answer_words(clause: list[str]) -> list[str] | None:
+    """A clause's answer words, without lead-ins and interjections around them; None when the
+    clause is a sentence, not a word ("waffles were taken already"), only filler ("uh"), or a
+    letter ("kiwi, K", "K as in kilo")."""
+    said = strip_lead(clause, ANSWER_LEADS)
+    while said and said[-1] in INTERJECTIONS | TAIL_WORDS:
+        said = said[:-1]
+    while said and said[0] in INTERJECTIONS | LONE_FILLERS:
+        said = said[1:]
+    if not said or len(said) > 3 or set(said) & SENTENCE_WORDS or said[0] == "or":
+        return None
+    if len(said[0]) == 1 and said[0] != "a":
+        return None  # "the K card", "K for kiwi": a letter named
+    if all(len(w) == 1 or w in LETTER_WORDS for w in said) or said[-2:-1] == ["as"]:
+        return None
+    if set(said) <= LONE_FILLERS or any(" ".join(said).startswith(c) for c in NOT_WORDS):
+        return None
+    return said
+
+
+def clauses(text: str) -> list[tuple[bool, list[str]]]:
+    """The clauses of a sentence (between punctuation and corrections), each with whether it
+    was said after a correction ("tiger, no, toucan": toucan is)."""
+    out: list[tuple[bool, list[str]]] = []
+    after = False
+    for piece in _CLAUSES.split(plain(text)):
+        said = tokens(piece)
+        current: list[str] = []
+        i = 0
+        while i < len(said):
+            cue = next(
+                (c.split() for c in WORD_CORRECTIONS if said[i : i + len(c.split())] == c.split()),
+                None,
+            )
+            if cue is not None:
+                if current:
+                    out.append((after, current))
+                current, after = [], True
+                i += len(cue)
+                continue
+            current.append(said[i])
+            i += 1
+        if current:
+            out.append((after, current))
+    return out
+
+
+@dataclass(frozen=True)
+class AnswerMeaning:
+    """The word a player answers, out of what they say around it: "tiger, no, toucan" is
+    toucan, "hose, like a garden hose" is hose, "bees or butterflies" asks which; a sentence
+    with no word in it is talk; "no idea" gives up the turn."""
+
+    lines: Callable[..., str]
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        said = strip_lead(texts(words(text)))
+        if said and len(said) <= 7 and any_of(said, GIVE_UP) and not any_of(said, ("or",)):
+            return answer("pass", self.lines("heard_pass"), len(said) <= 4)
+        parts = clauses(text)
+        found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
+        if not found:
+            return Reading(Kind.TALK) if len(tokens(text)) > 3 else NOTHING
+        alternative = [c[1:] for _, c in parts if c[:1] == ["or"] and _answer_words(c[1:])]
+        if alternative and len(found) == 1:  # "pancakes, or poached eggs": which one?
+            first, second = " ".join(found[0][1]), " ".join(alternative[0])
+            return partial(self.lines("which_word", first=first, second=second), None)
+        corrections = [item for item in found if item[0]]
+        _, chosen = corrections[-1] if corrections else found[0]
+        if "or" in chosen:
+            at = chosen.index("or")
+            first, second = " ".join(chosen[:at]), " ".join(chosen[at + 1 :])
+            if first and second:
+                return partial(self.lines("which_word", first=first, second=second), None)
+        return Reading(Kind.WORDS, " ".join(chosen))

@@ -1,0 +1,541 @@
+"""What a player of What the Fake?! means when naming drawings: "I've got a ship in a bottle,
+fish and chips and a cat" is three drawings, each name whole; "my first one is a cat" is a cat;
+"that's it" is the end of the list.
+
+A name is everything said for it: "and", "in a", "with" stay inside it unless the sentence
+clearly lists several (commas, "then", an article after the "and": "a bow and an arrow", or a
+name the theme is known for on each side). When it is unclear, one short question: "One
+drawing, salt and pepper, or two?"
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from gm import content
+from gm.games.what_the_fake.names import (
+    ARTICLES,
+    DRAWINGS,
+    hint_forms,
+    normalise_name,
+    split_names,
+)
+from gm.meaning import (
+    NOTHING,
+    answer,
+    any_of,
+    corrected,
+    has,
+    hedged,
+    leads,
+    partial,
+    plain,
+    statement,
+    strip_lead,
+    tokens,
+    words,
+    yes_or_no,
+)
+from gm.steps import JSON, Kind, Reading
+from gm.vocab import number_word
+
+# What players say before their drawings, never part of a name.
+LEAD_INS = (
+    "um",
+    "uh",
+    "er",
+    "erm",
+    "so",
+    "okay",
+    "ok",
+    "okay so",
+    "right",
+    "well",
+    "alright",
+    "i think",
+    "i guess",
+    "i have got",
+    "i have",
+    "i got",
+    "i did",
+    "i drew",
+    "i made",
+    "i went with",
+    "i went for",
+    "i sketched",
+    "i tried",
+    "i tried to draw",
+    "i attempted",
+    "mine are",
+    "mine were",
+    "mine is",
+    "my drawings are",
+    "my drawings were",
+    "my three are",
+    "my first one is",
+    "my first one was",
+    "my first is",
+    "my first was",
+    "my first",
+    "my second one is",
+    "my second is",
+    "my last one is",
+    "my last is",
+    "the first one is",
+    "the first is",
+    "first one is",
+    "first",
+    "firstly",
+    "first of all",
+    "there is",
+    "there was",
+    "we have",
+    "it is",
+    "it was",
+    "this is",
+    "that is",
+    "number one",
+    "one is",
+    "let me see",
+    "let us see",
+    "oh",
+    "hmm",
+    "yeah",
+    "yes",
+    "and",
+    "then",
+    "also",
+    "basically",
+    "so basically",
+    "okay so basically",
+    "like",
+)
+_LEADS = leads(LEAD_INS)
+# Words that make a piece of a sentence talk, not a drawing's name ("that's obviously a hockey
+# stick, Ben", "is cereal breakfast or a snack").
+TALK_WORDS = frozenset(
+    "i you he she we they me us is was were are am did does said say think know what how why "
+    "who where when whose thought not really asking".split()
+)
+DONE = (
+    "that is it",
+    "that is all",
+    "that is everything",
+    "i am done",
+    "done",
+    "nothing else",
+    "no more",
+    "nothing more",
+    "that is my lot",
+    "all done",
+    "finished",
+    "i am finished",
+    "that is the lot",
+    "nothing",
+    "i drew nothing",
+    "none",
+    "no drawings",
+    "i have nothing",
+    "i got nothing",
+    "i did not draw anything",
+    "i did not finish",
+    "blank",
+    "zero",
+)
+# Words that hold a name together ("ship in a bottle"): a piece with one is never cut at spaces.
+JOINING = frozenset(ARTICLES) | frozenset("and in on with of at for to from".split())
+_NOT_NAMES = frozenset(
+    "yes yeah yep no nope nah okay ok um umm uh uhh er erm hmm right sure so oh like and then "
+    "well last first next one".split()
+)
+# A list's seams: said between names, never inside one.
+HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
+_SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
+_TAIL = ("i think", "i guess", "maybe", "probably", "sort of", "kind of", "or something")
+
+
+def corrected_text(text: str) -> str:
+    """What a naming says after a correction in it ("flying pig, no, it's a frying pan")."""
+    for cue in (" no wait ", " i mean ", " no, ", " no ", " sorry ", " actually "):
+        at = (" " + plain(text) + " ").rfind(cue)
+        if at > 0:
+            return (" " + plain(text) + " ")[at + len(cue) :]
+    return text
+
+
+def _lead(piece: list[str]) -> bool:
+    """Whether a piece is only words said before the names ("I think", "mine are")."""
+    return strip_lead(piece + ["x"], _LEADS) == ["x"]
+
+
+def _clean(text: str) -> list[str]:
+    """The words with the lead-in and tail words dropped ("um I've got a cat I think")."""
+    said = strip_lead(tokens(text), _LEADS)
+    changed = True
+    while changed and said:
+        changed = False
+        for tail in _TAIL:
+            t = tail.split()
+            if len(said) > len(t) and said[-len(t) :] == t:
+                said, changed = said[: -len(t)], True
+    return said
+
+
+def _name(words: list[str]) -> str:
+    """A name as written down: its words without a leading article or lead-in."""
+    words = strip_lead(words, _LEADS)
+    while len(words) > 1 and words[0] in ARTICLES:
+        words = words[1:]
+    return " ".join(words)
+
+
+@dataclass(frozen=True)
+class NamesMeaning:
+    """The names of one player's drawings (what_the_fake.names), at most `room` of them."""
+
+    lines: Callable[..., str]
+    hints: tuple[str, ...]
+    room: int = DRAWINGS
+
+    def _answer(self, names: list[str]) -> Reading:
+        names = [n for n in names if n]
+        return answer(
+            {"names": names}, content.spoken_list(names), all(n for n in names) and len(names) > 0
+        )
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        if isinstance(held, dict) and "one" in held:
+            said = tokens(text)
+            one = any_of(said, ("one", "one drawing", "just one", "a single", "together", "same"))
+            two = any_of(said, ("two", "two drawings", "separate", "both", "apart"))
+            if one != two:
+                return self._answer(held["one"] if one else held["two"])
+        said = _clean(text)
+        if not said:
+            return NOTHING
+        if any_of(tokens(text), DONE) and len(said) <= 6:
+            return answer("nothing", self.lines("heard_no_more"), True)
+        if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
+            return Reading(Kind.TALK)  # a question to the table, not a drawing
+        forms = hint_forms(self.hints)
+        pieces = [
+            p for p in _SEAM.split(plain(corrected_text(text))) if not any_of(tokens(p), DONE)
+        ]
+        pieces = [
+            p
+            for p in (_clean(p) for p in pieces)
+            if p and not set(p) <= _NOT_NAMES and not _lead(p)
+        ]
+        if any(set(p) & TALK_WORDS for p in pieces):
+            return Reading(Kind.TALK)
+        names: list = []
+        if not pieces or all(w in _NOT_NAMES for p in pieces for w in p):
+            return NOTHING  # "yes", "okay": no drawing
+        for index, piece in enumerate(pieces):
+            if len(pieces) > 1 and index < len(pieces) - 1 and piece[-1:] != ["and"]:
+                names.extend(self._ands(piece, forms, listing=False, paused=True))
+            else:
+                names.extend(self._ands(piece, forms, listing=len(pieces) > 1))
+        if len(names) == 1 and isinstance(names[0], list) and len(names[0]) >= 3 and self.room > 1:
+            split = split_names(" ".join(names[0]), self.hints, self.room)
+            if 1 < len(split) <= self.room and not set(names[0]) & JOINING:
+                return self._answer(list(split))
+        unclear = [n for n in names if isinstance(n, tuple)]
+        if unclear:
+            whole = [(" ".join(n[0]) if isinstance(n, tuple) else _name(n)) for n in names]
+            apart: list[str] = []
+            for n in names:
+                apart.extend([_name(n[1]), _name(n[2])] if isinstance(n, tuple) else [_name(n)])
+            if len(apart) > self.room:
+                return self._answer(whole)
+            asked = unclear[0]
+            question = self.lines(
+                "ask_one_or_two",
+                name=" ".join(asked[0]),
+                first=_name(asked[1]),
+                second=_name(asked[2]),
+            )
+            return partial(question, {"one": whole, "two": apart})
+        return self._answer([_name(n) for n in names])
+
+    def _ands(self, words: list[str], forms: dict, listing: bool, paused: bool = False) -> list:
+        """One piece between seams: its name, or the names an "and" joins. An "and" before an
+        article, or the last "and" of a list with commas, separates; one inside a known name
+        does not; between two known names it separates; in a stretch said before a comma
+        (`paused`) it joins ("bow and arrow, a cat"); otherwise it is unclear (a tuple of the
+        whole and its two halves)."""
+        if "and" not in words or normalise_name(" ".join(words)) in forms:
+            return [words]
+        at = len(words) - 1 - words[::-1].index("and")
+        left, right = words[:at], words[at + 1 :]
+        if not left or not right:
+            return [[w for w in words if w != "and"]]
+        if right[0] in ARTICLES or listing:
+            return self._ands(left, forms, False) + [right]
+        if self.room == 1 or paused:
+            return [words]
+        known_left = normalise_name(" ".join(left)) in forms
+        known_right = normalise_name(" ".join(right)) in forms
+        if known_left and known_right:
+            return self._ands(left, forms, False) + [right]
+        if len(left) > 3 or len(right) > 3:
+            return [words]
+        return [(words, left, right)]
+
+
+REFUSE = ("not at all", "not quite", "wrong", "not that", "not it", "that is wrong", "try again")
+CONFIRM = ("that is it", "that is right", "correct", "exactly", "spot on", "you got it", "right")
+
+
+@dataclass(frozen=True)
+class CheckMeaning:
+    """Yes or no to "I heard flying pig. Is that right?" said with confirming words around it
+    ("yes that's it", "nope, not at all", "yeah, a flying pig, with wings"), or a no with the
+    right name ("no, I said toast"); anything more is the game's to read."""
+
+    lines: Callable[..., str]
+    pending: tuple[str, ...] = ()
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        said = tokens(text)
+        verdict = yes_or_no(said)
+        if verdict is None and any_of(
+            said, ("sounds good", "who cares", "move on", "close enough")
+        ):
+            return answer(True, self.lines("heard_yes"), True)
+        if verdict is None:
+            return NOTHING
+        rest = [w for w in said[1:] if w not in ("yes", "yeah", "yep", "no", "nope", "nah")]
+        if not rest or any_of(rest, CONFIRM if verdict else REFUSE) and len(rest) <= 4:
+            return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), True)
+        pending = {normalise_name(p) for p in self.pending}
+        if verdict is True and (
+            set(rest) <= {"both", "all", "them", "of", "that", "it", "two", "three"}
+            or any(p and p in normalise_name(" ".join(rest)) for p in pending)
+        ):
+            return answer(True, self.lines("heard_yes"), True)  # "yeah, a flying pig, with wings"
+        if verdict is False:
+            again = strip_lead(rest, leads(("i said", "it was", "it is", "i drew", "i meant")))
+            if again and len(again) <= 4 and not set(again) & TALK_WORDS:
+                names = [_name(again)]
+                return answer({"names": names}, content.spoken_list(names), False)
+        return NOTHING
+
+
+GROUP_CORRECT = (
+    "correct",
+    "all correct",
+    "that is right",
+    "that is correct",
+    "all good",
+    "looks good",
+    "looks right",
+    "sounds right",
+    "sounds good",
+    "perfect",
+    "count the points",
+    "count them",
+    "give us the points",
+    "that is it",
+    "that is all",
+    "all right",
+    "spot on",
+    "yes",
+    "yeah",
+    "yep",
+    "no changes",
+    "nothing else",
+)
+GROUP_MORE = (
+    "a mistake",
+    "something wrong",
+    "not right",
+    "not quite",
+    "one more change",
+    "another change",
+    "change something",
+    "no wait",
+    "no",
+    "nope",
+)
+GROUP_LIST = (
+    "list",
+    "list them",
+    "read them",
+    "read the groups",
+    "the groups again",
+    "what were the groups",
+    "read that again",
+)
+SAME = ("the same", "same thing", "same drawing", "is the same as", "are the same", "put it with")
+NOT_COUNTING = ("does not count", "not count", "invalid", "not valid", "disqualified", "cheating")
+COUNTING = ("counts", "is valid", "is fine", "it counts", "that counts", "valid")
+DIFFERENT_DRAWINGS = (
+    "different",
+    "not all",
+    "is a mess",
+    "split",
+    "nobody matched",
+    "no one matched",
+    "separate",
+)
+
+
+def said_change(lines: Callable[..., str], value: str) -> str:
+    """A group correction as gm says it back: "merged groups one and two"."""
+    verb, *args = value.split()
+    n = [number_word(int(a)) for a in args]
+    if not n:
+        fields: dict = {}
+    elif verb == "merge":
+        fields = {"first": n[0], "second": n[-1]}
+    elif verb in ("out", "void"):
+        fields = {"seat": n[0], "number": n[-1]}
+    else:
+        fields = {"number": n[-1]}
+    name = {"more": "decision_change", "correct": "decision_correct", "list": "heard_list"}
+    return lines(name.get(verb, f"decision_{verb}"), **fields)
+
+
+@dataclass(frozen=True)
+class GroupsMeaning:
+    """A correction of the groups gm read, by group number, by drawing name or by player:
+    "the cat and the kitten are the same", "the keyboard doesn't count", "player four's dog is
+    actually a wolf", "group three is three different things", "looks good"."""
+
+    lines: Callable[..., str]
+    groups: tuple  # gm.games.what_the_fake.groups.Group
+    asked_more: bool = False  # gm asked "Anything else?": a no ends, a yes asks which
+
+    def _named(self, said: list[str]) -> list[tuple[int, int]]:
+        """(index in `said`, group number) of each drawing named, longest names first."""
+        found: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        names = sorted(
+            {(normalise_name(e.name), g.number) for g in self.groups for e in g.entries},
+            key=lambda item: -len(item[0]),
+        )
+        norm = [normalise_name(w) for w in said]
+        for name, number in names:
+            parts = name.split()
+            for i in range(len(norm) - len(parts) + 1):
+                if norm[i : i + len(parts)] == parts and not taken & set(range(i, i + len(parts))):
+                    found.append((i, number))
+                    taken |= set(range(i, i + len(parts)))
+        return sorted(found)
+
+    def _seat_of(self, said: list[str]) -> int | None:
+        """The player a sentence names: "player four's", "four's", "seven's"."""
+        for i, word in enumerate(said):
+            base = word[:-2] if word.endswith("'s") else word
+            value = words(base)[0].number if words(base) else None
+            if value is not None and (word.endswith("'s") or (i and said[i - 1] == "player")):
+                return value
+        return None
+
+    def _numbers(self, said: list[str]) -> list[int]:
+        return [w.number for w in words(" ".join(said)) if w.number is not None]
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        raw = [w for w in plain(statement(text)).replace(",", " ").split() if w]
+        said = corrected(tokens(statement(text)))
+        if not said:
+            return NOTHING
+        numbers = self._numbers(said)
+        named = self._named(said)
+        groups = sorted({n for _, n in named})
+        seat = self._seat_of([w for w in raw if w not in ("player",)] and raw)
+        known = {g.number: g for g in self.groups}
+        short = len(said) <= 8 and not hedged(text)
+
+        def value(v: str, sure: bool = short) -> Reading:
+            return answer(v, said_change(self.lines, v), sure)
+
+        if any_of(said, GROUP_LIST) and not named:
+            return value("list")
+        if any_of(said, SAME) and not any_of(said, ("not the same",)):
+            if len(groups) == 2:
+                return value(f"merge {groups[0]} {groups[1]}")
+            nums = sorted(set(n for n in numbers if n in known))
+            if has(said, "group") or has(said, "groups") or has(said, "merge"):
+                if len(nums) == 2:
+                    return value(f"merge {nums[0]} {nums[1]}")
+            return partial(self.lines("ask_which_groups"), None) if len(said) <= 8 else NOTHING
+        if has(said, "merge"):
+            nums = sorted(set(n for n in numbers if n in known))
+            if len(nums) == 2:
+                return value(f"merge {nums[0]} {nums[1]}")
+        target = groups[0] if len(groups) == 1 else None
+        if target is None and any_of(said, ("group",)):
+            nums = [n for n in numbers if n in known]
+            target = nums[0] if len(set(nums)) == 1 else None
+        if (
+            seat is not None
+            and target is not None
+            and seat in known[target].seats
+            and len(known[target].seats) > 1
+        ):
+            if any_of(said, NOT_COUNTING) or any_of(said, ("just a", "only a")):
+                return value(f"void {seat} {target}")
+            if any_of(said, COUNTING):
+                return value(f"valid {target}")
+            if any_of(said, (" is a ", "actually", "not a", "not like", "is not", "different")) or (
+                len(named) >= 1
+            ):
+                return value(f"out {seat} {target}", False)
+        if target is not None:
+            if any_of(said, NOT_COUNTING):
+                return value(f"invalid {target}")
+            if any_of(said, COUNTING):
+                return value(f"valid {target}")
+            if any_of(said, DIFFERENT_DRAWINGS) and len(known[target].seats) > 1:
+                return value(f"split {target}")
+        if any_of(said, ("nobody matched", "no one matched")):
+            shared = [g.number for g in self.groups if len(g.seats) > 1]
+            if len(shared) == 1:
+                return value(f"split {shared[0]}", False)
+            return partial(self.lines("ask_which_groups"), None)
+        if not named and not numbers:
+            if any_of(said, GROUP_MORE) and not any_of(said, GROUP_CORRECT[:15]):
+                return value("correct" if self.asked_more and said[:1] == ["no"] else "more")
+            if any_of(said, GROUP_CORRECT):
+                return value("more" if self.asked_more and said[:1] == ["yes"] else "correct")
+        return NOTHING
+
+
+def _counts(sentence: list, at: int) -> bool:
+    """Whether the number at `at` counts things ("two forgers", "six drawings", "eight of us")
+    rather than naming a seat."""
+    after = sentence[at + 1].text if at + 1 < len(sentence) else ""
+    verbs = {"is", "was", "has", "does", "says", "gets", "goes", "draws", "plus", "thus"}
+    return after == "of" or (
+        after.endswith("s") and not after.endswith("'s") and after not in verbs
+    )
+
+
+@dataclass(frozen=True)
+class ForgersMeaning:
+    """Who the Forgers were, by seat number: "player three was the forger", "it was one and
+    four", "three, no sorry, four"."""
+
+    lines: Callable[..., str]
+    seats: tuple[int, ...]  # the seats that can still be named
+    wanted: int  # how many seats are still to be named
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        sentence = words(corrected_text(statement(text)))
+        named = sorted(
+            {
+                w.number
+                for i, w in enumerate(sentence)
+                if w.number in self.seats and not w.ordinal and not _counts(sentence, i)
+            }
+        )
+        if not named or len(named) > self.wanted:
+            return NOTHING
+        if len(named) < self.wanted:
+            return answer(named[0], content.spoken_list([str(named[0])]), False)
+        value: JSON = named[0] if self.wanted == 1 else f"{named[0]} {named[1]}"
+        return answer(value, " and ".join(str(n) for n in named), False)

@@ -1,0 +1,706 @@
+"""What a table of Who the F*ck? means when it tells a vote's result, in its own words: "three
+of us went for number two", "we all voted five", "split vote", "one and four got nothing".
+
+The slots: a count of votes, a place (1 to 6), a quantifier (everyone: unanimous; nobody: no
+majority or an empty place), the rest (every other place), a hint. A count without a place, or
+a place without a count, is asked about once ("Three votes: for which number?"); the rules
+refuse what cannot be (nine votes with five players, a place already gone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from gm.games.common import spoken_numbers
+from gm.meaning import (
+    NOTHING,
+    Mention,
+    Word,
+    answer,
+    any_of,
+    has,
+    joined_numbers,
+    numbers_in,
+    partial,
+    read_corrected,
+    statement,
+    strip_lead,
+    texts,
+    words,
+    yes_or_no,
+)
+from gm.steps import JSON, Kind, Reading
+from gm.vocab import number_word
+
+PLACES = range(1, 7)
+MOST = 8  # counts up to this are read, so that an impossible one is refused by the rules
+
+# Words that make the number after them a place: "number two", "for two", "picked two".
+PLACE_BEFORE = frozenset(
+    "number no place zigoto candidate card spot option guy one's for on to picked pick chose "
+    "choose chosen voted vote backed backing went go going toward towards at".split()
+)
+# ... or the number before them: "two got three", "two won", "two with three votes".
+PLACE_AFTER = frozenset("got gets had has won wins took takes was with is won't".split())
+# Words that make the number before them a count: "three votes", "three of us", "three for two".
+COUNT_AFTER = frozenset(
+    "votes vote of people players player tokens token hands times for went voted picked chose "
+    "said say backed agreed on out".split()
+)
+# ... or the number after them: "got three", "with three", "only three".
+COUNT_BEFORE = frozenset("got gets had has with by received receiving took only all".split())
+
+EVERYONE = (
+    "unanimous",
+    "unanimously",
+    "everyone",
+    "everybody",
+    "every one",
+    "every single",
+    "all of us",
+    "we all",
+    "all voted",
+    "all went",
+    "all picked",
+    "all chose",
+    "all for",
+    "all in",
+    "all on",
+    "clean sweep",
+    "hundred percent",
+    "every vote",
+    "every token",
+    "all the votes",
+    "all votes",
+    "all tokens",
+    "all the tokens",
+)
+NO_MAJORITY = (
+    "no majority",
+    "not a majority",
+    "no absolute majority",
+    "did not get a majority",
+    "does not have a majority",
+    "did not have a majority",
+    "no one got a majority",
+    "nobody got a majority",
+    "split",
+    "tie",
+    "tied",
+    "a draw",
+    "all over the place",
+    "no winner",
+    "nobody won",
+    "no one won",
+    "nobody got it",
+    "nobody got enough",
+    "no one got enough",
+    "not enough votes",
+    "not enough",
+    "all different",
+    "everyone voted differently",
+    "everybody voted differently",
+    "we lost",
+    "lost the round",
+    "we failed",
+    "no luck",
+    "scattered",
+    "spread out",
+    "no consensus",
+    "did not agree",
+    "could not agree",
+    "no clear",
+)
+HINT = (
+    "hint",
+    "gave it away",
+    "gave away",
+    "giveaway",
+    "give away",
+    "spoiled",
+    "spoiler",
+    "let it slip",
+    "slipped",
+    "told us their",
+    "said their vote",
+    "said who",
+    "revealed their",
+    "showed their",
+    "blurted",
+    "peeked",
+    "cheated",
+)
+EMPTY = (
+    "nothing",
+    "no votes",
+    "no vote",
+    "zero votes",
+    "zero",
+    "none",
+    "nobody",
+    "no one",
+    "empty",
+    "did not get",
+    "got no",
+    "got zero",
+    "not get any",
+    "not a single",
+    "no tokens",
+    "no token",
+    "went without",
+    "left out",
+    "without votes",
+    "without a vote",
+    "out",
+    "no love",
+    "got nothing",
+)
+ALL_VOTED = (
+    "every place got",
+    "every number got",
+    "every zigoto got",
+    "everyone got",
+    "everybody got",
+    "all got",
+    "each got",
+    "each one got",
+    "all of them got",
+    "every single one got",
+    "nobody got nothing",
+    "no empty",
+    "none empty",
+    "none are empty",
+    "no place is empty",
+    "nothing is empty",
+    "they all got",
+    "all places got",
+    "all numbers got",
+    "every one of them got",
+    "every one of them has",
+    "all of them have",
+    "they all have",
+    "all have votes",
+    "all got at least",
+)
+ONLY = ("only", "just")
+# A hint in so many words, whatever numbers the sentence also holds.
+HINT_SURE = (
+    "out loud",
+    "pointed at",
+    "pointed to",
+    "under their breath",
+    "told everyone",
+    "told us",
+    "said which",
+    "said mine",
+    "said her number",
+    "said his number",
+    "said their number",
+    "said their vote",
+    "said what",
+    "counts as a hint",
+    "that is a hint",
+    "gave a hint",
+    "gave it away",
+    "gave away",
+    "just said number",
+    "just said",
+    "before the flip",
+    "before we flipped",
+    "before we turned",
+)
+# "Three different answers", "one each": no majority, whatever numbers it holds.
+DIFFERENT = (
+    "different",
+    "differently",
+    "one each",
+    "each one",
+    "all over the map",
+    "total mess",
+    "a mess",
+    "did not make it",
+    "no dice",
+    "nothing matched",
+)
+ALMOST = ("almost", "nearly", "most of", "most", "majority of", "not quite")
+VOTED = ("voted", "went", "picked", "chose", "said", "agreed", "on", "for", "backed")
+GOT_VOTES = (
+    "got something",
+    "got votes",
+    "got a vote",
+    "have votes",
+    "has a vote",
+    "have a vote",
+    "have any votes",
+    "has votes",
+    "at least one",
+    "got at least",
+)
+REST = ("the rest", "the others", "all the others", "everything else", "all the rest")
+NEGATION = ("not", "no", "never", "nobody", "no one", "nothing")
+
+
+def _roles(sentence: list[Word], mentions: list[Mention]) -> None:
+    """Name each number a count or a place from the words around it (strongest cues first)."""
+    said = texts(sentence)
+    for m in mentions:
+        before = said[m.at - 1] if m.at else ""
+        before2 = said[m.at - 2] if m.at > 1 else ""
+        after = said[m.at + 1] if m.at + 1 < len(said) else ""
+        after2 = said[m.at + 2] if m.at + 2 < len(said) else ""
+        if sentence[m.at].ordinal or before in ("number", "no", "place", "zigoto", "candidate"):
+            m.role = "place"
+        elif after in ("votes", "vote", "people", "players", "tokens", "token", "hands") or (
+            after == "of" and after2 in ("us", "them", "you", "the")
+        ):
+            m.role = "count"
+        elif after in ("one", "guy") and before == "the":  # "the two one": rare, but a place
+            m.role = "place"
+        elif before in COUNT_BEFORE and before2 not in PLACE_BEFORE:
+            m.role = "count"
+        elif after in PLACE_AFTER:
+            m.role = "place"
+        elif after in COUNT_AFTER:
+            m.role = "count"
+        elif before in PLACE_BEFORE:
+            m.role = "place"
+    for m in mentions:
+        m.cued = bool(m.role)
+    loose = [m for m in mentions if not m.role]
+    known = {m.role for m in mentions if m.role}
+    if len(mentions) == 2 and len(loose) == 1 and len(known) == 1:
+        loose[0].role = "place" if "count" in known else "count"
+
+
+def _pairs(mentions: list[Mention]) -> list[tuple[int, int]]:
+    """(count, place) pairs, each count with the nearest place said beside it."""
+    counts = [m for m in mentions if m.role == "count"]
+    places = [m for m in mentions if m.role == "place"]
+    pairs = []
+    used: set[int] = set()
+    for c in counts:
+        free = [p for p in places if p.at not in used]
+        if not free:
+            break
+        nearest = min(free, key=lambda p: abs(p.at - c.at))
+        used.add(nearest.at)
+        pairs.append((c.value, nearest.value))
+    return pairs
+
+
+def _tie(said: list[str], sentence: list[Word]) -> int | None:
+    """'two and two', 'two each', 'two two', 'three three one': a tie of two equal counts,
+    said as counts alone (no place among them)."""
+    values = [w.number for w in sentence if w.number is not None]
+    if len(values) == 1 and any_of(said, ("each", "apiece", "a piece")) and 0 < values[0] <= 4:
+        return values[0]
+    bare = len(said) <= len(values) + 2 or any_of(said, ("each", "apiece", "a piece"))
+    if (
+        len(values) >= 2
+        and values[0] == values[1]
+        and 1 <= values[0] <= MOST // 2
+        and all(v <= values[0] for v in values)
+        and not any_of(said, ("for", "on", "number", "to"))
+        and (bare or any_of(said, ("and", "tie", "tied")))
+    ):
+        return values[0]
+    return None
+
+
+@dataclass(frozen=True)
+class ResultMeaning:
+    """The result of a vote (who_the_f.result, and told early at who_the_f.vote); `players`
+    gives "everyone but Jo" its count."""
+
+    lines: Callable[..., str]
+    players: int = 0
+
+    def said(self, value: dict) -> str:
+        L = self.lines
+        if value.get("hint"):
+            return L("heard_hint")
+        if value.get("none"):
+            return L("heard_no_majority")
+        if "tie" in value:
+            return L("heard_tie", count=number_word(value["tie"]))
+        place = number_word(value["place"])
+        if value.get("unanimous"):
+            return L("heard_unanimous", place=place)
+        count = value["count"]
+        return (
+            L("heard_one_vote", place=place)
+            if count == 1
+            else L("heard_votes", count=number_word(count), place=place)
+        )
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        return read_corrected(self._read, text, held)
+
+    def _value(self, value: dict, sure: bool) -> Reading:
+        return answer(value, self.said(value), sure)
+
+    def _read(self, text: str, held: JSON) -> Reading:
+        sentence = words(text)
+        said = strip_lead(texts(sentence))
+        sentence = sentence[len(sentence) - len(said) :]
+        held = held if isinstance(held, dict) else {}
+        if not said:
+            return NOTHING
+        mentions = _mentions(sentence)
+        if any_of(said, HINT_SURE) or (
+            any_of(said, HINT) and not mentions and not any_of(said, ("no hint", "not a hint"))
+        ):
+            return self._value({"hint": True}, sure=len(said) <= 6)
+        tie = _tie(said, sentence)
+        if tie is not None:
+            return self._value({"tie": tie}, sure=len(said) <= 4)
+        if any_of(said, DIFFERENT) or (
+            any_of(said, NO_MAJORITY)
+            and not any_of(said, ALMOST)
+            and (not any(m.value > 0 for m in mentions) or any_of(said, ("no majority", "split")))
+        ):
+            return self._value({"none": True}, sure=len(said) <= 5)
+        _roles(sentence, mentions)
+        places = [m.value for m in mentions if m.role == "place"]
+        counts = [m.value for m in mentions if m.role == "count"]
+        loose = [m.value for m in mentions if not m.role]
+        sure = len(said) <= 8 and not loose and all(m.cued for m in mentions)
+        everyone = _everyone(said)
+        if everyone:
+            but = _except(said, sentence)
+            place = places[0] if len(set(places)) == 1 else None
+            if place is None and held.get("place") and not places:
+                place = held["place"]
+            if place is None and len(set(loose)) == 1 and not counts:
+                place = loose[0]
+            if place is None:
+                if places or loose or not any_of(said, VOTED + ("unanimous", "unanimously")):
+                    return NOTHING
+                return partial(self.lines("ask_unanimous_place"), {"unanimous": True})
+            if but and self.players:
+                return self._value({"count": self.players - but, "place": place}, False)
+            if but:
+                return NOTHING
+            value: dict = {"unanimous": True, "place": place}
+            if counts and len(set(counts)) == 1 and counts[0] > 1:
+                value["count"] = counts[0]
+            return self._value(value, sure)
+        if held.get("unanimous") and len(mentions) == 1 and mentions[0].role != "count":
+            return self._value({"unanimous": True, "place": mentions[0].value}, True)
+        pairs = [(c, p) for c, p in _pairs(mentions) if c > 0]
+        if pairs:
+            count, place = max(pairs)
+            if [c for c, _ in pairs].count(count) > 1:
+                return self._value({"tie": count}, False)  # two places with the most
+            return self._value({"count": count, "place": place}, sure and len(pairs) == 1)
+        if "count" in held and len(mentions) == 1 and mentions[0].role != "count":
+            return self._value({"count": held["count"], "place": mentions[0].value}, True)
+        if "place" in held and len(mentions) == 1 and mentions[0].role != "place":
+            return self._value({"count": mentions[0].value, "place": held["place"]}, True)
+        if len(counts) == 1 and not places and not loose and counts[0] > 0:
+            count = counts[0]
+            return partial(
+                self.lines("ask_count_place", count=number_word(count)), {"count": count}
+            )
+        some = any_of(said, ("some", "bunch", "most", "majority", "a lot", "lots"))
+        if (
+            len(set(places)) == 1
+            and not counts
+            and not loose
+            and (_won(said) or len(said) <= 5 or some)
+        ):
+            place = places[0]
+            return partial(
+                self.lines("ask_place_count", place=number_word(place)), {"place": place}
+            )
+        if len(loose) == 1 and len(said) <= 4 and not held:
+            return partial(self.lines("ask_result_again"), {})
+        if (
+            not mentions
+            and any_of(said, ("majority", "most", "bunch", "a few", "won"))
+            and len(said) <= 8
+        ):
+            return partial(self.lines("ask_result_again"), {})
+        return NOTHING
+
+
+def _won(said: list[str]) -> bool:
+    """Whether a sentence naming only a place says it won (and not that someone likes it)."""
+    return any_of(
+        said,
+        ("won", "wins", "got it", "got the most", "most votes", "majority", "took it", "winner"),
+    ) and not any_of(said, ("should", "would", "if"))
+
+
+def _mentions(sentence: list[Word]) -> list[Mention]:
+    """The numbers of a result, without those that are not (the "four" of "out of four", the
+    "five" of "not five")."""
+    said = texts(sentence)
+    out = []
+    for m in numbers_in(sentence, 0, 20):
+        before = said[m.at - 2 : m.at]
+        if before == ["out", "of"] or said[m.at - 1 : m.at] == ["not"]:
+            continue
+        out.append(m)
+    return out
+
+
+def _everyone(said: list[str]) -> bool:
+    """Whether a sentence says everyone voted alike ("we all went five", "unanimous"), and not
+    "almost everyone", "not everyone" or "everyone voted differently"."""
+    if not any_of(said, EVERYONE) or any_of(said, ALMOST + DIFFERENT):
+        return False
+    return not any_of(said, ("not unanimous", "not everyone", "not all"))
+
+
+def _except(said: list[str], sentence: list[Word]) -> int:
+    """How many players "everyone but Jo" leaves out: 1 for a name, the number said otherwise."""
+    at = next((i for i, w in enumerate(said) if w in ("but", "except", "apart", "besides")), -1)
+    if at < 0:
+        return 0
+    after = sentence[at + 1 : at + 3]
+    for word in after:
+        if word.number is not None and word.text not in ("one",):
+            return word.number
+    return 1
+
+
+@dataclass(frozen=True)
+class FinalMeaning:
+    """The final round's result: unanimous for a place, or which places got no vote."""
+
+    lines: Callable[..., str]
+    places: tuple[int, ...]
+    answers: bool = True  # "yes" and "no" answer "Is it unanimous?"
+    which: bool = False  # gm asked "Unanimous for which number?": a place alone is the answer
+
+    def said(self, value: dict) -> str:
+        L = self.lines
+        if value.get("hint"):
+            return L("heard_hint")
+        if "answer" in value:
+            return L("heard_yes" if value["answer"] else "heard_no")
+        if value.get("unanimous"):
+            return L("heard_unanimous", place=number_word(value["place"]))
+        empty = value["empty"]
+        if not empty:
+            return L("heard_all_voted")
+        return L("heard_empty", places=spoken_numbers(empty))
+
+    def _value(self, value: dict, sure: bool) -> Reading:
+        return answer(value, self.said(value), sure)
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        return read_corrected(self._read, text, held)
+
+    def _read(self, text: str, held: JSON) -> Reading:
+        sentence = words(text)
+        verdict = yes_or_no(texts(sentence))
+        said = strip_lead(texts(sentence))
+        sentence = sentence[len(sentence) - len(said) :]
+        if not said:
+            return NOTHING
+        mentions = [m for m in _mentions(sentence) if 1 <= m.value <= 6]
+        values = [m.value for m in mentions]
+        sure = len(said) <= 9
+        if any_of(said, HINT_SURE) or (
+            any_of(said, HINT) and not mentions and not any_of(said, ("no hint",))
+        ):
+            return self._value({"hint": True}, sure=len(said) <= 6)
+        everyone = _everyone(said) and not any_of(said, ALL_VOTED + GOT_VOTES)
+        but = any_of(said, ("except", "but", "apart from", "besides"))
+        if but and any_of(said, GOT_VOTES + ALL_VOTED) and values:
+            return self._value({"empty": sorted(set(values))}, False)
+        all_got = any_of(said, GOT_VOTES) and any_of(said, ("all", "every", "each", "both"))
+        if (
+            any_of(said, ALL_VOTED) or all_got or _both_voted(said, self.places)
+        ) and not _empties_named(said, sentence):
+            return self._value({"empty": []}, sure)
+        if (everyone or verdict is True or self.which) and len(set(values)) == 1:
+            if not any_of(said, EMPTY + GOT_VOTES) or everyone:
+                return self._value({"unanimous": True, "place": values[0]}, sure)
+        empties = _empties(said, sentence, self.places)
+        if empties is not None:
+            if not empties or len(set(empties)) >= len(self.places):
+                return NOTHING
+            return self._value({"empty": sorted(set(empties))}, sure)
+        if everyone and not values:
+            if self.answers and not self.which:
+                return self._value({"answer": True}, sure)
+            return partial(self.lines("ask_final_which"), {"unanimous": True})
+        if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
+            return self._value({"unanimous": True, "place": values[0]}, True)
+        if self.answers and verdict is not None and not values and len(said) <= 6:
+            if verdict is False and any_of(said, ("split", "mess", "all over")):
+                return self._value({"answer": False}, False)
+            if verdict is False and any_of(said, EMPTY + ("few", "some", "couple")):
+                return partial(self.lines("ask_final_empties"), {})
+            return self._value({"answer": verdict}, True)
+        if not values and any_of(said, EMPTY) and len(said) <= 8:
+            return partial(self.lines("ask_final_empties"), {})
+        return NOTHING
+
+
+def _both_voted(said: list[str], places: tuple[int, ...]) -> bool:
+    """'both got votes', 'still split' with two places left: every place got a vote."""
+    return len(places) == 2 and any_of(said, ("both got", "both have", "split", "both"))
+
+
+def _empties_named(said: list[str], sentence: list[Word]) -> bool:
+    return any(w.number is not None for w in sentence) and any_of(said, EMPTY)
+
+
+def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> list[int] | None:
+    """The places said to have got no vote: "one and four got nothing", "nobody voted for four",
+    "no votes for two and five", "only three and five got votes" (the others), "three got
+    nothing, the rest all got votes"; None when the sentence says none of this."""
+    lists: list[tuple[int, list[int]]] = []
+    i = 0
+    while i < len(sentence):
+        if sentence[i].number is not None or sentence[i].text in ("number", "numbers"):
+            values, end = joined_numbers(sentence, i)
+            if values:
+                lists.append((i, [v for v in values if 1 <= v <= 6]))
+                i = end
+                continue
+        i += 1
+    if not lists:
+        if any_of(said, REST) and any_of(said, EMPTY):
+            return None
+        return None
+    only = any_of(said, ONLY) or any_of(said, ("votes went to", "the votes were on"))
+    empty_cue = any_of(said, EMPTY)
+    rest_empty = any_of(said, REST) and (
+        any_of(said, ("rest got nothing", "rest got no", "others got nothing", "others got no"))
+        or (empty_cue and _after(said, REST, EMPTY))
+    )
+    if only and not empty_cue or rest_empty:
+        named = [v for _, values in lists for v in values]
+        return [p for p in places if p not in named]
+    if empty_cue:
+        if len(lists) == 1:
+            return lists[0][1]
+        # "three got votes but one and four got nothing": the list nearest the "nothing"
+        cue = min(
+            (i for i, w in enumerate(said) if any(has(said[i:], e) for e in EMPTY)), default=0
+        )
+        nearest = min(lists, key=lambda item: abs(item[0] - cue))
+        return nearest[1]
+    return None
+
+
+def _after(said: list[str], first: tuple[str, ...], then: tuple[str, ...]) -> bool:
+    """Whether a phrase of `then` comes after a phrase of `first`."""
+    starts = [i for i in range(len(said)) if any(has(said[i : i + 4], f) for f in first)]
+    return any(any(has(said[s:], t) for t in then) for s in starts[:1])
+
+
+REVEAL = (
+    "reveal",
+    "flip",
+    "turn them over",
+    "turn over",
+    "turn it over",
+    "show them",
+    "show the votes",
+    "show your",
+    "everyone has voted",
+    "everybody has voted",
+    "we have voted",
+    "we all voted",
+    "all voted",
+    "tokens are down",
+    "tokens down",
+    "done voting",
+    "finished voting",
+    "ready to reveal",
+    "votes are in",
+    "we are ready",
+    "ready",
+    "let us see",
+    "moment of truth",
+    "three two one",
+    "tokens up",
+    "turn them",
+    "flip them",
+    "go ahead and flip",
+)
+NOT_YET = (
+    "not ready",
+    "not yet",
+    "wait",
+    "hold on",
+    "hang on",
+    "one sec",
+    "one second",
+    "still thinking",
+    "not done",
+    "is not",
+    "are not",
+    "not",
+    "give me",
+    "give us",
+    "do not",
+)
+NEXT = (
+    "next",
+    "moving on",
+    "move on",
+    "keep going",
+    "carry on",
+    "go on",
+    "let us go",
+    "ready",
+    "another one",
+    "another question",
+    "new question",
+    "bring it on",
+    "hit me",
+    "what is next",
+    "onwards",
+    "let us continue",
+    "continue",
+    "go",
+)
+
+
+def _cue(said: list[str], cues: tuple[str, ...]) -> bool:
+    return any_of(said, cues) and not any_of(said, NOT_YET)
+
+
+@dataclass(frozen=True)
+class VoteMeaning:
+    """While the table votes: ready to reveal, a hint given, or the result told at once."""
+
+    lines: Callable[..., str]
+    result: ResultMeaning | FinalMeaning
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        text = statement(text)
+        said = strip_lead(texts(words(text)))
+        reading = self.result.read(text, held)
+        if reading.value == {"hint": True}:
+            return answer("hint", self.lines("heard_hint"), reading.sure)
+        if reading.kind is not Kind.NOTHING:
+            return reading
+        if _cue(said, REVEAL):
+            return answer("reveal", self.lines("heard_reveal"), len(said) <= 6)
+        return NOTHING
+
+
+@dataclass(frozen=True)
+class NextMeaning:
+    """After a result, while the table talks it over: on to the next question."""
+
+    lines: Callable[..., str]
+
+    def read(self, text: str, held: JSON = None) -> Reading:
+        said = strip_lead(texts(words(statement(text))))
+        if (
+            _cue(said, NEXT)
+            and (len(said) <= 5 or any(said[:2] == c.split()[:2] for c in NEXT))
+            and not any_of(said, ("should", "if", "after", "will", "best"))
+        ):
+            return answer("next", self.lines("heard_next"), len(said) <= 5)
+        return NOTHING

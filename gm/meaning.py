@@ -1,0 +1,513 @@
+"""What a sentence means to an ask: the slots a game wants, found in whatever was said.
+
+A table never says what a phrase list expects ("three of us went for number two", "one and four
+got nothing", "is it kiwi?"). Each ask names the meaning it wants (`Ask.meaning`: a `Meaning`
+kept beside its game's rules) and reads sentences with the pieces here: words with numbers as
+values whether written as digits or words, seats and places said as "number two", "seat two" or
+"player two", quantifiers (all, everyone, nobody, the rest), yes and no, letters, the filler and
+lead-in words that carry no meaning ("um", "I think", "so basically", "it was").
+
+A reading is complete (the answer, checked first unless it is sure), partial (one short question
+that names what was understood, whose answer is read together with it) or nothing (talk). Nothing
+is ever guessed: a sentence that could mean two things is partial, or nothing.
+
+Pure: no I/O, no engine, no recogniser; the rules build their meanings from it as they build
+their choices from gm.vocab.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Sequence
+
+from gm.steps import JSON, Kind, Reading
+from gm.vocab import LETTER_NAMES, NATO, NUMBER_WORDS, ORDINALS, TENS
+
+NOTHING = Reading()
+
+
+def answer(value: JSON, said: str, sure: bool) -> Reading:
+    return Reading(Kind.ANSWER, value, said, sure)
+
+
+def partial(question: str, held: JSON) -> Reading:
+    return Reading(Kind.PARTIAL, question=question, held=held)
+
+
+# ------------------------------------------------------------------------------ words
+
+CONTRACTIONS = {
+    "what's": "what is",
+    "that's": "that is",
+    "it's": "it is",
+    "let's": "let us",
+    "lets": "let us",
+    "i'm": "i am",
+    "we're": "we are",
+    "they're": "they are",
+    "you're": "you are",
+    "there's": "there is",
+    "here's": "here is",
+    "who's": "who is",
+    "nobody's": "nobody is",
+    "everyone's": "everyone is",
+    "everybody's": "everybody is",
+    "don't": "do not",
+    "doesn't": "does not",
+    "didn't": "did not",
+    "isn't": "is not",
+    "wasn't": "was not",
+    "aren't": "are not",
+    "weren't": "were not",
+    "haven't": "have not",
+    "hasn't": "has not",
+    "can't": "can not",
+    "cannot": "can not",
+    "won't": "will not",
+    "couldn't": "could not",
+    "wouldn't": "would not",
+    "shouldn't": "should not",
+    "i've": "i have",
+    "we've": "we have",
+    "i'd": "i would",
+    "we'd": "we would",
+    "i'll": "i will",
+    "we'll": "we will",
+    "that'll": "that will",
+    "gonna": "going to",
+    "wanna": "want to",
+    "gotta": "got to",
+    "y'all": "you all",
+}
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_ORDINAL_DIGITS = re.compile(r"^(\d+)(st|nd|rd|th)$")
+_NUMBER_VALUES = {w: i for i, w in enumerate(NUMBER_WORDS)}
+_TEN_VALUES = {w: 20 + 10 * i for i, w in enumerate(TENS)}
+_ORDINAL_VALUES = {w: i for i, w in enumerate(ORDINALS) if i}
+# Words for "none" as a number: "zero votes", "no votes", "nothing".
+ZERO_WORDS = frozenset({"zero", "nil", "none", "nothing", "no", "nobody", "nada", "zilch"})
+
+
+# Before "one", these make it a pronoun, not the number: "no one", "which one", "this one".
+NOT_A_NUMBER_BEFORE_ONE = frozenset(
+    "no every each any some which this that another the a last next other someone".split()
+)
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of a sentence: its text and, for a number said in any way, its value."""
+
+    text: str
+    number: int | None = None
+    ordinal: bool = False  # "second", "2nd"
+
+
+def plain(text: str) -> str:
+    """Lower case, curly apostrophes straightened, '&' as 'and', hyphens and slashes as spaces."""
+    return (
+        str(text)
+        .lower()
+        .replace("\u2019", "'")
+        .replace("\u2018", "'")
+        .replace("&", " and ")
+        .replace("-", " ")
+        .replace("/", " ")
+    )
+
+
+def tokens(text: str) -> list[str]:
+    """The words of `text`, contractions written out ("that's" -> "that is")."""
+    out: list[str] = []
+    for token in _TOKEN.findall(plain(text)):
+        out.extend(CONTRACTIONS.get(token, token).split())
+    return out
+
+
+def words(text: str) -> list[Word]:
+    """The words of `text` with their numbers: "twenty one" is one word worth 21, "3rd" an
+    ordinal worth 3. A number in digits is kept as said; "a" and "one" stay words unless counted."""
+    out: list[Word] = []
+    said = tokens(text)
+    for index, token in enumerate(said):
+        following = said[index + 1 : index + 3]
+        ordinal = _ORDINAL_DIGITS.match(token)
+        if token.isdigit():
+            out.append(Word(token, int(token)))
+        elif ordinal:
+            out.append(Word(token, int(ordinal.group(1)), True))
+        elif token in _ORDINAL_VALUES:
+            out.append(Word(token, _ORDINAL_VALUES[token], True))
+        elif token == "one" and (
+            (out and out[-1].text in NOT_A_NUMBER_BEFORE_ONE)
+            or (out and out[-1].text.endswith("est") and out[-1].number is None)
+            or (following and following[0] in ("with", "that", "who", "which"))
+            or following[:2] == ["of", "them"]
+        ):
+            out.append(Word(token))  # "no one", "every one", "which one": not the number one
+        elif token in _NUMBER_VALUES:
+            value = _NUMBER_VALUES[token]
+            previous = out[-1] if out else None
+            if (
+                previous is not None
+                and previous.text in _TEN_VALUES
+                and previous.number == _TEN_VALUES[previous.text]
+                and 1 <= value <= 9
+            ):
+                out[-1] = Word(f"{previous.text} {token}", previous.number + value)
+            else:
+                out.append(Word(token, value))
+        elif token in _TEN_VALUES:
+            out.append(Word(token, _TEN_VALUES[token]))
+        else:
+            out.append(Word(token))
+    return out
+
+
+def texts(sentence: Sequence[Word]) -> list[str]:
+    return [w.text for w in sentence]
+
+
+def has(sentence: Sequence[Word] | Sequence[str], phrase: str) -> bool:
+    """Whether the words of `phrase` stand together in `sentence`."""
+    said = [w.text if isinstance(w, Word) else w for w in sentence]
+    want = phrase.split()
+    return any(said[i : i + len(want)] == want for i in range(len(said) - len(want) + 1))
+
+
+def any_of(sentence: Sequence[Word] | Sequence[str], phrases: Iterable[str]) -> bool:
+    return any(has(sentence, p) for p in phrases)
+
+
+def where(sentence: Sequence[Word] | Sequence[str], phrase: str) -> int:
+    """The index where `phrase` first starts in `sentence`, -1 if it is not there."""
+    said = [w.text if isinstance(w, Word) else w for w in sentence]
+    want = phrase.split()
+    for i in range(len(said) - len(want) + 1):
+        if said[i : i + len(want)] == want:
+            return i
+    return -1
+
+
+# Said before an answer and meaning nothing by themselves: "um", "I think", "so basically".
+FILLERS = (
+    "um",
+    "umm",
+    "uh",
+    "uhh",
+    "er",
+    "erm",
+    "ehm",
+    "uhm",
+    "ah",
+    "oh",
+    "hmm",
+    "mm",
+    "well",
+    "so",
+    "like",
+    "okay",
+    "ok",
+    "alright",
+    "all right",
+    "right",
+    "basically",
+    "actually",
+    "honestly",
+    "literally",
+    "i think",
+    "i guess",
+    "i reckon",
+    "i suppose",
+    "i would say",
+    "i will say",
+    "i say",
+    "let us say",
+    "how about",
+    "what about",
+    "maybe",
+    "probably",
+    "hey",
+    "gm",
+    "game master",
+    "listen",
+    "so yeah",
+    "anyway",
+    "then",
+    "and",
+    "please",
+    "it is",
+    "it was",
+    "that is",
+    "we had",
+    "we have",
+    "we got",
+    "so it is",
+    "so it was",
+    "looks like",
+    "seems like",
+    "i count",
+    "i counted",
+    "i see",
+    "we see",
+    "result is",
+    "the result is",
+)
+_FILLERS = sorted((tuple(f.split()) for f in FILLERS), key=len, reverse=True)
+
+
+def strip_lead(said: list[str], leads: Sequence[tuple[str, ...]] = _FILLERS) -> list[str]:
+    """`said` without the lead-in words in front of it, as long as something is left."""
+    stripped = True
+    while stripped and said:
+        stripped = False
+        for lead in leads:
+            if len(said) > len(lead) and tuple(said[: len(lead)]) == lead:
+                said, stripped = said[len(lead) :], True
+                break
+    return said
+
+
+def leads(phrases: Iterable[str]) -> list[tuple[str, ...]]:
+    """Lead-in phrases as word tuples, longest first (for strip_lead)."""
+    return sorted({tuple(tokens(p)) for p in phrases if tokens(p)}, key=len, reverse=True)
+
+
+# ------------------------------------------------------------------------------ yes and no
+
+YES_WORDS = frozenset(
+    "yes yeah yep yup yea ya aye sure correct right exactly absolutely definitely totally "
+    "indeed affirmative agreed ok okay alright fine true".split()
+)
+NO_WORDS = frozenset("no nope nah nay negative wrong incorrect false".split())
+YES_PHRASES = (
+    "that is right",
+    "that is correct",
+    "that is it",
+    "of course",
+    "you got it",
+    "spot on",
+    "all good",
+    "sounds good",
+    "sounds right",
+    "go for it",
+    "we agree",
+    "all agreed",
+    "why not",
+    "thumbs up",
+    "uh huh",
+    "mm hmm",
+)
+NO_PHRASES = (
+    "not really",
+    "not quite",
+    "not at all",
+    "that is wrong",
+    "that is not right",
+    "that is not it",
+    "no way",
+    "we do not agree",
+    "do not agree",
+    "not agreed",
+    "thumbs down",
+    "not that",
+    "you misheard",
+    "of course not",
+    "try again",
+)
+
+
+HEDGES = (
+    "not sure",
+    "maybe",
+    "i think",
+    "probably",
+    "kind of",
+    "sort of",
+    "i guess",
+    "dunno",
+    "do not know",
+    "i suppose",
+    "perhaps",
+    "might",
+    "might be",
+    "could be",
+)
+
+
+def hedged(text: str) -> bool:
+    """Whether a sentence says it is not sure ("three for two, I think"): checked first."""
+    return any_of(tokens(text), HEDGES)
+
+
+def statement(text: str) -> str:
+    """What a sentence states after any question it asks the table ("everybody has a token
+    down? okay, flip" -> "okay, flip"); empty when it ends with a question ("is everyone
+    ready?"). A transcript without question marks is all statement."""
+    text = str(text).strip()
+    if "?" not in text:
+        return text
+    if text.rstrip(" .!").endswith("?"):
+        return ""
+    return text.rsplit("?", 1)[1]
+
+
+# Said before a correction in the same breath: "five for three, no wait, six for three".
+CORRECTIONS = (
+    "no wait",
+    "oh wait",
+    "wait no",
+    "wait",
+    "no sorry",
+    "sorry",
+    "i mean",
+    "i meant",
+    "actually no",
+    "no no",
+    "or rather",
+    "scratch that",
+)
+
+
+def corrected(said: list[str]) -> list[str]:
+    """The words after the last correction said inside a sentence, or all of them."""
+    last = 0
+    for cue in CORRECTIONS:
+        want = cue.split()
+        for i in range(1, len(said) - len(want) + 1):
+            if said[i : i + len(want)] == want and i + len(want) < len(said):
+                last = max(last, i + len(want))
+    return said[last:]
+
+
+def read_corrected(read: Callable[[str, JSON], Reading], text: str, held: JSON = None) -> Reading:
+    """`read` applied to what a sentence states after its last correction ("four for two, no
+    sorry, four for three"), or to all of it when that part means nothing; an answer read from
+    a corrected or hedged sentence is said back first."""
+    text = statement(text)
+    whole = [w.text for w in words(text)]
+    said = corrected(whole)
+    reading = read(" ".join(said), held)
+    if reading.kind is Kind.NOTHING and len(said) < len(whole):
+        reading = read(" ".join(whole), held)
+    if reading.kind is Kind.ANSWER and (len(said) < len(whole) or hedged(text)):
+        reading = replace(reading, sure=False)  # said twice, or unsure: read back first
+    return reading
+
+
+def yes_or_no(said: Sequence[str]) -> bool | None:
+    """The yes or no a reply starts with (after fillers), None when it starts with neither; in a
+    short reply with nothing against it, a yes said anywhere ("oh my god yes")."""
+    said = list(said)
+    if any_of(said, ("not sure", "not really sure", "unsure", "no idea")):
+        return None
+    if 0 < len(said) <= 5:
+        yes = [w for w in said if w in YES_WORDS - {"right", "fine", "true", "ok", "okay"}]
+        no = [w for w in said if w in NO_WORDS or w == "not"]
+        if yes and not no and said[-1] in yes:
+            return True
+    for phrase in NO_PHRASES:
+        if has(said[: len(phrase.split()) + 2], phrase):
+            return False
+    for phrase in YES_PHRASES:
+        if has(said[: len(phrase.split()) + 2], phrase):
+            return True
+    for word in said[:3]:
+        if word in NO_WORDS:
+            return False
+        if word == "right" and len(said) > 1:
+            continue  # "right, so...": a filler
+        if word in YES_WORDS:
+            return True
+        if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah"):
+            break
+    return None
+
+
+# ------------------------------------------------------------------------------ letters
+
+_LETTER_BY_NAME: dict[str, str] = {"eff": "F", "aitch": "H", "zed": "Z", "double u": "W"}
+for _letter, _names in LETTER_NAMES.items():
+    for _name in _names:
+        _LETTER_BY_NAME.setdefault(_name, _letter.upper())
+_NATO_BY_WORD = {word: letter.upper() for letter, word in NATO.items()}
+_NATO_BY_WORD.update({"alpha": "A", "juliet": "J", "xray": "X", "whisky": "W"})
+
+
+def letter_in(said: Sequence[str], among: Iterable[str]) -> str | None:
+    """The one letter of `among` a reply names: "K", "kay", "K as in kilo", "kilo", "the K one",
+    "letter K", "for K". None when it names none, or two different ones."""
+    among = {a.upper() for a in among}
+    found: set[str] = set()
+    for i, word in enumerate(said):
+        letter = None
+        if word in _NATO_BY_WORD:
+            letter = _NATO_BY_WORD[word]
+        elif len(word) == 1 and word.isalpha():
+            # "a" and "i" are words too: a letter only when named as one
+            if word in ("a", "i"):
+                before = said[i - 1] if i else ""
+                after = said[i + 1] if i + 1 < len(said) else ""
+                named = before in ("letter", "the", "for") or after in ("as", "one", "for")
+                letter = word.upper() if named or len(said) == 1 else None
+            else:
+                letter = word.upper()
+        elif word in _LETTER_BY_NAME and word not in ("see", "sea", "you", "are", "why", "oh"):
+            letter = _LETTER_BY_NAME[word]
+        elif word in _LETTER_BY_NAME and (len(said) == 1 or (i and said[i - 1] == "letter")):
+            letter = _LETTER_BY_NAME[word]  # "see", "you", "why" only said alone
+        if letter is not None and letter in among and "not" not in said[max(0, i - 2) : i]:
+            found.add(letter)
+    return found.pop() if len(found) == 1 else None
+
+
+# ------------------------------------------------------------------------------ numbers
+
+
+@dataclass
+class Mention:
+    """A number said in a sentence, with what the words around it make it."""
+
+    value: int
+    at: int  # index in the sentence
+    role: str = ""  # "count" or "place" (or a game's own), "" while unknown
+    cued: bool = False  # the role came from words beside it, not from the other numbers
+
+
+def numbers_in(sentence: Sequence[Word], low: int = 0, high: int = 99) -> list[Mention]:
+    return [
+        Mention(w.number, i)
+        for i, w in enumerate(sentence)
+        if w.number is not None and low <= w.number <= high
+    ]
+
+
+def joined_numbers(sentence: Sequence[Word], start: int) -> tuple[list[int], int]:
+    """The numbers said as a list from `start` on ("one, four and six", "number two and number
+    five", "one four six"): their values and the index after the list."""
+    values: list[int] = []
+    i = start
+    while i < len(sentence):
+        word = sentence[i]
+        if word.number is not None:
+            values.append(word.number)
+            i += 1
+            continue
+        if word.text in ("and", "or", "number", "numbers", "also", "plus", "places", "place"):
+            if (
+                values
+                and i + 1 < len(sentence)
+                and (
+                    sentence[i + 1].number is not None
+                    or sentence[i + 1].text in ("number", "numbers", "place")
+                )
+            ):
+                i += 1
+                continue
+            if not values and word.text in ("number", "numbers", "place", "places"):
+                i += 1
+                continue
+        break
+    return values, i

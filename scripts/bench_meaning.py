@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""What gm understands of sentences written the way a table talks (tests/meaning), typed.
+
+    bench_meaning.py [--part dev|held|both] [--game GAME] [--misses] [--corpus DIR]
+                     [--voice piper+0.9,piper+1.12 --pace 150,190 [--limit N]]
+
+Each sentence goes through the engine's reading of an utterance (the ask's phrases, then its
+meaning) and, for open answers, the game's own rules, at the ask and in the context the corpus
+names. Right: the meaning acted on at once, or after a check that reads it right ("I heard ...
+Is that right?"), or a partial answer asked about, or talk left alone. Wrong: another meaning
+decided without a check. Prints one Markdown row per game and part, for BENCHMARKS.md.
+
+With --voice, each sentence is said by Piper (each voice at each pace; "piper+F" moves its
+pitch by F) and heard by Whisper listening as the engine has it listen at that ask, instead of
+typed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import benchlib.common  # noqa: F401 - this checkout first on sys.path, before gm
+from benchlib.meaning import GAMES, ROOT, measure
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=("dev", "held", "both"), default="dev")
+    parser.add_argument("--game", choices=GAMES)
+    parser.add_argument("--misses", action="store_true", help="list every sentence not right")
+    parser.add_argument("--corpus", type=Path, default=ROOT / "tests" / "meaning")
+    parser.add_argument("--voice", help="Piper voices, comma-separated (piper, piper+0.9...)")
+    parser.add_argument("--pace", default="160", help="words a minute, comma-separated")
+    parser.add_argument("--limit", type=int, default=0, help="at most this many sentences")
+    parser.add_argument(
+        "--phrases-only",
+        action="store_true",
+        help="the asks' phrase lists alone, without their meaning or commands in other words",
+    )
+    args = parser.parse_args()
+    parts = ("dev", "held") if args.part == "both" else (args.part,)
+    ears: list[tuple[str, object]] = [("typed", None)]
+    if args.voice:
+        from benchlib.meaning import whisper_ear
+
+        from gm.speech.asr.whisper import WhisperRecognizer
+
+        recognizer = WhisperRecognizer(None)
+        try:
+            paces = [int(p) for p in args.pace.split(",")]
+        except ValueError:
+            raise SystemExit(f"bench_meaning: --pace wants numbers, not {args.pace!r}.") from None
+        ears = [
+            (f"{voice} {pace} wpm", whisper_ear(voice, pace, recognizer))
+            for voice in args.voice.split(",")
+            for pace in paces
+        ]
+    print("| game | part | heard | sentences | right | wrong decisions | missed |")
+    print("|---|---|---|---|---|---|---|")
+    for game_id in (args.game,) if args.game else GAMES:
+        for part in parts:
+            for name, ear in ears:
+                result = measure(game_id, part, args.corpus, ear, args.limit, args.phrases_only)
+                c = result["counts"]
+                total = sum(c.values())
+                print(
+                    f"| {game_id} | {part} | {name} | {total} |"
+                    f" {c['right']} ({100 * c['right'] / total:.0f}%) | {c['wrong']} |"
+                    f" {c['missed']} |",
+                    flush=True,
+                )
+            if args.misses and part == "dev":
+                for verdict, text, means, got in result["misses"]:
+                    print(
+                        f"    {verdict:6} {text!r}: wanted {means!r}, got {got.act} {got.value!r}"
+                    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,189 @@
+"""The command line's checks of what a person typed, in-process and on both sides of each limit:
+seconds above zero, players within each game's range, an output that would overwrite an input,
+a game or deck that is not there. Each ends in one sentence and exit status 2 (main), never a
+traceback; tests/test_cli.py checks the same through a subprocess.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+import pytest
+
+from gm.cli import UsageError, _seconds, main, refuse_overwriting
+
+# Each game's players, from the rulebooks: Who the F*ck? 3-8, Funocracy 2-8, What the Fake?! 3-8.
+PLAYERS = {"who-the-f": (3, 8), "funocracy": (2, 8), "what-the-fake": (3, 8)}
+
+
+@pytest.mark.parametrize("typed", ["0.001", "1", "25", "1e3"])
+def test_seconds_above_zero_are_taken(typed):
+    assert _seconds(typed) == float(typed)
+
+
+@pytest.mark.parametrize("typed", ["0", "-0.001", "-3", "nan", "inf", "-inf", "ten", ""])
+def test_seconds_not_above_zero_or_not_a_number_are_refused(typed):
+    with pytest.raises(argparse.ArgumentTypeError) as refused:
+        _seconds(typed)
+    assert f"'{typed}'" in str(refused.value)
+
+
+def test_an_output_naming_an_input_is_refused(tmp_path):
+    read = tmp_path / "game.wav"
+    read.write_bytes(b"")
+    link = tmp_path / "link.wav"
+    link.symlink_to(read)
+    for same in (read, link, tmp_path / "." / "game.wav"):
+        with pytest.raises(UsageError, match="is a file gm reads"):
+            refuse_overwriting([read], [("--speak-to", str(same))])
+    refuse_overwriting([read], [("--speak-to", str(tmp_path / "other.wav"))])  # another file
+    refuse_overwriting([None, read], [("--speak-to", None)])  # no output at all
+
+
+def test_two_outputs_naming_one_file_are_refused(tmp_path):
+    out = str(tmp_path / "out.wav")
+    with pytest.raises(UsageError, match="name the same file"):
+        refuse_overwriting([], [("--speak-to", out), ("--transcript", out)])
+    refuse_overwriting([], [("--speak-to", out), ("--transcript", str(tmp_path / "t.jsonl"))])
+
+
+def one_sentence(capsys) -> str:
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("gm: ") and "Traceback" not in err and len(err.splitlines()) == 1, err
+    return err
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_players_outside_the_games_range_are_refused_in_one_sentence(game, capsys, tmp_path):
+    low, high = PLAYERS[game]
+    for players in (low - 1, high + 1):
+        code = main(
+            ["play", game, "--text", "--players", str(players), "--state-dir", str(tmp_path)]
+        )
+        assert code == 2
+        assert str(players) in one_sentence(capsys)
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_players_at_the_games_limits_are_taken(game, capsys, tmp_path, monkeypatch):
+    """At each limit the game starts (and stops at once: the typed input is empty)."""
+    import io
+    import sys
+
+    for players in PLAYERS[game]:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+        state = tmp_path / f"{game}-{players}"
+        code = main(["play", game, "--text", "--players", str(players), "--state-dir", str(state)])
+        err = capsys.readouterr().err
+        assert code == 0, err
+        assert "input ended before the game did" in err
+
+
+def test_an_unknown_game_and_a_missing_deck_are_one_sentence(capsys, tmp_path):
+    assert main(["play", "chess", "--text"]) == 2
+    assert "chess" in one_sentence(capsys)
+    assert main(["decks", "check", str(tmp_path / "none.toml")]) == 2
+    assert "none.toml" in one_sentence(capsys)
+
+
+def test_seconds_options_go_through_the_check(capsys):
+    assert main(["play", "who-the-f", "--text", "--reveal-after", "0"]) == 2
+    assert "above zero" in one_sentence(capsys)
+    assert math.isfinite(_seconds("0.5"))
+
+
+def test_an_output_naming_an_input_says_to_choose_another_file(tmp_path):
+    read = tmp_path / "deck.toml"
+    read.write_text("")
+    with pytest.raises(UsageError) as error:
+        refuse_overwriting([read], [("--transcript", str(read))])
+    assert str(error.value).endswith("writing to it would destroy it, so choose another file.")
+
+
+def test_no_command_shows_the_help_and_fails(capsys):
+    assert main([]) == 2
+    assert "usage" in capsys.readouterr().out.lower()
+
+
+@pytest.mark.parametrize("stdin", ["none", "no buffer", "closed"])
+def test_text_input_from_a_closed_or_missing_standard_input_is_one_sentence(
+    stdin, capsys, monkeypatch, tmp_path
+):
+    import io
+    import sys
+
+    if stdin == "none":
+        value = None
+    elif stdin == "no buffer":
+        value = io.StringIO("ready\n")
+    else:
+        value = io.TextIOWrapper(io.BytesIO(b"ready\n"))
+        value.buffer.close()
+    monkeypatch.setattr(sys, "stdin", value)
+    assert (
+        main(["play", "who-the-f", "--text", "--players", "4", "--state-dir", str(tmp_path)]) == 2
+    )
+    assert one_sentence(capsys) == (
+        "gm: Standard input is closed; --text reads what the players say from it, a line each."
+    )
+
+
+def test_a_full_disk_under_the_output_is_one_sentence(capsys, monkeypatch):
+    """`gm games > /dev/full`: the system's reason, no file name to give."""
+    import sys
+
+    full = open("/dev/full", "w", buffering=1)
+    monkeypatch.setattr(sys, "stdout", full)
+    try:
+        assert main(["games"]) == 2
+    finally:
+        full.close = lambda: None  # its buffer cannot be flushed anywhere; leave it
+    assert capsys.readouterr().err.strip() == (
+        "gm: a file could not be read or written (No space left on device)."
+    )
+
+
+def test_a_closed_output_pipe_is_one_sentence(capsys, monkeypatch):
+    """`gm games | head -0`: the pipe's reader is gone before gm writes."""
+    import io
+    import os
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)
+    out = io.TextIOWrapper(os.fdopen(write, "wb"), line_buffering=True)
+    monkeypatch.setattr(sys, "stdout", out)
+    try:
+        assert main(["games"]) == 2
+    finally:
+        out.close = lambda: None  # its descriptor now points at /dev/null; pytest closes nothing
+    assert capsys.readouterr().err.strip() == (
+        "gm: the output was closed before gm finished writing it."
+    )
+
+
+def test_an_interrupted_game_says_it_is_saved(capsys, monkeypatch, tmp_path):
+    """Ctrl-C while gm waits for the table: exit 130, and the truth about the save (nothing
+    was decided yet, so nothing was saved)."""
+    import io
+    import os
+    import signal
+    import sys
+    import threading
+
+    read, write = os.pipe()  # typed input that never comes
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(os.fdopen(read, "rb")))
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        code = main(["play", "who-the-f", "--text", "--players", "4", "--state-dir", str(tmp_path)])
+    finally:
+        timer.cancel()
+        os.close(write)
+    assert code == 130
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith("gm: stopped before this game's first decision, so it was not saved.")
+    )

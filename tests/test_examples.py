@@ -1,0 +1,38 @@
+"""The example decks in examples/: one per game, each accepted by `gm decks check` and named in
+the README."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
+
+
+def test_there_is_an_example_deck_for_every_game():
+    assert {path.stem for path in EXAMPLES} == {e.id.replace("_", "-") for e in GAMES}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_an_example_deck_passes_gm_decks_check(path):
+    game = path.stem
+    result = subprocess.run(
+        [sys.executable, "-m", "gm", "decks", "check", f"examples/{path.name}"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"'gm play {game} --deck examples/{path.name}'" in result.stdout
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_the_readme_names_each_example(path):
+    assert f"(examples/{path.name})" in (ROOT / "README.md").read_text()

@@ -1,0 +1,455 @@
+"""The meaning parser (gm.meaning and each game's meaning module): sentences written the way a
+table talks, each with the meaning it must give, and the engine's use of it (a partial answer
+asked once, a correction read by meaning, a command in the table's own words, talk left alone).
+
+The sentences here are the tests' own; the measured corpora are tests/meaning (see its README).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from gm.dialog.engine import Engine, interpret
+from gm.dialog.hearing import TextHearing
+from gm.dialog.intents import Command, Matcher, command_meant
+from gm.dialog.transcript import Transcript
+from gm.games import funocracy, what_the_fake, who_the_f
+from gm.games.funocracy.meaning import (
+    AnswerMeaning,
+    ChallengeMeaning,
+    LetterMeaning,
+)
+from gm.games.funocracy.meaning import VoteMeaning as FunoVote
+from gm.games.what_the_fake.groups import Entry, Group
+from gm.games.what_the_fake.meaning import (
+    CheckMeaning,
+    ForgersMeaning,
+    GroupsMeaning,
+    NamesMeaning,
+)
+from gm.games.who_the_f.meaning import FinalMeaning, NextMeaning, ResultMeaning, VoteMeaning
+from gm.meaning import corrected, letter_in, statement, tokens, words, yes_or_no
+from gm.speech.base import Alternative, Final
+from gm.state import Record
+from gm.steps import Kind
+
+WHO = who_the_f.load()
+FUNO = funocracy.load()
+FAKE = what_the_fake.load()
+
+
+def lines(_line: str, **fields) -> str:
+    return _line + ("" if not fields else ":" + ",".join(f"{k}={v}" for k, v in fields.items()))
+
+
+# -- the pieces ------------------------------------------------------------------------------
+
+
+def test_numbers_are_values_in_words_or_digits_and_one_is_not_always_a_number():
+    assert [w.number for w in words("twenty one votes, 3 for 2")] == [21, None, 3, None, 2]
+    assert [w.number for w in words("no one picked five")] == [None, None, None, 5]
+    assert [w.number for w in words("which one is it")] == [None, None, None, None]
+    assert words("the 2nd one")[1].number == 2 and words("the 2nd one")[1].ordinal
+
+
+def test_contractions_are_written_out_but_a_possessive_its_stays():
+    assert tokens("That's it, we're done") == ["that", "is", "it", "we", "are", "done"]
+    assert tokens("saturn with its rings") == ["saturn", "with", "its", "rings"]
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("yes", True),
+        ("yeah sure", True),
+        ("oh my god yes", True),
+        ("nope", False),
+        ("no, of course not", False),
+        ("not really", False),
+        ("not sure", None),
+        ("maybe", None),
+        ("right so about that", None),
+    ],
+)
+def test_yes_or_no_in_its_common_forms(said, meant):
+    assert yes_or_no(tokens(said)) is meant
+
+
+def test_a_question_to_the_table_is_not_a_statement():
+    assert statement("is everyone ready?") == ""
+    assert statement("everyone down? okay, flip").strip() == "okay, flip"
+    assert statement("no question here") == "no question here"
+
+
+def test_what_follows_a_correction_is_what_was_meant():
+    assert corrected(tokens("five for three, no wait, six for three")) == ["six", "for", "three"]
+    assert corrected(tokens("four for two")) == ["four", "for", "two"]
+
+
+def test_a_letter_is_named_in_any_of_its_forms_but_never_after_not():
+    face = ("K", "B", "S")
+    assert letter_in(tokens("the K one"), face) == "K"
+    assert letter_in(tokens("kilo"), face) == "K"
+    assert letter_in(tokens("B as in bravo"), face) == "B"
+    assert letter_in(tokens("not the K"), face) is None
+    assert letter_in(tokens("K or B"), face) is None  # two letters: which?
+    assert letter_in(tokens("and you"), ("U",)) is None  # "you" only said alone
+
+
+# -- Who the F*ck? ---------------------------------------------------------------------------
+
+RESULTS = [
+    ("the three of us went with number four", {"count": 3, "place": 4}),
+    ("four to number six", {"count": 4, "place": 6}),
+    ("number one took it with four votes", {"count": 4, "place": 1}),
+    ("okay so five picked two and one picked six", {"count": 5, "place": 2}),
+    ("every single one of us chose three", {"unanimous": True, "place": 3}),
+    ("it's unanimous, number one", {"unanimous": True, "place": 1}),
+    ("the votes are scattered everywhere", {"none": True}),
+    ("we couldn't agree at all", {"none": True}),
+    ("two apiece", {"tie": 2}),
+    ("everybody except Mo voted six", {"count": 4, "place": 6}),
+    ("two for three, sorry, four for three", {"count": 4, "place": 3}),
+]
+
+
+@pytest.mark.parametrize("said, meant", RESULTS)
+def test_a_result_told_in_the_tables_words(said, meant):
+    reading = ResultMeaning(lines, players=5).read(said)
+    assert reading.kind is Kind.ANSWER and reading.value == meant
+
+
+@pytest.mark.parametrize(
+    "said, held",
+    [
+        ("three people", {"count": 3}),
+        ("number five won it", {"place": 5}),
+        ("it was unanimous", {"unanimous": True}),
+    ],
+)
+def test_part_of_a_result_is_asked_naming_what_was_understood(said, held):
+    reading = ResultMeaning(lines, players=5).read(said)
+    assert reading.kind is Kind.PARTIAL and reading.held == held
+
+
+def test_the_rest_of_a_result_completes_what_was_held():
+    meaning = ResultMeaning(lines, players=5)
+    assert meaning.read("number two", {"count": 3}).value == {"count": 3, "place": 2}
+    assert meaning.read("four votes", {"place": 6}).value == {"count": 4, "place": 6}
+    assert meaning.read("five", {"unanimous": True}).value == {"unanimous": True, "place": 5}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I reckon number two is the funniest one",
+        "is everyone ready?",
+        "which one is five again? the pirate?",
+        "almost everyone went for five",  # how many is almost? asked, never guessed
+    ],
+)
+def test_talk_about_the_places_decides_nothing(said):
+    reading = ResultMeaning(lines, players=5).read(said)
+    assert reading.kind is not Kind.ANSWER
+
+
+def test_a_hedged_result_is_read_back_first():
+    assert not ResultMeaning(lines, 5).read("three for two I think").sure
+    assert ResultMeaning(lines, 5).read("three for two").sure
+
+
+FINALS = [
+    ("two and five got nothing", {"empty": [2, 5]}),
+    ("nobody went for six", {"empty": [6]}),
+    ("only one and three had votes", {"empty": [2, 4, 5, 6]}),
+    ("each of them got at least one vote", {"empty": []}),
+    ("yes, all on four", {"unanimous": True, "place": 4}),
+    ("yep", {"answer": True}),
+    ("nah", {"answer": False}),
+]
+
+
+@pytest.mark.parametrize("said, meant", FINALS)
+def test_a_final_result_in_the_tables_words(said, meant):
+    reading = FinalMeaning(lines, (1, 2, 3, 4, 5, 6)).read(said)
+    assert reading.kind is Kind.ANSWER and reading.value == meant
+
+
+def test_the_vote_ask_hears_reveal_and_a_hint_and_an_early_result():
+    vote = VoteMeaning(lines, ResultMeaning(lines, 5))
+    assert vote.read("alright, let's flip them").value == "reveal"
+    assert vote.read("Sam just told us his number").value == "hint"
+    assert vote.read("we're not ready yet").kind is Kind.NOTHING
+    assert vote.read("we flipped already, three on one").value == {"count": 3, "place": 1}
+
+
+def test_next_is_heard_only_as_a_short_go_ahead():
+    assert NextMeaning(lines).read("okay, moving on").value == "next"
+    assert NextMeaning(lines).read("the next question better be easier").kind is Kind.NOTHING
+
+
+# -- Funocracy -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said, word",
+    [
+        ("is it kiwi?", "kiwi"),
+        ("um, I'll go with a blueberry", "blueberry"),
+        ("lemon, no, lime", "lime"),
+        ("grapefruit, final answer", "grapefruit"),
+        ("mango, like the yellow one", "mango"),
+    ],
+)
+def test_the_word_is_what_the_player_meant_without_the_talk_around_it(said, word):
+    reading = AnswerMeaning(lines).read(said)
+    assert reading.kind is Kind.WORDS and reading.value == word
+
+
+def test_a_choice_of_two_words_is_asked_and_talk_is_talk():
+    assert AnswerMeaning(lines).read("plum or peach").kind is Kind.PARTIAL
+    assert AnswerMeaning(lines).read("we already had pears last round").kind is Kind.TALK
+    assert AnswerMeaning(lines).read("no clue at all").value == "pass"
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("that's a stretch", "challenge"),
+        ("come on, that's not a fruit", "challenge"),
+        ("fair enough, let it go", "stand"),
+        ("yeah that counts", "stand"),
+        ("that's not fine at all", "challenge"),
+        ("it was meant for the other letter", "wrong_letter"),
+    ],
+)
+def test_a_challenge_or_letting_it_stand(said, meant):
+    assert ChallengeMeaning(lines).read(said).value == meant
+
+
+def test_nobody_challenge_is_no_challenge():
+    assert ChallengeMeaning(lines).read("nobody challenge, we're late").kind is Kind.NOTHING
+
+
+@pytest.mark.parametrize(
+    "said, voters, meant",
+    [
+        ("two good, one meh", 3, "good"),
+        ("mostly meh", 4, "meh"),
+        ("split right down the middle", 4, "tie"),
+        ("three mehs", 4, "meh"),  # three of four: meh whatever the last said
+    ],
+)
+def test_the_vote_on_a_challenged_word(said, voters, meant):
+    assert FunoVote(lines, voters).read(said).value == meant
+
+
+def test_one_side_counted_without_a_majority_is_asked():
+    assert FunoVote(lines, 6).read("three mehs").kind is Kind.PARTIAL
+
+
+def test_which_letter_in_any_form_or_the_word_again():
+    meaning = LetterMeaning(lines, ("K", "B", "S", "M", "N"))
+    assert meaning.read("the K one").value == "K"
+    assert meaning.read("M, no, N").value == "N"
+    assert meaning.read("forget it").value == "none"
+    again = meaning.read("kiwi, K")
+    assert again.kind is Kind.WORDS and again.value == "kiwi"
+
+
+# -- What the Fake?! ------------------------------------------------------------------------
+
+HINTS = ("cat", "dog", "fish and chips")
+
+
+@pytest.mark.parametrize(
+    "said, names",
+    [
+        ("my first one is a cat", ["cat"]),
+        ("a lighthouse, fish and chips and a cat", ["lighthouse", "fish and chips", "cat"]),
+        ("I've got a ship in a bottle", ["ship in a bottle"]),
+        ("a bow and an arrow", ["bow", "arrow"]),
+        ("a kettle, a mug, and a teapot", ["kettle", "mug", "teapot"]),
+    ],
+)
+def test_names_are_whole_and_lead_ins_dropped(said, names):
+    reading = NamesMeaning(lines, HINTS, 3).read(said)
+    assert reading.kind is Kind.ANSWER and reading.value == {"names": names}
+
+
+def test_an_unclear_and_is_asked_once_and_the_answer_read_with_it():
+    meaning = NamesMeaning(lines, HINTS, 3)
+    asked = meaning.read("salt and pepper")
+    assert asked.kind is Kind.PARTIAL and asked.question.startswith("ask_one_or_two")
+    assert meaning.read("just one", asked.held).value == {"names": ["salt and pepper"]}
+    assert meaning.read("two", asked.held).value == {"names": ["salt", "pepper"]}
+
+
+def test_the_end_of_a_list_and_talk_are_no_drawings():
+    meaning = NamesMeaning(lines, HINTS, 3)
+    assert meaning.read("that's it, I'm done").value == "nothing"
+    assert meaning.read("is that a cat or a dog?").kind is Kind.TALK
+    assert meaning.read("yes").kind is Kind.NOTHING
+
+
+def test_a_check_of_names_in_its_forms():
+    meaning = CheckMeaning(lines, ("flying pig",))
+    assert meaning.read("yes that is it").value is True
+    assert meaning.read("yeah, a flying pig").value is True
+    assert meaning.read("nope, not at all").value is False
+    assert meaning.read("no, I said frying pan").value == {"names": ["frying pan"]}
+
+
+GROUPS = (
+    Group(1, (Entry(1, "cat"), Entry(3, "cat"))),
+    Group(2, (Entry(2, "kitten"),)),
+    Group(3, (Entry(1, "dog"), Entry(2, "dog"), Entry(4, "dog"))),
+    Group(4, (Entry(4, "goldfish"),)),
+)
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("the kitten and the cat are the same", "merge 1 2"),
+        ("the goldfish doesn't count", "invalid 4"),
+        ("player four's dog is actually a wolf", "out 4 3"),
+        ("group three is three different things", "split 3"),
+        ("merge one and two", "merge 1 2"),
+        ("looks good to me", "correct"),
+        ("read them again", "list"),
+    ],
+)
+def test_the_groups_corrected_by_name_number_or_player(said, meant):
+    assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+@pytest.mark.parametrize(
+    "said, wanted, meant",
+    [
+        ("player three was the forger", 1, 3),
+        ("it was one and four", 2, "1 4"),
+        ("three, no, sorry, four", 1, 4),
+    ],
+)
+def test_the_forgers_by_seat(said, wanted, meant):
+    assert ForgersMeaning(lines, (1, 2, 3, 4, 5), wanted).read(said).value == meant
+
+
+def test_a_number_that_counts_things_is_no_seat():
+    assert ForgersMeaning(lines, (1, 2, 3), 1).read("two forgers, wow").kind is Kind.NOTHING
+
+
+# -- commands in the table's own words -------------------------------------------------------
+
+ALL = list(Command)
+
+
+@pytest.mark.parametrize(
+    "said, command",
+    [
+        ("what was the question again", Command.REPEAT),
+        ("scratch that", Command.UNDO),
+        ("hang on, bathroom break", Command.PAUSE),
+        ("how many tokens do we have", Command.SCORE),
+        ("let's call it a night", Command.QUIT),
+        ("don't help him", None),
+        ("hold on", None),  # said across a table far more than to gm
+    ],
+)
+def test_a_command_in_the_tables_words(said, command):
+    assert command_meant(said, ALL) is command
+
+
+def test_a_command_read_from_words_that_changes_the_game_is_checked_first():
+    matcher = Matcher((), {c: (c.value,) for c in Command if c is not Command.RESUME})
+    heard = interpret(Final((Alternative("scratch that", 1.0),), 0, 1), matcher, False, 0.5)
+    assert heard.match.command is Command.UNDO and not heard.match.sure
+    heard = interpret(Final((Alternative("say it again", 1.0),), 0, 1), matcher, False, 0.5)
+    assert heard.match.command is Command.REPEAT and heard.match.sure
+
+
+# -- through the engine ----------------------------------------------------------------------
+
+
+def play(game, options: dict, typed: list[str], common, speaker, seed: int = 3):
+    texts, commands = common
+    transcript = Transcript()
+    engine = Engine(
+        game,
+        TextHearing(io.StringIO("\n".join(typed) + "\n")),
+        speaker,
+        texts,
+        commands,
+        transcript,
+        Record(game.id, dict(options), seed=seed),
+    )
+    engine.run()
+    decided = [
+        e["decision"]
+        for e in transcript.of_type("decision")
+        if e.get("accepted") and e.get("step") != "confirm" and e.get("kind") != "undo"
+    ]
+    return decided, speaker.lines
+
+
+FIVE = {"players": 5, "difficulty": "regular"}
+SETUP = ["ready", "reveal"]
+
+
+def test_a_partial_result_is_asked_once_and_completed(common, speaker):
+    decided, said = play(WHO, FIVE, SETUP + ["three of us", "number four"], common, speaker)
+    assert "For which number were the three votes?" in said
+    assert decided[-1] == "three votes for number four, elected"
+
+
+def test_a_long_sentence_holding_the_result_is_the_result(common, speaker):
+    typed = SETUP + ["ok it was three votes for number two and two votes for number six", "yes"]
+    decided, said = play(WHO, FIVE, typed, common, speaker)
+    # two counts told: the larger decides, read back first
+    assert "I heard three votes for number two. Is that right?" in said
+    assert decided[-1] == "three votes for number two, elected"
+
+
+def test_a_result_read_from_an_unsure_sentence_is_checked_and_corrected_by_meaning(common, speaker):
+    typed = SETUP + ["three for two I think", "no, it was three for five"]
+    decided, said = play(WHO, FIVE, typed, common, speaker)
+    assert "I heard three votes for number two. Is that right?" in said
+    assert decided[-1] == "three votes for number five, elected"
+
+
+def test_talk_at_the_result_ask_decides_nothing(common, speaker):
+    typed = SETUP + ["honestly I think number two is hilarious", "four for one"]
+    decided, _ = play(WHO, FIVE, typed, common, speaker)
+    assert decided[-1] == "four votes for number one, elected"
+    assert len(decided) == 3  # ready, revealed, the result: nothing from the talk
+
+
+def test_a_funocracy_word_is_taken_out_of_its_sentence(common, speaker):
+    options = {"players": 3, "mode": "alternative"}
+    decided, said = play(FUNO, options, ["um, is it a banana?"], common, speaker, seed=1)
+    heard = [s for s in said if s.startswith("Banana")]
+    assert heard, said  # the word gm heard, said back with its letter
+
+
+def test_pause_said_while_paused_keeps_the_game_paused(common, speaker):
+    decided, said = play(WHO, FIVE, ["pause", "pause", "resume", "ready"], common, speaker)
+    assert said.count("Resuming.") == 1
+    assert decided == ["table set"]
+
+
+def test_a_correction_that_does_not_fit_its_group_is_refused_not_a_crash(common):
+    import random
+    from dataclasses import replace as _replace
+
+    from gm.games.what_the_fake.state import Phase
+    from gm.steps import Answer, AnswerKind
+
+    state = FAKE.new({"players": 4, "mode": "open"}, random.Random(1))
+    state = _replace(state, phase=Phase.GROUPS, groups=GROUPS)
+    ask = FAKE.step(state)
+    for value in ("out 2 2", "out 3 3", "void 4 1", "split 2"):  # alone, or not in the group
+        outcome = FAKE.apply(state, ask, Answer(AnswerKind.CHOICE, value, value), random.Random(1))
+        assert not outcome.accepted and outcome.state == state
