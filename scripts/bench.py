@@ -163,7 +163,9 @@ def parser() -> argparse.ArgumentParser:
         help="skip the commands in steady noise (about 4 minutes a recogniser; not Vosk)",
     )
     options.add_argument("--worker", choices=ASRS, help=argparse.SUPPRESS)
-    options.add_argument("--mode", choices=("baseline", "gm", "kws"), help=argparse.SUPPRESS)
+    options.add_argument(
+        "--mode", choices=("baseline", "gm", "free", "kws"), help=argparse.SUPPRESS
+    )
     options.add_argument("--out", help=argparse.SUPPRESS)
     return options
 

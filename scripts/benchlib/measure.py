@@ -188,7 +188,7 @@ def _decide(
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:
         return None, None
-    if mode != "gm" or matcher is None:
+    if mode not in ("gm", "free") or matcher is None:
         return intents.get(_key(texts[0], eset.language)), None
     match = interpret(
         final, matcher, False, EngineConfig.doubtful
@@ -272,8 +272,10 @@ def recogniser(
         # The baseline: Whisper as faster-whisper runs it (its 30 s window), no prompt, and the
         # transcript looked up as it is; gm: the ask's phrases as the prompt, a short window,
         # the transcript matched to the phrases (gm.speech.asr.phrasing).
+        # "free": gm's pipeline with closed asks decided by the transcript alone, not by forced
+        # choice (gm.speech.asr.forced), to measure what forced choice is worth.
         plain = WhisperSettings(short_window=False, prompt=False, match=False)
-        settings = WhisperSettings() if mode == "gm" else plain
+        settings = WhisperSettings(forced=mode == "gm") if mode in ("gm", "free") else plain
         return WhisperRecognizer(model_path=path, settings=settings), language, model
     if asr == "sphinx":
         from gm.speech.asr.sphinx import SphinxRecognizer

