@@ -201,6 +201,35 @@ class TurnGame(TimedGame):
         )
 
 
+class RefusingTurnGame(TurnGame):
+    """A turn whose ask says it is new, says so again on a repeat, and refuses "no"."""
+
+    def step(self, state):
+        ask = super().step(state)
+        if isinstance(ask, End):
+            return ask
+        return replace(ask, say=("A new turn!",), again=("Still your turn.",))
+
+    def apply(self, state, ask, answer, rng):
+        if answer.kind is AnswerKind.CHOICE and answer.value is False:
+            return Outcome(state, ("Not no.",), accepted=False)
+        return super().apply(state, ask, answer, rng)
+
+
+def test_a_refused_answer_inside_a_turn_goes_on_with_the_turn(speaker, common):
+    _, _, engine = play("no\nyes\n", speaker, common, game=RefusingTurnGame())
+    refused = speaker.lines.index("Not no.")
+    assert speaker.lines[refused + 1] == "Still your turn."  # not "A new turn!" again
+    assert engine.state.answered == ("True",)
+
+
+def test_a_refused_answer_elsewhere_hears_the_ask_again_as_it_was(speaker, common):
+    _, _, engine = play("two\nfour\nthree\n", speaker, common)
+    refused = speaker.lines.index("Four is not allowed. Pick another.")
+    assert speaker.lines[refused + 1] == speaker.lines[refused - 1]  # the ask's own line
+    assert speaker.lines[refused + 1].startswith("Round 1. Player 1, pick")
+
+
 def test_an_undone_time_out_gets_its_full_time_again(speaker, common):
     _, transcript, engine = play(
         "[silence 30]\nundo\n[silence 20]\nyes\nno\n", speaker, common, game=TurnGame()

@@ -342,8 +342,7 @@ class Engine:
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
         self._unsaved = False  # the last save failed; no decision is taken until one works
         # The next ask says what it needs again (Ask.again): a saved game resumes, or the answer
-        # to the ask before was refused and the same ask comes back (a Funocracy turn refused a
-        # second skip is not a new theme).
+        # to a turn's ask was refused and the same turn goes on (_decide).
         self._resuming = False
         self._barged: str | None = None  # the word said over gm's voice that stopped its line
         # The ask being listened for reads sentences with this meaning, and what a partial reading
@@ -434,7 +433,10 @@ class Engine:
                 decision=outcome.decision,
             )
             self._say(outcome.say)
-            self._resuming = True
+            # A turn on its clock goes on: its ask comes back as said on a repeat (a Funocracy
+            # turn refused a second skip keeps its theme, which `say` would call new). Elsewhere
+            # the refusal has asked again and the ask's own lines follow.
+            self._resuming = bool(ask.deadline)
             return
         entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
         if outcome.put_back:
