@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
+from gm import vocab
 from gm.steps import JSON, Kind, Reading
 from gm.vocab import LETTER_NAMES, NATO, NUMBER_WORDS, ORDINALS, TENS
 
@@ -191,12 +192,11 @@ def where(sentence: Sequence[Word] | Sequence[str], phrase: str) -> int:
     return -1
 
 
-# Said before an answer and meaning nothing by themselves: "um", "I think", "so basically".
-FILLERS = (
+# The sounds and small words anyone says before an answer, in every game ("um", "well", "so").
+SOUNDS = (
     "um",
     "umm",
     "uh",
-    "uhh",
     "er",
     "erm",
     "ehm",
@@ -210,6 +210,10 @@ FILLERS = (
     "like",
     "okay",
     "ok",
+)
+# Said before an answer and meaning nothing by themselves: "um", "I think", "so basically".
+FILLERS = SOUNDS + (
+    "uhh",
     "alright",
     "all right",
     "right",
@@ -259,15 +263,9 @@ _FILLERS = sorted((tuple(f.split()) for f in FILLERS), key=len, reverse=True)
 
 
 def strip_lead(said: list[str], leads: Sequence[tuple[str, ...]] = _FILLERS) -> list[str]:
-    """`said` without the lead-in words in front of it, as long as something is left."""
-    stripped = True
-    while stripped and said:
-        stripped = False
-        for lead in leads:
-            if len(said) > len(lead) and tuple(said[: len(lead)]) == lead:
-                said, stripped = said[len(lead) :], True
-                break
-    return said
+    """`said` without the lead-in words in front of it (the fillers unless `leads` are given),
+    as long as something is left."""
+    return vocab.strip_lead(said, leads)
 
 
 def leads(phrases: Iterable[str]) -> list[tuple[str, ...]]:

@@ -7,6 +7,7 @@ importing any of the dialogue machinery.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from gm.steps import Choice
 
@@ -209,14 +210,20 @@ def reply(text: str) -> tuple[bool | None, str]:
         if tuple(words[: len(form)]) == form:
             verdict, words = meaning, words[len(form) :]
             break
+    return verdict, " ".join(strip_lead(words, _LEAD_INS))
+
+
+def strip_lead(said: list[str], leads: Sequence[tuple[str, ...]]) -> list[str]:
+    """`said` without the lead-in words in front of it (`leads` longest first), as long as
+    something is left."""
     stripped = True
-    while stripped and words:
+    while stripped and said:
         stripped = False
-        for lead in _LEAD_INS:
-            if len(words) > len(lead) and tuple(words[: len(lead)]) == lead:
-                words, stripped = words[len(lead) :], True
+        for lead in leads:
+            if len(said) > len(lead) and tuple(said[: len(lead)]) == lead:
+                said, stripped = said[len(lead) :], True
                 break
-    return verdict, " ".join(words)
+    return said
 
 
 def letter_phrases(letter: str) -> tuple[str, ...]:

@@ -10,22 +10,13 @@ from __future__ import annotations
 
 import re
 
-from gm.games.common import ARTICLES, HESITATIONS
+from gm.games.common import ARTICLES
+from gm.meaning import SOUNDS
 from gm.steps import Choice
 from gm.vocab import number_word
 
 # Words people say before their answer: "um, banana" is banana. Only in front of another word.
-FILLERS = HESITATIONS + (
-    "umm",
-    "uhm",
-    "ehm",
-    "ah",
-    "oh",
-    "hmm",
-    "mm",
-    "well",
-    "so",
-    "like",
+FILLERS = SOUNDS + (
     "maybe",
     "i say",
     "i'd say",
@@ -55,7 +46,6 @@ FILLERS = HESITATIONS + (
     "wait",
     "let me think",
     "what about",
-    "okay",
     "yes",
     "yeah",
     "got it",
