@@ -66,5 +66,9 @@ def test_an_asterisk_is_never_read_out_and_the_printed_line_keeps_it(tmp_path):
     assert gm("say", "Welcome to Who the F*ck?", "--wav", str(out)).returncode == 0
     heard = gm("listen", "--expect", "free", "--wav", str(out))
     text = json.loads(heard.stdout.splitlines()[0])["text"]
-    assert text.endswith("the f") and "aster" not in text and "sk" not in text.split(), text
+    # Whisper may spell the title oddly ("who the f", "r u v f"); the voice must end on the "F"
+    # and say nothing of the asterisk or of what it hides.
+    words = text.split()
+    assert words[-1] == "f" and not {"asterisk", "star", "sk", "ck", "fuck"} & set(words), text
+    assert "aster" not in text, text
     assert gm("say", "Who the F*ck?", "--console").stdout == "gm: Who the F*ck?\n"
