@@ -406,6 +406,8 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
         no = [w for w in said if w in NO_WORDS or w == "not"]
         if yes and not no and said[-1] in yes:
             return True
+        if no and set(yes) - {"totally", "definitely", "absolutely", "exactly"}:
+            return None  # "no... eh, fine, yes": a mind changing, asked again
     for phrase in NO_PHRASES:
         if has(said[: len(phrase.split()) + 2], phrase):
             return False

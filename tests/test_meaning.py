@@ -71,6 +71,8 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("not sure", None),
         ("maybe", None),
         ("right so about that", None),
+        ("nah, ok, yes", None),  # a mind changing is asked again, not guessed
+        ("no, totally wrong", False),
     ],
 )
 def test_yes_or_no_in_its_common_forms(said, meant):
@@ -229,6 +231,31 @@ def test_a_challenge_or_letting_it_stand(said, meant):
     assert ChallengeMeaning(lines).read(said).value == meant
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "pretzel? no.",  # taken back as soon as it was said
+        "churro's too obvious, everyone will think of it",
+        "the, erm...",
+        "hold on, the cat's escaping",
+    ],
+)
+def test_a_word_taken_back_or_talked_about_is_no_answer(said):
+    assert AnswerMeaning(lines).read(said).kind in (Kind.TALK, Kind.NOTHING)
+
+
+def test_a_word_or_another_after_a_pause_is_asked():
+    reading = AnswerMeaning(lines).read("cupcakes, no, cupcake, or... crumble?")
+    assert reading.kind is Kind.PARTIAL
+    assert reading.question == "which_word:first=cupcake,second=crumble"
+
+
+def test_hang_on_before_a_word_is_a_pause_not_the_word(common, speaker):
+    options = {"players": 3, "mode": "alternative"}
+    decided, said = play(FUNO, options, ["hang on, the dog's barking"], common, speaker, seed=1)
+    assert decided == [] and said[-1].startswith("Paused."), (decided, said)
+
+
 def test_nobody_challenge_is_no_challenge():
     assert ChallengeMeaning(lines).read("nobody challenge, we're late").kind is Kind.NOTHING
 
@@ -257,6 +284,10 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert meaning.read("forget it").value == "none"
     again = meaning.read("kiwi, K")
     assert again.kind is Kind.WORDS and again.value == "kiwi"
+    # the table wondering about a word gm heard names no letter, and is no word said again
+    assert meaning.read("bongo? where did that come from").kind is Kind.TALK
+    assert meaning.read("K or B, you pick").kind is Kind.TALK
+    assert meaning.read("I said bagel, B").value == "bagel"
 
 
 # -- What the Fake?! ------------------------------------------------------------------------

@@ -342,20 +342,25 @@ class LetterMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         said = strip_lead(texts(words(statement(text))))
-        if not said or asks(said):
+        if not said:
             return NOTHING
+        if asks(said):  # "tea girl? what did it hear": the table wonders, it names no letter
+            return Reading(Kind.TALK)
         if any_of(said, NONE):
             return answer("none", self.lines("heard_no_letter"), len(said) <= 4)
         if len(said) > 8:
             return NOTHING
-        found = [(after, w) for after, c in clauses(text) if (w := _answer_words(c)) is not None]
-        if found:  # the word said again ("kiwi, K"): the game reads it and its letter
-            return Reading(Kind.WORDS, " ".join(found[-1][1]))
         parts = clauses(text)
+        found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
+        talk = any(
+            len(c) > 1 and set(c) & SENTENCE_WORDS and _answer_words(c) is None for _, c in parts
+        )
+        if found and not talk:  # the word said again ("kiwi, K"): the game reads it and its letter
+            return Reading(Kind.WORDS, " ".join(found[-1][1]))
         said = strip_lead(parts[-1][1] if parts else [], LETTER_LEADS)
         letter = letter_in(said, self.letters)
-        if letter is None:
-            return NOTHING
+        if letter is None:  # "tea girl? what did it hear", "N or M, who cares": the table talks
+            return Reading(Kind.TALK) if talk or len(tokens(text)) > 3 else NOTHING
         return answer(letter, self.lines("heard_letter", letter=letter), len(said) <= 5)
 
 
@@ -385,7 +390,7 @@ SENTENCE_WORDS = frozenset(
     "your his her our their is was were are am be been did does do have has had can could will "
     "would should said say says want wants think know like remember called went put gets got "
     "what how why who where when which if because though but not take taken already again "
-    "gonna going let".split()
+    "gonna going let too very".split()
 )
 # What an answer is led in with, beyond the fillers: "I'll take eggs benedict".
 ANSWER_LEADS = leads(
@@ -456,6 +461,8 @@ def _answer_words(clause: list[str]) -> list[str] | None:
         said = said[1:]
     if not said or len(said) > 3 or set(said) & SENTENCE_WORDS or said[0] == "or":
         return None
+    if said in (["the"], ["a"], ["an"], ["some"], ["for"], ["just"]):
+        return None  # "the, uh...": still looking for the word
     if len(said[0]) == 1 and said[0] != "a":
         return None  # "the K card", "K for kiwi": a letter named
     if all(len(w) == 1 or w in LETTER_WORDS for w in said) or said[-2:-1] == ["as"]:
@@ -463,6 +470,13 @@ def _answer_words(clause: list[str]) -> list[str] | None:
     if set(said) <= LONE_FILLERS or any(" ".join(said).startswith(c) for c in NOT_WORDS):
         return None
     return said
+
+
+def retracted(text: str) -> bool:
+    """Whether the sentence ends on a correction with nothing after it ("pig? no."): the word
+    before it is taken back, not given."""
+    said = tokens(plain(text))
+    return any(said[-len(c.split()) :] == c.split() for c in WORD_CORRECTIONS) and len(said) > 1
 
 
 def clauses(text: str) -> list[tuple[bool, list[str]]]:
@@ -489,6 +503,10 @@ def clauses(text: str) -> list[tuple[bool, list[str]]]:
             i += 1
         if current:
             out.append((after, current))
+    # "towel, or... trunks?": a lone "or" belongs to the clause after it
+    for i in range(len(out) - 2, -1, -1):
+        if out[i][1] == ["or"]:
+            out[i : i + 2] = [(out[i + 1][0], ["or", *out[i + 1][1]])]
     return out
 
 
@@ -504,13 +522,15 @@ class AnswerMeaning:
         said = strip_lead(texts(words(text)))
         if said and len(said) <= 7 and any_of(said, GIVE_UP) and not any_of(said, ("or",)):
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)
+        if any(" ".join(said).startswith(c) for c in ("hang on", "hold on")):
+            return Reading(Kind.TALK)  # "hang on, the phone's ringing": to gm, not a word
         parts = clauses(text)
         found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
-        if not found:
+        if not found or retracted(text):
             return Reading(Kind.TALK) if len(tokens(text)) > 3 else NOTHING
         alternative = [c[1:] for _, c in parts if c[:1] == ["or"] and _answer_words(c[1:])]
-        if alternative and len(found) == 1:  # "pancakes, or poached eggs": which one?
-            first, second = " ".join(found[0][1]), " ".join(alternative[0])
+        if alternative:  # "pancakes, or poached eggs": which one?
+            first, second = " ".join(found[-1][1]), " ".join(alternative[0])
             return partial(self.lines("which_word", first=first, second=second), None)
         corrections = [item for item in found if item[0]]
         _, chosen = corrections[-1] if corrections else found[0]
