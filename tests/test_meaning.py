@@ -333,6 +333,15 @@ def test_a_check_of_names_in_its_forms():
     assert meaning.read("no, I said frying pan").value == {"names": ["frying pan"]}
 
 
+def test_a_no_with_the_names_again_reads_them_as_a_naming_does_and_reads_them_back():
+    meaning = CheckMeaning(lines, ("kettle", "moon"))
+    again = meaning.read("no, a kettle and a spoon")
+    assert again.value == {"names": ["kettle", "spoon"]} and not again.sure
+    assert meaning.read("nope, it's a kettle, then a balloon").value == {
+        "names": ["kettle", "balloon"]
+    }
+
+
 GROUPS = (
     Group(1, (Entry(1, "cat"), Entry(3, "cat"))),
     Group(2, (Entry(2, "kitten"),)),

@@ -11,7 +11,7 @@ drawing, salt and pepper, or two?"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from gm import content
@@ -316,11 +316,16 @@ class CheckMeaning:
             or any(p and p in normalise_name(" ".join(rest)) for p in pending)
         ):
             return answer(True, self.lines("heard_yes"), True)  # "yeah, a flying pig, with wings"
-        if verdict is False:
-            again = strip_lead(rest, leads(("i said", "it was", "it is", "i drew", "i meant")))
-            if again and len(again) <= 4 and not set(again) & TALK_WORDS:
-                names = [_name(again)]
-                return answer({"names": names}, content.spoken_list(names), False)
+        if verdict is False:  # "no, a bicycle and a clown": the names said again, read whole
+            again = re.sub(
+                r"^\W*(?:no|nope|nah)\b\W*(?:i said\b|i meant\b)?\W*", "", text.strip(), flags=re.I
+            )
+            room = max(len(self.pending), 1)
+            reading = NamesMeaning(self.lines, self.pending, room).read(again)
+            if reading.kind is Kind.ANSWER:
+                return replace(reading, sure=False)
+            if reading.kind is Kind.PARTIAL:
+                return reading
         return NOTHING
 
 
