@@ -225,6 +225,8 @@ def test_a_choice_of_two_words_is_asked_and_talk_is_talk():
         ("yeah that counts", "stand"),
         ("that's not fine at all", "challenge"),
         ("it was meant for the other letter", "wrong_letter"),
+        ("boo, eh, whatever, go ahead", "stand"),  # the table's last word is its verdict
+        ("okay, hmm, actually that's a stretch", "challenge"),
     ],
 )
 def test_a_challenge_or_letting_it_stand(said, meant):

@@ -135,6 +135,10 @@ STAND = (
     "all good",
     "agreed",
     "i agree",
+    "let it go",
+    "let it slide",
+    "go ahead",
+    "whatever",
 )
 WRONG_LETTER = (
     "wrong letter",
@@ -197,11 +201,25 @@ class ChallengeMeaning:
             said, ("no challenge", "no objection", "not a stretch", "not really a stretch")
         )
         stands = any_of(said, STAND) and not negated_stand
+        if challenged and stands:  # "meh, nah, let it go": the table's last word is its verdict
+            challenged = _last(said, CHALLENGE) > _last(said, STAND)
+            stands, short = not challenged, False
         if negated_stand or (challenged and not stands):
             return answer("challenge", self.lines("heard_challenge"), short)
         if stands and not challenged:
             return answer("stand", self.lines("heard_stand"), short)
         return NOTHING
+
+
+def _last(said: list[str], phrases: tuple[str, ...]) -> int:
+    """Where the last of `phrases` said in a sentence ends, -1 if none is."""
+    ends = [
+        i + len(p.split())
+        for p in phrases
+        for i in range(len(said))
+        if said[i : i + len(p.split())] == p.split()
+    ]
+    return max(ends, default=-1)
 
 
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
