@@ -190,6 +190,10 @@ def test_the_vote_ask_hears_reveal_and_a_hint_and_an_early_result():
 def test_next_is_heard_only_as_a_short_go_ahead():
     assert NextMeaning(lines).read("okay, moving on").value == "next"
     assert NextMeaning(lines).read("the next question better be easier").kind is Kind.NOTHING
+    # a go-ahead closing a longer sentence is the go-ahead, read back first
+    closing = NextMeaning(lines).read("wow, I did not see that coming, okay, next")
+    assert closing.value == "next" and not closing.sure
+    assert NextMeaning(lines).read("sure, next time I'll pick better").kind is Kind.NOTHING
 
 
 # -- Funocracy -------------------------------------------------------------------------------

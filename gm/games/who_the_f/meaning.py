@@ -9,6 +9,7 @@ refuse what cannot be (nine votes with five players, a place already gone).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -703,4 +704,8 @@ class NextMeaning:
             and not any_of(said, ("should", "if", "after", "will", "best"))
         ):
             return answer("next", self.lines("heard_next"), len(said) <= 5)
+        # "good round, next question": a short go-ahead closing a longer sentence, read back
+        last = strip_lead(texts(words(re.split(r"[,;.!?]", statement(text).strip(" ,;.!?"))[-1])))
+        if 0 < len(last) <= 3 and len(last) < len(said) and _cue(last, NEXT):
+            return answer("next", self.lines("heard_next"), False)
         return NOTHING
