@@ -364,6 +364,7 @@ GROUPS = (
         ("player four's dog is actually a wolf", "out 4 3"),
         ("group three is three different things", "split 3"),
         ("merge one and two", "merge 1 2"),
+        ("merge one and four, no wait, one and two", "merge 1 2"),  # the verb kept
         ("looks good to me", "correct"),
         ("read them again", "list"),
     ],

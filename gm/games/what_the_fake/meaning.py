@@ -445,15 +445,18 @@ class GroupsMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         raw = [w for w in plain(statement(text)).replace(",", " ").split() if w]
-        said = corrected(tokens(statement(text)))
+        whole = tokens(statement(text))
+        said = corrected(whole)
         if not said:
             return NOTHING
+        if said != whole and has(whole, "merge") and not has(said, "merge"):
+            said = ["merge", *said]  # "merge two and three, no sorry, one and two"
         numbers = self._numbers(said)
         named = self._named(said)
         groups = sorted({n for _, n in named})
         seat = self._seat_of([w for w in raw if w not in ("player",)] and raw)
         known = {g.number: g for g in self.groups}
-        short = len(said) <= 8 and not hedged(text)
+        short = len(said) <= 8 and not hedged(text) and said == whole  # corrected: read back
 
         def value(v: str, sure: bool = short) -> Reading:
             return answer(v, said_change(self.lines, v), sure)
