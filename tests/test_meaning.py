@@ -309,6 +309,10 @@ HINTS = ("cat", "dog", "fish and chips")
         ("I've got a ship in a bottle", ["ship in a bottle"]),
         ("a bow and an arrow", ["bow", "arrow"]),
         ("a kettle, a mug, and a teapot", ["kettle", "mug", "teapot"]),
+        (
+            "okay, my first one's a tractor, the second's a barn, and the third is a goat",
+            ["tractor", "barn", "goat"],
+        ),
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):
@@ -337,6 +341,19 @@ def test_a_check_of_names_in_its_forms():
     assert meaning.read("yeah, a flying pig").value is True
     assert meaning.read("nope, not at all").value is False
     assert meaning.read("no, I said frying pan").value == {"names": ["frying pan"]}
+
+
+@pytest.mark.parametrize(
+    "said, names",
+    [
+        ("no, the second one was a balloon", ["kettle", "balloon", "spoon"]),
+        ("the spoon is a fork actually", ["kettle", "moon", "fork"]),
+        ("the third one's wrong, it's a ladle", ["kettle", "moon", "ladle"]),
+    ],
+)
+def test_one_name_of_several_said_anew_by_its_place_or_its_name(said, names):
+    changed = CheckMeaning(lines, ("kettle", "moon", "spoon")).read(said)
+    assert changed.value == {"names": names} and not changed.sure
 
 
 def test_a_no_with_the_names_again_reads_them_as_a_naming_does_and_reads_them_back():

@@ -74,19 +74,14 @@ LEAD_INS = (
     "my drawings are",
     "my drawings were",
     "my three are",
-    "my first one is",
-    "my first one was",
-    "my first is",
-    "my first was",
-    "my first",
-    "my second one is",
-    "my second is",
-    "my last one is",
-    "my last is",
-    "the first one is",
-    "the first is",
-    "first one is",
-    "first",
+    # "my first one is", "the second's", "next is", "and the third one was"
+    *(
+        f"{whose}{place}{one}{verb}"
+        for whose in ("my ", "the ", "")
+        for place in ("first", "second", "third", "last", "next", "other")
+        for one in (" one", "")
+        for verb in (" is", " was", "'s", "")
+    ),
     "firstly",
     "first of all",
     "there is",
@@ -298,8 +293,36 @@ class CheckMeaning:
     lines: Callable[..., str]
     pending: tuple[str, ...] = ()
 
+    def _one_changed(self, text: str) -> list[str] | None:
+        """The names with one of them said anew: "the last one was a dish of chips", "the
+        second one's wrong, it's a hog", "the rock is a crab actually"."""
+        if len(self.pending) < 2:
+            return None
+        said = " ".join(tokens(text))
+        found = re.search(r"\b(first|second|third|last)(?: one)?(?:'s| is| was) (.+)$", said)
+        if found:
+            at = {"first": 0, "second": 1, "third": 2, "last": len(self.pending) - 1}
+            where, rest = at[found.group(1)], found.group(2)
+        else:
+            named = re.search(r"^(?:no )?(?:the )?(.+?) (?:is|was) (?:actually )?(.+)$", said)
+            pending = [normalise_name(p) for p in self.pending]
+            if not named or normalise_name(named.group(1)) not in pending:
+                return None
+            where, rest = pending.index(normalise_name(named.group(1))), named.group(2)
+        rest = re.sub(r"^(?:wrong|not right)\b\W*(?:it is )?", "", rest)
+        rest = re.sub(r"\b(?:actually|i think)$", "", rest).strip()
+        new = _name(rest.split())
+        if where >= len(self.pending) or not new or len(rest.split()) > 4:
+            return None
+        if set(rest.split()) & TALK_WORDS:
+            return None
+        return [new if i == where else name for i, name in enumerate(self.pending)]
+
     def read(self, text: str, held: JSON = None) -> Reading:
         said = tokens(text)
+        changed = self._one_changed(text)
+        if changed is not None:
+            return answer({"names": changed}, content.spoken_list(changed), False)
         verdict = yes_or_no(said)
         if verdict is None and any_of(
             said, ("sounds good", "who cares", "move on", "close enough")
