@@ -356,6 +356,14 @@ def test_one_name_of_several_said_anew_by_its_place_or_its_name(said, names):
     assert changed.value == {"names": names} and not changed.sure
 
 
+def test_a_no_a_change_of_mind_and_a_verdict_on_one_name():
+    meaning = CheckMeaning(lines, ("hot dog",))
+    assert meaning.read("no, not a hot dog").value is False
+    assert meaning.read("yeah, no, wait, it's a pelican").value == {"names": ["pelican"]}
+    assert meaning.read("no, hot dog is wrong, it's a sausage").value == {"names": ["sausage"]}
+    assert meaning.read("the hot dog's right").value != {"names": ["right"]}
+
+
 def test_a_no_with_the_names_again_reads_them_as_a_naming_does_and_reads_them_back():
     meaning = CheckMeaning(lines, ("kettle", "moon"))
     again = meaning.read("no, a kettle and a spoon")

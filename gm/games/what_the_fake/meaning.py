@@ -296,7 +296,7 @@ class CheckMeaning:
     def _one_changed(self, text: str) -> list[str] | None:
         """The names with one of them said anew: "the last one was a dish of chips", "the
         second one's wrong, it's a hog", "the rock is a crab actually"."""
-        if len(self.pending) < 2:
+        if not self.pending:
             return None
         said = " ".join(tokens(text))
         found = re.search(r"\b(first|second|third|last)(?: one)?(?:'s| is| was) (.+)$", said)
@@ -314,6 +314,8 @@ class CheckMeaning:
         new = _name(rest.split())
         if where >= len(self.pending) or not new or len(rest.split()) > 4:
             return None
+        if yes_or_no(rest.split()) is not None or any_of(rest.split(), CONFIRM):
+            return None  # "the teapot's right": a verdict, not a name
         if set(rest.split()) & TALK_WORDS:
             return None
         return [new if i == where else name for i, name in enumerate(self.pending)]
@@ -323,6 +325,10 @@ class CheckMeaning:
         changed = self._one_changed(text)
         if changed is not None:
             return answer({"names": changed}, content.spoken_list(changed), False)
+        after = corrected(said)
+        if after != said and yes_or_no(after) is None:  # "yes, no, wait, it's a goose"
+            said = ["no", *after]
+            text = "no, " + " ".join(after)
         verdict = yes_or_no(said)
         if verdict is None and any_of(
             said, ("sounds good", "who cares", "move on", "close enough")
@@ -339,6 +345,8 @@ class CheckMeaning:
             or any(p and p in normalise_name(" ".join(rest)) for p in pending)
         ):
             return answer(True, self.lines("heard_yes"), True)  # "yeah, a flying pig, with wings"
+        if verdict is False and rest[:1] == ["not"]:
+            return answer(False, self.lines("heard_no"), True)  # "no, not a ghost"
         if verdict is False:  # "no, a bicycle and a clown": the names said again, read whole
             again = re.sub(
                 r"^\W*(?:no|nope|nah)\b\W*(?:i said\b|i meant\b)?\W*", "", text.strip(), flags=re.I
