@@ -313,6 +313,7 @@ HINTS = ("cat", "dog", "fish and chips")
             "okay, my first one's a tractor, the second's a barn, and the third is a goat",
             ["tractor", "barn", "goat"],
         ),
+        ("a kite, a drum, no, a trumpet, and a sock", ["kite", "trumpet", "sock"]),
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):

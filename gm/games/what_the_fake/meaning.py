@@ -151,12 +151,19 @@ _SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter th
 _TAIL = ("i think", "i guess", "maybe", "probably", "sort of", "kind of", "or something")
 
 
-def corrected_text(text: str) -> str:
-    """What a naming says after a correction in it ("flying pig, no, it's a frying pan")."""
-    for cue in (" no wait ", " i mean ", " no, ", " no ", " sorry ", " actually "):
-        at = (" " + plain(text) + " ").rfind(cue)
+_CUES = (" no wait ", " i mean ", " no, ", " no ", " sorry ", " actually ")
+
+
+def corrected_text(text: str, keep: bool = False) -> str:
+    """What a naming says after a correction in it ("flying pig, no, it's a frying pan"); with
+    `keep`, a list keeps what came before the name corrected ("planet, comet, no, meteor")."""
+    spaced = " " + plain(text) + " "
+    for cue in _CUES:
+        at = spaced.rfind(cue)
         if at > 0:
-            return (" " + plain(text) + " ")[at + len(cue) :]
+            before, after = spaced[:at].rstrip(" ,"), spaced[at + len(cue) :]
+            kept = re.split(r",(?=[^,]*$)", before)[0] if keep and "," in before else ""
+            return f"{kept}, {after}" if kept.strip(" ,") else after
     return text
 
 
@@ -216,7 +223,9 @@ class NamesMeaning:
             return Reading(Kind.TALK)  # a question to the table, not a drawing
         forms = hint_forms(self.hints)
         pieces = [
-            p for p in _SEAM.split(plain(corrected_text(text))) if not any_of(tokens(p), DONE)
+            p
+            for p in _SEAM.split(plain(corrected_text(text, keep=True)))
+            if not any_of(tokens(p), DONE)
         ]
         pieces = [
             p
