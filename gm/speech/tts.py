@@ -126,7 +126,12 @@ def _start_engine() -> Any:
     """pyttsx3's engine (one per driver, shared in the process), or the one clear sentence."""
     try:
         import pyttsx3
-
+    except ImportError:
+        raise SpeechError(
+            "pyttsx3 is not installed; install it with '.venv/bin/pip install pyttsx3' (gm's "
+            "[pyttsx3] extra), or leave out --voice-engine for gm's own Piper voice."
+        ) from None
+    try:
         return pyttsx3.init()
     except Exception as error:  # ImportError, OSError for a missing libespeak-ng, RuntimeError
         raise SpeechError(

@@ -13,6 +13,10 @@ from gm.speech.base import RATE, AsrEvent, AudioChunk, Recognizer, SpeechError
 from gm.speech.models import KNOWN, WHEEL_MODELS, default_models_dir
 from gm.speech.models import is_vosk as is_vosk_model
 
+NO_VOSK = (
+    "Vosk is not installed; install it with '.venv/bin/pip install vosk' (gm's [vosk] extra) "
+    "or use --asr whisper."
+)
 NO_VOSK_MODEL = (
     "No Vosk model is installed; run 'gm models download en-us-small' or use --asr sphinx."
 )
@@ -116,8 +120,10 @@ def open_recognizer(
         from gm.speech.asr.sphinx import SphinxRecognizer
 
         return SphinxRecognizer()
-    from gm.speech.asr.vosk import VoskRecognizer
-
+    try:
+        from gm.speech.asr.vosk import VoskRecognizer
+    except ImportError:
+        raise SpeechError(NO_VOSK) from None
     return VoskRecognizer(path)
 
 
