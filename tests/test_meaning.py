@@ -244,6 +244,8 @@ def test_a_challenge_or_letting_it_stand(said, meant):
         "churro's too obvious, everyone will think of it",
         "the, erm...",
         "hold on, the cat's escaping",
+        "scratch that, I panicked",  # to gm: the engine reads the command in it
+        "next theme, this one's impossible",
     ],
 )
 def test_a_word_taken_back_or_talked_about_is_no_answer(said):
@@ -426,6 +428,7 @@ ALL = list(Command)
         ("what was the question again", Command.REPEAT),
         ("scratch that", Command.UNDO),
         ("hang on, bathroom break", Command.PAUSE),
+        ("next theme, this one's impossible", Command.SKIP),
         ("how many tokens do we have", Command.SCORE),
         ("let's call it a night", Command.QUIT),
         ("don't help him", None),

@@ -301,6 +301,7 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "different question",
         "new question",
         "new theme",
+        "next theme",
         "different theme",
         "another theme",
     ),

@@ -451,7 +451,22 @@ ANSWER_LEADS = leads(
     )
 )
 # What starts a request to gm, never a word for the theme.
-NOT_WORDS = ("hang on", "hold on", "repeat", "skip", "undo", "pause", "help", "score", "stop")
+NOT_WORDS = (
+    "hang on",
+    "hold on",
+    "repeat",
+    "skip",
+    "undo",
+    "pause",
+    "help",
+    "score",
+    "stop",
+    "scratch that",
+    "take that back",
+    "next theme",
+    "new theme",
+    "another theme",
+)
 LONE_FILLERS = frozenset(
     "uh uhh um umm er erm hmm hm like so right okay ok well ugh oh ohh ah eh and then".split()
 )
@@ -540,7 +555,7 @@ class AnswerMeaning:
         said = strip_lead(texts(words(text)))
         if said and len(said) <= 7 and any_of(said, GIVE_UP) and not any_of(said, ("or",)):
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)
-        if any(" ".join(said).startswith(c) for c in ("hang on", "hold on")):
+        if any(" ".join(said).startswith(c) for c in NOT_WORDS):
             return Reading(Kind.TALK)  # "hang on, the phone's ringing": to gm, not a word
         parts = clauses(text)
         found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
