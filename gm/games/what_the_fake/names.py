@@ -10,6 +10,7 @@ the words heard so that one is never taken for the other.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Mapping, Sequence
 
@@ -54,6 +55,7 @@ def words_of(text: str) -> list[str]:
     return re.findall(r"[a-z']+", text.lower().replace("-", " "))
 
 
+@lru_cache(maxsize=8192)
 def normalise_name(name: str) -> str:
     """Lower case, no leading article, every word singular: the form names are compared in."""
     words = words_of(name)
