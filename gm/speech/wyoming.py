@@ -30,9 +30,10 @@ from gm.speech.base import Around, Sound, Speaker, SpeechError
 
 CONNECT_SECONDS = 2.0  # a service on the local network answers a connection at once
 # Seconds a service may take over one utterance or one line, from the last audio sent to the
-# transcript (or from the text sent to the last audio): wyoming-faster-whisper with tiny.en took
-# 0.4 to 0.9 s for a game's answers on this 2-core machine (BENCHMARKS.md, "Wyoming").
-TIMEOUT = 5.0
+# transcript (or from the text sent to the last audio). wyoming-faster-whisper runs Whisper's
+# whole 30 s window for every utterance: about 1 s for tiny.en on a quiet 2-core machine, several
+# under load (BENCHMARKS.md, "Wyoming"); a service slower than this is taken as lost.
+TIMEOUT = 8.0
 SHOWN = 12  # models or voices listed by name for each program of a service
 BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # seconds between looks at a service that is down
 
@@ -140,7 +141,9 @@ def summary(info: Info) -> list[str]:
             lines.append(f"{kind}: {program.name}{version}")
             listed = getattr(program, items)
             for item in listed[:SHOWN]:
-                languages = ", ".join(item.languages) or "no language named"
+                languages = ", ".join(item.languages[:SHOWN]) or "no language named"
+                if len(item.languages) > SHOWN:
+                    languages += f" and {len(item.languages) - SHOWN} more"
                 state = "" if item.installed else " (not installed)"
                 lines.append(f"  {item.name}{state}: {languages}")
             if len(listed) > SHOWN:
