@@ -47,11 +47,18 @@ class WyomingRecognizer(WhisperRecognizer):
         settings: WhisperSettings = WhisperSettings(),
     ) -> None:
         """`model_path`: gm's own Whisper, which hears what the service cannot."""
-        super().__init__(model_path, settings)
         self.service = service
+        super().__init__(model_path, settings)
         self.timeout = timeout
-        self.local = self.description
-        self.description = f"the speech service at {service.uri}"
+
+    @property
+    def description(self) -> str:
+        """What gm says it listens with: the service while it answers, else its own Whisper."""
+        return "the speech service" if self.service.up else self.local
+
+    @description.setter
+    def description(self, value: str) -> None:
+        self.local = value  # WhisperRecognizer names its model here
 
     def _finish(self, audio: bytes, ended: Ended) -> Final:
         if ended.overlong or not audio or not self.service.up:
