@@ -5,95 +5,35 @@ middle of a game; and the addresses, settings and command line around them."""
 from __future__ import annotations
 
 import re
-import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from toygame import ToyGame
 from transcripts import gm
+from wyoming_servers import free_port, running
 
 from gm.config import ConfigError
 from gm.config import load as load_config
 from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import AudioHearing
 from gm.dialog.transcript import Transcript
-from gm.speech import tts, voices
-from gm.speech.asr.whisper import embedded_model
+from gm.speech import tts
 from gm.speech.asr.wyoming import WyomingRecognizer
 from gm.speech.audio import WavSource
 from gm.speech.base import SpeechError
 from gm.speech.synth import Silence, Utterance, write
-from gm.speech.wyoming import Announcing, Service, ServiceError, address, describe
+from gm.speech.wyoming import Announcing, Service, address
 from gm.state import Record, SaveStore
 
+# The service ignores the ask's phrases (Transcribe's context): without a prompt of its own it
+# heard a lone espeak-ng "one" as "Well" (docs/wyoming.md).
 PROMPT = "One, two, three, four, five, undo, repeat, skip."
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """A Wyoming server in a subprocess, started and killed at will on one port."""
-
-    def __init__(self, kind: str, tmp: Path) -> None:
-        self.kind, self.tmp = kind, tmp
-        self.uri = f"tcp://127.0.0.1:{free_port()}"
-        self.process: subprocess.Popen | None = None
-
-    def command(self) -> list[str]:
-        if self.kind == "asr":
-            return [
-                *("-m", "wyoming_faster_whisper", "--model", str(embedded_model())),
-                *("--data-dir", str(self.tmp), "--local-files-only", "--language", "en"),
-                *("--compute-type", "int8", "--beam-size", "1", "--cpu-threads", "2"),
-                # the service ignores the ask's phrases (Transcribe's context): without a prompt
-                # of its own it hears a lone espeak-ng "one" as "Well" (docs/wyoming.md)
-                *("--initial-prompt", PROMPT),
-            ]
-        voice = voices.installed(None)[voices.DEFAULT]
-        return [
-            *("-m", "wyoming_piper", "--voice", voices.DEFAULT),
-            *("--data-dir", str(voice.parent), "--local-files-only"),
-        ]
-
-    def start(self) -> None:
-        log = open(self.tmp / f"{self.kind}.log", "ab")
-        self.process = subprocess.Popen(
-            [sys.executable, *self.command(), "--uri", self.uri], stdout=log, stderr=log
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                describe(self.uri)
-                return
-            except ServiceError:
-                time.sleep(0.2)
-        raise RuntimeError(f"the {self.kind} server did not start")
-
-    def kill(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait()
-            self.process = None
 
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("wyoming")
-    started = {kind: Server(kind, tmp) for kind in ("asr", "voice")}
-    try:
-        for server in started.values():
-            server.start()
+    with running(tmp_path_factory.mktemp("wyoming"), PROMPT) as started:
         yield started
-    finally:
-        for server in started.values():
-            server.kill()
 
 
 class At:
