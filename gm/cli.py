@@ -751,7 +751,6 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
         speaker = open_speaker(
             args, config, quiet_default=bool(args.wav or args.text), stack=stack, services=services
         )
-        speaker = announced(speaker, services, lines, transcript, hearing)
         if table is None and (clock is not None or not args.wav):  # a live input
             speaker = barge_in(speaker, hearing, config)
         if clock is not None:
@@ -760,6 +759,8 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             speaker = Timed(
                 speaker, clock
             )  # gm's voice takes the time it takes to say (closed by the stack)
+        # outermost: barge-in needs gm's own speaker, and a real-time clock counts these lines too
+        speaker = announced(speaker, services, lines, transcript, hearing)
         ready(recognizer, speaker)
         greeting = ()
         if recognizer is not None:

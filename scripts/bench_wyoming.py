@@ -7,12 +7,14 @@ Start the two services first (docs/wyoming.md). End of speech to decision: the w
 feeding the audio that lets the endpointer end an utterance to the recogniser's Final (the
 endpointer's own wait for silence, the same for both, comes on top). Decision to first sound:
 from asking a voice for a line it has not made to its first audio. Each figure is the median over
-the runs of the median over the utterances or lines.
+the runs of the median over the utterances or lines; "slowest" is the longest single one, what
+gm.speech.wyoming.TIMEOUT must stay above.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -61,6 +63,7 @@ def main() -> None:
     parser.add_argument("--voice", required=True, metavar="tcp://HOST:PORT")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    load = os.getloadavg()[0]
     phrases = tuple(p for c in vocab.numbers(1, 5) for p in c.phrases)
     vocabulary = Vocabulary(
         phrases=phrases + ("undo", "repeat", "next question", "reveal"),
@@ -78,19 +81,26 @@ def main() -> None:
     first_sound_seconds(piper, "Warm up.")
     wyoming.synthesize("Warm up.")
     runs: dict[str, list[float]] = {}
+    slowest: dict[str, float] = {}
     for _ in range(args.runs):
         for name, recognizer in (("ear: gm's Whisper", local), ("ear: Wyoming", remote)):
             times = [decision_seconds(recognizer, vocabulary, word) for word in WORDS]
             runs.setdefault(name, []).append(statistics.median(times))
+            slowest[name] = max(slowest.get(name, 0.0), *times)
         for name, voice in (("voice: gm's Piper", piper), ("voice: Wyoming", wyoming)):
             times = [first_sound_seconds(voice, line) for line in LINES]
             runs.setdefault(name, []).append(statistics.median(times))
+            slowest[name] = max(slowest.get(name, 0.0), *times)
         if not (service.up and speaking.up):
             raise SystemExit("A service was lost during the run; nothing measured.")
+    print(
+        f"{args.runs} runs; load average {load:.1f} at the start, "
+        f"{os.getloadavg()[0]:.1f} at the end"
+    )
     for name, values in runs.items():
         print(
             f"{name:20} median {statistics.median(values):.3f} s "
-            f"(runs: {', '.join(f'{v:.3f}' for v in values)})"
+            f"(runs: {', '.join(f'{v:.3f}' for v in values)}); slowest {slowest[name]:.3f} s"
         )
 
 
