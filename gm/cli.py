@@ -462,7 +462,13 @@ def barge_in(speaker, hearing, config: Config):
     return BargeInSpeaker(speaker, hearing.source, barge)
 
 
-def announced(speaker, services: list, lines: Lines, transcript: Transcript, hearing):  # noqa: ANN001, ANN201
+def announced(  # noqa: ANN201 - any of the Speaker port's wrappers
+    speaker,  # noqa: ANN001
+    services: list,
+    lines: Lines,
+    transcript: Transcript,
+    hearing,  # noqa: ANN001
+):
     """gm's speaker, which says once, in gm's own voice, that a Wyoming service was lost or is
     back (and writes it on the transcript); the speaker as it is when no service is used."""
     if not services:

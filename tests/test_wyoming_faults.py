@@ -81,9 +81,7 @@ def test_a_late_transcript_is_never_applied_and_the_service_is_used_again(number
     recognizer.wait_until_loaded()
     recognizer.set_vocabulary(numbers)
     try:
-        began = time.monotonic()
         assert heard(recognizer, "three") == ["three"]  # gm's own Whisper, after 0.5 s
-        assert time.monotonic() - began < 5
         assert changes[0].up is False
         deadline = time.monotonic() + 5
         while not service.up and time.monotonic() < deadline:
