@@ -236,3 +236,19 @@ def test_voice_alone_still_speaks_aloud_and_voice_with_an_address_names_a_servic
     named = parser.parse_args(["play", "toy", "--voice", "tcp://pi:10200"])
     assert named.voice_uri == "tcp://pi:10200" and not named.speak
     assert parser.parse_args(["play", "toy", "--voice=tcp://pi:1"]).voice_uri == "tcp://pi:1"
+
+
+def test_a_recogniser_named_on_the_command_line_wins_over_the_settings_service(
+    tmp_path, monkeypatch
+):
+    from gm.cli import _config, build_parser
+
+    path = tmp_path / "config.toml"
+    path.write_text('[recognizer]\nuri = "tcp://10.0.0.2:10300"\n')
+    monkeypatch.setenv("GM_CONFIG", str(path))
+    parser = build_parser()
+    assert _config(parser.parse_args(["play", "toy"])).asr_uri == "tcp://10.0.0.2:10300"
+    own = _config(parser.parse_args(["play", "toy", "--asr", "whisper"]))
+    assert (own.asr, own.asr_uri) == ("whisper", None)
+    other = _config(parser.parse_args(["play", "toy", "--asr", "tcp://10.0.0.3:10300"]))
+    assert (other.asr, other.asr_uri) == (None, "tcp://10.0.0.3:10300")
