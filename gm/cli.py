@@ -1,4 +1,4 @@
-"""The `gm` command line: play, resume, listen, say, devices, models, voices, demo.
+"""The `gm` command line: play, resume, listen, say, devices, services, models, voices, demo.
 
 Every error a person can cause ends here as one sentence on stderr and exit status 2.
 """
@@ -15,6 +15,7 @@ import sys
 import tempfile
 import textwrap
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
@@ -31,7 +32,9 @@ from gm.dialog.transcript import Transcript
 from gm.files import NotAFile, open_regular_for_writing, refuse_special
 from gm.games import UnknownGame, deck_game, find
 from gm.games import load as load_game
+from gm.speech.asr import RECOGNIZERS
 from gm.speech.base import SpeechError
+from gm.speech.wyoming import address, is_uri
 from gm.state import Record, SaveError, Saves, SaveUnreadable, when
 from gm.steps import Answer, AnswerKind, Ask, Choice, RulesError
 
@@ -47,6 +50,17 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"{message[0].upper()}{message[1:]}; see 'gm --help'.")
+
+    def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
+        """'--voice' alone speaks aloud; followed by a service's address ('--voice tcp://HOST:PORT'
+        or '--voice=tcp://...') it names a Wyoming voice instead, without taking a game's name."""
+        args = list(sys.argv[1:] if args is None else args)
+        for i, arg in enumerate(args):
+            if arg.startswith("--voice=") and is_uri(arg.partition("=")[2]):
+                args[i] = "--voice-uri=" + arg.partition("=")[2]
+            elif arg == "--voice" and i + 1 < len(args) and is_uri(args[i + 1]):
+                args[i] = "--voice-uri"
+        return super().parse_known_args(args, namespace)
 
 
 def _device(value: str) -> str | int:
@@ -64,11 +78,25 @@ def _seconds(value: str) -> float:
     return seconds
 
 
+def _recogniser(value: str) -> str:
+    """--asr: a recogniser of gm's, or a Wyoming service's tcp://HOST:PORT."""
+    if is_uri(value):
+        address(value)  # a malformed address: its one sentence
+        return value
+    if value not in RECOGNIZERS:
+        raise argparse.ArgumentTypeError(
+            f"'{value}' is none of {', '.join(RECOGNIZERS)}, nor a tcp://HOST:PORT"
+        )
+    return value
+
+
 def _add_audio_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--asr",
-        choices=("whisper", "vosk", "sphinx"),
-        help="recogniser (default: Whisper; 'sphinx' is the light one for small machines)",
+        type=_recogniser,
+        metavar="{whisper,vosk,sphinx,tcp://HOST:PORT}",
+        help="recogniser (default: Whisper; 'sphinx' is the light one for small machines), or a "
+        "Wyoming speech-to-text service on another machine (docs/wyoming.md)",
     )
     parser.add_argument("--model", help="a model folder (Whisper or Vosk) or its name in models/")
     parser.add_argument(
@@ -84,8 +112,10 @@ def _add_output_options(parser: argparse.ArgumentParser) -> None:
         "--voice",
         dest="speak",
         action="store_true",
-        help="speak aloud even where gm would only print what it says",
+        help="speak aloud even where gm would only print what it says; '--voice "
+        "tcp://HOST:PORT': speak with a Wyoming text-to-speech service (docs/wyoming.md)",
     )
+    parser.add_argument("--voice-uri", help=argparse.SUPPRESS)
     parser.add_argument(
         "--speak-to", metavar="WAV", help="also write everything gm says to this WAV file"
     )
@@ -232,6 +262,16 @@ def build_parser() -> Parser:
 
     sub.add_parser("devices", help="list microphones and speakers")
 
+    services = sub.add_parser(
+        "services", help="what the Wyoming services gm is set to use say about themselves"
+    )
+    services.add_argument(
+        "--asr", type=_recogniser, metavar="tcp://HOST:PORT", help="a speech-to-text service"
+    )
+    services.add_argument(
+        "--voice", "--voice-uri", dest="voice_uri", metavar="tcp://HOST:PORT", help="a voice"
+    )
+
     voices = sub.add_parser("voices", help="list gm's voices or download a Piper voice")
     voices.add_argument("action", nargs="?", choices=("list", "download"), default="list")
     voices.add_argument("name", nargs="?", help="voice to download, e.g. en_US-lessac-medium")
@@ -299,32 +339,60 @@ def _command_phrases(content, command: Command) -> tuple[str, ...]:
     return tuple(p.lower() for p in phrases)
 
 
-def open_recognizer(args: argparse.Namespace, config: Config):
+def service(kind: str, uri: str | None, services: list | None = None):
+    """The Wyoming service at `uri` (None: none), asked once whether it answers; when it does
+    not, gm says so in one sentence and uses its own ear or voice until it does."""
+    if uri is None:
+        return None
+    from gm.speech.wyoming import Service
+
+    found = Service(kind, uri)
+    if not found.check():
+        own = "listens with its own Whisper" if kind == "asr" else "speaks with its own voice"
+        print(f"gm: the service at {uri} does not answer; gm {own} until it does.", file=sys.stderr)
+    if services is not None:
+        services.append(found)
+    return found
+
+
+def open_recognizer(args: argparse.Namespace, config: Config, services: list | None = None):
     from gm.speech.asr import open_recognizer as open_asr
 
-    return open_asr(config.asr, config.model)
+    return open_asr(config.asr, config.model, service=service("asr", config.asr_uri, services))
 
 
-def open_voice(config: Config):
+def open_voice(config: Config, services: list | None = None):
     """gm's voice as the settings and options ask; one serves the room and the --speak-to WAV."""
     from gm.speech import tts
 
-    return tts.open_voice(config.voice_engine, config.voice, config.rate, config.volume)
+    return tts.open_voice(
+        config.voice_engine,
+        config.voice,
+        config.rate,
+        config.volume,
+        service=service("voice", config.voice_uri, services),
+    )
 
 
-def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool, stack: ExitStack):
+def open_speaker(
+    args: argparse.Namespace,
+    config: Config,
+    quiet_default: bool,
+    stack: ExitStack,
+    services: list | None = None,
+):
     """The console or the room, and the --speak-to WAV; everything opened is closed by `stack`."""
     from gm.speech import tts
 
     speakers = []
-    console = args.console or (quiet_default and not args.speak)
+    console = args.console or (quiet_default and not (args.speak or config.voice_uri))
     voice = None
     if not console:
         tts.check_output(
             config.output_device
         )  # before the voice loads: a missing speaker is found at once
     if not console or args.speak_to:
-        voice = open_voice(config)
+        voice = open_voice(config, services)
         stack.callback(voice.close)
     if console:
         speakers.append(tts.ConsoleSpeaker())
@@ -337,7 +405,13 @@ def open_speaker(args: argparse.Namespace, config: Config, quiet_default: bool, 
     return speakers[0] if len(speakers) == 1 else tts.TeeSpeaker(*speakers)
 
 
-def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, source=None):
+def open_hearing(
+    args: argparse.Namespace,
+    config: Config,
+    start: float = 0.0,
+    source=None,  # noqa: ANN001
+    services: list | None = None,
+):
     """Typed lines, or audio (the given source, the WAV file or the microphone) and a recogniser."""
     if args.text and source is None:
         return TextHearing(text_input()), None
@@ -347,7 +421,7 @@ def open_hearing(args: argparse.Namespace, config: Config, start: float = 0.0, s
         source = (
             WavSource(args.wav, start=start) if args.wav else MicrophoneSource(config.input_device)
         )
-    recognizer = open_recognizer(args, config)
+    recognizer = open_recognizer(args, config, services)
     return AudioHearing(source, recognizer), recognizer
 
 
@@ -388,9 +462,41 @@ def barge_in(speaker, hearing, config: Config):
     return BargeInSpeaker(speaker, hearing.source, barge)
 
 
+def announced(  # noqa: ANN201 - any of the Speaker port's wrappers
+    speaker,  # noqa: ANN001
+    services: list,
+    lines: Lines,
+    transcript: Transcript,
+    hearing,  # noqa: ANN001
+):
+    """gm's speaker, which says once, in gm's own voice, that a Wyoming service was lost or is
+    back (and writes it on the transcript); the speaker as it is when no service is used."""
+    if not services:
+        return speaker
+    from gm.speech.wyoming import Announcing
+
+    def line(change) -> str:  # noqa: ANN001
+        return lines(f"{change.kind}_{'back' if change.up else 'lost'}")
+
+    def event(change, text: str) -> None:  # noqa: ANN001
+        t = hearing.source.now if isinstance(hearing, AudioHearing) else 0.0
+        transcript.emit("service", t, service=change.kind, uri=change.uri, up=change.up, text=text)
+
+    speaker = Announcing(speaker, line, event)
+    for found in services:
+        found.changed = speaker.changed
+    return speaker
+
+
 def _config(args: argparse.Namespace) -> Config:
-    return load_config().override(
-        asr=getattr(args, "asr", None),
+    asr = getattr(args, "asr", None)
+    config = load_config()
+    if asr is not None and not is_uri(asr):  # a recogniser of gm's, named: not the settings' uri
+        config = replace(config, asr_uri=None)
+    return config.override(
+        asr=None if is_uri(asr) else asr,
+        asr_uri=asr if is_uri(asr) else None,
+        voice_uri=getattr(args, "voice_uri", None),
         model=getattr(args, "model", None),
         input_device=getattr(args, "input_device", None),
         output_device=getattr(args, "output_device", None),
@@ -644,8 +750,13 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
 
             clock = WallClock(origin=start)
             source = Paced(table if table is not None else WavSource(args.wav, start=start), clock)
-        hearing, recognizer = open_hearing(args, config, start, source=source)
-        speaker = open_speaker(args, config, quiet_default=bool(args.wav or args.text), stack=stack)
+        services: list = []
+        hearing, recognizer = open_hearing(args, config, start, source=source, services=services)
+        for found in services:
+            stack.callback(found.close)
+        speaker = open_speaker(
+            args, config, quiet_default=bool(args.wav or args.text), stack=stack, services=services
+        )
         if table is None and (clock is not None or not args.wav):  # a live input
             speaker = barge_in(speaker, hearing, config)
         if clock is not None:
@@ -654,6 +765,8 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             speaker = Timed(
                 speaker, clock
             )  # gm's voice takes the time it takes to say (closed by the stack)
+        # outermost: barge-in needs gm's own speaker, and a real-time clock counts these lines too
+        speaker = announced(speaker, services, lines, transcript, hearing)
         ready(recognizer, speaker)
         greeting = ()
         if recognizer is not None:
@@ -987,6 +1100,36 @@ def cmd_devices(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_services(args: argparse.Namespace) -> int:
+    """Each configured service's own description (Wyoming's Describe and Info)."""
+    from gm.speech.wyoming import ServiceError, describe, summary
+
+    config = _config(args)
+    asked = [
+        (what, uri)
+        for what, uri in (("Speech to text", config.asr_uri), ("Voice", config.voice_uri))
+        if uri is not None
+    ]
+    if not asked:
+        raise UsageError(
+            "No Wyoming service is set; give --asr tcp://HOST:PORT or --voice tcp://HOST:PORT, "
+            "or uri in [recognizer] or [voice] of the settings (docs/wyoming.md)."
+        )
+    down = []
+    for what, uri in asked:
+        try:
+            info = describe(uri)
+        except ServiceError as error:
+            down.append(error)
+            continue
+        print(f"{what} at {uri}:")
+        for line in summary(info):
+            print(f"  {line}")
+    if down:
+        raise down[0]
+    return 0
+
+
 def cmd_models(args: argparse.Namespace) -> int:
     from gm.speech import models
 
@@ -1108,6 +1251,7 @@ COMMANDS = {
     "listen": cmd_listen,
     "say": cmd_say,
     "devices": cmd_devices,
+    "services": cmd_services,
     "models": cmd_models,
     "voices": cmd_voices,
     "demo": cmd_demo,

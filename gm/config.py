@@ -21,6 +21,7 @@ EXAMPLE = """# gm settings; every key is optional and command-line options win.
 # engine = "piper"    # or "pyttsx3" for the system voice (espeak-ng); default: Piper
 # name = "en_US-joe-medium"  # a Piper voice, or a system voice such as "en-us"; see 'gm voices'
 # rate = 200          # words per minute (Piper: 100 to 400, its length scale)
+# uri = "tcp://192.168.1.20:10200"  # a Wyoming text-to-speech service (wyoming-piper)
 # volume = 1.0        # 0.0 to 1.0
 
 [audio]
@@ -31,6 +32,7 @@ EXAMPLE = """# gm settings; every key is optional and command-line options win.
 [recognizer]
 # engine = "whisper"     # the default; or "vosk", or "sphinx" (the light one)
 # model = "whisper-base"   # a folder, or a name in models/ (gm models install whisper-base)
+# uri = "tcp://192.168.1.20:10300"  # a Wyoming speech-to-text service (wyoming-faster-whisper)
 
 [decks]                  # a table's own deck for a game ('gm play' uses it unless --deck)
 # who-the-f = "~/decks/office-questions.toml"
@@ -60,6 +62,10 @@ class Config:
         return next((path for name, path in self.decks if name == game), None)
 
     voice_engine: str | None = None  # "piper" or "pyttsx3"; None: Piper when installed
+    # Wyoming services (tcp://HOST:PORT) that hear and speak for gm; gm's own ear and voice
+    # take over while they are down (gm.speech.wyoming)
+    asr_uri: str | None = None
+    voice_uri: str | None = None
 
     def override(self, **options: Any) -> "Config":
         """Options given on the command line (not None) replace the file's values."""
@@ -85,6 +91,8 @@ _SCHEMA = {
     ("audio", "barge_in"): ("barge_in", bool),
     ("recognizer", "engine"): ("asr", str),
     ("recognizer", "model"): ("model", str),
+    ("recognizer", "uri"): ("asr_uri", str),
+    ("voice", "uri"): ("voice_uri", str),
 }
 
 
@@ -144,6 +152,12 @@ def load(path: Path | None = None) -> Config:
         )
     if values.get("voice_engine") not in (None, "piper", "pyttsx3"):
         raise ConfigError(f'The setting \'voice.engine\' in {path} must be "piper" or "pyttsx3".')
+    for key, name in (("recognizer.uri", "asr_uri"), ("voice.uri", "voice_uri")):
+        if values.get(name) is not None and not values[name].startswith("tcp://"):
+            raise ConfigError(
+                f"The setting '{key}' in {path} must be a Wyoming service's address, "
+                'such as "tcp://192.168.1.20:10300".'
+            )
     return Config(**values)
 
 

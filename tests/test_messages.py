@@ -48,6 +48,7 @@ CLI_SHOWN_BY = {
     "expectation": ("listen",),
     "main": ("gm",),  # any command
     "error": ("gm",),
+    "parse_known_args": ("play", "resume"),  # '--voice tcp://HOST:PORT' read as --voice-uri
 }
 
 

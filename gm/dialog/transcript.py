@@ -9,7 +9,17 @@ import json
 from collections import deque
 from typing import Any, Callable, TextIO
 
-EVENT_TYPES = ("say", "heard", "listen", "decision", "state", "game_over", "save_failed")
+# "service": a Wyoming service lost or back (gm.speech.wyoming.Announcing)
+EVENT_TYPES = (
+    "say",
+    "heard",
+    "listen",
+    "decision",
+    "state",
+    "game_over",
+    "save_failed",
+    "service",
+)
 
 
 class Transcript:

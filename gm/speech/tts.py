@@ -402,9 +402,11 @@ def open_voice(
     rate: int | None = None,
     volume: float | None = None,
     folder: str | Path | None = None,
+    service=None,  # noqa: ANN001 - a gm.speech.wyoming.Service
 ) -> Remembered:
     """gm's voice as the settings ask: `engine` if given, else Piper when the voice is installed
-    (it comes with gm), else pyttsx3 (the system's espeak-ng). `folder` holds downloaded voices."""
+    (it comes with gm), else pyttsx3 (the system's espeak-ng). `folder` holds downloaded voices.
+    With a Wyoming `service`, the service speaks and that voice takes over while it is down."""
     from gm.speech import voices
 
     if engine is not None and engine not in ENGINES:
@@ -417,10 +419,14 @@ def open_voice(
     if engine == "piper":
         from gm.speech.piper import PiperSynth
 
-        return Remembered(
-            PiperSynth(voices.find(name, folder), rate, volume), spoken=Pronunciation.load()
-        )
-    return Remembered(Synthesizer(name, rate, volume), spoken=Pronunciation.load())
+        voice: Voice = PiperSynth(voices.find(name, folder), rate, volume)
+    else:
+        voice = Synthesizer(name, rate, volume)
+    if service is not None:
+        from gm.speech.wyoming import WyomingVoice
+
+        voice = WyomingVoice(service, voice)
+    return Remembered(voice, spoken=Pronunciation.load())
 
 
 class DeviceOutput:

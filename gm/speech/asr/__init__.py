@@ -86,17 +86,30 @@ RECOGNIZERS = ("whisper", "vosk", "sphinx")
 
 
 def open_recognizer(
-    kind: str | None, model: str | Path | None = None, models_dir: Path | None = None
+    kind: str | None,
+    model: str | Path | None = None,
+    models_dir: Path | None = None,
+    service=None,  # noqa: ANN001 - a gm.speech.wyoming.Service
 ) -> Recognizer:
     """'whisper', 'vosk', 'sphinx', or None for the default: the kind of the given model folder,
     else Whisper when its model is installed (it is, with gm), else Vosk when a model is
-    downloaded, else PocketSphinx."""
+    downloaded, else PocketSphinx. With a Wyoming `service`, the service hears and gm's Whisper
+    (`model`, or tiny.en) hears what it cannot."""
     choice = (kind or "").strip().lower() or None
     if choice == "pocketsphinx":
         choice = "sphinx"
     if choice not in (None, *RECOGNIZERS):
         raise SpeechError(f"Unknown recogniser {kind!r}; use 'whisper', 'vosk' or 'sphinx'.")
     path = _model_path(model, models_dir) if model is not None and choice != "sphinx" else None
+    if service is not None:
+        if choice not in (None, "whisper") or (path is not None and not is_whisper_model(path)):
+            raise SpeechError(
+                "A Wyoming speech service is backed by gm's Whisper when it is down; "
+                "give a Whisper model, or no recogniser, with it."
+            )
+        from gm.speech.asr.wyoming import WyomingRecognizer
+
+        return WyomingRecognizer(service, path)
     if choice is None and path is not None:
         choice = "whisper" if is_whisper_model(path) else "vosk"
     if choice == "sphinx":
@@ -132,9 +145,12 @@ def describe(recognizer: Recognizer) -> str:
     description = getattr(recognizer, "description", None)
     if description:
         return str(description)
-    return {"whisper": "Whisper", "vosk": "Vosk", "sphinx": "PocketSphinx"}.get(
-        getattr(recognizer, "name", ""), "an unknown recogniser"
-    )
+    return {
+        "whisper": "Whisper",
+        "vosk": "Vosk",
+        "sphinx": "PocketSphinx",
+        "wyoming": "Wyoming",
+    }.get(getattr(recognizer, "name", ""), "an unknown recogniser")
 
 
 __all__ = [
