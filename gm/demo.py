@@ -403,8 +403,8 @@ class LiveTable:
             if other:
                 text = self.players.choice(other)
                 line = replace(line, text=text, answer=replace(line.answer, heard=text))
-        if self._tried.get(line.text, 0) >= 2:
-            line = skip(ask, self.commands, line)
+        if self._tried.get(line.text, 0) >= 2:  # a skip, or the time let run out if refused
+            line = give_up(self.game, engine.state, ask, skip(ask, self.commands, line), engine.rng)
         if sum(self._tried.values()) >= self.HELP_AFTER:
             line = replace(line, seat=_neighbour(line.seat))
         self._tried[line.text] = self._tried.get(line.text, 0) + 1
