@@ -90,6 +90,7 @@ class Display:
 
     def close(self) -> None:
         if self._runner is not None:
+            self._loop.call_soon_threadsafe(self._end_streams)
             asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
             self._runner = None
         self._stop_loop()
@@ -106,8 +107,9 @@ class Display:
         for path in ASSETS:
             app.router.add_get(path, self._asset)
         app.router.add_get("/events", self._events)
+        app.router.add_get("/board", self._board)
         app.router.add_post("/tap", self._tap)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, reuse_address=False)
         try:
@@ -142,13 +144,23 @@ class Display:
                     await response.write(b": still here\n\n")
                     continue
                 if message is None:
-                    break  # fell too far behind: it reconnects and starts from the board
+                    break  # gm stops, or the page fell behind: it reconnects to a fresh board
                 await response.write(_sse(message))
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
             self._pages.discard(page)
         return response
+
+    async def _board(self, request: web.Request) -> web.Response:
+        """The board as it is, at once: what a page is sent first (for scripts and tests)."""
+        return web.json_response(self.board.snapshot())
+
+    def _end_streams(self) -> None:
+        """gm stops: every stream ends, and its page reconnects to the next gm."""
+        for page in self._pages:
+            if not page.full():
+                page.put_nowait(None)
 
     def _send(self, message: dict) -> None:
         for page in list(self._pages):

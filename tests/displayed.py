@@ -1,0 +1,116 @@
+"""Shared by the display's tests: a typed game played by `gm play --display`, in a subprocess,
+and what its page is sent."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Played:
+    """`gm play GAME --text --console --display 0 ...`: lines typed on its standard input, taps
+    posted to its page, its transcript and its page's board read back."""
+
+    def __init__(self, tmp_path: Path, *args: str, command: str = "play") -> None:
+        self.transcript = tmp_path / "transcript.jsonl"
+        self._out = open(tmp_path / "stdout.txt", "w")
+        self._err_path = tmp_path / "stderr.txt"
+        self._err = open(self._err_path, "w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gm", command, *args, "--text", "--console", "--display", "0"]
+            + ["--state-dir", str(tmp_path / "state"), "--transcript", str(self.transcript)],
+            stdin=subprocess.PIPE,
+            stdout=self._out,
+            stderr=self._err,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        self.port = int(self._wait(lambda: _port(self._err_path.read_text())))
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def type(self, *lines: str) -> None:
+        for line in lines:
+            self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def board(self) -> dict[str, dict]:
+        """The page's first messages, by type."""
+        with urllib.request.urlopen(self.url + "board", timeout=5) as response:
+            return {m["type"]: m for m in json.load(response)}
+
+    def listening(self, step: str) -> dict:
+        """The listen message of `step`, once gm listens for it."""
+        return self._wait(lambda: _if(self.board().get("listen"), lambda m: m["step"] == step))
+
+    def tap(self, phrase: str, listen: int | None = None) -> int:
+        """Post a tap for the listen now open (or the one named); the HTTP status."""
+        number = listen if listen is not None else self.board()["listen"]["listen"]
+        body = json.dumps({"listen": number, "phrase": phrase}).encode()
+        request = urllib.request.Request(self.url + "tap", body, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def events(self) -> list[dict]:
+        text = self.transcript.read_text(encoding="utf-8") if self.transcript.exists() else ""
+        return [json.loads(line) for line in text.splitlines() if line.endswith("}")]
+
+    def decided(self, step: str, count: int = 1) -> list[dict]:
+        """The accepted decisions of `step`, once there are `count` of them."""
+
+        def found() -> list[dict] | None:
+            taken = [
+                e
+                for e in self.events()
+                if e["type"] == "decision" and e.get("step") == step and e.get("accepted")
+            ]
+            return taken if len(taken) >= count else None
+
+        return self._wait(found)
+
+    def close(self) -> int:
+        if self.process.stdin and not self.process.stdin.closed:
+            self.process.stdin.close()
+        try:
+            code = self.process.wait(30)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+            self._out.close()
+            self._err.close()
+        return code
+
+    def stderr(self) -> str:
+        return self._err_path.read_text()
+
+    def _wait(self, found, timeout: float = 30.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            value = found()
+            if value:
+                return value
+            if self.process.poll() is not None:
+                raise AssertionError(f"gm stopped: {self.stderr()}")
+            time.sleep(0.05)
+        raise AssertionError(f"waited {timeout} s in vain; gm said: {self.stderr()}")
+
+
+def _port(text: str) -> str | None:
+    match = re.search(r"table display is at http://[^:]+:(\d+)/", text)
+    return match.group(1) if match else None
+
+
+def _if(value, test):
+    return value if value is not None and test(value) else None
