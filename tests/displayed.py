@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -20,13 +21,23 @@ class Played:
     """`gm play GAME --text --console --display 0 ...`: lines typed on its standard input, taps
     posted to its page, its transcript and its page's board read back."""
 
-    def __init__(self, tmp_path: Path, *args: str, command: str = "play") -> None:
+    def __init__(self, tmp_path: Path, *args: str, command: str = "play", port: int = 0) -> None:
         self.transcript = tmp_path / "transcript.jsonl"
         self._out = open(tmp_path / "stdout.txt", "w")
         self._err_path = tmp_path / "stderr.txt"
         self._err = open(self._err_path, "w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gm", command, *args, "--text", "--console", "--display", "0"]
+            [
+                sys.executable,
+                "-m",
+                "gm",
+                command,
+                *args,
+                "--text",
+                "--console",
+                "--display",
+                str(port),
+            ]
             + ["--state-dir", str(tmp_path / "state"), "--transcript", str(self.transcript)],
             stdin=subprocess.PIPE,
             stdout=self._out,
@@ -105,6 +116,12 @@ class Played:
                 raise AssertionError(f"gm stopped: {self.stderr()}")
             time.sleep(0.05)
         raise AssertionError(f"waited {timeout} s in vain; gm said: {self.stderr()}")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def _port(text: str) -> str | None:

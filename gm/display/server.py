@@ -111,7 +111,7 @@ class Display:
         app.router.add_post("/tap", self._tap)
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port, reuse_address=False)
+        site = web.TCPSite(runner, self.host, self.port)
         try:
             await site.start()
         except OSError:

@@ -122,6 +122,8 @@ function isVote(value) {
 function drawTaps() {
   const box = $("taps");
   box.replaceChildren();
+  box.dataset.step = listen ? listen.step : "";
+  box.dataset.listen = listen ? listen.listen : "";
   if (!listen || !listen.offers) return;
   const offers = listen.offers;
   const pairs = offers.filter((o) => isVote(o.value));
