@@ -62,12 +62,12 @@ function whatTheFake(s) {
   const seats = Object.keys(s.scores || {});
   if (seats.length) {
     const rows = seats.map((seat) => el("tr", {},
-      el("td", {}, seatName(seat)),
+      el("td", {}, seat),
       el("td", {}, s.roles ? s.roles[seat] : "?"),
       el("td", {}, ((s.drawings || {})[seat] || []).join(", ")),
       el("td", {}, String(s.scores[seat]))));
     parts.push(el("table", { className: "scores" },
-      el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Role"), el("th", {}, "Drawings"), el("th", {}, "Points")),
+      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Role"), el("th", {}, "Drawings"), el("th", {}, "Points")),
       ...rows));
   }
   return parts;
@@ -76,8 +76,8 @@ function whatTheFake(s) {
 function scoreTable(scores, total, title) {
   const seats = Object.keys(scores || {});
   const rows = seats.map((seat) =>
-    el("tr", {}, el("td", {}, seatName(seat)), el("td", {}, String(total(scores[seat])))));
-  return el("table", { className: "scores" }, el("tr", {}, el("th", {}, "Seat"), el("th", {}, title)), ...rows);
+    el("tr", {}, el("td", {}, seat), el("td", {}, String(total(scores[seat])))));
+  return el("table", { className: "scores" }, el("tr", {}, el("th", {}, "Player"), el("th", {}, title)), ...rows);
 }
 
 function opened(message) {
