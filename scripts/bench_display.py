@@ -37,13 +37,16 @@ def word_for(game, state: dict, used: set[str]) -> str:
     return next((w for w in theme.answers if w[0].upper() in letters and w not in used), "pass")
 
 
-def turns(played: Played, page: Page, count: int, game, used: set[str]) -> tuple[list, list]:
-    """(countdown offsets, decision delays) in seconds over `count` turns."""
+def turns(
+    played: Played, page: Page, count: int, game, used: set[str], seen: int
+) -> tuple[list, list, int]:
+    """(countdown offsets, decision delays) in seconds over `count` turns, and the index of the
+    page's last message read, from `seen` on."""
     offsets, delays = [], []
-    listens = [i for i, (_, m) in enumerate(page.messages) if m["type"] == "listen"]
-    seen = listens[-1] if listens else 0  # the turn gm listens for now, if it has come
     for _ in range(count):
-        seen, _, _ = page.next(lambda m: m.get("step") == "funocracy.answer", seen)
+        seen, _, _ = page.next(
+            lambda m: m["type"] == "listen" and m["step"] == "funocracy.answer", seen
+        )
         state = [m for _, m in page.messages if m["type"] == "state"][-1]["state"]
         word = word_for(game, state, used)
         used.add(word)
@@ -62,7 +65,7 @@ def turns(played: Played, page: Page, count: int, game, used: set[str]) -> tuple
             lambda m: m["type"] == "decision" and m.get("step") == "funocracy.challenge", seen
         )
         offsets.append(closed - (arrived + listen["left"]))
-    return offsets, delays
+    return offsets, delays, seen + 1
 
 
 def run(turn_count: int, pages: int) -> dict:
@@ -72,11 +75,11 @@ def run(turn_count: int, pages: int) -> dict:
         played = Played(Path(workdir), "funocracy", "--players", "2", "--mode", "normal")
         page = Page(played.port)
         try:
-            offsets, alone = turns(played, page, turn_count, game, used)
+            offsets, alone, seen = turns(played, page, turn_count, game, used, 0)
             before = played.rss_kb()
             crowd = [Page(played.port) for _ in range(pages)]
             since = len(page.messages)
-            more, crowded = turns(played, page, turn_count, game, used)
+            more, crowded, _ = turns(played, page, turn_count, game, used, seen)
             after = played.rss_kb()
             missed = max(len(page.messages) - since - len(p.messages) for p in crowd)
             for other in crowd:
