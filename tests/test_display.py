@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import http.client
 import json
+import queue
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 from displayed import ROOT, Played
@@ -19,7 +21,9 @@ from gm.demo import plan
 from gm.display import DisplayError
 from gm.display.board import Board
 from gm.display.server import Display
+from gm.display.typed import waiting_lines
 from gm.games import what_the_fake
+from gm.speech.base import SpeechError
 from gm.state import Saves
 
 LISTEN = {
@@ -178,3 +182,24 @@ def test_hidden_roles_never_reach_the_page_before_the_table_names_the_forgers(tm
     assert '"forger"' not in before and '"roles": {' not in before
     assert "forger" in json.dumps(messages[reveal]["state"]["roles"])
     assert any(m["type"] == "listen" and m["offers"] for m in messages)
+
+
+def test_typed_lines_on_the_display_keep_the_wall_clocks_pace_while_nobody_types():
+    typed: queue.SimpleQueue = queue.SimpleQueue()
+
+    def keyboard():
+        while (line := typed.get()) is not None:
+            if isinstance(line, Exception):
+                raise line
+            yield line
+
+    lines = waiting_lines(keyboard(), tick=0.05)
+    began = time.monotonic()
+    quiet = [float(next(lines).split()[1].rstrip("]")) for _ in range(6)]
+    assert sum(quiet) == pytest.approx(time.monotonic() - began, abs=0.02)
+    assert all(0.04 <= q <= 0.2 for q in quiet)
+    typed.put("normal")
+    assert next(line for line in lines if not line.startswith("[silence")) == "normal"
+    typed.put(SpeechError("Standard input cannot be read."))
+    with pytest.raises(SpeechError):
+        next(line for line in lines if not line.startswith("[silence"))

@@ -93,8 +93,9 @@ function opened(message) {
 function heard(message) {
   $("heard").replaceChildren("Heard: ", el("b", {}, message.text || "(nothing it listens for)"),
     message.via === "tap" ? el("span", { className: "tapped" }, " (tapped)") : "");
-  // gm stops the players' clock to answer what it understood; the next listen brings the time left
-  if (message.intent || (listen && listen.free)) deadline = null;
+  // gm stops the players' clock to act on a phrase it understood; the next listen brings the time
+  // left. Talk it did not understand leaves the clock running, here as in gm.
+  if (message.intent) deadline = null;
 }
 
 function decision(message) {
