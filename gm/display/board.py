@@ -13,6 +13,8 @@ import threading
 import time
 from typing import Callable
 
+from gm.games import GAMES
+
 # The events the page is sent, each with the fields it may show.
 SHOWN = {
     "state": ("game", "state"),
@@ -25,6 +27,7 @@ SHOWN = {
 # The commands a page offers as buttons: the ones that move a game on or hold it; quit is said.
 TAPPED_COMMANDS = ("undo", "pause", "resume", "repeat", "skip")
 MAX_FREE = 64  # characters of a typed answer to an open ask (a word, a drawing's name)
+TITLES = {entry.id: entry.title for entry in GAMES}
 
 
 class Board:
@@ -59,7 +62,8 @@ class Board:
                     "left": None if deadline is None else round(deadline - event["t"], 3),
                 }
                 self._left_at = self._clock()
-            if event["type"] == "state" and "game" in event:
+            if event["type"] == "state":
+                message["title"] = TITLES.get(event["game"], event["game"])
                 self._latest.pop("game_over", None)  # an undone end: the game is on again
             self._latest[event["type"]] = message
         return message

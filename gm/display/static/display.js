@@ -1,7 +1,6 @@
 // The table's view of gm: server-sent events in, taps out. EventSource reconnects by itself.
 "use strict";
 
-const TITLES = { funocracy: "Funocracy", who_the_f: "Who the F", what_the_fake: "What the Fake?!" };
 const $ = (id) => document.getElementById(id);
 let listen = null; // the listen now open: {listen, offers, free, step}
 let deadline = null; // performance.now() at which the players' time runs out
@@ -23,7 +22,7 @@ function show(message) {
 
 function state(message) {
   const s = message.state || {};
-  $("game").textContent = TITLES[message.game] || message.game;
+  if (message.title) $("game").textContent = message.title;
   $("phase").textContent = (s.phase || "").replace(/_/g, " ");
   $("round").textContent = s.round ? "Round " + s.round + (s.rounds ? " of " + s.rounds : "") : "";
   $("turn").textContent = s.active_seat ? seatName(s.active_seat) + "'s turn" : "";
@@ -130,7 +129,7 @@ function drawTaps() {
   const pairs = offers.filter((o) => isVote(o.value));
   const single = (o) => !o.command && !isVote(o.value) &&
     !(o.value && typeof o.value === "object" && Object.keys(o.value).length > 1);
-  if (pairs.length) box.append(...voteTaps(pairs));
+  if (pairs.length) box.append(...voteTaps(pairs), el("h3", {}, "Or"));
   for (const offer of offers.filter(single)) box.append(tapButton(offer.phrase, offer.phrase));
   if (listen.free) {
     const input = el("input", { type: "text", maxLength: 64, placeholder: "type the answer" });
