@@ -13,6 +13,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 from displayed import ROOT, Played
@@ -20,7 +22,7 @@ from displayed import ROOT, Played
 from gm.demo import plan
 from gm.display import DisplayError
 from gm.display.board import Board
-from gm.display.server import Display
+from gm.display.server import Display, lan_address
 from gm.display.typed import waiting_lines
 from gm.games import what_the_fake
 from gm.speech.base import SpeechError
@@ -143,6 +145,9 @@ def test_a_tap_enters_the_engine_as_a_heard_answer_and_is_saved(tmp_path):
         assert played.tap("three") == 202
         (players,) = played.decided("funocracy.players")
         assert played.tap("two", stale) == 409  # that ask is over
+        form = urllib.request.Request(played.url + "tap", b'{"listen": 1}', method="POST")
+        with pytest.raises(urllib.error.HTTPError, match="415"):  # a form of another site
+            urllib.request.urlopen(form, timeout=5)
         played.listening("funocracy.mode")
         played.type("normal")  # a word typed (said) and a tap, side by side
         played.decided("funocracy.mode")
@@ -151,6 +156,9 @@ def test_a_tap_enters_the_engine_as_a_heard_answer_and_is_saved(tmp_path):
         played.listening("funocracy.mode")
     finally:
         assert played.close() == 0
+    assert "█" in played.stderr()  # the address's QR code, printed
+    said = [e["text"] for e in played.events() if e["type"] == "say"]
+    assert f"The game is shown on this network at {lan_address()}, port {played.port}." in said
     heard = [e for e in played.events() if e["type"] == "heard"]
     assert [(e["text"], e.get("via")) for e in heard] == [
         ("three", "tap"),

@@ -172,6 +172,10 @@ class Display:
                 page.put_nowait(None)
 
     async def _tap(self, request: web.Request) -> web.Response:
+        if request.content_type != "application/json":
+            # A page of another site cannot send JSON here without the browser asking first,
+            # which gm never allows: only gm's own page taps.
+            return web.json_response({"error": "a tap is JSON"}, status=415)
         try:
             tap = await request.json()
             listen, phrase = int(tap["listen"]), str(tap["phrase"]).strip()

@@ -69,7 +69,9 @@ class Played:
         """Post a tap for the listen now open (or the one named); the HTTP status."""
         number = listen if listen is not None else self.board()["listen"]["listen"]
         body = json.dumps({"listen": number, "phrase": phrase}).encode()
-        request = urllib.request.Request(self.url + "tap", body, method="POST")
+        request = urllib.request.Request(
+            self.url + "tap", body, {"Content-Type": "application/json"}, method="POST"
+        )
         try:
             with urllib.request.urlopen(request, timeout=5) as response:
                 return response.status
