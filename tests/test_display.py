@@ -20,6 +20,7 @@ import pytest
 from displayed import ROOT, Played
 
 from gm.demo import plan
+from gm.dialog.engine import EngineConfig
 from gm.display import DisplayError
 from gm.display.board import Board
 from gm.display.server import Display, lan_address
@@ -211,3 +212,19 @@ def test_typed_lines_on_the_display_keep_the_wall_clocks_pace_while_nobody_types
     typed.put(SpeechError("Standard input cannot be read."))
     with pytest.raises(SpeechError):
         next(line for line in lines if not line.startswith("[silence"))
+
+
+def test_a_sorry_inside_a_turn_sends_the_deadline_it_moved_to(speaker, common):
+    """The page counts down from the last listen's deadline: after gm's "sorry" inside a timed
+    ask a listen gives the later deadline at which gm really times out."""
+    from test_turn_deadline import run
+
+    script = "[silence 5]\nbanana bread\n[silence 40]\n"
+    _, transcript = run(script, speaker, common, EngineConfig())
+    first, again = [e for e in transcript.of_type("listen") if e["step"] == "turns.ask1"][:2]
+    sorry = next(e for e in transcript.of_type("say") if e["text"].startswith("Sorry"))
+    assert first["t"] < sorry["t"] < again["t"] and again["deadline"] > first["deadline"]
+    timed_out = next(
+        e for e in transcript.of_type("decision") if e["decision"] == "ask 1 timed out"
+    )
+    assert timed_out["t"] == pytest.approx(again["deadline"], abs=0.15)

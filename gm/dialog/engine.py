@@ -813,21 +813,26 @@ class Engine:
 
         `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
         With `give_up`, quiet as long as a reprompt waits after the last reprompt is a timeout.
-        A "sorry" said meanwhile stops the clock while gm says it (gm.dialog.clock); the countdown's
-        warning and tones do not, and each is played once a clock.
+        A "sorry" said meanwhile stops the clock while gm says it (gm.dialog.clock), and a second
+        `listen` event gives the deadline it moved to; the countdown's warning and tones do not,
+        and each is played once a clock.
         """
         self._settle()
         self.hearing.listen_for(vocabulary)
         self._mumbled = False
-        self._emit(
-            "listen",
-            step=step,
-            expected=expected,
-            phrases=len(matcher.phrases),
-            free=vocabulary.free,
-            deadline=None if clock is None else round(clock.start(self.hearing.now), 3),
-            **({"offers": _offers(matcher)} if self.taps is not None else {}),
-        )
+
+        def listening(at: float) -> None:
+            self._emit(
+                "listen",
+                step=step,
+                expected=expected,
+                phrases=len(matcher.phrases),
+                free=vocabulary.free,
+                deadline=None if clock is None else round(clock.start(at), 3),
+                **({"offers": _offers(matcher)} if self.taps is not None else {}),
+            )
+
+        listening(self.hearing.now)
         barged = self._barged_in(matcher)
         if barged is not None:
             return barged
@@ -860,7 +865,7 @@ class Engine:
                         return heard
                     if clock is not None and self._mute:  # gm said "sorry": not their time
                         clock.stop(now)
-                        clock.start(self._settle())
+                        listening(self._settle())  # with the deadline moved
             if clock is not None:
                 deadline = clock.start(now)
                 left = deadline - now
