@@ -99,6 +99,8 @@ class Display:
         if self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(10)
+        if not self._thread.is_alive():
+            self._loop.close()
 
     # -- the server's side ---------------------------------------------------------------
 
@@ -118,7 +120,7 @@ class Display:
             await runner.cleanup()
             raise
         self._runner = runner
-        return site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return runner.addresses[0][1]
 
     async def _asset(self, request: web.Request) -> web.Response:
         name, kind = ASSETS[request.path]
