@@ -701,6 +701,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
                     lines,
                     commands,
                     transcript,
+                    display,
                 ):
                     record, resumed = unfinished, True
                     playing.append(record)
@@ -773,8 +774,10 @@ def _resume_asked(
     lines: Lines,
     commands,
     transcript: Transcript,
+    taps=None,
 ) -> bool:
-    """Ask aloud whether to resume the unfinished game of this title or start the new one."""
+    """Ask aloud whether to resume the unfinished game of this title or start the new one (by
+    voice, or a tap on the display)."""
     game = game_for(new)
     answers = load_content("common").table("unfinished")
     choices = tuple(Choice(value, tuple(answers[value])) for value in ("resume", "new"))
@@ -784,7 +787,9 @@ def _resume_asked(
         choices=choices,
         expected=lines("unfinished_expected"),
     )
-    engine = Engine(game, hearing, speaker, lines, commands, transcript, new, None, EngineConfig())
+    engine = Engine(
+        game, hearing, speaker, lines, commands, transcript, new, None, EngineConfig(), taps
+    )
     while True:
         answer = engine.question(ask)
         if answer is Flow.QUIT:

@@ -228,3 +228,19 @@ def test_a_sorry_inside_a_turn_sends_the_deadline_it_moved_to(speaker, common):
         e for e in transcript.of_type("decision") if e["decision"] == "ask 1 timed out"
     )
     assert timed_out["t"] == pytest.approx(again["deadline"], abs=0.15)
+
+
+def test_resume_it_or_a_new_one_is_answered_by_a_tap(tmp_path):
+    played = Played(tmp_path, "funocracy", "--seed", "3")
+    played.listening("funocracy.players")
+    played.tap("three")
+    played.decided("funocracy.players")
+    assert played.close() == 0
+    again = Played(tmp_path, "funocracy", "--seed", "4")
+    try:
+        offers = again.listening("gm.unfinished")["offers"]
+        assert [o["phrase"] for o in offers][:2] == ["resume it", "a new one"]
+        assert again.tap("resume it") == 202
+        again.listening("funocracy.mode")  # the saved game, its players decided
+    finally:
+        assert again.close() == 0
