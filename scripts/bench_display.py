@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure the table display: its countdown against gm's clock, and what ten pages cost gm.
 
-    bench_display.py [--runs 3] [--turns 5] [--pages 10]
+    bench_display.py [--runs 3] [--turns 5] [--pages 10] [--browser]
 
 Each run plays a typed Funocracy game (`gm play funocracy --text --display`, two players,
 normal mode) by the wall clock; a page (the event stream read as the page reads it) follows it.
@@ -11,7 +11,9 @@ Each turn a word is typed, then the 4-second challenge window is left to close b
              arrives; + is gm after the page;
   delay      from the word typed to its decision arriving at the page, with the one page, then
              with `--pages` more pages open (the same turns);
-  memory     gm's resident memory before the pages open and after their turns.
+  memory     gm's resident memory before the pages open and after their turns;
+  browser    with --browser, the page itself open in headless Chromium beside them: when its
+             countdown shows 0.0 against when it shows gm's decision that the window closed.
 Figures are medians over the turns of all the runs; growth is the median of the runs.
 """
 
@@ -25,7 +27,7 @@ import time
 from pathlib import Path
 
 import benchlib.common  # noqa: F401  (the checkout first on sys.path)
-from benchlib.displayed import Page, Played
+from benchlib.displayed import Page, Played, chromium
 
 from gm.games import funocracy
 
@@ -68,12 +70,41 @@ def turns(
     return offsets, delays, seen + 1
 
 
-def run(turn_count: int, pages: int) -> dict:
+# Marks in the page when its countdown shows 0.0 and when it shows a decision.
+WATCH = """
+window.marks = [];
+const mark = (what) => () => window.marks.push([what, performance.now(),
+  document.getElementById(what).textContent]);
+new MutationObserver(mark("clock")).observe(document.getElementById("clock"),
+  {childList: true, characterData: true, subtree: true});
+new MutationObserver(mark("decision")).observe(document.getElementById("decision"),
+  {childList: true, characterData: true, subtree: true});
+"""
+
+
+def shown_offsets(marks: list) -> list[float]:
+    """Seconds from the page's countdown first showing 0.0 to it showing the window closed."""
+    offsets, zero = [], None
+    for what, at, text in marks:
+        if what == "clock" and text == "0.0" and zero is None:
+            zero = at
+        elif what == "decision" and "no challenge" in text and zero is not None:
+            offsets.append((at - zero) / 1000)
+            zero = None
+        elif what == "clock" and text != "0.0":
+            zero = None
+    return offsets
+
+
+def run(turn_count: int, pages: int, browser=None) -> dict:
     game = funocracy.load()
     used: set[str] = set()
     with tempfile.TemporaryDirectory(prefix="gm-display-bench-") as workdir:
         played = Played(Path(workdir), "funocracy", "--players", "2", "--mode", "normal")
         page = Page(played.port)
+        if browser is not None:
+            browser.get(played.url)
+            browser.execute_script(WATCH)
         try:
             offsets, alone, seen = turns(played, page, turn_count, game, used, 0)
             before = played.rss_kb()
@@ -84,6 +115,7 @@ def run(turn_count: int, pages: int) -> dict:
             missed = max(len(page.messages) - since - len(p.messages) for p in crowd)
             for other in crowd:
                 other.close()
+            marks = browser.execute_script("return window.marks") if browser else []
         finally:
             page.close()
             played.close()
@@ -93,6 +125,7 @@ def run(turn_count: int, pages: int) -> dict:
         "crowded": crowded,
         "growth_mb": (after - before) / 1024,
         "missed": missed,  # messages one of the crowd did not receive (snapshot aside)
+        "shown": shown_offsets(marks),
     }
 
 
@@ -101,8 +134,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--turns", type=int, default=5)
     parser.add_argument("--pages", type=int, default=10)
+    parser.add_argument("--browser", action="store_true", help="the page in headless Chromium too")
     args = parser.parse_args(argv)
-    results = [run(args.turns, args.pages) for _ in range(args.runs)]
+    browser = chromium() if args.browser else None
+    try:
+        results = [run(args.turns, args.pages, browser) for _ in range(args.runs)]
+    finally:
+        if browser is not None:
+            browser.quit()
     offsets = [o for r in results for o in r["offsets"]]
     alone = [d for r in results for d in r["alone"]]
     crowded = [d for r in results for d in r["crowded"]]
@@ -116,6 +155,12 @@ def main(argv: list[str] | None = None) -> int:
     growth = statistics.median(r["growth_mb"] for r in results)
     print(f"gm's memory growth with {args.pages} more pages: median {growth:.1f} MB")
     print(f"every page received every event: {all(r['missed'] <= 0 for r in results)}")
+    shown = [o for r in results for o in r["shown"]]
+    if shown:
+        print(
+            f"in Chromium: the decision shown after the countdown showed 0.0, median {ms(shown)}, "
+            f"worst {max(abs(o) for o in shown) * 1000:.0f} ms ({len(shown)} windows)"
+        )
     return 0
 
 

@@ -7,6 +7,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
-from benchlib.displayed import ROOT, Played, free_port  # noqa: E402
+from benchlib.displayed import CHROMEDRIVER, CHROMIUM, ROOT, Played, chromium, free_port  # noqa: E402
 
-__all__ = ["ROOT", "Played", "free_port"]
+__all__ = ["CHROMEDRIVER", "CHROMIUM", "ROOT", "Played", "chromium", "free_port"]

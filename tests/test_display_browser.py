@@ -11,7 +11,7 @@ import shutil
 import time
 
 import pytest
-from displayed import ROOT, Played, free_port
+from displayed import CHROMEDRIVER, CHROMIUM, ROOT, Played, chromium, free_port
 from test_funocracy_whole_oracles import WORD, deck
 
 from gm.games import what_the_fake
@@ -20,23 +20,13 @@ from gm.steps import AnswerKind
 pytestmark = pytest.mark.slow
 SHOTS = ROOT / "docs" / "display"
 SIZES = ((360, 640), (1280, 800))
-CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
+    if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
         pytest.fail("chromium and chromium-driver are not installed; ./scripts/test installs them")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.implicitly_wait(0)
+    driver = chromium()
     yield driver
     driver.quit()
 

@@ -185,7 +185,7 @@ async function tap(phrase) {
 function tick() {
   if (deadline !== null) {
     const left = Math.max(0, (deadline - performance.now()) / 1000);
-    $("clock").textContent = left.toFixed(1);
+    $("clock").textContent = (Math.ceil(left * 10) / 10).toFixed(1); // 0.0 when time is up
     $("clock").classList.toggle("low", left <= 10);
   }
 }
@@ -198,4 +198,4 @@ function connect() {
 }
 
 connect();
-setInterval(tick, 50);
+setInterval(tick, 20);
