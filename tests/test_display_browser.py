@@ -1,14 +1,17 @@
 """The table display in a real browser: headless Chromium (Debian's chromium and
 chromium-driver, driven by Selenium) opens the page of a running typed game, reads each game's
 state, taps through a whole Funocracy round, and checks the layout on a phone and a laptop. The
-screenshots are kept in docs/display/ for the manual (docs/display.md).
+screenshots go to pytest's temporary folder; with GM_SCREENSHOTS=1 they replace those of the
+manual in docs/display/ (docs/display.md).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 from displayed import CHROMEDRIVER, CHROMIUM, ROOT, Played, chromium, free_port
@@ -18,7 +21,7 @@ from gm.games import what_the_fake
 from gm.steps import AnswerKind
 
 pytestmark = pytest.mark.slow
-SHOTS = ROOT / "docs" / "display"
+SHOTS = ROOT / "docs" / "display" if os.environ.get("GM_SCREENSHOTS") == "1" else None
 SIZES = ((360, 640), (1280, 800))
 
 
@@ -65,7 +68,7 @@ def tap(driver, phrase: str) -> None:
     )
 
 
-def laid_out(driver, name: str, selectors: tuple[str, ...]) -> None:
+def laid_out(driver, name: str, selectors: tuple[str, ...], folder: Path) -> None:
     """At each size: every element shown is visible and inside the width of the viewport (the
     page scrolls down, never sideways); a screenshot of each is kept."""
     for width, height in SIZES:
@@ -85,7 +88,7 @@ def laid_out(driver, name: str, selectors: tuple[str, ...]) -> None:
                 assert w > 0 and h > 0, f"{selector} is not visible at {width}x{height}"
                 assert left >= 0 and right <= width + 0.5, f"{selector} overflows at {width}"
         driver.execute_script("window.scrollTo(0, 0)")
-        driver.save_screenshot(str(SHOTS / f"{name}-{width}x{height}.png"))
+        driver.save_screenshot(str((SHOTS or folder) / f"{name}-{width}x{height}.png"))
     size(driver, *SIZES[0])
 
 
@@ -131,7 +134,9 @@ def test_a_whole_funocracy_round_tapped_on_a_phone(browser, tmp_path):
             browser.find_element("css selector", "#taps button.send").click()
             wait_step(browser, "funocracy.challenge")
             if number == 1:
-                laid_out(browser, "funocracy", ("#clock", "#topic", ".letter", "#taps button"))
+                laid_out(
+                    browser, "funocracy", ("#clock", "#topic", ".letter", "#taps button"), tmp_path
+                )
             tap(browser, "no challenge")
             played.decided("funocracy.challenge", number)
         until(browser, "return document.querySelector('#round').textContent === 'Round 2'")
@@ -159,7 +164,7 @@ def test_who_the_f_vote_result_in_two_taps(browser, tmp_path):
             "[...document.querySelectorAll('#taps button.count')]"
             ".find(b => b.textContent === '3').click()"
         )
-        laid_out(browser, "who-the-f", ("#topic", ".fact", "#taps button"))
+        laid_out(browser, "who-the-f", ("#topic", ".fact", "#taps button"), tmp_path)
         tap(browser, "three votes for number two")
         (result,) = played.decided("who_the_f.result")
         assert result["answer"]["value"] == {"count": 3, "place": 2}
@@ -183,7 +188,7 @@ def test_what_the_fake_scoring_table_shows_hidden_roles_only_once_revealed(brows
         wait_step(browser, "what_the_fake.forgers")
         assert [r.split("\t")[1] for r in browser.execute_script(rows)] == ["Role", "?", "?", "?"]
         assert "forger" not in text(browser, "#board").lower()
-        laid_out(browser, "what-the-fake", ("#topic", "table.scores", "#taps button"))
+        laid_out(browser, "what-the-fake", ("#topic", "table.scores", "#taps button"), tmp_path)
         played.type(*lines[len(before) :])
         wait_step(browser, "what_the_fake.groups")
         table = [r.split("\t") for r in browser.execute_script(rows)]
