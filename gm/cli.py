@@ -29,6 +29,7 @@ from gm.dialog.engine import Engine, EngineConfig, Flow, Result, listening_comma
 from gm.dialog.hearing import AudioHearing, EndOfInput, TextHearing, typed_lines
 from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
+from gm.display import DEFAULT_PORT, DisplayError
 from gm.files import NotAFile, open_regular_for_writing, refuse_special
 from gm.games import UnknownGame, deck_game, find
 from gm.games import load as load_game
@@ -127,6 +128,26 @@ def _add_output_options(parser: argparse.ArgumentParser) -> None:
         "--transcript", metavar="FILE", help="write the event stream here, one JSON line each"
     )
     parser.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+    _add_display_option(parser)
+
+
+def _port(value: str) -> int:
+    """A port a person typed: a whole number from 0 (any free port) to 65535."""
+    if not value.isdigit() or int(value) > 65535:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a port number from 0 to 65535")
+    return int(value)
+
+
+def _add_display_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--display",
+        nargs="?",
+        const=DEFAULT_PORT,
+        type=_port,
+        metavar="PORT",
+        help=f"show the game on the phones of the local network (port {DEFAULT_PORT} unless "
+        "given), where a tap answers as a word said would",
+    )
 
 
 def _add_voice_options(parser: argparse.ArgumentParser) -> None:
@@ -414,6 +435,10 @@ def open_hearing(
 ):
     """Typed lines, or audio (the given source, the WAV file or the microphone) and a recogniser."""
     if args.text and source is None:
+        if getattr(args, "display", None) is not None:  # the game goes on while nobody types
+            from gm.display.typed import waiting_lines
+
+            return TextHearing(waiting_lines(text_input())), None
         return TextHearing(text_input()), None
     from gm.speech.audio import MicrophoneSource, WavSource
 
@@ -736,6 +761,9 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             transcript.add_sink(echo_event)
         if table is not None:
             transcript.add_sink(table.event)
+        display = open_display(args, stack)
+        if display is not None:
+            transcript.add_sink(display.event)
         clock = None
         # a finished game resumed says its result again and listens for "undo" meanwhile
         start = (
@@ -773,6 +801,8 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             from gm.speech.asr import describe
 
             greeting = (lines("recogniser", name=describe(recognizer)),)
+        if display is not None:
+            greeting += (lines("display", address=spoken_address(display.port)),)
         if unfinished is not None:
             try:
                 if _resume_asked(
@@ -784,6 +814,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
                     lines,
                     commands,
                     transcript,
+                    display,
                 ):
                     record, resumed = unfinished, True
                     playing.append(record)
@@ -808,6 +839,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             record,
             saves.store(record.game),
             EngineConfig(),
+            taps=display,
         )
         if table is not None:
             table.attach(engine)
@@ -818,6 +850,28 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             file=sys.stderr,
         )
     return 0
+
+
+def open_display(args: argparse.Namespace, stack: ExitStack):
+    """The table display, when asked for (--display): served, its address and QR code printed;
+    None otherwise. Closed by `stack`."""
+    if getattr(args, "display", None) is None:
+        return None
+    from gm.display.server import Display, address, qr_code
+
+    display = Display("0.0.0.0", args.display)
+    display.start()
+    stack.callback(display.close)
+    url = address(display.port)
+    print(f"gm: the table display is at {url}\n{qr_code(url)}", file=sys.stderr, flush=True)
+    return display
+
+
+def spoken_address(port: int) -> str:
+    """The display's address as gm says it: "192.168.1.20, port 8038"."""
+    from gm.display.server import lan_address
+
+    return f"{lan_address()}, port {port}"
 
 
 class _Quit(Exception):
@@ -833,8 +887,10 @@ def _resume_asked(
     lines: Lines,
     commands,
     transcript: Transcript,
+    taps=None,
 ) -> bool:
-    """Ask aloud whether to resume the unfinished game of this title or start the new one."""
+    """Ask aloud whether to resume the unfinished game of this title or start the new one (by
+    voice, or a tap on the display)."""
     game = game_for(new)
     answers = load_content("common").table("unfinished")
     choices = tuple(Choice(value, tuple(answers[value])) for value in ("resume", "new"))
@@ -844,7 +900,9 @@ def _resume_asked(
         choices=choices,
         expected=lines("unfinished_expected"),
     )
-    engine = Engine(game, hearing, speaker, lines, commands, transcript, new, None, EngineConfig())
+    engine = Engine(
+        game, hearing, speaker, lines, commands, transcript, new, None, EngineConfig(), taps
+    )
     while True:
         answer = engine.question(ask)
         if answer is Flow.QUIT:
@@ -861,6 +919,7 @@ USER_ERRORS = (
     UnknownGame,
     ConfigError,
     OutputError,
+    DisplayError,
 )
 
 

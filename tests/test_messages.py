@@ -37,6 +37,7 @@ SHOWN_BY = {
     "gm/state.py": (*PLAYING, "games"),
     "gm/config.py": ("play", "demo"),
     "gm/speech/models.py": ("models",),
+    "gm/display/server.py": PLAYING,
 }
 # gm/cli.py: a cmd_NAME function's strings are gm NAME's; the others' are listed here.
 CLI_SHOWN_BY = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import Mapping, Protocol, Sequence
 
 from gm.content import Lines
 from gm.dialog.clock import Clock
@@ -26,6 +26,7 @@ from gm.dialog.intents import (
 )
 from gm.dialog.transcript import Transcript
 from gm.speech.base import (
+    Alternative,
     DeviceLost,
     Final,
     Speaker,
@@ -64,6 +65,14 @@ class EngineConfig:
     # Hear what the microphone caught while gm said "Ten seconds." (gm knows when it plays it),
     # instead of dropping it as after other lines: a word begun over or right after it is heard.
     hear_over_warning: bool = True
+
+
+class Taps(Protocol):
+    """Answers given by hand (gm.display): one more source beside the ear, read each time the
+    engine polls its input, and heard as the same words said would be."""
+
+    def take(self) -> str | None:
+        """The phrase tapped for the ask being listened for, if one is waiting."""
 
 
 class Flow(enum.Enum):
@@ -260,6 +269,15 @@ def interpret(
 
 NOT_READ = Reading()
 
+
+def _offers(matcher: Matcher) -> list[dict]:
+    """What a tap may answer at a listen: one phrase for each choice and command."""
+    return [
+        {"phrase": phrase, "value": value, **({"command": command.value} if command else {})}
+        for phrase, value, command in matcher.offers()
+    ]
+
+
 # The commands heard at "Is that right?" (skip has nothing to skip there).
 CHECK_COMMANDS = (
     Command.REPEAT,
@@ -321,8 +339,10 @@ class Engine:
         record: Record,
         store: SaveStore | None = None,
         config: EngineConfig = EngineConfig(),
+        taps: Taps | None = None,
     ) -> None:
         self.game = game
+        self.taps = taps
         self.hearing = hearing
         self.speaker = speaker
         self.lines = lines
@@ -793,20 +813,26 @@ class Engine:
 
         `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
         With `give_up`, quiet as long as a reprompt waits after the last reprompt is a timeout.
-        A "sorry" said meanwhile stops the clock while gm says it (gm.dialog.clock); the countdown's
-        warning and tones do not, and each is played once a clock.
+        A "sorry" said meanwhile stops the clock while gm says it (gm.dialog.clock), and a second
+        `listen` event gives the deadline it moved to; the countdown's warning and tones do not,
+        and each is played once a clock.
         """
         self._settle()
         self.hearing.listen_for(vocabulary)
         self._mumbled = False
-        self._emit(
-            "listen",
-            step=step,
-            expected=expected,
-            phrases=len(matcher.phrases),
-            free=vocabulary.free,
-            deadline=None if clock is None else round(clock.start(self.hearing.now), 3),
-        )
+
+        def listening(at: float) -> None:
+            self._emit(
+                "listen",
+                step=step,
+                expected=expected,
+                phrases=len(matcher.phrases),
+                free=vocabulary.free,
+                deadline=None if clock is None else round(clock.start(at), 3),
+                **({"offers": _offers(matcher)} if self.taps is not None else {}),
+            )
+
+        listening(self.hearing.now)
         barged = self._barged_in(matcher)
         if barged is not None:
             return barged
@@ -815,8 +841,9 @@ class Engine:
         used = 0
         while True:
             self._settle()
+            tapped = self._tapped()
             try:
-                events = self.hearing.poll()
+                events = tapped or self.hearing.poll()
             except DeviceLost:
                 lost = self.hearing.now
                 self._wait_for_device()
@@ -832,12 +859,13 @@ class Engine:
                 elif isinstance(event, Final):
                     speaking_since = None
                     quiet_since = now
-                    heard = self._understand(event, matcher, vocabulary, expected, step)
+                    via = "tap" if tapped else None
+                    heard = self._understand(event, matcher, vocabulary, expected, step, via)
                     if heard is not None:
                         return heard
                     if clock is not None and self._mute:  # gm said "sorry": not their time
                         clock.stop(now)
-                        clock.start(self._settle())
+                        listening(self._settle())  # with the deadline moved
             if clock is not None:
                 deadline = clock.start(now)
                 left = deadline - now
@@ -864,8 +892,22 @@ class Engine:
                 elif give_up:
                     return Heard(timeout=True)
 
+    def _tapped(self) -> list[Final]:
+        """A tapped phrase, as an utterance of it heard at once and clearly: [] when none."""
+        text = self.taps.take() if self.taps is not None else None
+        if not text:
+            return []
+        now = self.hearing.now
+        return [Final((Alternative(text.lower(), 1.0),), now, now)]
+
     def _understand(
-        self, final: Final, matcher: Matcher, vocabulary: Vocabulary, expected: str, step: str
+        self,
+        final: Final,
+        matcher: Matcher,
+        vocabulary: Vocabulary,
+        expected: str,
+        step: str,
+        via: str | None = None,
     ) -> Heard | None:
         meaning = self._meaning if step not in ("confirm", "paused") else None
         free = vocabulary.free or (vocabulary.followed and meaning is None)
@@ -889,6 +931,7 @@ class Engine:
             else (f"command:{match.command.value}" if match.command else match.phrase),
             score=None if match is None else round(match.score, 1),
             **({"partial": heard.partial.question} if heard.partial is not None else {}),
+            **({"via": via} if via else {}),
         )
         if match is not None or heard.free or heard.partial is not None:
             return heard

@@ -151,6 +151,15 @@ class Matcher:
         """Those of `phrases` that are commands."""
         return tuple(dict.fromkeys(entry[1] for entry in self._entries if entry[3] is not None))
 
+    def offers(self) -> list[tuple[str, JSON, Command | None]]:
+        """One phrase for each answer and command heard here, its first: what a tap may send
+        (gm.display), as (phrase, the choice's value, the command)."""
+        seen: dict[str, tuple[str, JSON, Command | None]] = {}
+        for _, phrase, value, command in self._entries:
+            key = command.value if command is not None else repr(value)
+            seen.setdefault(key, (phrase, value, command))
+        return list(seen.values())
+
     def vocabulary(
         self,
         free: bool = False,
