@@ -167,6 +167,13 @@ def test_a_tap_enters_the_engine_as_a_heard_answer_and_is_saved(tmp_path):
         ("undo", "tap"),
     ]
     assert players["answer"]["value"] == 3
+    offered = {
+        e["step"]: {o.get("command") for o in e["offers"]}
+        for e in played.events()
+        if e["type"] == "listen"
+    }
+    # a skip button only where the ask can be skipped (a theme, not the number of players)
+    assert "skip" not in offered["funocracy.players"] and "skip" in offered["funocracy.answer"]
     record, _ = Saves(tmp_path / "state").store("funocracy").load()
     assert [a["step"] for a in record.answers] == ["funocracy.players"]  # the mode undone
 

@@ -270,11 +270,13 @@ def interpret(
 NOT_READ = Reading()
 
 
-def _offers(matcher: Matcher) -> list[dict]:
-    """What a tap may answer at a listen: one phrase for each choice and command."""
+def _offers(matcher: Matcher, skippable: bool) -> list[dict]:
+    """What a tap may answer at a listen: one phrase for each choice and command (a skip only
+    where the ask can be skipped: the ear hears it anywhere, to say there is nothing to skip)."""
     return [
         {"phrase": phrase, "value": value, **({"command": command.value} if command else {})}
         for phrase, value, command in matcher.offers()
+        if skippable or command is not Command.SKIP
     ]
 
 
@@ -369,6 +371,7 @@ class Engine:
         # of the sentence before understood (Reading.held), until the ask is answered.
         self._meaning: Meaning | None = None
         self._held: object = None
+        self._skippable = False  # the ask being listened for can be skipped (a tap offers it)
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -511,7 +514,7 @@ class Engine:
         self._say(self._prompt(ask, None if clock is None else clock.left, again=self._resuming))
         self._resuming = False
         matcher, vocabulary = self._hearing_for(ask)
-        self._meaning, self._held = ask.meaning, None
+        self._meaning, self._held, self._skippable = ask.meaning, None, ask.skippable
         reprompts = (
             ask.reprompts
             if ask.reprompts is not None
@@ -829,7 +832,7 @@ class Engine:
                 phrases=len(matcher.phrases),
                 free=vocabulary.free,
                 deadline=None if clock is None else round(clock.start(at), 3),
-                **({"offers": _offers(matcher)} if self.taps is not None else {}),
+                **({"offers": _offers(matcher, self._skippable)} if self.taps is not None else {}),
             )
 
         listening(self.hearing.now)
