@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import functools
+import signal
+import warnings
 
 import pytest
 
@@ -61,3 +63,21 @@ def _isolated_dirs(tmp_path, monkeypatch):
     config = tmp_path.parent / f"{tmp_path.name}.config.toml"  # beside tmp_path, which tests list
     config.touch()  # an empty settings file: GM_CONFIG naming none is a mistake
     monkeypatch.setenv("GM_CONFIG", str(config))
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_found(request):
+    """Every test leaves Ctrl+C as it found it: Python's handler, and SIGINT not blocked. A test
+    (or a library it loads) that changes either would make the Ctrl+C tests after it in the same
+    worker fail for a reason of its own, and the gm processes it starts ignore Ctrl+C (a blocked
+    signal is inherited). The change is undone, and named as a warning."""
+    yield
+    handler = signal.getsignal(signal.SIGINT)
+    blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    if handler is not signal.default_int_handler or blocked:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        warnings.warn(
+            f"{request.node.nodeid} left Ctrl+C {'blocked' if blocked else handler!r}; restored",
+            stacklevel=1,
+        )
