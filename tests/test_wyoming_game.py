@@ -1,12 +1,12 @@
-"""A whole game of Who the F*ck? through `gm demo --asr tcp://... --voice tcp://...`: the demo's
-simulated table speaks in Piper's voices into real wyoming-faster-whisper, gm speaks through
-real wyoming-piper, and each server is killed and started again while it plays. Checked: the
-game ends, every decision that stands is saved once, the save rebuilds the end, and the lines
-that say a service was lost and is back are said once each.
+"""Whole games of Who the F*ck? through real wyoming-faster-whisper and wyoming-piper: a recorded
+game in Piper's voices, decided as its own oracle says; and the demo's simulated table, each
+server killed and started again while it plays. Checked: the game ends, every decision that
+stands is saved once, the save rebuilds the end, and the lines that say a service was lost and
+is back are said once each.
 
-The table is the demo's, not a fixed recording: gm's line saying a service was lost comes when
-the server dies, which a recording cannot know, and a recorded reply gm spoke over would be lost
-for good; the demo's players say again what gm talked over, as a table does."""
+The killed servers are played against the demo's table, not a recording: gm's line saying a
+service was lost comes when the server dies, which a recording cannot know, and a recorded reply
+gm spoke over would be lost for good; the demo's players say again what gm talked over."""
 
 from __future__ import annotations
 
@@ -16,13 +16,15 @@ import sys
 import time
 
 import pytest
+from test_who_the_f_e2e import WON, check_game, check_oracle, planned
 from transcripts import ROOT, effective_decisions
 from wyoming_servers import running
 
 from gm.cli import game_for
+from gm.demo import PIPER_SEATS, render
 from gm.dialog.engine import rebuild
 from gm.games import find
-from gm.state import SaveStore
+from gm.state import Saves, SaveStore
 
 # The words of the game, as the service's own prompt (docs/wyoming.md)
 PROMPT = (
@@ -36,6 +38,34 @@ def events_of(path) -> list[dict]:
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.endswith("}")]
+
+
+@pytest.mark.slow
+def test_a_whole_recorded_game_through_the_services(tmp_path):
+    script = planned(WON)
+    wav = render(script, tmp_path / "who_the_f.wav", PIPER_SEATS)
+    transcript = tmp_path / "t.jsonl"
+    with running(tmp_path, PROMPT) as servers:
+        game = subprocess.run(
+            [
+                *(sys.executable, "-m", "gm", "play", "who-the-f", "--wav", str(wav)),
+                *("--asr", servers["asr"].uri, "--voice", servers["voice"].uri),
+                *("--console", "--speak-to", str(tmp_path / "gm.wav")),
+                *("--seed", str(WON.seed), "--transcript", str(transcript)),
+                *("--state-dir", str(tmp_path / "state")),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    assert game.returncode == 0, game.stderr
+    events = events_of(transcript)
+    check_game(events, script)  # every decision the rules give, none twice, the same end
+    check_oracle(events, WON.plays_to)
+    record, _ = Saves(tmp_path / "state").store("who_the_f").load()
+    assert record.finished
+    assert [(a["step"], a["decision"]) for a in record.answers] == effective_decisions(events)
 
 
 @pytest.mark.slow
