@@ -174,6 +174,9 @@ def test_an_interrupted_game_says_it_is_saved(capsys, monkeypatch, tmp_path):
 
     read, write = os.pipe()  # typed input that never comes
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(os.fdopen(read, "rb")))
+    # Ctrl+C as in a terminal, whatever the test worker's process had (tests/conftest.py)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:

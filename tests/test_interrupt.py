@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from transcripts import as_a_terminal_starts_it
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,6 +29,7 @@ class Running:
             text=True,
             cwd=ROOT,
             env={**os.environ, "GM_STATE_DIR": str(state), "TMPDIR": str(scratch or state)},
+            preexec_fn=as_a_terminal_starts_it,
         )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from transcripts import as_a_terminal_starts_it
 
 from gm.demo import DEMO_OPTIONS, plan
 from gm.games import find, load
@@ -360,6 +361,7 @@ def test_ctrl_c_a_third_of_a_second_after_the_start_is_one_sentence():
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        preexec_fn=as_a_terminal_starts_it,
     )
     time.sleep(0.3)
     process.send_signal(signal.SIGINT)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -44,3 +45,11 @@ def effective_decisions(events: list[dict]) -> list[tuple[str, str]]:
 
 def said(events: list[dict]) -> list[str]:
     return [e["text"] for e in events if e["type"] == "say"]
+
+
+def as_a_terminal_starts_it() -> None:
+    """A subprocess's `preexec_fn`: Ctrl+C as a shell leaves it to a program it starts (SIGINT
+    not blocked, its default action, so Python installs its handler), whatever the test worker's
+    own process had: a blocked or ignored signal is inherited."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
