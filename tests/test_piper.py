@@ -42,6 +42,19 @@ def test_piper_is_gm_s_voice_unless_the_settings_say_otherwise(joe: Remembered) 
     system.close()
 
 
+def test_gms_voice_is_never_clipped_at_the_output_rate(tmp_path: Path, joe: Remembered) -> None:
+    """Piper brings each sentence to full scale; resampled to 16 kHz it overshot and clipped
+    (10 lines of 12) until gm's voice was set a decibel below."""
+    for k, line in enumerate(
+        ("Player two, your theme is Fruit.", "Three votes for number four.", "Round two.")
+    ):
+        path = tmp_path / f"{k}.wav"
+        with WavSpeaker(path, joe) as speaker:
+            speaker.say(line)
+        peak = np.abs(np.frombuffer(read_wav(path), "<i2").astype(int)).max()
+        assert 16000 < peak < 32767, (line, peak)
+
+
 def test_the_real_voice_speaks_to_a_wav(tmp_path: Path, joe: Remembered) -> None:
     path = tmp_path / "gm.wav"
     with WavSpeaker(path, joe) as speaker:

@@ -66,9 +66,14 @@ def test_an_asterisk_is_never_read_out_and_the_printed_line_keeps_it(tmp_path):
     assert gm("say", "Welcome to Who the F*ck?", "--wav", str(out)).returncode == 0
     heard = gm("listen", "--expect", "free", "--wav", str(out))
     text = json.loads(heard.stdout.splitlines()[0])["text"]
-    # Whisper may spell the title oddly ("who the f", "r u v f"); the voice must end on the "F"
-    # and say nothing of the asterisk or of what it hides.
+    # Whisper may spell the title oddly ("who the f", "r u v f", or stop at "welcome to": the
+    # voice varies a little each time); it never hears the asterisk or what it hides.
     words = text.split()
-    assert words[-1] == "f" and not {"asterisk", "star", "sk", "ck", "fuck"} & set(words), text
+    assert not {"asterisk", "star", "sk", "ck", "fuck"} & set(words), text
     assert "aster" not in text, text
+    # and the voice says the title as long as "Who the F?" takes: nothing more is read out
+    title, plain = tmp_path / "title.wav", tmp_path / "plain.wav"
+    assert gm("say", "Who the F*ck?", "--wav", str(title)).returncode == 0
+    assert gm("say", "Who the F?", "--wav", str(plain)).returncode == 0
+    assert len(samples(title)[1]) < 1.25 * len(samples(plain)[1])
     assert gm("say", "Who the F*ck?", "--console").stdout == "gm: Who the F*ck?\n"

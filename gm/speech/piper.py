@@ -71,9 +71,11 @@ class PiperSynth:
         volume: float | None = None,
         threads: int = THREADS,
         give_back: bool = True,
+        headroom: float = 0.0,
     ) -> None:
         """`threads` and `give_back` (the working memory returned after each sentence) are there
-        to be measured (scripts/bench_voice.py); gm uses the defaults."""
+        to be measured (scripts/bench_voice.py); gm uses the defaults. `headroom`: decibels below
+        full scale, where Piper brings every sentence."""
         if volume is not None and not 0.0 <= volume <= 1.0:
             raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
         if rate is not None and not SLOWEST <= rate <= FASTEST:
@@ -123,7 +125,7 @@ class PiperSynth:
         self.rate = config.sample_rate
         self._config = SynthesisConfig(
             length_scale=None if rate is None else config.length_scale * PACE / rate,
-            volume=1.0 if volume is None else volume,
+            volume=(1.0 if volume is None else volume) * 10 ** (-headroom / 20),
         )
         for _ in self._voice.synthesize("Ready.", self._config):
             pass  # onnxruntime's first run is several times slower: not on the game's first line

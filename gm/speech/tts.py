@@ -419,7 +419,9 @@ def open_voice(
     if engine == "piper":
         from gm.speech.piper import PiperSynth
 
-        voice: Voice = PiperSynth(voices.find(name, folder), rate, volume)
+        # Piper brings every sentence to full scale, and resampling to the output's rate then
+        # overshoots it: at 16 kHz 10 of 12 lines clipped. gm's voice stays a decibel below.
+        voice: Voice = PiperSynth(voices.find(name, folder), rate, volume, headroom=1.0)
     else:
         voice = Synthesizer(name, rate, volume)
     if service is not None:
