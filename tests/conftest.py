@@ -65,19 +65,26 @@ def _isolated_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("GM_CONFIG", str(config))
 
 
-@pytest.fixture(autouse=True)
-def _ctrl_c_as_found(request):
-    """Every test leaves Ctrl+C as it found it: Python's handler, and SIGINT not blocked. A test
-    (or a library it loads) that changes either would make the Ctrl+C tests after it in the same
-    worker fail for a reason of its own, and the gm processes it starts ignore Ctrl+C (a blocked
-    signal is inherited). The change is undone, and named as a warning."""
-    yield
+def _terminal_ctrl_c() -> str | None:
+    """Ctrl+C made as a terminal gives it; what it was instead, if it was not."""
     handler = signal.getsignal(signal.SIGINT)
     blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
-    if handler is not signal.default_int_handler or blocked:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        warnings.warn(
-            f"{request.node.nodeid} left Ctrl+C {'blocked' if blocked else handler!r}; restored",
-            stacklevel=1,
-        )
+    if handler is signal.default_int_handler and not blocked:
+        return None
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    return "blocked" if blocked else repr(handler)
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_a_terminal_gives_it(request):
+    """Every test runs with Ctrl+C as a terminal gives it: Python's handler, SIGINT not blocked.
+    A test run started in the background by a shell (`./scripts/test &`) begins with SIGINT
+    ignored, and so do the gm processes its tests start (an ignored signal is inherited): the
+    Ctrl+C tests then fail for a reason of their own. Set before each test, checked after it;
+    a change is named as a warning."""
+    if (found := _terminal_ctrl_c()) is not None:
+        warnings.warn(f"{request.node.nodeid} began with Ctrl+C {found}; set", stacklevel=1)
+    yield
+    if (found := _terminal_ctrl_c()) is not None:
+        warnings.warn(f"{request.node.nodeid} left Ctrl+C {found}; set again", stacklevel=1)
