@@ -73,13 +73,21 @@ def numbers():
     return Vocabulary(phrases=tuple(p for c in vocab.numbers(1, 5) for p in c.phrases))
 
 
-def test_a_late_transcript_is_never_applied_and_the_service_is_used_again(numbers):
-    server = Scripted([(1.5, "five"), (0.0, "two"), (0.0, "three")])
-    changes = []
-    service = Service("asr", server.uri, changed=changes.append, backoff=(0.1,))
-    recognizer = WyomingRecognizer(service, timeout=0.5)
+def listening(replies, vocabulary, backoff: float, timeout: float):
+    """A scripted server, the service watching it (its changes kept) and gm's recogniser on it."""
+    server = Scripted(replies)
+    changes: list = []
+    service = Service("asr", server.uri, changed=changes.append, backoff=(backoff,))
+    recognizer = WyomingRecognizer(service, timeout=timeout)
     recognizer.wait_until_loaded()
-    recognizer.set_vocabulary(numbers)
+    recognizer.set_vocabulary(vocabulary)
+    return server, service, recognizer, changes
+
+
+def test_a_late_transcript_is_never_applied_and_the_service_is_used_again(numbers):
+    server, service, recognizer, changes = listening(
+        [(1.5, "five"), (0.0, "two"), (0.0, "three")], numbers, backoff=0.1, timeout=0.5
+    )
     try:
         assert heard(recognizer, "three") == ["three"]  # gm's own Whisper, after 0.5 s
         assert changes[0].up is False
@@ -97,12 +105,9 @@ def test_a_late_transcript_is_never_applied_and_the_service_is_used_again(number
 
 
 def test_a_service_that_hangs_up_loses_no_answer(numbers):
-    server = Scripted([(0.0, None)])
-    changes = []
-    service = Service("asr", server.uri, changed=changes.append, backoff=(30.0,))
-    recognizer = WyomingRecognizer(service, timeout=2.0)
-    recognizer.wait_until_loaded()
-    recognizer.set_vocabulary(numbers)
+    server, service, recognizer, changes = listening(
+        [(0.0, None)], numbers, backoff=30.0, timeout=2.0
+    )
     try:
         assert heard(recognizer, "four") == ["four"]  # heard by gm itself
         assert heard(recognizer, "two") == ["two"]  # still itself: the service is not asked
