@@ -37,13 +37,15 @@ def scene(
     gap: float = 1.2,
     speed: int = 160,
     pitch: int = 50,
+    noise: float = 1.0,
 ) -> Scene:
-    """The texts one after another, `gap` seconds of silence between them."""
+    """The texts one after another, `gap` seconds of silence between them. `noise` is Piper's
+    (synthesize's): 0 says each text the same way every time."""
     parts = [silence(lead)]
     spoken = []
     at = lead
     for text in texts:
-        audio = synthesize(text, voice, speed, pitch)
+        audio = synthesize(text, voice, speed, pitch, noise=noise)
         seconds = len(audio) / 2 / RATE
         spoken.append(Spoken(text, at, at + seconds))
         parts += [audio, silence(gap)]
