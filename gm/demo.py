@@ -81,12 +81,16 @@ class Script:
     seed: int
     lines: tuple[Line, ...]
 
-    def parts(self, gap: float = 1.4, seats: Seats = PIPER_SEATS) -> list[Utterance | Silence]:
-        """The table as audio: each reply in its seat's voice, then a short pause."""
+    def parts(
+        self, gap: float = 1.4, seats: Seats = PIPER_SEATS, noise: float = 1.0
+    ) -> list[Utterance | Silence]:
+        """The table as audio: each reply in its seat's voice, then a short pause. `noise`: how
+        much a Piper seat's delivery varies (0: the same audio every time, as a test wants)."""
         out: list[Utterance | Silence] = []
         for line in self.lines:
             if line.text:
-                out += [replace(voice_of(line.seat, seats), text=line.text), Silence(gap)]
+                voice = replace(voice_of(line.seat, seats), text=line.text, noise=noise)
+                out += [voice, Silence(gap)]
             else:
                 out.append(Silence(line.silence))
         return out
@@ -518,5 +522,5 @@ def said_as(seat: int, text: str) -> Line:
     return Line(Answer(AnswerKind.CHOICE, None), text, seat)
 
 
-def render(script: Script, path: Path, seats: Seats = PIPER_SEATS) -> Path:
-    return write(path, script.parts(seats=seats), lead=0.6)
+def render(script: Script, path: Path, seats: Seats = PIPER_SEATS, noise: float = 1.0) -> Path:
+    return write(path, script.parts(seats=seats, noise=noise), lead=0.6)

@@ -108,6 +108,7 @@ class Utterance:
     voice: str = "en-us"
     speed: int = 160
     pitch: int = 50
+    noise: float = 1.0  # Piper's (synthesize's): 0 says it the same way every time
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,9 @@ def assemble(parts: list[Utterance | Silence | str | float | bytes], lead: float
             out.append(silence(part.seconds))
         else:
             if part not in cache:
-                cache[part] = synthesize(part.text, part.voice, part.speed, part.pitch)
+                cache[part] = synthesize(
+                    part.text, part.voice, part.speed, part.pitch, noise=part.noise
+                )
             out.append(cache[part])
     return b"".join(out)
 
