@@ -384,3 +384,22 @@ def test_a_command_in_babble_is_chosen_where_the_transcript_misses_it():
     assert [f.text for f in heard_as["free"] if f.text] == []
     taken = [r.match for r in map(_reading, heard_as["forced"]) if r.match is not None]
     assert [m.command for m in taken] == [Command.SCORE]
+
+
+@pytest.mark.parametrize(
+    "items",
+    [("fish and chips", "salt and pepper", "a kite"), ("a teapot", "a robot", "fish and chips")],
+)
+def test_a_list_said_with_breaths_comes_back_with_whisper_s_commas(recognizer, items):
+    """A transcript handed back whole keeps the commas Whisper wrote where the speaker took a
+    breath, so What the Fake's names are split where the player paused and a name with "and"
+    inside stays whole; the same words without them split wrong."""
+    from gm.games.what_the_fake.names import split_names
+
+    recognizer.set_vocabulary(Vocabulary(COMMANDS, free=True, endpoint=1.0))
+    breath = silence(0.4)
+    said = breath.join(synthesize(item) for item in items)
+    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.5)))
+    assert final.text == ", ".join(items)
+    names = tuple(item.removeprefix("a ") for item in items)
+    assert split_names(final.text) == names != split_names(final.text.replace(",", ""))

@@ -295,7 +295,10 @@ def measure(
         verdict = judge(got, means, also, lambda a, b: same_effect(g, state, ask, a, b))
         counts[verdict] += 1
         if verdict != "right":
-            misses.append((verdict, text, means, got))
+            written = None if ear is None else " | ".join(a.text for a in said.alternatives)
+            misses.append(
+                (verdict, text if ear is None else f"{text} (heard {written!r})", means, got)
+            )
     return {"counts": counts, "misses": misses}
 
 

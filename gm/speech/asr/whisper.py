@@ -41,7 +41,14 @@ import numpy as np
 
 from gm.speech.asr import forced
 from gm.speech.asr.phrasing import CUTOFF, Inside, PhraseIndex, is_hallucination, normalise, passes
-from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter, word_timing
+from gm.speech.asr.segment import (
+    Audio,
+    Began,
+    Ended,
+    Endpointed,
+    Segmenter,
+    word_timing,
+)
 from gm.speech.base import (
     Alternative,
     AsrEvent,
@@ -297,7 +304,7 @@ class WhisperRecognizer(Endpointed):
             and not (vocabulary.followed and self._index.is_talk(normalise(heard.text)))
         ):
             return self._chosen(audio, heard, ended)
-        alternatives = self.alternatives(heard)
+        alternatives = self._marked(self.alternatives(heard), heard)
         if self._vocabulary.free:
             return Final(alternatives, ended.start, ended.end, noisy=ended.noisy)
         if alternatives:
@@ -382,6 +389,35 @@ class WhisperRecognizer(Endpointed):
         return Final(
             self._ranked(phrases), ended.start, ended.end, noisy=ended.noisy or talk, **timing
         )
+
+    @staticmethod
+    def _marked(
+        alternatives: tuple[Alternative, ...], heard: Transcript
+    ) -> tuple[Alternative, ...]:
+        """A transcript handed back whole (open speech, or a sentence where a short reply was
+        asked for) keeps a comma where Whisper wrote a comma or a full stop between two words:
+        the marks a list is split at ("a rabbit, a snake and a cat": a What the Fake naming).
+        Where the speaker paused cannot be told better from the audio: tiny.en's word times
+        (`words`) are off by up to 0.4 s, more than a breath between two names (docs/meaning.md)."""
+        if len(alternatives) != 1:
+            return alternatives
+        said = alternatives[0].text.split()
+        whole = normalise(heard.text).split()
+        if len(said) < 2 or whole[: len(said)] != said:
+            return alternatives  # one of the ask's phrases, not the transcript
+        before: set[int] = set()  # a comma before these words
+        count = 0
+        for raw in heard.text.split():
+            count += len(normalise(raw).split())
+            if raw[-1] in ",;.!?":
+                before.add(count)
+        if count != len(whole):
+            before = set()  # the words did not add up as written: no mark is sure
+        text = "".join(
+            (", " if 0 < index < len(said) and index in before else " ") + word
+            for index, word in enumerate(said)
+        ).strip()
+        return (Alternative(text, alternatives[0].confidence),)
 
     @staticmethod
     def _ranked(phrases: list[forced.Scored]) -> tuple[Alternative, ...]:
