@@ -2,9 +2,10 @@
 
 Each game's simulated table (gm/games/<game>/table.py, `demo_line`) says a reply to every
 ask; the replies are spoken by one voice per seat. `LiveTable` answers what gm asks at the
-moment it asks, as people do, and corrects gm ("undo") when it decided something the player
-did not mean; that is the demo. `plan` and `render` write a whole game ahead into a WAV for
-the end-to-end tests, whose table cannot react, so it rehearses its replies first (`Audition`).
+moment it asks, as people do, and corrects gm ("take that back", the first form of undo) when
+it decided something the player did not mean; that is the demo. `plan` and `render` write a
+whole game ahead into a WAV for the end-to-end tests, whose table cannot react, so it rehearses
+its replies first (`Audition`).
 """
 
 from __future__ import annotations
@@ -221,10 +222,10 @@ class LiveTable:
     It follows the engine's transcript. When gm listens for an ask, the player whose turn it
     is says the game's own reply for the state gm is in (`demo_line`), so a mishearing cannot
     put the table out of step. When gm confirms ("did you say ...?") the player answers as the
-    truth is; when gm decides something the player did not mean, the player says "undo" and
-    tries again. A reply gm talked over or let pass is said again, put another way ("resume",
-    then "continue"; another word for the theme), but meaning the same; after two tries a
-    neighbour says it for the player, as people at a table do. The clock is the
+    truth is; when gm decides something the player did not mean, the player says "take that
+    back" and tries again. A reply gm talked over or let pass is said again, put another way
+    ("resume", then "continue"; another word for the theme), but meaning the same; after two
+    tries a neighbour says it for the player, as people at a table do. The clock is the
     sample clock, as for a WAV file. Each reply goes to the engine's speaker as well (`play`:
     aloud, and into the `--speak-to` WAV beside gm's lines), and `said` is told who says what.
     """

@@ -457,8 +457,8 @@ def test_a_timed_ask_has_no_reprompts_and_an_untimed_one_says_its_own(speaker, c
     assert "I'm still listening. You can say help." in speaker.lines
     assert "Sorry, I didn't catch that. You can say help." in speaker.lines
     assert (
-        "At any time you can say repeat, what's the score, undo, pause the game, skip, or quit."
-        in speaker.lines
+        "At any time you can say repeat, what's the score, take that back, pause the game, skip, "
+        "or quit." in speaker.lines
     )
 
 

@@ -173,7 +173,7 @@ def test_words_for_a_closed_challenge_window_are_not_the_next_answer(said, speak
 @pytest.mark.parametrize("said", ["skip", "skip this one", "next question", "skip that"])
 def test_a_skip_is_taken_at_once_and_next_alone_is_no_skip(said, speaker, common):
     engine, transcript = play(table(), f"{said}\n", speaker, common)
-    assert "Fruits skipped; say undo to object." in speaker.lines
+    assert "Fruits skipped; to object, say take that back." in speaker.lines
     assert engine.state.theme != FRUITS and engine.state.active == 1
 
 

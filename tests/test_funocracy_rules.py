@@ -355,7 +355,7 @@ def test_skip_gives_the_same_player_a_new_theme_and_says_how_to_object():
     out = apply(state, AnswerKind.SKIP)
     after = out.state
     assert after.active == 1 and after.theme != state.theme
-    assert out.say == (f"{GAME.themes[state.theme].name} skipped; say undo to object.",)
+    assert out.say == (f"{GAME.themes[state.theme].name} skipped; to object, say take that back.",)
     assert GAME.step(after).deadline != GAME.step(state).deadline
     assert after.themes_without_answer == 0  # a skipped theme is no free step towards a new letter
 

@@ -72,7 +72,12 @@ def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, 
         (None, "player 1 took 5"),
     ]
     assert engine.state.scores == (10, 3)
-    assert spoken == [(1, "two"), (1, "five"), (2, "two"), (2, "undo"), (2, "three"), (1, "five")]
+    # The table says gm's first form of undo, "take that back"; PocketSphinx does not take it in
+    # this seat's espeak-ng voice, so the player says it again another way, "undo", as people do.
+    assert spoken == [
+        *((1, "two"), (1, "five"), (2, "two")),
+        *((2, "take that back"), (2, "undo"), (2, "three"), (1, "five")),
+    ]
     assert len(speaker.played) == len(spoken) and all(len(audio) > 3200 for audio in speaker.played)
     wav.close()
     recorded = read_wav(tmp_path / "table.wav")
