@@ -295,10 +295,9 @@ def measure(
         verdict = judge(got, means, also, lambda a, b: same_effect(g, state, ask, a, b))
         counts[verdict] += 1
         if verdict != "right":
-            written = None if ear is None else " | ".join(a.text for a in said.alternatives)
-            misses.append(
-                (verdict, text if ear is None else f"{text} (heard {written!r})", means, got)
-            )
+            if ear is not None:  # what was heard of it beside what was said
+                text = f"{text} (heard {' | '.join(a.text for a in said.alternatives)!r})"
+            misses.append((verdict, text, means, got))
     return {"counts": counts, "misses": misses}
 
 

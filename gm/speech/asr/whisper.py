@@ -41,14 +41,7 @@ import numpy as np
 
 from gm.speech.asr import forced
 from gm.speech.asr.phrasing import CUTOFF, Inside, PhraseIndex, is_hallucination, normalise, passes
-from gm.speech.asr.segment import (
-    Audio,
-    Began,
-    Ended,
-    Endpointed,
-    Segmenter,
-    word_timing,
-)
+from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter, word_timing
 from gm.speech.base import (
     Alternative,
     AsrEvent,
