@@ -13,6 +13,14 @@ module by module and prints the score of each: killed / mutants checked.
     scripts/mutate --again engine       check again the mutants the last run left (new tests)
     scripts/mutate --children 4         mutants checked in parallel (default: one per core)
     scripts/mutate --keep engine        keep mutants/ of the last run (only changed code redone)
+    scripts/mutate --thresholds endpointer barge_in phrasing   the named thresholds, moved
+    scripts/mutate --recheck endpointer     what the last run left, judged by today's tests
+
+mutmut changes code inside functions only. A threshold is a number named at a module's top or
+as a settings field (`STANDS_DB = 30.0`, `endpoint: float = 0.7`): --thresholds moves each of
+an area's named numbers a little down and a little up (a whole number by one, any other by a
+tenth of itself), one at a time, in a copy of the checkout, and runs the area's fast tests
+(AREA_TESTS) against it; a move no test notices is a threshold without a test on that side.
 
 Without --keep the run starts from a fresh copy: mutmut does not notice a change of the test
 selection in pyproject.toml, and a run stopped half way can leave a broken copy behind.
@@ -24,12 +32,15 @@ that cover each mutated function, and reads its settings from pyproject.toml.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,6 +58,7 @@ MODULES: dict[str, tuple[str, str | tuple[str, ...]]] = {
     "what_the_fake": ("gm/games/what_the_fake", "gm.games.what_the_fake."),
     "intents": ("gm/dialog/intents.py", "gm.dialog.intents."),
     "phrasing": ("gm/speech/asr/phrasing.py", "gm.speech.asr.phrasing."),
+    "endpointer": ("gm/speech/asr/segment.py", "gm.speech.asr.segment."),
     "barge_in": ("gm/speech/echo.py", ("gm.speech.echo.xǁBargeInǁjudge__",)),
     "cli": (
         "gm/cli.py",
@@ -59,6 +71,151 @@ MODULES: dict[str, tuple[str, str | tuple[str, ...]]] = {
         ),
     ),
 }
+
+
+# The fast tests of the areas outside the rules: what judges a threshold moved (--thresholds) or
+# a mutant mutmut left, checked again against today's tests (--recheck).
+AREA_TESTS: dict[str, tuple[str, ...]] = {
+    "endpointer": (
+        "tests/test_endpointer_boundaries.py",
+        "tests/test_segment.py",
+        "tests/test_engine_contract.py",
+    ),
+    "barge_in": ("tests/test_decision_boundaries.py",),
+    "intents": ("tests/test_intents.py", "tests/test_decision_boundaries.py"),
+    "cli": ("tests/test_cli_checks.py",),
+    "phrasing": (
+        "tests/test_decision_boundaries.py",
+        "tests/test_asr_whisper.py::test_transcripts_are_normalised_as_the_game_spells_its_phrases",
+        "tests/test_asr_whisper.py::test_a_phrase_is_found_inside_talk_word_for_word_only",
+        "tests/test_asr_whisper.py::test_a_transcript_is_matched_by_sound_and_spelling_numbers_exactly",
+        "tests/test_asr_whisper.py::test_hallucinations_are_refused_unless_the_ask_listens_for_them",
+    ),
+}
+# Named numbers that are sizes of the machinery, not thresholds of a decision (a frame, the
+# canceller's filter, the audio a microphone block holds): moving them changes no rule.
+NOT_THRESHOLDS = {"FRAME_SAMPLES", "FRAME", "FILTER", "BLOCK", "suppression_level"}
+
+
+def named_numbers(source: str) -> list[tuple[str, int, int, int, float]]:
+    """(name, line, first column, last column, value) of each number named at the top of the
+    module or as a field of a class there."""
+    tree = ast.parse(source)
+    bodies = [tree.body] + [node.body for node in tree.body if isinstance(node, ast.ClassDef)]
+    found = []
+    for body in bodies:
+        for node in body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target, value = node.targets[0], node.value
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                target, value = node.target, node.value
+            else:
+                continue
+            if (
+                isinstance(target, ast.Name)
+                and isinstance(value, ast.Constant)
+                and type(value.value) in (int, float)
+                and target.id not in NOT_THRESHOLDS
+            ):
+                found.append(
+                    (target.id, value.lineno, value.col_offset, value.end_col_offset, value.value)
+                )
+    return found
+
+
+def moved(value: float) -> list[str]:
+    if isinstance(value, int):
+        return [str(value - 1), str(value + 1)]
+    return [repr(round(value * 0.9, 6)), repr(round(value * 1.1, 6))]
+
+
+@contextmanager
+def checkout_copy():
+    """A copy of this checkout's code, tests and content (uncommitted changes too) to plant
+    changes in, gm imported from it."""
+    with tempfile.TemporaryDirectory(prefix="gm-mutation-") as temp:
+        copy = Path(temp) / "gm-copy"
+        for part in ("gm", "tests", "prompts", "pyproject.toml"):
+            if (ROOT / part).is_dir():
+                shutil.copytree(
+                    ROOT / part, copy / part, ignore=shutil.ignore_patterns("__pycache__")
+                )
+            else:
+                shutil.copy2(ROOT / part, copy / part)
+        yield copy
+
+
+def fails(copy: Path, tests: tuple[str, ...]) -> bool:
+    """Whether the fast tests fail (stopping at the first) in the copy as it now is."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:randomly"]
+        + ["-p", "no:cacheprovider", "-m", "not slow", *tests],
+        cwd=copy,
+        env={**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+    )
+    return done.returncode != 0
+
+
+def thresholds(module: str) -> tuple[str, list[str]]:
+    """Each named number of `module` moved down and up in turn, in a copy, against its tests."""
+    path = MODULES[module][0]
+    original = (ROOT / path).read_text(encoding="utf-8")
+    left: list[str] = []
+    checked = 0
+    with checkout_copy() as copy:
+        lines = original.splitlines(keepends=True)
+        for name, line, first, last, value in named_numbers(original):
+            for new in moved(value):
+                text = lines[line - 1]
+                changed = lines[: line - 1] + [text[:first] + new + text[last:]] + lines[line:]
+                (copy / path).write_text("".join(changed), encoding="utf-8")
+                killed = fails(copy, AREA_TESTS[module])
+                checked += 1
+                if not killed:
+                    left.append(f"{name} = {new} (was {value!r})")
+                print(f"{module}: {name} {value!r} -> {new}: {'killed' if killed else 'SURVIVED'}")
+        (copy / path).write_text(original, encoding="utf-8")
+    killed = checked - len(left)
+    share = f"{100 * killed / checked:.1f}%" if checked else "-"
+    return f"{module + ' (moved)':14} {killed:5} of {checked:5} killed  {share:>6}", left
+
+
+def recheck(module: str) -> tuple[str, list[str]]:
+    """The mutants mutmut left of `module` (mutants/left-MODULE.txt), each applied as `mutmut
+    show` prints it to a copy of today's code and judged by the area's fast tests (AREA_TESTS):
+    mutmut runs only the tests that reached a function when it gathered its statistics, so the
+    tests written since are not among them."""
+    names = (ROOT / "mutants" / f"left-{module}.txt").read_text(encoding="utf-8").split()
+    path = MODULES[module][0]
+    left: list[str] = []
+    with checkout_copy() as copy:
+        original = (copy / path).read_bytes()
+        for name in names:
+            shown = subprocess.run(
+                [sys.executable, "-m", "mutmut", "show", name],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+            ).stdout
+            diff = shown[shown.index("--- ") :] if "--- " in shown else ""
+            applied = subprocess.run(
+                ["patch", "-s", "-p0", "--fuzz=0", "--no-backup-if-mismatch"],
+                input=diff,
+                text=True,
+                cwd=copy,
+                capture_output=True,
+            )
+            killed = applied.returncode == 0 and fails(copy, AREA_TESTS[module])
+            if applied.returncode != 0:
+                print(f"{name}: does not apply to today's code, left as it was")
+            if not killed:
+                left.append(name)
+            print(f"{name}: {'killed' if killed else 'SURVIVED'}", flush=True)
+            (copy / path).write_bytes(original)
+    checked = len(names)
+    line = f"{module + ' (again)':14} {checked - len(left):5} of {checked:5} left killed now"
+    return line, left
 
 
 def prefixes(module: str) -> tuple[str, ...]:
@@ -134,7 +291,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--keep", action="store_true", help="keep the mutants and results of the last run"
     )
+    parser.add_argument(
+        "--thresholds",
+        action="store_true",
+        help=f"move the named thresholds instead ({', '.join(AREA_TESTS)})",
+    )
+    parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help="judge the mutants the last run left again with today's tests, in a copy "
+        f"({', '.join(AREA_TESTS)})",
+    )
     args = parser.parse_args(argv)
+    if args.recheck:
+        unknown = [m for m in args.modules if m not in AREA_TESTS]
+        if unknown or not args.modules:
+            parser.error(f"--recheck takes some of: {', '.join(AREA_TESTS)}")
+        lines = []
+        for module in args.modules:
+            line, left = recheck(module)
+            lines.append(line)
+            (ROOT / "mutants" / f"left-{module}.txt").write_text(
+                "".join(f"{n}\n" for n in left), encoding="utf-8"
+            )
+        print("\n".join(lines))
+        return 0
+    if args.thresholds:
+        unknown = [m for m in args.modules if m not in AREA_TESTS]
+        if unknown or not args.modules:
+            parser.error(f"--thresholds takes some of: {', '.join(AREA_TESTS)}")
+        results = [thresholds(module) for module in args.modules]
+        print("\nThresholds moved (a survivor has no test on that side):")
+        for line, left in results:
+            print(line)
+            print("".join(f"    left: {entry}\n" for entry in left), end="")
+        return 0
     chosen: list[str] = []
     for name in args.modules or list(MODULES):
         group = [

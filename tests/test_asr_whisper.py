@@ -54,6 +54,10 @@ def test_transcripts_are_normalised_as_the_game_spells_its_phrases():
     ]
     # The padding after a phrase looped: the words before the loop come first.
     assert passes("next question end end end end".split())[0] == ["next", "question"]
+    # The second pass cut in its second word; a loop from the second word on, with its one word.
+    assert passes("skip this one skip th".split()) == [["skip", "this", "one"]]
+    assert passes("okay four four four four".split()) == [["okay"], ["four"]]
+    assert passes("so skip it skip it ski".split()) == [["so"], ["skip", "it"], ["it", "skip"]]
 
 
 def test_a_phrase_is_found_inside_talk_word_for_word_only():

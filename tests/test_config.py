@@ -26,6 +26,11 @@ def test_values_are_read_and_options_win(tmp_path):
     assert config.override(barge_in=None).barge_in is False  # no --no-barge-in: the file's
     assert config.override(asr="vosk", rate=None).asr == "vosk"
     assert config.override(asr="vosk", rate=None).rate == 150
+    # an option that is given wins even when it is false or zero: device 0, a volume of 0
+    assert config.override(output_device=0, volume=0.0) == Config(
+        "en-gb", 150, 0.0, "USB", 0, "sphinx", "/m", voice_engine="pyttsx3", barge_in=False
+    )
+    assert Config().override(barge_in=False).barge_in is False  # --no-barge-in
 
 
 @pytest.mark.parametrize(

@@ -356,3 +356,85 @@ def test_contractions_are_written_out_and_a_phrase_found_at_the_start_of_talk():
     found = PhraseIndex(["repeat that"]).inside("repeat that please now".split())
     assert (found.first, found.last, found.score) == (0, 2, 100.0)
     assert PhraseIndex([]).is_talk("one two three") and not PhraseIndex([]).is_talk("one two")
+
+
+def tone(seconds: float, level: float) -> bytes:
+    """A 500 Hz tone (five whole periods in each 10 ms frame) whose every frame is `level` dB of
+    int16 RMS; 0 for silence."""
+    import numpy as np
+
+    t = np.arange(int(round(seconds * 16000))) / 16000
+    amplitude = 0.0 if level == 0 else np.sqrt(2.0) * 10 ** (level / 20.0)
+    return np.round(amplitude * np.sin(2 * np.pi * 500.0 * t)).astype("<i2").tobytes()
+
+
+def kept(barge: BargeIn, clean: bytes, played: bytes) -> None:
+    for at in range(0, len(clean), 3200):
+        barge._keep(at / 2 / 16000, clean[at : at + 3200], played[at : at + 3200])
+
+
+# gm's voice sounds in a frame of 40 dB or more (echo.py's PLAYING_DB): under a word, anything
+# quieter is nothing the word could be mistaken for.
+@pytest.mark.parametrize("level, measured", [(40.3, True), (39.7, False)])
+def test_a_word_is_measured_against_gms_voice_only_where_it_sounded(sphinx, level, measured):
+    barge = BargeIn(sphinx, stands_db=STANDS_DB)
+    clean = tone(1.0, 0) + tone(0.5, 70.0) + tone(1.0, 0)
+    played = tone(1.0, 0) + tone(0.5, level) + tone(1.0, 0)
+    kept(barge, clean, played)
+    stood = barge.stands(Final((Alternative("stop", 1.0),), 1.0, 1.5))
+    assert (stood is not None) is measured
+    if measured:
+        assert stood == pytest.approx(70.0 - level, abs=0.05)  # the canceller has no residue yet
+
+
+# gm's voice played up to 0.15 s before a word still echoes under it (echo.py's ECHO_TAIL).
+@pytest.mark.parametrize("before, measured", [((0.149, 0.136), True), ((0.164, 0.151), False)])
+def test_gms_voice_just_before_a_word_still_echoes_under_it(sphinx, before, measured):
+    """gm played 13 ms of its voice that ended `before[1]` s before the word began, and nothing
+    under the word itself."""
+    barge = BargeIn(sphinx, stands_db=STANDS_DB)
+    first, last = (1.0 - b for b in before)
+    clean = tone(1.0, 0) + tone(0.5, 70.0) + tone(1.0, 0)
+    played = tone(first, 0) + tone(last - first, 60.0) + tone(2.5 - last, 0)
+    kept(barge, clean, played)
+    stood = barge.stands(Final((Alternative("stop", 1.0),), 1.0, 1.5))
+    assert (stood is not None) is measured
+
+
+def test_the_last_four_seconds_of_the_cancellers_output_are_kept_and_no_more(sphinx):
+    """Five seconds kept a tenth of a second at a time, the last piece at 4.9 s: the piece at
+    1.0 s is there, the one at 0.8 s gone (a word is judged on what is kept)."""
+    barge = BargeIn(sphinx, stands_db=STANDS_DB)
+    samples = history(barge)
+    for at in range(len(samples), len(samples) + 16000 * 2, 3200):  # on to 5 s
+        barge._keep(at / 2 / 16000, bytes(3200), bytes(3200))
+    clean, _ = barge._span(1.0, 1.1)
+    assert clean == samples[int(1.0 * 16000) * 2 : int(1.1 * 16000) * 2]
+    assert barge._span(0.8, 0.9) == (b"", b"")
+
+
+def test_the_usual_residue_is_the_median_of_the_last_three_seconds_from_the_first_second(sphinx):
+    """The canceller's usual residue of gm's voice: unknown before a second (100 frames) of it,
+    then the median of the last 300 frames (3 s), so 151 frames of one figure and 150 of another
+    give the two's middle, not the first figure (301 frames) or the second (299)."""
+    canceller = BargeIn(sphinx, stands_db=STANDS_DB).canceller
+    canceller._residue.extend([-30.0] * 99)
+    assert canceller.residue is None
+    canceller._residue.append(-30.0)
+    assert canceller.residue == -30.0
+    canceller._residue.extend([-30.0] * 52 + [-10.0] * 150)
+    assert canceller.residue == pytest.approx(-20.0)
+
+
+def test_a_word_stands_over_what_the_canceller_usually_leaves_of_gms_voice(sphinx):
+    """The canceller usually leaves gm's voice 25 dB down: a word 10 dB under the voice it was
+    said over stands 15 dB over that residue."""
+    barge = BargeIn(sphinx, stands_db=STANDS_DB)
+    barge.canceller._residue.extend([-25.0] * 300)
+    kept(
+        barge,
+        tone(1.0, 0) + tone(0.5, 50.0) + tone(1.0, 0),
+        tone(1.0, 0) + tone(0.5, 60.0) + tone(1.0, 0),
+    )
+    stood = barge.stands(Final((Alternative("stop", 1.0),), 1.0, 1.5))
+    assert stood == pytest.approx(15.0, abs=0.05)

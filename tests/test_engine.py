@@ -397,6 +397,26 @@ def test_half_duplex_drops_the_tail_after_speaking(tmp_path):
     assert recognizer.fed[1] >= 0.6  # nothing between 0.1 and 0.6 s was ever recognised
 
 
+def test_an_answer_said_to_the_very_end_of_a_recording_is_heard(tmp_path):
+    """A WAV that stops while the player is still speaking (no silence after the word): what
+    the recogniser holds is flushed when the input ends, before the end is told."""
+    from gm.dialog.hearing import EndOfInput
+    from gm.speech.asr.sphinx import SphinxRecognizer
+    from gm.speech.base import Vocabulary
+    from gm.speech.synth import silence, synthesize
+
+    path = tmp_path / "cut.wav"
+    write_wav(path, silence(0.5) + synthesize("three", "en-us", 160))
+    recognizer = SphinxRecognizer()
+    recognizer.set_vocabulary(Vocabulary(("one", "two", "three")))
+    hearing = AudioHearing(WavSource(path), recognizer)
+    heard = []
+    with pytest.raises(EndOfInput):
+        while True:
+            heard += [e.text for e in hearing.poll() if isinstance(e, Final)]
+    assert heard == ["three"]
+
+
 class FlakyMicrophone:
     """A fake AudioSource port: silence, then the device vanishes for a while, then returns."""
 

@@ -107,6 +107,7 @@ RESULTS = [
     ("four to number six", {"count": 4, "place": 6}),
     ("number one took it with four votes", {"count": 4, "place": 1}),
     ("okay so five picked two and one picked six", {"count": 5, "place": 2}),
+    ("one for five and three for two", {"count": 3, "place": 2}),  # the most, said last
     ("every single one of us chose three", {"unanimous": True, "place": 3}),
     ("it's unanimous, number one", {"unanimous": True, "place": 1}),
     ("the votes are scattered everywhere", {"none": True}),
@@ -352,6 +353,8 @@ def test_a_check_of_names_in_its_forms():
         ("no, the second one was a balloon", ["kettle", "balloon", "spoon"]),
         ("the spoon is a fork actually", ["kettle", "moon", "fork"]),
         ("the third one's wrong, it's a ladle", ["kettle", "moon", "ladle"]),
+        ("the last one was a frog", ["kettle", "moon", "frog"]),
+        ("first one's a bucket", ["bucket", "moon", "spoon"]),
     ],
 )
 def test_one_name_of_several_said_anew_by_its_place_or_its_name(said, names):

@@ -111,6 +111,8 @@ def test_a_finished_games_result_is_announced_again_on_resume(tmp_path):
     assert again.returncode == 0, again.stderr
     assert again.stdout.strip().splitlines()[-1] == ending
     assert "who-the-f" not in gm("games").stdout  # a finished game is not an unfinished one
+    fresh = gm(*WHO, stdin="")  # playing it again starts a new game, asking nothing
+    assert "unfinished" not in fresh.stdout and "Welcome to Who the F" in fresh.stdout
 
 
 def test_an_edited_deck_cannot_change_a_resumed_game(tmp_path):
@@ -414,3 +416,12 @@ def test_a_save_the_rules_refuse_is_kept_aside_and_the_good_one_stays_the_backup
     assert (folder / "damaged-1.json").read_bytes() == edited
     assert (folder / "previous.json").read_bytes() == good  # the sound save is still the backup
     assert len(saved("funocracy")["answers"]) == len(json.loads(good)["answers"])
+
+
+def test_a_transcript_naming_the_tables_own_deck_is_refused_and_the_deck_kept(tmp_path):
+    deck = tmp_path / "ours.toml"
+    deck.write_text(DECK)
+    refused = gm(*WHO, "--deck", str(deck), "--transcript", str(deck), stdin="ready\n")
+    assert refused.returncode == 2 and "would destroy it" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert deck.read_text() == DECK

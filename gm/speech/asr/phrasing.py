@@ -148,11 +148,12 @@ def passes(words: Sequence[str]) -> list[list[str]]:
     not known: each way round of it (the ask's phrases tell which, the words before first on a
     tie). No loop: the words as they are."""
     words = list(words)
-    for period in range(1, len(words) // 2 + 1):
+    for period in range(1, len(words) - 1):
         again = words[period : 2 * period]
         if again == words[:period] or (
-            len(again) < period
-            and again
+            # the second pass cut short, but in or after its second word ("skip this one skip
+            # th"): one word again is no loop ("two and two")
+            1 < len(again) < period
             and words[: len(again) - 1] == again[:-1]
             and words[len(again) - 1].startswith(again[-1])
         ):

@@ -1,0 +1,355 @@
+"""The endpointer's thresholds, each tried on both sides (scripts/mutate --thresholds endpointer
+moves each a little and these must notice). Each is written here as the number it is documented
+to be, not read from the code: a test that read it would move with it.
+
+The levels are made exactly: each 30 ms frame a tone whose int16 RMS is the level wanted, so a
+phrase "stands" over the rest of its utterance by exactly the dB the test says. The Segmenter's
+own settings are tried with espeak-ng's speech and silence, the VAD deciding as it does for gm.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gm.speech.asr.segment import (
+    FRAME_BYTES,
+    FRAME_SAMPLES,
+    FRAME_SECONDS,
+    Audio,
+    Began,
+    Ended,
+    Segmenter,
+    SegmenterSettings,
+    grammar_final,
+    loud_core,
+    word_timing,
+)
+from gm.speech.base import RATE, Alternative, AudioChunk, Final
+from gm.speech.synth import silence, synthesize
+
+PHRASE_MARGIN_DB = 12.0  # dB over the rest: the words took their own time
+DOUBTED = 0.5  # a grammar's choice under this confidence is doubted
+ENDPOINT = 0.7  # seconds of non-speech that end an utterance
+PREROLL = 10  # frames before the first speech frame given to the decoder
+
+
+def frames(*levels: float) -> bytes:
+    """One 30 ms frame of a 440 Hz tone at each level (dB of int16 RMS, as the endpointer
+    measures it); the tone starts each frame at its phase 0, so every frame has the same RMS."""
+    t = np.arange(FRAME_SAMPLES) / RATE
+    out = []
+    for level in levels:
+        amplitude = np.sqrt(2.0) * 10 ** (level / 20.0)
+        out.append(np.round(amplitude * np.sin(2 * np.pi * 440.0 * t)).astype("<i2"))
+    return np.concatenate(out).tobytes()
+
+
+WORDS = 10  # frames the phrase's words take, from the utterance's start
+
+
+def words_then(*rest: float, loud: float = 70.0) -> dict:
+    """word_timing for words at `loud` dB filling the first WORDS frames, then frames at `rest`."""
+    audio = frames(*([loud] * WORDS), *rest)
+    return word_timing(audio, (0.0, WORDS * FRAME_SECONDS))
+
+
+@pytest.mark.parametrize(
+    "margin, said", [(PHRASE_MARGIN_DB + 0.3, True), (PHRASE_MARGIN_DB - 0.3, False)]
+)
+def test_words_standing_the_phrase_margin_over_the_rest_took_their_own_time(margin, said):
+    timing = words_then(*([70.0 - margin] * 20))
+    assert timing["stands"] == pytest.approx(margin, abs=0.1)
+    assert (timing["said"] is not None) is said
+    assert timing["buried"] is not said
+
+
+def test_the_three_frames_after_the_words_are_their_edge_not_the_rest():
+    """A loud frame three frames past the words' end is the words' edge (left out of the rest);
+    one four frames past is the rest's."""
+    # a short rest, so that one loud frame in it moves its loud tenth
+    edge = words_then(40.0, 40.0, 70.0, 40.0, 40.0, 40.0, 40.0)  # the third frame after: left out
+    rest = words_then(40.0, 40.0, 40.0, 70.0, 40.0, 40.0, 40.0)  # the fourth: counted
+    assert edge["stands"] == pytest.approx(30.0, abs=0.1)
+    assert rest["stands"] < 29.0
+
+
+def test_the_three_frames_before_the_words_are_their_edge_not_the_rest():
+    audio_edge = frames(40.0, 40.0, 40.0, 40.0, 70.0, 40.0, 40.0, *([70.0] * WORDS))
+    audio_rest = frames(40.0, 40.0, 40.0, 70.0, 40.0, 40.0, 40.0, *([70.0] * WORDS))
+    start = 7 * FRAME_SECONDS
+    edge = word_timing(audio_edge, (start, start + WORDS * FRAME_SECONDS))
+    rest = word_timing(audio_rest, (start, start + WORDS * FRAME_SECONDS))
+    assert edge["stands"] == pytest.approx(30.0, abs=0.1)
+    assert rest["stands"] < 29.0
+
+
+def heard(choice: str, confidence: float, buried: bool = True, seconds: float = 1.0) -> Final:
+    return Final((Alternative(choice, confidence),), 0.0, seconds, buried=buried)
+
+
+@pytest.mark.parametrize(
+    "confidence, kept", [(DOUBTED - 0.01, False), (DOUBTED, True), (DOUBTED + 0.01, True)]
+)
+def test_a_buried_choice_is_dropped_only_under_the_doubt_threshold(confidence, kept):
+    final = grammar_final(heard("three", confidence), frozenset({"three"}), frozenset())
+    assert bool(final.alternatives) is kept
+
+
+def test_a_buried_command_is_kept_however_doubted():
+    final = grammar_final(heard("repeat", 0.1), frozenset({"repeat"}), frozenset({"repeat"}))
+    assert final.alternatives
+
+
+@pytest.mark.parametrize("saved, cut", [(0.45, False), (0.55, True)])
+def test_the_loud_core_is_cut_out_only_when_it_saves_half_a_second(saved, cut):
+    """Ten frames of quiet either side of the voice are kept as its margin; what lies beyond them
+    is saved by cutting."""
+    beyond = round(saved / FRAME_SECONDS)
+    audio = frames(*([70.0] * 20), *([30.0] * (10 + beyond)))
+    core = loud_core(audio)
+    assert (core is not None) is cut
+    if cut:
+        assert len(core) == (20 + 10) * FRAME_SAMPLES * 2
+
+
+# -- the Segmenter's settings, with speech and silence -------------------------------------------
+
+
+def events(audio: bytes, settings: SegmenterSettings | None = None) -> list:
+    segmenter = Segmenter(settings)
+    out = []
+    for offset in range(0, len(audio), 3200):
+        out += segmenter.push(AudioChunk(audio[offset : offset + 3200], offset / 2 / RATE))
+    return out + segmenter.finish()
+
+
+def by_frame(audio: bytes, settings: SegmenterSettings | None = None):
+    """(frame index, events) for each 30 ms frame of `audio` pushed alone into one Segmenter."""
+    segmenter = Segmenter(settings)
+    for index in range(len(audio) // FRAME_BYTES):
+        chunk = audio[index * FRAME_BYTES : (index + 1) * FRAME_BYTES]
+        yield index, segmenter.push(AudioChunk(chunk, index * FRAME_SECONDS))
+
+
+@pytest.fixture(scope="module")
+def word() -> bytes:
+    return synthesize("three", "en-us", 160, 50)
+
+
+@pytest.mark.parametrize("gap, utterances", [(0.3, 1), (1.2, 2)])
+def test_a_pause_shorter_than_the_endpoint_keeps_one_utterance(word, gap, utterances):
+    """A breath inside an answer is no end; a pause longer than the endpoint is (the endpoint's
+    own time is the next test's)."""
+    audio = silence(0.5) + word + silence(gap) + word + silence(1.5)
+    found = [e for e in events(audio) if isinstance(e, Ended)]
+    assert len(found) == utterances
+
+
+def test_an_utterance_ends_the_endpoint_after_its_last_speech(word):
+    """The end is known once 0.7 s of non-speech have passed: found in the chunk that holds
+    that moment."""
+    audio = silence(0.5) + word + silence(2.0)
+    index, ended = next(
+        (index, e) for index, got in by_frame(audio) for e in got if isinstance(e, Ended)
+    )
+    when = (index + 1) * FRAME_SECONDS  # the end of the frame it was found in
+    # 0.7 s of non-speech is reached in the 24th frame after the last speech frame (23 frames
+    # are 0.69 s): the end is the end of that last speech frame
+    frames_after = -(-ENDPOINT // FRAME_SECONDS)  # rounded up
+    assert frames_after == 24
+    assert when - ended.end == pytest.approx(frames_after * FRAME_SECONDS, abs=1e-9)
+
+
+def test_speech_begins_at_its_first_speech_frame_with_the_preroll_before_it(word):
+    """Pushed a frame at a time: when speech is found to have begun, the decoder gets the
+    preroll's ten frames before the first speech frame and every frame since."""
+    audio = silence(1.0) + word + silence(1.5)
+    index, got = next((index, got) for index, got in by_frame(audio) if got)
+    began, first_audio = got
+    assert isinstance(began, Began)
+    assert 0.9 <= began.at <= 1.15  # espeak-ng's word starts with a breath of its own
+    first = round(began.at / FRAME_SECONDS)
+    assert len(first_audio.data) // FRAME_BYTES == PREROLL + (index - first + 1)
+
+
+def test_an_utterance_that_never_pauses_is_cut_at_four_hundred_frames(word):
+    """12 s: chatter must not hold the decoder. Counted from the first frame passed on (the
+    preroll's included), a frame at a time."""
+    speech = word * 40
+    assert len(speech) / 2 / RATE > 14.0
+    passed = 0
+    for _, got in by_frame(silence(0.5) + speech):
+        passed += sum(len(e.data) // FRAME_BYTES for e in got if isinstance(e, Audio))
+        if any(isinstance(e, Ended) for e in got):
+            break
+    assert passed == 400
+
+
+START_FRAMES = 5  # speech frames, among the last eight, that begin an utterance
+
+
+def test_speech_begins_once_five_frames_of_it_are_heard():
+    """A steady voice-loud tone after silence: the utterance begins at the fifth frame of it, and
+    begins where the tone began."""
+    audio = silence(1.0) + frames(*([60.0] * 20)) + silence(1.0)
+    tone = round(1.0 / FRAME_SECONDS)  # the tone's first frame
+    index, got = next((index, got) for index, got in by_frame(audio) if got)
+    assert isinstance(got[0], Began)
+    assert round(got[0].at / FRAME_SECONDS) == tone
+    assert index - tone + 1 == START_FRAMES
+
+
+def test_a_pause_gives_the_decoder_ten_frames_and_holds_the_rest():
+    """After the last speech frame, the next frame still counts as speech (two of the last three
+    were), then ten frames of the pause are passed on and the rest held back: the last audio passed
+    on comes 24 - 1 - 10 = 13 frames before the end is found (0.7 s is the 24th frame)."""
+    audio = silence(1.0) + frames(*([60.0] * 20)) + silence(2.0)
+    last = None
+    for index, got in by_frame(audio):
+        if any(isinstance(e, Audio) for e in got):
+            last = index
+        if any(isinstance(e, Ended) for e in got):
+            assert index - last == 13
+            return
+    raise AssertionError("the utterance never ended")
+
+
+def test_a_pause_held_back_is_passed_on_when_speech_comes_back(word):
+    """Nothing said is lost: every frame from the preroll to the end of the second word reaches
+    the decoder when the pause between them is shorter than the endpoint."""
+    audio = silence(1.0) + word + silence(0.6) + word + silence(2.0)
+    passed = 0
+    for index, got in by_frame(audio):
+        passed += sum(len(e.data) // FRAME_BYTES for e in got if isinstance(e, Audio))
+        ended = [e for e in got if isinstance(e, Ended)]
+        if ended:
+            first = round(ended[0].start / FRAME_SECONDS)
+            assert passed == PREROLL + (index - first + 1) - (24 - 1 - 10)
+            return
+    raise AssertionError("the utterance never ended")
+
+
+# -- the noise floor's gate (the steady-noise suppressor left out: SegmenterSettings'
+# steady_spread_db=None, so a steady tone stays a room's noise as it is) -----------------------
+
+FLOOR_MARGIN_DB = 12.0  # a frame over a room that is not quiet is speech this far over its floor
+FLOOR_QUIET_DB = 38.0  # a floor under this is a quiet room: the VAD alone decides
+FLOOR_FRAMES = 67  # the floor is the quietest 90 ms of the last 2 s (67 frames)
+GATED = SegmenterSettings(steady_spread_db=None)
+
+
+def begins(audio: bytes, settings: SegmenterSettings = GATED) -> bool:
+    return any(isinstance(e, Began) for _, got in by_frame(audio, settings) for e in got)
+
+
+ROOM = 50.0  # dB: a room the VAD calls speech throughout, well over a quiet one
+
+
+@pytest.mark.parametrize(
+    "over, heard", [(FLOOR_MARGIN_DB + 0.3, True), (FLOOR_MARGIN_DB - 0.3, False)]
+)
+def test_in_a_noisy_room_a_voice_must_stand_the_margin_over_the_floor(over, heard):
+    room = frames(*([ROOM] * 80))
+    assert not begins(room + room)  # the room alone, speech to the VAD, is no utterance
+    assert begins(room + frames(*([ROOM + over] * 20)) + room) is heard
+
+
+@pytest.mark.parametrize(
+    "room, noisy", [(FLOOR_QUIET_DB - 2.0, False), (FLOOR_QUIET_DB + 1.0, True)]
+)
+def test_a_room_is_quiet_under_its_threshold(room, noisy):
+    """The faint noise gm adds to every frame (about 29.5 dB) lifts the floor by up to 0.7 dB
+    here, hence the sides chosen."""
+    audio = frames(*([room] * 80)) + frames(*([70.0] * 20)) + frames(*([room] * 40))
+    ended = [e for _, got in by_frame(audio) for e in got if isinstance(e, Ended)]
+    assert [e.noisy for e in ended] == [noisy]
+
+
+@pytest.mark.parametrize("after, heard", [(FLOOR_FRAMES - 6, True), (FLOOR_FRAMES - 5, False)])
+def test_the_floor_remembers_a_quiet_moment_for_two_seconds(after, heard):
+    """A 90 ms dip to 40 dB, `after` frames of the room, then a voice 12.5 dB over the dip but
+    only 2.5 over the room: it is heard while the dip is the floor, so only when its fifth frame
+    (the one that begins an utterance) comes within the 67 frames that remember the dip."""
+    audio = (
+        frames(*([ROOM] * 70))
+        + frames(40.0, 40.0, 40.0)
+        + frames(*([ROOM] * after))
+        + frames(*([52.5] * 20))
+        + frames(*([ROOM] * 10))
+    )
+    assert begins(audio) is heard
+
+
+STEADY_SPREAD_DB = 2.5  # a noisy room whose quietest quarter lies within this is steady noise
+
+
+@pytest.mark.parametrize(
+    "spread, steady", [(STEADY_SPREAD_DB - 0.2, True), (STEADY_SPREAD_DB + 0.2, False)]
+)
+def test_a_room_is_steady_noise_when_its_quiet_quarter_lies_within_the_spread(spread, steady):
+    """A tone room at 50 dB + `spread` with a 150 ms dip to 50 dB inside the last two seconds:
+    the dip is the floor, and the quarter of the floor's 67 levels above it lie `spread` over it
+    (the faint noise gm adds takes 0.01 dB off)."""
+    audio = (
+        frames(*([ROOM + spread] * 70)) + frames(*([ROOM] * 5)) + frames(*([ROOM + spread] * 20))
+    )
+    segmenter = Segmenter()
+    for index in range(len(audio) // FRAME_BYTES):
+        chunk = audio[index * FRAME_BYTES : (index + 1) * FRAME_BYTES]
+        segmenter.push(AudioChunk(chunk, index * FRAME_SECONDS))
+    assert segmenter.steady is steady
+
+
+def test_words_placed_on_no_frame_are_not_timed():
+    assert word_timing(frames(*([70.0] * 20)), (0.3, 0.3)) == {
+        "said": None,
+        "buried": True,
+        "stands": None,
+    }
+
+
+def test_words_stand_by_their_loud_tenth():
+    """Words rising from 60 to 69 dB over a rest at 40: their loud tenth (the 90th percentile,
+    68.1 dB) against the rest's, not their loudest frame or their middle."""
+    timing = word_timing(
+        frames(*[60.0 + i for i in range(10)], *([40.0] * 10)), (0.0, 10 * FRAME_SECONDS)
+    )
+    assert timing["stands"] == pytest.approx(28.1, abs=0.05)
+
+
+def test_a_phrase_heard_in_just_its_least_time_is_no_scrap():
+    """least_seconds("three") is 0.16 s (the shortest any phrase takes): heard in exactly that
+    long it is kept; in less, dropped."""
+    three = frozenset({"three"})
+    kept = Final((Alternative("three", 0.9),), 0.0, 0.16)
+    assert grammar_final(kept, three, frozenset()).alternatives
+    scrap = Final((Alternative("three", 0.9),), 0.0, 0.15)
+    assert not grammar_final(scrap, three, frozenset()).alternatives
+
+
+def test_the_loud_core_of_a_voice_in_the_middle_is_cut_either_side():
+    audio = frames(*([30.0] * 40), *([70.0] * 20), *([30.0] * 40))
+    core = loud_core(audio)
+    assert core == audio[30 * FRAME_BYTES : 70 * FRAME_BYTES]  # ten frames kept either side
+    assert loud_core(b"") is None
+
+
+def test_a_cut_begins_where_its_audio_does_unless_told():
+    segmenter = Segmenter()
+    began, audio, ended = segmenter.cut(frames(*([60.0] * 10)))
+    assert (began.at, ended.start, ended.end) == (0.0, 0.0, pytest.approx(0.3))
+    assert len(audio.data) == 10 * FRAME_BYTES
+
+
+def test_after_the_end_of_input_a_new_recording_is_endpointed_on_its_own_grid(word):
+    """finish() ends what was under way and forgets the part frame it held: the same audio fed
+    again (its clock going on) gives the same utterance, moved by its length."""
+    audio = silence(0.5) + word + silence(1.0) + b"\x01\x00" * 100  # a part frame at the end
+    segmenter = Segmenter()
+    seconds = len(audio) / 2 / RATE
+    first = segmenter.push(AudioChunk(audio, 0.0)) + segmenter.finish()
+    again = segmenter.push(AudioChunk(audio, seconds)) + segmenter.finish()
+    ends = [(e.start, e.end) for e in first if isinstance(e, Ended)]
+    ends_again = [(e.start - seconds, e.end - seconds) for e in again if isinstance(e, Ended)]
+    assert len(ends) == 1 and ends_again == [pytest.approx(ends[0], abs=1e-6)]

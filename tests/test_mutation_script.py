@@ -1,0 +1,48 @@
+"""scripts/mutation.py's own pieces: which numbers --thresholds moves, and how far."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+
+import mutation  # noqa: E402
+
+SOURCE = """
+STANDS_DB = 30.0  # a threshold
+FRAME = 160  # a size of the machinery: never moved
+NAME = "text"
+ON = True
+
+
+class Settings:
+    endpoint: float = 0.7
+    frames: int = 5
+    margin: float | None = None
+
+    def method(self):
+        inside = 3  # inside a function: mutmut's, not these
+        return inside
+"""
+
+
+def test_the_numbers_named_at_the_top_and_as_settings_fields_are_the_thresholds():
+    found = [(name, value) for name, _, _, _, value in mutation.named_numbers(SOURCE)]
+    assert found == [("STANDS_DB", 30.0), ("endpoint", 0.7), ("frames", 5)]
+    name, line, first, last, _ = mutation.named_numbers(SOURCE)[0]
+    assert SOURCE.splitlines()[line - 1][first:last] == "30.0"
+
+
+def test_a_whole_number_moves_by_one_and_any_other_by_a_tenth():
+    assert mutation.moved(400) == ["399", "401"]
+    assert mutation.moved(0.7) == ["0.63", "0.77"]
+    assert mutation.moved(30.0) == ["27.0", "33.0"]
+
+
+def test_every_area_judged_outside_the_rules_has_tests_that_exist():
+    root = Path(__file__).resolve().parent.parent
+    for area, tests in mutation.AREA_TESTS.items():
+        assert area in mutation.MODULES
+        for test in tests:
+            assert (root / test.split("::")[0]).exists(), test
