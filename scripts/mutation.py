@@ -181,6 +181,20 @@ def thresholds(module: str) -> tuple[str, list[str]]:
     return f"{module + ' (moved)':14} {killed:5} of {checked:5} killed  {share:>6}", left
 
 
+def applied_to(source: str, shown: str) -> str | None:
+    """`source` with the change `mutmut show` printed (a diff of one function, its line numbers
+    counted from the function's start, a method's dedented) made in it; None when its lines are
+    not found once."""
+    hunk = shown.split("\n@@", 1)[1].split("\n", 1)[1] if "\n@@" in shown else ""
+    lines = hunk.splitlines()
+    for indent in ("", "    "):  # a method is shown dedented out of its class
+        before = "".join(indent + line[1:] + "\n" for line in lines if line[:1] in (" ", "-"))
+        after = "".join(indent + line[1:] + "\n" for line in lines if line[:1] in (" ", "+"))
+        if lines and source.count(before) == 1:
+            return source.replace(before, after)
+    return None
+
+
 def recheck(module: str) -> tuple[str, list[str]]:
     """The mutants mutmut left of `module` (mutants/left-MODULE.txt), each applied as `mutmut
     show` prints it to a copy of today's code and judged by the area's fast tests (AREA_TESTS):
@@ -198,16 +212,11 @@ def recheck(module: str) -> tuple[str, list[str]]:
                 capture_output=True,
                 text=True,
             ).stdout
-            diff = shown[shown.index("--- ") :] if "--- " in shown else ""
-            applied = subprocess.run(
-                ["patch", "-s", "-p0", "--fuzz=0", "--no-backup-if-mismatch"],
-                input=diff,
-                text=True,
-                cwd=copy,
-                capture_output=True,
-            )
-            killed = applied.returncode == 0 and fails(copy, AREA_TESTS[module])
-            if applied.returncode != 0:
+            changed = applied_to(original.decode("utf-8"), shown)
+            if changed is not None:
+                (copy / path).write_text(changed, encoding="utf-8")
+            killed = changed is not None and fails(copy, AREA_TESTS[module])
+            if changed is None:
                 print(f"{name}: does not apply to today's code, left as it was")
             if not killed:
                 left.append(name)

@@ -126,7 +126,10 @@ def events(audio: bytes, settings: SegmenterSettings | None = None) -> list:
 
 def by_frame(audio: bytes, settings: SegmenterSettings | None = None):
     """(frame index, events) for each 30 ms frame of `audio` pushed alone into one Segmenter."""
-    segmenter = Segmenter(settings)
+    return by_frame_into(Segmenter(settings), audio)
+
+
+def by_frame_into(segmenter: Segmenter, audio: bytes):
     for index in range(len(audio) // FRAME_BYTES):
         chunk = audio[index * FRAME_BYTES : (index + 1) * FRAME_BYTES]
         yield index, segmenter.push(AudioChunk(chunk, index * FRAME_SECONDS))
@@ -215,17 +218,20 @@ def test_a_pause_gives_the_decoder_ten_frames_and_holds_the_rest():
     raise AssertionError("the utterance never ended")
 
 
-def test_a_pause_held_back_is_passed_on_when_speech_comes_back(word):
-    """Nothing said is lost: every frame from the preroll to the end of the second word reaches
-    the decoder when the pause between them is shorter than the endpoint."""
-    audio = silence(1.0) + word + silence(0.6) + word + silence(2.0)
-    passed = 0
+def test_a_pause_held_back_is_passed_on_when_speech_comes_back():
+    """Nothing said is lost: every frame from the preroll to the end of the second sound reaches
+    the decoder, in order, when the pause between them (18 frames) is longer than the ten passed
+    on but shorter than the endpoint."""
+    audio = silence(1.0) + frames(*([60.0] * 20), *([0.0] * 18), *([60.0] * 20)) + silence(2.0)
+    passed = b""
     for index, got in by_frame(audio):
-        passed += sum(len(e.data) // FRAME_BYTES for e in got if isinstance(e, Audio))
+        passed += b"".join(e.data for e in got if isinstance(e, Audio))
         ended = [e for e in got if isinstance(e, Ended)]
         if ended:
             first = round(ended[0].start / FRAME_SECONDS)
-            assert passed == PREROLL + (index - first + 1) - (24 - 1 - 10)
+            assert len(passed) == (PREROLL + (index - first + 1) - (24 - 1 - 10)) * FRAME_BYTES
+            # the second sound's frames came after the pause's, none lost or doubled
+            assert len(ended) == 1 and ended[0].end - ended[0].start > 56 * FRAME_SECONDS
             return
     raise AssertionError("the utterance never ended")
 
@@ -353,3 +359,37 @@ def test_after_the_end_of_input_a_new_recording_is_endpointed_on_its_own_grid(wo
     ends = [(e.start, e.end) for e in first if isinstance(e, Ended)]
     ends_again = [(e.start - seconds, e.end - seconds) for e in again if isinstance(e, Ended)]
     assert len(ends) == 1 and ends_again == [pytest.approx(ends[0], abs=1e-6)]
+
+
+def test_an_utterance_is_over_the_limit_only_when_its_speech_lasts_longer():
+    """Speech longer than the ask's limit is overlong (no decoder hears it). The speech's span,
+    first speech frame to last, is what the limit is held against: a limit a millisecond
+    shorter than it makes it overlong, one just as long does not."""
+    audio = silence(1.0) + frames(*([60.0] * 20)) + silence(1.5)
+
+    def ended(limit: float | None) -> Ended:
+        segmenter = Segmenter()
+        segmenter.set_limit(limit)
+        got = [e for _, events in by_frame_into(segmenter, audio) for e in events]
+        return next(e for e in got if isinstance(e, Ended))
+
+    span = ended(None).end - ended(None).start
+    assert not ended(None).overlong
+    assert ended(span - 0.001).overlong
+    assert not ended(span).overlong
+
+
+def test_a_recogniser_hears_a_cut_utterance_at_the_times_it_is_told(word):
+    """`hear` (the benches' perfect cut, the endpointer bypassed): the Final lies where the
+    speech is said to lie in the audio, from `start`, in the room it is told."""
+    from gm.speech.asr.sphinx import SphinxRecognizer
+    from gm.speech.base import Vocabulary
+
+    sphinx = SphinxRecognizer()
+    sphinx.set_vocabulary(Vocabulary(("one", "two", "three")))
+    audio = silence(0.3) + word + silence(0.3)
+    final = sphinx.hear(audio, 2.0, True, (0.3, 0.8))
+    assert (final.text, final.start, final.end, final.noisy) == ("three", 2.3, 2.8, True)
+    plain = sphinx.hear(audio)
+    assert (plain.text, plain.start, plain.noisy) == ("three", 0.0, False)
+    assert plain.end == pytest.approx(len(audio) // FRAME_BYTES * FRAME_SECONDS)

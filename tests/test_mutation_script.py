@@ -46,3 +46,26 @@ def test_every_area_judged_outside_the_rules_has_tests_that_exist():
         assert area in mutation.MODULES
         for test in tests:
             assert (root / test.split("::")[0]).exists(), test
+
+
+SHOWN = """# gm.x.x_f__mutmut_1: survived
+--- gm/x.py
++++ gm/x.py
+@@ -2,3 +2,3 @@
+     \"\"\"Doc.\"\"\"
+     a = 1
+-    return a + 2
++    return a - 2
+"""
+
+
+def test_a_mutant_as_mutmut_shows_it_is_made_where_its_lines_are():
+    source = 'X = 1\n\n\ndef f():\n    """Doc."""\n    a = 1\n    return a + 2\n\n\nY = 2\n'
+    assert mutation.applied_to(source, SHOWN) == source.replace("a + 2", "a - 2")
+    assert mutation.applied_to(source.replace("a = 1", "a = 3"), SHOWN) is None  # code moved on
+    assert mutation.applied_to(source + source, SHOWN) is None  # not one place
+
+
+def test_a_method_shown_dedented_is_made_in_its_class():
+    source = 'class C:\n    def f(self):\n        """Doc."""\n        a = 1\n        return a + 2\n'
+    assert mutation.applied_to(source, SHOWN) == source.replace("a + 2", "a - 2")

@@ -246,3 +246,27 @@ def test_a_recogniser_named_on_the_command_line_wins_over_the_settings_service(
     assert (own.asr, own.asr_uri) == ("whisper", None)
     other = _config(parser.parse_args(["play", "toy", "--asr", "tcp://10.0.0.3:10300"]))
     assert (other.asr, other.asr_uri) == (None, "tcp://10.0.0.3:10300")
+
+
+def test_a_change_is_announced_once_before_the_next_line_only(speaker):
+    from gm.speech.wyoming import Change
+
+    events = []
+    announcing = Announcing(
+        speaker,
+        lambda c: f"The {c.kind} service is {'back' if c.up else 'lost'}.",
+        lambda change, line: events.append(change),
+    )
+    announcing.say("First line.")
+    announcing.changed(Change("asr", "tcp://127.0.0.1:1", False))
+    announcing.changed(Change("asr", "tcp://127.0.0.1:1", True))
+    announcing.say("Second line.")
+    announcing.say("Third line.")
+    assert speaker.lines == [
+        "First line.",
+        "The asr service is lost.",
+        "The asr service is back.",
+        "Second line.",
+        "Third line.",
+    ]
+    assert [c.up for c in events] == [False, True]
