@@ -101,7 +101,7 @@ def test_a_buried_command_is_kept_however_doubted():
     assert final.alternatives
 
 
-@pytest.mark.parametrize("saved, cut", [(0.45, False), (0.55, True)])
+@pytest.mark.parametrize("saved, cut", [(0.48, False), (0.51, True)])
 def test_the_loud_core_is_cut_out_only_when_it_saves_half_a_second(saved, cut):
     """Ten frames of quiet either side of the voice are kept as its margin; what lies beyond them
     is saved by cutting."""
