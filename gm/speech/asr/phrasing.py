@@ -148,7 +148,7 @@ def passes(words: Sequence[str]) -> list[list[str]]:
     not known: each way round of it (the ask's phrases tell which, the words before first on a
     tie). No loop: the words as they are."""
     words = list(words)
-    for period in range(1, len(words) - 1):
+    for period in range(1, len(words)):
         again = words[period : 2 * period]
         if again == words[:period] or (
             # the second pass cut short, but in or after its second word ("skip this one skip
