@@ -10,14 +10,14 @@ def run() -> int:
         from gm.cli import main
     except KeyboardInterrupt:
         print("gm: stopped before it started; nothing was changed.", file=sys.stderr, flush=True)
-        # Nothing was opened or written, so gm leaves at once: a Ctrl+C that lands in code an
-        # extension module runs while it loads leaves CPython set to end the process by SIGINT
-        # on its way out, whatever status is returned (1 run in about 20 of the suite's).
-        os._exit(130)
-    code = main()
+        code = 130
+    else:
+        code = main()
     if code == 130:
-        # Stopped by Ctrl+C: main has said so and every save is closed, but CPython may still be
-        # set to end the process by SIGINT (-2) on its way out, as above (1 run in about 40)
+        # Stopped by Ctrl+C, said in one sentence, every save closed: gm leaves at once. A Ctrl+C
+        # that lands in code an extension module runs (while it loads, or later) leaves CPython
+        # set to end the process by SIGINT (-2) on its way out, whatever status is returned
+        # (1 run in 20 to 40 of the suite's).
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()

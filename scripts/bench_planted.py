@@ -95,6 +95,11 @@ def plant(number: str, clean: Path, slow: bool) -> dict:
     patch = (BUGS / f"{number}.patch").read_text(encoding="utf-8")
     source = changed_module(patch)
     started = time.monotonic()
+
+    def result(caught: str | None, test: str | None) -> dict:
+        seconds = round(time.monotonic() - started)
+        return {"bug": number, "file": source, "caught": caught, "test": test, "seconds": seconds}
+
     with tempfile.TemporaryDirectory(prefix="gm-planted-") as temp:
         bugged = worktree(Path(temp) / "tree")
         try:
@@ -102,13 +107,7 @@ def plant(number: str, clean: Path, slow: bool) -> dict:
                 ["git", "apply", "-"], input=patch, text=True, cwd=bugged, capture_output=True
             )
             if applied.returncode != 0:
-                return {
-                    "bug": number,
-                    "file": source,
-                    "caught": None,
-                    "test": "the patch no longer applies",
-                    "seconds": 0,
-                }
+                return result(None, "the patch no longer applies")
             near = near_tests(bugged, source)
             stages = [("near", ["-n", "0", "-x", "-m", "not slow", *near])] if near else []
             stages.append(("quick", ["-n", "2", "-x", "-m", "not slow"]))
@@ -123,30 +122,14 @@ def plant(number: str, clean: Path, slow: bool) -> dict:
                     if code == 5 or code == 0:
                         break  # no test selected, or every one passed
                     if not failures:  # nothing named to confirm: not counted as caught
-                        return {
-                            "bug": number,
-                            "file": source,
-                            "caught": None,
-                            "test": f"pytest stopped with status {code} in the {stage} stage",
-                            "seconds": round(time.monotonic() - started),
-                        }
+                        return result(
+                            None, f"pytest stopped with status {code} in the {stage} stage"
+                        )
                     test = confirmed(bugged, clean, failures)
                     if test:
-                        return {
-                            "bug": number,
-                            "file": source,
-                            "caught": stage,
-                            "test": test,
-                            "seconds": round(time.monotonic() - started),
-                        }
+                        return result(stage, test)
                     passed_alone += failures[:3]
-            return {
-                "bug": number,
-                "file": source,
-                "caught": None,
-                "test": None,
-                "seconds": round(time.monotonic() - started),
-            }
+            return result(None, None)
         finally:
             drop(bugged)
 

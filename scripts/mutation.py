@@ -175,7 +175,6 @@ def thresholds(module: str) -> tuple[str, list[str]]:
                 if not killed:
                     left.append(f"{name} = {new} (was {value!r})")
                 print(f"{module}: {name} {value!r} -> {new}: {'killed' if killed else 'SURVIVED'}")
-        (copy / path).write_text(original, encoding="utf-8")
     killed = checked - len(left)
     share = f"{100 * killed / checked:.1f}%" if checked else "-"
     return f"{module + ' (moved)':14} {killed:5} of {checked:5} killed  {share:>6}", left
@@ -200,7 +199,7 @@ def recheck(module: str) -> tuple[str, list[str]]:
     show` prints it to a copy of today's code and judged by the area's fast tests (AREA_TESTS):
     mutmut runs only the tests that reached a function when it gathered its statistics, so the
     tests written since are not among them."""
-    names = (ROOT / "mutants" / f"left-{module}.txt").read_text(encoding="utf-8").split()
+    names = left_file(module).read_text(encoding="utf-8").split()
     path = MODULES[module][0]
     left: list[str] = []
     with checkout_copy() as copy:
@@ -213,11 +212,12 @@ def recheck(module: str) -> tuple[str, list[str]]:
                 text=True,
             ).stdout
             changed = applied_to(original.decode("utf-8"), shown)
-            if changed is not None:
-                (copy / path).write_text(changed, encoding="utf-8")
-            killed = changed is not None and fails(copy, AREA_TESTS[module])
             if changed is None:
                 print(f"{name}: does not apply to today's code, left as it was")
+                killed = False
+            else:
+                (copy / path).write_text(changed, encoding="utf-8")
+                killed = fails(copy, AREA_TESTS[module])
             if not killed:
                 left.append(name)
             print(f"{name}: {'killed' if killed else 'SURVIVED'}", flush=True)
@@ -225,6 +225,15 @@ def recheck(module: str) -> tuple[str, list[str]]:
     checked = len(names)
     line = f"{module + ' (again)':14} {checked - len(left):5} of {checked:5} left killed now"
     return line, left
+
+
+def left_file(module: str) -> Path:
+    """Where a run leaves the names of the mutants of `module` no test killed."""
+    return ROOT / "mutants" / f"left-{module}.txt"
+
+
+def write_left(module: str, left: list[str]) -> None:
+    left_file(module).write_text("".join(f"{n}\n" for n in left), encoding="utf-8")
 
 
 def prefixes(module: str) -> tuple[str, ...]:
@@ -312,23 +321,19 @@ def main(argv: list[str] | None = None) -> int:
         f"({', '.join(AREA_TESTS)})",
     )
     args = parser.parse_args(argv)
+    if args.recheck or args.thresholds:
+        if not args.modules or any(m not in AREA_TESTS for m in args.modules):
+            option = "--recheck" if args.recheck else "--thresholds"
+            parser.error(f"{option} takes some of: {', '.join(AREA_TESTS)}")
     if args.recheck:
-        unknown = [m for m in args.modules if m not in AREA_TESTS]
-        if unknown or not args.modules:
-            parser.error(f"--recheck takes some of: {', '.join(AREA_TESTS)}")
         lines = []
         for module in args.modules:
             line, left = recheck(module)
             lines.append(line)
-            (ROOT / "mutants" / f"left-{module}.txt").write_text(
-                "".join(f"{n}\n" for n in left), encoding="utf-8"
-            )
+            write_left(module, left)
         print("\n".join(lines))
         return 0
     if args.thresholds:
-        unknown = [m for m in args.modules if m not in AREA_TESTS]
-        if unknown or not args.modules:
-            parser.error(f"--thresholds takes some of: {', '.join(AREA_TESTS)}")
         results = [thresholds(module) for module in args.modules]
         print("\nThresholds moved (a survivor has no test on that side):")
         for line, left in results:
@@ -353,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = []
     for module in chosen:
         if args.again:
-            left = ROOT / "mutants" / f"left-{module}.txt"
+            left = left_file(module)
             names = left.read_text(encoding="utf-8").split() if left.exists() else []
             if names:
                 mutmut("run", *children, *names)
@@ -363,9 +368,7 @@ def main(argv: list[str] | None = None) -> int:
             mutmut("run", *children, *(p + "*" for p in prefixes(module)))
         line, left = score(module)
         lines.append(line)
-        (ROOT / "mutants" / f"left-{module}.txt").write_text(
-            "".join(f"{n}\n" for n in left), encoding="utf-8"
-        )
+        write_left(module, left)
     print(
         "\nMutation score (mutants left: mutants/left-MODULE.txt; see one with 'mutmut show NAME'):"
     )
