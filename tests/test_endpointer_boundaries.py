@@ -116,14 +116,6 @@ def test_the_loud_core_is_cut_out_only_when_it_saves_half_a_second(saved, cut):
 # -- the Segmenter's settings, with speech and silence -------------------------------------------
 
 
-def events(audio: bytes, settings: SegmenterSettings | None = None) -> list:
-    segmenter = Segmenter(settings)
-    out = []
-    for offset in range(0, len(audio), 3200):
-        out += segmenter.push(AudioChunk(audio[offset : offset + 3200], offset / 2 / RATE))
-    return out + segmenter.finish()
-
-
 def by_frame(audio: bytes, settings: SegmenterSettings | None = None):
     """(frame index, events) for each 30 ms frame of `audio` pushed alone into one Segmenter."""
     return by_frame_into(Segmenter(settings), audio)
@@ -145,7 +137,7 @@ def test_a_pause_shorter_than_the_endpoint_keeps_one_utterance(word, gap, uttera
     """A breath inside an answer is no end; a pause longer than the endpoint is (the endpoint's
     own time is the next test's)."""
     audio = silence(0.5) + word + silence(gap) + word + silence(1.5)
-    found = [e for e in events(audio) if isinstance(e, Ended)]
+    found = [e for _, got in by_frame(audio) for e in got if isinstance(e, Ended)]
     assert len(found) == utterances
 
 
