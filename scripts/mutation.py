@@ -85,6 +85,7 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
     "intents": ("tests/test_intents.py", "tests/test_decision_boundaries.py"),
     "cli": ("tests/test_cli_checks.py",),
     "phrasing": (
+        "tests/test_phrasing.py",
         "tests/test_decision_boundaries.py",
         "tests/test_asr_whisper.py::test_transcripts_are_normalised_as_the_game_spells_its_phrases",
         "tests/test_asr_whisper.py::test_a_phrase_is_found_inside_talk_word_for_word_only",

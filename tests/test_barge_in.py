@@ -264,3 +264,49 @@ def test_gm_devices_says_barge_in_is_on_and_how_to_turn_it_off():
     first = out.stdout.splitlines()[0]
     assert first.startswith("Echo canceller: pyaec") and "'stop'" in first
     assert "--no-barge-in" in first and "half duplex" not in first
+
+
+def test_a_word_still_being_checked_as_gms_line_ends_stops_that_line_and_not_the_next(
+    tmp_path,
+):
+    """A word whose check (run in the background, as gm runs Whisper's) has not given its verdict
+    by the time gm's line has been played: the verdict is awaited at the line's end, so the word
+    stops that line (too late to cut it short, but the engine hears it was stopped), and it
+    never stops the next line. The check here takes two seconds, far longer than the line takes
+    to play from a file, and says yes to "stop"; the test checks that it was still running when
+    the last block was played."""
+    import time
+
+    from gm.speech.audio import WavSource
+    from gm.speech.echo import BargeInSpeaker
+    from gm.speech.synth import write
+    from gm.speech.tts import Sound, WavSpeaker
+
+    class Room:
+        """gm's voice as it reaches the table: when its last block was played."""
+
+        last = 0.0
+
+        def put(self, sound: Sound) -> None:
+            self.last = time.monotonic()
+
+        def drain(self) -> None:
+            pass
+
+    done: list[float] = []
+
+    def slow_check(audio: bytes, word: str) -> bool:
+        time.sleep(2.0)
+        done.append(time.monotonic())
+        return word == "stop"
+
+    mic = write(tmp_path / "mic.wav", [1.0, synthesize("stop", "en-gb", 160), 8.0], lead=0.0)
+    barge = BargeIn(open_recognizer("sphinx"), check=slow_check, background=True, checked_db=-99)
+    room = Room()
+    with WavSpeaker(tmp_path / "gm.wav") as voice:
+        speaker = BargeInSpeaker(voice, WavSource(mic), barge, room=room)
+        speaker.say("Player two, new theme: things you can wear on your head.")
+        assert speaker.stopped_by() == "stop"
+        assert done[0] > room.last  # and its check was still running when the line was played
+        speaker.say("Letters: F as in foxtrot, and S as in sierra.")
+        assert speaker.stopped_by() is None

@@ -190,3 +190,53 @@ def test_an_interrupted_game_says_it_is_saved(capsys, monkeypatch, tmp_path):
         .err.strip()
         .endswith("gm: stopped before this game's first decision, so it was not saved.")
     )
+
+
+class _Failing:
+    """An output whose every write fails as `error` says: a terminal's Ctrl+C or a device's
+    failure arriving while gm writes."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+    def flush(self) -> None:
+        pass
+
+
+def test_ctrl_c_outside_a_game_is_one_sentence_and_status_130(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys, "stdout", _Failing(KeyboardInterrupt()))
+    assert main(["games"]) == 130
+    assert capsys.readouterr().err == "gm: stopped.\n"
+
+
+def test_a_failing_device_is_named_in_its_one_sentence(capsys, monkeypatch):
+    import errno
+    import sys
+
+    error = OSError(errno.EIO, "Input/output error", "/dev/ttyS9")
+    monkeypatch.setattr(sys, "stdout", _Failing(error))
+    assert main(["games"]) == 2
+    assert capsys.readouterr().err == (
+        "gm: a file /dev/ttyS9 could not be read or written (Input/output error).\n"
+    )
+
+
+@pytest.mark.parametrize("debug,level", [(True, "DEBUG"), (False, "WARNING")])
+def test_debug_logs_everything_and_otherwise_only_warnings_each_line_named(
+    debug, level, capsys, monkeypatch
+):
+    import logging
+
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])  # as in a fresh gm process, where nothing logs yet
+    monkeypatch.setattr(root, "level", root.level)  # restored after the test
+    assert main(["--debug", "games"] if debug else ["games"]) == 0
+    assert logging.getLevelName(root.level) == level
+    (handler,) = root.handlers
+    record = logging.LogRecord("gm.speech", logging.WARNING, __file__, 1, "no microphone", (), None)
+    assert handler.format(record) == "gm: gm.speech: no microphone"

@@ -385,3 +385,112 @@ def test_a_recogniser_hears_a_cut_utterance_at_the_times_it_is_told(word):
     plain = sphinx.hear(audio)
     assert (plain.text, plain.start, plain.noisy) == ("three", 0.0, False)
     assert plain.end == pytest.approx(len(audio) // FRAME_BYTES * FRAME_SECONDS)
+
+
+def test_the_loud_core_is_measured_from_the_loud_tenth_of_the_utterance():
+    """A voice rising 2 dB a frame from 40 to 78 between 30 dB quiets: the loud tenth of the 100
+    frames lies at 58.2 dB (the 90th percentile, between the 90th and 91st frames sorted), so
+    the core starts at the first frame within 12 dB of it, 48 dB, the fifth of the rise."""
+    audio = frames(*([30.0] * 40), *[40.0 + 2 * i for i in range(20)], *([30.0] * 40))
+    core = loud_core(audio)
+    assert core == audio[(40 + 4 - 10) * FRAME_BYTES : (60 + 10) * FRAME_BYTES]
+
+
+def test_the_rest_of_an_utterance_is_measured_by_its_loud_tenth():
+    """Words at 70 dB, then three frames of their edge, then a rest rising from 30 to 49: the
+    rest's loud tenth is 47.1 dB, so the words stand 22.9 dB over it."""
+    timing = words_then(40.0, 40.0, 40.0, *[30.0 + i for i in range(20)])
+    assert timing["stands"] == pytest.approx(22.9, abs=0.05)
+
+
+def test_how_far_words_stand_is_given_to_a_tenth_of_a_db():
+    timing = word_timing(
+        frames(*[60.0 + i for i in range(10)], *([40.0] * 10)), (0.0, 10 * FRAME_SECONDS)
+    )
+    assert timing["stands"] == 28.1
+
+
+def test_an_endpoint_set_for_the_ask_ends_the_utterance_that_long_after_its_speech():
+    """0.75 s is 25 frames exactly: the end is found in the 25th frame after the last speech
+    frame, not the 24th (the default 0.7 s) nor the 26th."""
+    segmenter = Segmenter()
+    segmenter.set_endpoint(0.75)
+    audio = silence(1.0) + frames(*([60.0] * 20)) + silence(2.0)
+    index, ended = next(
+        (index, e)
+        for index, got in by_frame_into(segmenter, audio)
+        for e in got
+        if isinstance(e, Ended)
+    )
+    last_speech = round(ended.end / FRAME_SECONDS) - 1
+    assert index - last_speech == 25
+
+
+def test_speech_in_a_recordings_first_frames_is_passed_on_from_its_first_frame():
+    """A voice three frames into a recording: the preroll reaches back to the very first frame."""
+    audio = frames(0.0, 0.0, 0.0, *([60.0] * 20)) + silence(1.5)
+    index, got = next((index, got) for index, got in by_frame(audio) if got)
+    began, first_audio = got
+    assert round(began.at / FRAME_SECONDS) == 3
+    assert len(first_audio.data) == (index + 1) * FRAME_BYTES
+
+
+def test_a_cut_drops_a_part_frame_at_the_end():
+    nine_and_a_part = frames(*([60.0] * 10))[:-2]
+    began, audio, ended = Segmenter().cut(nine_and_a_part)
+    assert len(audio.data) == 9 * FRAME_BYTES
+    assert ended.end == pytest.approx(9 * FRAME_SECONDS)
+
+
+def test_a_recording_whose_clock_starts_late_is_endpointed_on_its_own_clock():
+    """Pushed a frame at a time from 5 s on the source clock: the same utterance as from 0,
+    five seconds later."""
+    audio = silence(1.0) + frames(*([60.0] * 20)) + silence(1.5)
+
+    def found(start: float) -> list[tuple[str, float]]:
+        segmenter = Segmenter()
+        events = []
+        for index in range(len(audio) // FRAME_BYTES):
+            chunk = audio[index * FRAME_BYTES : (index + 1) * FRAME_BYTES]
+            events += segmenter.push(AudioChunk(chunk, start + index * FRAME_SECONDS))
+        return [
+            (type(e).__name__, e.at if isinstance(e, Began) else e.end)
+            for e in events
+            if isinstance(e, (Began, Ended))
+        ]
+
+    at_zero = found(0.0)
+    assert [name for name, _ in at_zero] == ["Began", "Ended"]
+    assert found(5.0) == [(name, pytest.approx(t + 5.0)) for name, t in at_zero]
+
+
+def test_a_chunk_more_than_a_sample_off_the_clock_starts_a_new_grid():
+    """After 33 frames of silence, a voice whose chunk starts a sample and a half late: a gap on
+    the source clock, so frames are counted from the chunk's own start (one and a half samples
+    off the old grid); half a sample late is the same clock."""
+    quiet = silence(33 * FRAME_SECONDS)
+    voice = frames(*([60.0] * 20)) + silence(1.5)
+
+    def began(late_samples: float) -> float:
+        segmenter = Segmenter()
+        segmenter.push(AudioChunk(quiet, 0.0))
+        start = 33 * FRAME_SECONDS + late_samples / RATE
+        events = segmenter.push(AudioChunk(voice, start)) + segmenter.finish()
+        return next(e.at for e in events if isinstance(e, Began))
+
+    assert began(1.5) == pytest.approx(33 * FRAME_SECONDS + 1.5 / RATE, abs=1e-9)
+    assert began(0.5) == pytest.approx(33 * FRAME_SECONDS, abs=1e-9)
+
+
+def test_a_floors_spread_is_from_its_quietest_level_to_the_quarter_above():
+    """67 frames (2 s): one at 20 dB, fourteen at 30, fifty-two at 50. The floor averages each
+    frame with the two before it: 20, 25, 26.7, twelve at 30, 36.7, 43.3, fifty at 50. Sorted,
+    the quarter (the 17th, index 67 // 4) is 43.3: the spread is 43.3 - 20 = 23.3 dB."""
+    from gm.speech.asr.segment import _Floor
+
+    floor = _Floor(FLOOR_FRAMES)
+    for level in [20.0] + [30.0] * 14 + [50.0] * 52:
+        floor.above(np.frombuffer(frames(level), dtype="<i2"), FLOOR_MARGIN_DB)
+    assert floor.full
+    assert floor.db == pytest.approx(20.0, abs=0.05)
+    assert floor.spread() == pytest.approx(43.33 - 20.0, abs=0.05)

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from gm import vocab
-from gm.dialog.intents import Command, Matcher, normalise, parse_number
+from gm.dialog.intents import (
+    CUE_WORDS,
+    Command,
+    Matcher,
+    command_meant,
+    meaning_words,
+    normalise,
+    parse_number,
+)
 from gm.steps import Choice
 
 
@@ -245,3 +253,73 @@ def test_in_open_speech_a_command_misheard_by_a_letter_or_two_is_a_command_and_m
     assert matcher.match(["repeet that"]).score == pytest.approx(
         90.91, abs=0.01
     )  # a command in a closed ask
+
+
+def test_hyphens_part_words_and_join_tens_with_units():
+    assert normalise("twenty-one") == "21"
+    assert normalise("Ice-Cream") == "ice cream"
+
+
+def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_out():
+    assert (
+        meaning_words("I don't know, it's Read That again") == "i do not know it is read that again"
+    )
+
+
+@pytest.mark.parametrize(
+    "said,at_start,command",
+    [
+        ("Read that again", False, Command.REPEAT),  # the cue is the whole sentence
+        ("could you READ THAT AGAIN", False, Command.REPEAT),  # at the end, any case
+        ("could you read that again please", False, Command.REPEAT),  # inside
+        ("read that again please", True, Command.REPEAT),  # first words, when they must be
+        ("could you read that again", True, None),  # not first
+        ("do not read that again", False, None),  # said not to
+        ("don't read that again", False, None),
+        ("scratch that and read that again", False, None),  # two commands: too unclear
+        ("we were talking about the weather", False, None),
+    ],
+)
+def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):
+    assert command_meant(said, list(Command), at_start=at_start) is command
+
+
+def test_a_command_is_read_anywhere_in_the_sentence_unless_asked_for_at_its_start():
+    assert command_meant("oh could you read that again", [Command.REPEAT]) is Command.REPEAT
+
+
+def test_a_command_is_read_only_from_the_commands_the_ask_has():
+    assert command_meant("scratch that", [Command.REPEAT, Command.SCORE]) is None
+    assert command_meant("scratch that", [Command.UNDO, Command.SCORE]) is Command.UNDO
+
+
+def test_a_command_is_read_from_sentences_of_at_most_twelve_words():
+    assert CUE_WORDS == 12
+    twelve = "sorry everyone could you please read that again for us all now"
+    assert len(twelve.split()) == 12
+    assert command_meant(twelve, list(Command)) is Command.REPEAT
+    assert command_meant(twelve + " thanks", list(Command)) is None
+
+
+def test_a_tap_is_offered_one_phrase_for_each_answer_and_command_the_first_of_each(commands):
+    matcher = Matcher(
+        (Choice(2, ("two", "number two")), Choice(3, ("three",)), Choice(None, ("none",))),
+        {Command.REPEAT: ("repeat", "say again"), Command.UNDO: ("undo",)},
+    )
+    offers = matcher.offers()
+    assert [(phrase, value) for phrase, value, _ in offers[:3]] == [
+        ("two", 2),
+        ("three", 3),
+        ("none", None),
+    ]
+    assert [(phrase, command) for phrase, _, command in offers[3:]] == [
+        ("repeat", Command.REPEAT),
+        ("undo", Command.UNDO),
+    ]
+    assert all(command is None for _, _, command in offers[:3])
+
+
+def test_a_vocabulary_is_not_followed_by_more_words_unless_told():
+    matcher = Matcher(vocab.yes_no(), {})
+    assert matcher.vocabulary().followed is False
+    assert matcher.vocabulary(followed=True).followed is True

@@ -129,10 +129,9 @@ def expanded(text: str) -> str:
 
 def _repeats(words: Sequence[str], start: int, period: int) -> bool:
     """Whether `words` from `start` on say the same `period` words again and again (at least
-    twice), the last time perhaps cut off in the middle of a word."""
+    twice), the last time perhaps cut off in the middle of a word. `passes` asks only for
+    periods that fit twice in what is left."""
     tail = words[start:]
-    if len(tail) < 2 * period:
-        return False
     last = len(tail) - 1
     return all(tail[i] == tail[i - period] for i in range(period, last)) and tail[
         last - period
@@ -151,9 +150,9 @@ def passes(words: Sequence[str]) -> list[list[str]]:
     for period in range(1, len(words)):
         again = words[period : 2 * period]
         if again == words[:period] or (
-            # the second pass cut short, but in or after its second word ("skip this one skip
-            # th"): one word again is no loop ("two and two")
-            1 < len(again) < period
+            # the second pass cut short in or after its second word ("skip this one skip th",
+            # "next question next quest"): one word again is no loop ("two and two")
+            1 < len(again) <= period
             and words[: len(again) - 1] == again[:-1]
             and words[len(again) - 1].startswith(again[-1])
         ):
@@ -233,7 +232,7 @@ class PhraseIndex:
             if among is not None and phrase not in among:
                 continue
             size = len(normal.split())
-            for first in range(0, len(words) - size + 1):
+            for first in range(len(words) - size + 1):
                 piece = words[first : first + size]
                 if _numbers(piece, self.numeric) != wanted:
                     continue
@@ -262,10 +261,10 @@ class PhraseIndex:
                     numbers != wanted
                 ):  # numbers are whole slots: three votes for two is not for five
                     continue
-                points = 100.0 if reading == normal else fuzz.ratio(reading, normal)
+                points = fuzz.ratio(reading, normal)
                 if points < CUTOFF and points >= SOUND_FLOOR and len(phrase_key) >= 2:
                     points = max(points, SOUND_WEIGHT * fuzz.ratio(key, phrase_key))
-                if points >= CUTOFF and points > found.get(phrase, 0.0):
-                    found[phrase] = points
+                if points >= CUTOFF:  # the better of the two readings
+                    found[phrase] = max(found.get(phrase, points), points)
         best = sorted(found.items(), key=lambda item: -item[1])[:limit]
         return [Heard(phrase, round(points, 1)) for phrase, points in best]

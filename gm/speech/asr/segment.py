@@ -91,9 +91,8 @@ class _Floor:
         return len(self._levels) == self._levels.maxlen
 
     def spread(self) -> float:
-        """dB from the quietest of the frames to the quarter above it; infinite until full."""
-        if not self.full:
-            return float("inf")
+        """dB from the quietest of the frames to the quarter above it (asked of a full floor:
+        the Segmenter asks once its suppressed floor, which fills no sooner, is full)."""
         levels = sorted(self._levels)
         return levels[len(levels) // 4] - levels[0]
 

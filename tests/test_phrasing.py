@@ -1,0 +1,127 @@
+"""Whisper's prose read as the ask's phrases (gm/speech/asr/phrasing.py), without audio: numbers
+written out, loops cut to one pass, phrases found inside talk, scores as the matcher gives them.
+Each expected value is written here from what the function promises, not computed by it."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm.speech.asr.phrasing import Heard, PhraseIndex, normalise, passes, spell_number
+
+
+@pytest.mark.parametrize(
+    "n, words",
+    [
+        (7, "seven"),
+        (20, "twenty"),
+        (21, "twenty one"),
+        (100, "one hundred"),
+        (105, "one hundred five"),
+        (342, "three hundred forty two"),
+    ],
+)
+def test_numbers_are_spelled_as_people_say_them(n, words):
+    assert spell_number(n) == words
+
+
+@pytest.mark.parametrize(
+    "text, normal",
+    [
+        ("999", "nine hundred ninety nine"),
+        ("1000", "one zero zero zero"),  # from a thousand on, digit by digit
+        ("Don\u2019t stop", "don't stop"),  # the typographic apostrophe
+        ("the players' votes", "the players votes"),
+        ("'four'", "four"),
+    ],
+)
+def test_transcripts_are_normalised_to_words(text, normal):
+    assert normalise(text) == normal
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        # a loop of two words after a lead-in, exactly twice: the lead-in, then each way round
+        ("okay so skip it skip it", [["okay", "so"], ["skip", "it"], ["it", "skip"]]),
+        # the second pass cut in its last word, a pass of two or of four words
+        ("next question next quest", [["next", "question"]]),
+        ("what is the score what is th", [["what", "is", "the", "score"]]),
+        # not loops: a last word that does not start the word it would repeat, a last word
+        # that does but follows no second pass, one word and a cut copy of it
+        ("okay so skip it skip xx", [["okay", "so", "skip", "it", "skip", "xx"]]),
+        ("okay so what is s", [["okay", "so", "what", "is", "s"]]),
+        ("four fo", [["four", "fo"]]),
+    ],
+)
+def test_a_loop_is_cut_to_one_pass_and_words_that_do_not_loop_are_kept(said, meant):
+    assert passes(said.split()) == meant
+
+
+def test_a_numeric_ask_is_one_with_a_number_in_its_phrases():
+    assert PhraseIndex(["number two", "skip"]).numeric is True
+    assert PhraseIndex(["pass it to me", "go for it"]).numeric is False  # sound-alikes only
+
+
+def test_a_phrase_inside_talk_reads_sound_alikes_as_numbers_where_the_ask_wants_numbers():
+    found = PhraseIndex(["number four", "number two"]).inside("okay number for please".split())
+    assert (found.phrase, found.first, found.last) == ("number four", 1, 3)
+
+
+def test_a_phrase_inside_talk_is_looked_for_past_a_place_whose_number_is_wrong():
+    found = PhraseIndex(["number two"]).inside("number three then number two".split())
+    assert (found.phrase, found.first, found.last) == ("number two", 3, 5)
+
+
+def test_a_phrase_inside_talk_must_be_there_whole():
+    # "repeat that please" is 90 close to the phrase, but its last word was never said
+    assert PhraseIndex(["repeat that please now"]).inside(
+        "could you repeat that please".split()
+    ) is (None)
+
+
+def test_a_phrase_inside_talk_is_read_with_and_without_contractions():
+    said = "so what's the score now".split()
+    assert PhraseIndex(["what's the score"]).inside(said).score == 100.0  # as said
+    # written out, "so what is the score" is 91.9 close (as is "what is the score now", further
+    # on); as said, "so what's the score" is only 83.3 (the window is as many words as the
+    # phrase, so the written-out words reach one word too far)
+    found = PhraseIndex(["what is the score"]).inside(said)
+    assert (found.score, found.first, found.last) == (91.9, 0, 4)
+
+
+def test_a_phrase_inside_talk_at_exactly_the_cutoff_is_found_and_scored_to_a_tenth():
+    # "skip thema" is one letter off in ten: 90.0; "repeat thas" 90.909...
+    at = PhraseIndex(["skip theme"]).inside("okay skip thema".split())
+    assert (at.phrase, at.score) == ("skip theme", 90.0)
+    assert PhraseIndex(["repeat that"]).inside("well repeat thas".split()).score == 90.9
+
+
+def test_a_phrase_said_twice_inside_talk_is_found_where_it_first_stands():
+    found = PhraseIndex(["repeat that"]).inside("repeat that and repeat that".split())
+    assert (found.first, found.last) == (0, 2)
+
+
+def test_a_match_is_scored_to_a_tenth_and_an_exact_one_is_a_hundred():
+    index = PhraseIndex(["repeat that"])
+    assert index.match("repeat thas") == [Heard("repeat that", 90.9)]
+    assert index.match("repeat that") == [Heard("repeat that", 100.0)]
+
+
+def test_a_match_takes_the_better_of_the_words_as_said_and_with_contractions_written_out():
+    assert PhraseIndex(["what's the score"]).match("what's the score") == [
+        Heard("what's the score", 100.0)
+    ]
+    assert PhraseIndex(["what is the score"]).match("what's the score") == [
+        Heard("what is the score", 100.0)
+    ]
+
+
+def test_a_spelling_exactly_at_the_cutoff_is_not_scored_by_sound():
+    # "pauze" is 80 by spelling and sounds as "pause" does: the spelling stands
+    assert PhraseIndex(["pause"]).match("pauze") == [Heard("pause", 80.0)]
+
+
+def test_at_most_three_phrases_come_back_unless_asked_for_more():
+    index = PhraseIndex(["hellp", "hellq", "hellr", "hells"])
+    assert [h.phrase for h in index.match("hello")] == ["hellp", "hellq", "hellr"]
+    assert len(index.match("hello", limit=4)) == 4
