@@ -183,16 +183,35 @@ def thresholds(module: str) -> tuple[str, list[str]]:
 
 def applied_to(source: str, shown: str) -> str | None:
     """`source` with the change `mutmut show` printed (a diff of one function, its line numbers
-    counted from the function's start, a method's dedented) made in it; None when its lines are
-    not found once."""
+    counted from the function's start) made in it; None when its lines are not found once.
+    Lines are found by their words, not their indentation: mutmut shows a method dedented out
+    of its class, but its docstring's lines as they were; a new line takes the indentation of
+    the line it replaces, moved as much as the diff moves it."""
     hunk = shown.split("\n@@", 1)[1].split("\n", 1)[1] if "\n@@" in shown else ""
-    lines = hunk.splitlines()
-    for indent in ("", "    "):  # a method is shown dedented out of its class
-        before = "".join(indent + line[1:] + "\n" for line in lines if line[:1] in (" ", "-"))
-        after = "".join(indent + line[1:] + "\n" for line in lines if line[:1] in (" ", "+"))
-        if lines and source.count(before) == 1:
-            return source.replace(before, after)
-    return None
+    lines = [line for line in hunk.splitlines() if line[:1] in (" ", "-", "+")]
+    old = [line[1:].strip() for line in lines if line[:1] in (" ", "-")]
+    code = source.splitlines(keepends=True)
+    places = [
+        at
+        for at in range(len(code) - len(old) + 1)
+        if [line.strip() for line in code[at : at + len(old)]] == old
+    ]
+    if not old or len(places) != 1:
+        return None
+
+    def indent(line: str) -> int:
+        return len(line) - len(line.lstrip(" "))
+
+    at, made, shift = places[0], [], 0
+    for line in lines:
+        if line[:1] in (" ", "-"):
+            shift = indent(code[at]) - indent(line[1:])
+            if line[:1] == " ":
+                made.append(code[at])
+            at += 1
+        else:
+            made.append(" " * (indent(line[1:]) + shift) + line[1:].strip() + "\n")
+    return "".join(code[: places[0]] + made + code[at:])
 
 
 def recheck(module: str) -> tuple[str, list[str]]:

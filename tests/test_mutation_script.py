@@ -66,6 +66,15 @@ def test_a_mutant_as_mutmut_shows_it_is_made_where_its_lines_are():
     assert mutation.applied_to(source + source, SHOWN) is None  # not one place
 
 
+def test_a_method_whose_docstring_mutmut_shows_as_it_was_indented_is_made_in_its_class():
+    shown = SHOWN.replace('    """Doc."""', '        Doc."""')
+    source = (
+        'class C:\n    def f(self):\n        """One.\n        Doc."""\n'
+        "        a = 1\n        return a + 2\n"
+    )
+    assert mutation.applied_to(source, shown) == source.replace("a + 2", "a - 2")
+
+
 def test_a_method_shown_dedented_is_made_in_its_class():
     source = 'class C:\n    def f(self):\n        """Doc."""\n        a = 1\n        return a + 2\n'
     assert mutation.applied_to(source, SHOWN) == source.replace("a + 2", "a - 2")
