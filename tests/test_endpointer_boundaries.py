@@ -494,3 +494,37 @@ def test_a_floors_spread_is_from_its_quietest_level_to_the_quarter_above():
     assert floor.full
     assert floor.db == pytest.approx(20.0, abs=0.05)
     assert floor.spread() == pytest.approx(43.33 - 20.0, abs=0.05)
+
+
+@pytest.mark.parametrize("full_scale", [32767, -32768])
+def test_the_faint_noise_added_to_a_full_scale_frame_is_clipped_not_wrapped(full_scale):
+    """The comfort noise (a few tens of the int16 scale) added to audio at full scale stays at
+    full scale: it never wraps round to the other end."""
+    audio = np.full(10 * FRAME_SAMPLES, full_scale, dtype="<i2").tobytes()
+    _, passed, _ = Segmenter().cut(audio)
+    samples = np.frombuffer(passed.data, dtype="<i2").astype(int)
+    assert np.all(np.abs(samples - full_scale) < 300)
+    assert np.any(samples == full_scale)
+
+
+def test_steady_noise_after_a_quiet_room_is_steady_once_heard_for_two_seconds_as_noise():
+    """A quiet room, then a steady tone at 50 dB: the floor rises over the quiet threshold when
+    the 67 frames it remembers are all the tone's, and the suppressor, which learns nothing while
+    the room is quiet, must then hear the room for 67 frames more before it is called steady."""
+    quiet, noisy = 100, 180
+    audio = frames(*([30.0] * quiet)) + frames(*([ROOM] * noisy))
+    segmenter = Segmenter()
+    steady = []
+    for index, _ in by_frame_into(segmenter, audio):
+        steady.append(segmenter.steady)
+    assert not any(steady[: quiet + 2 * FLOOR_FRAMES - 10])  # steady from frame 232
+    assert all(steady[quiet + 2 * FLOOR_FRAMES + 5 :])
+
+
+def test_without_a_suppressor_no_room_is_steady_noise():
+    """With `steady_spread_db` None the suppressor is left out: the steadiest room is heard as it
+    is (as where webrtc-noise-gain is not installed)."""
+    segmenter = Segmenter(GATED)
+    for _ in by_frame_into(segmenter, frames(*([ROOM] * 200))):
+        pass
+    assert segmenter.steady is False

@@ -379,9 +379,7 @@ class Segmenter:
     def _noisy_samples(self, frame: bytes, index: int) -> np.ndarray:
         samples = np.frombuffer(frame, dtype="<i2").astype(np.int32)
         offset = (index * FRAME_SAMPLES) % (self._noise.size - FRAME_SAMPLES)
-        samples = samples + self._noise[offset : offset + FRAME_SAMPLES]
-        np.maximum(samples, -32768, out=samples)
-        return np.minimum(samples, 32767, out=samples)
+        return np.clip(samples + self._noise[offset : offset + FRAME_SAMPLES], -32768, 32767)
 
     def _frame(self, frame: bytes) -> list[SegmentEvent]:
         index = self._index
