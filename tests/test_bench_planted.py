@@ -51,3 +51,15 @@ def test_the_near_tests_name_the_changed_module():
     near = bench_planted.near_tests(ROOT, "gm/speech/asr/segment.py")
     assert "tests/test_endpointer_boundaries.py" in near and "tests/test_segment.py" in near
     assert "tests/test_config.py" not in near
+
+
+def test_the_benchs_own_test_of_the_patches_never_counts_as_a_catch(tmp_path):
+    """It fails wherever a bug is planted (the patch is then already in): it is left out of the
+    near tests and of every stage."""
+    assert "tests/test_bench_planted.py" not in bench_planted.near_tests(ROOT, "gm/cli.py")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_bench_planted.py").write_text(
+        "def test_fails():\n    assert False\n", encoding="utf-8"
+    )
+    code, output = bench_planted.pytest(tmp_path, "tests")
+    assert code == 5, output  # no tests ran
