@@ -76,6 +76,14 @@ MODULES: dict[str, tuple[str, str | tuple[str, ...]]] = {
 # The fast tests of the areas outside the rules: what judges a threshold moved (--thresholds) or
 # a mutant mutmut left, checked again against today's tests (--recheck).
 AREA_TESTS: dict[str, tuple[str, ...]] = {
+    # the saves: their unit tests, and the whole command line's (a gm process per test, which
+    # mutmut, judging in its own copy, cannot credit)
+    "state": (
+        "tests/test_state.py",
+        "tests/test_saves_details.py",
+        "tests/test_undo_and_saves.py",
+        "tests/test_saves.py",
+    ),
     "endpointer": (
         "tests/test_endpointer_boundaries.py",
         "tests/test_segment.py",

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from gm.state import Record, SaveError, Saves, SaveStore, when
+from gm.state import Record, SaveError, Saves, SaveStore, too_new, when
 
 
 def test_the_deck_and_its_file_survive_a_save_and_a_load():
@@ -88,3 +88,80 @@ def test_titles_are_the_most_recently_saved_first(tmp_path):
         past = time.time() - age
         os.utime(folder / "current.json", (past, past))
     assert Saves(tmp_path).titles() == ["funocracy", "who_the_f"]
+
+
+ANSWER = {"step": "who_the_f.result", "answer": {"kind": "choice", "value": 2}}
+
+
+@pytest.mark.parametrize(
+    "changes, field",
+    [
+        ({"game": ""}, "game"),
+        ({"game": 3}, "game"),
+        ({"options": []}, "options"),
+        ({"options": {"players": [4]}}, "options"),
+        ({"options": {"players": 1e16}}, "options"),
+        ({"seed": "7"}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"options": {"players": None}}, "options"),
+        ({"options": {"limit": 1e15}}, "options"),
+        ({"answers": {}}, "answers"),
+        ({"answers": [{**ANSWER, "decision": 3}]}, "answers"),
+        ({"answers": [{**ANSWER, "put_back": ["a"]}]}, "answers"),
+        ({"answers": [{"step": 3}]}, "answers"),
+        ({"answers": [{**ANSWER, "answer": {"kind": "choice", "value": float("nan")}}]}, "answers"),
+        ({"t": -0.5}, "t"),
+        ({"t": 1e9 + 1}, "t"),
+        ({"t": float("nan")}, "t"),
+        ({"t": True}, "t"),
+        ({"finished": 1}, "finished"),
+        ({"deck": {"letters": [float("inf")]}}, "deck"),
+    ],
+)
+def test_a_damaged_field_is_named(changes, field):
+    data = {**Record("who-the-f", {"players": 4}, 7, [ANSWER]).to_json(), **changes}
+    with pytest.raises(ValueError, match=f"^the field '{field}' is damaged$"):
+        Record.from_json(data)
+
+
+@pytest.mark.parametrize("t", [0.0, 1e9])
+def test_the_clock_of_a_save_may_be_anywhere_from_zero_to_a_billion_seconds(t):
+    data = {**Record("who-the-f", {"players": 4}, 7, [ANSWER]).to_json(), "t": t}
+    assert Record.from_json(data).t == t
+
+
+@pytest.mark.parametrize("missing", ["game", "options", "seed", "answers"])
+def test_a_missing_field_is_named(missing):
+    data = Record("who-the-f", {"players": 4}, 7).to_json()
+    del data[missing]
+    with pytest.raises(ValueError, match=f"^the field '{missing}' is missing$"):
+        Record.from_json(data)
+
+
+def test_the_first_missing_field_is_the_one_named():
+    data = Record("who-the-f", {"players": 4}, 7).to_json()
+    del data["seed"], data["answers"]
+    with pytest.raises(ValueError, match="^the field 'seed' is missing$"):
+        Record.from_json(data)
+
+
+@pytest.mark.parametrize(
+    "data, newer",
+    [
+        ({"format": 2}, 2),
+        ({"format": 7.0}, 7.0),
+        ({"format": 1}, None),  # this gm's
+        ({"format": 2.5}, None),  # no format gm writes
+        ({"format": "2"}, None),
+        ({"format": True}, None),
+        ({}, None),
+        ([2], None),
+    ],
+)
+def test_a_save_is_a_newer_gms_only_when_its_format_is_a_whole_number_above_this_ones(data, newer):
+    assert too_new(data) == newer
+
+
+def test_an_option_under_a_million_billion_is_kept():
+    data = {**Record("who-the-f", {}, 7).to_json(), "options": {"limit": 999999999999999.0}}
+    assert Record.from_json(data).options == {"limit": 999999999999999.0}
