@@ -78,6 +78,13 @@ MODULES: dict[str, tuple[str, str | tuple[str, ...]]] = {
 AREA_TESTS: dict[str, tuple[str, ...]] = {
     # the saves: their unit tests, and the whole command line's (a gm process per test, which
     # mutmut, judging in its own copy, cannot credit)
+    "engine": (
+        "tests/test_engine.py",
+        "tests/test_engine_contract.py",
+        "tests/test_turn_deadline.py",
+        "tests/test_meaning.py",
+    ),
+    "content": ("tests/test_content.py", "tests/test_decks.py", "tests/test_content_errors.py"),
     "state": (
         "tests/test_state.py",
         "tests/test_saves_details.py",

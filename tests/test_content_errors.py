@@ -130,3 +130,34 @@ def test_a_mistake_in_gms_own_lines_names_its_file_and_line_when_a_deck_is_dealt
         assert message(lambda: Lines(dealt(base, deck), "nothing")).startswith(f"{path}")
     own, own_path = content(tmp_path, '\nthemes = "not a list"\n', "mydeck")
     assert message(lambda: dealt(base, own).strings("themes")).startswith(f"{own_path}, line 2: ")
+
+
+@pytest.mark.parametrize("table", ['[pronounce]\n"F*ck" = " "\n', "pronounce = 3\n"])
+def test_a_pronunciation_table_must_map_written_words_to_spoken_ones(tmp_path, monkeypatch, table):
+    import gm.content
+    from gm.content import Pronunciation
+
+    _, path = content(tmp_path, table, name="common")
+    monkeypatch.setattr(gm.content, "PROMPTS", tmp_path)
+    assert message(Pronunciation.load) == (
+        f"{path}, line 1: [pronounce] must map written words to spoken ones."
+    )
+
+
+def test_without_a_pronunciation_table_every_word_is_said_as_written(tmp_path, monkeypatch):
+    import gm.content
+    from gm.content import Pronunciation
+
+    content(tmp_path, '[lines]\nhello = "Hello."\n', name="common")
+    monkeypatch.setattr(gm.content, "PROMPTS", tmp_path)
+    assert Pronunciation.load()("Who the F*ck?") == "Who the F*ck?"
+
+
+def test_a_pronunciation_is_found_as_a_whole_word_in_any_case_the_longest_first():
+    from gm.content import Pronunciation
+
+    spoken = Pronunciation({"Zigoto": "Zee", "Zuper-Zigoto": "Zooper Zee", "F*ck": "F"})
+    assert spoken("the zuper-zigoto and the ZIGOTO") == "the Zooper Zee and the Zee"
+    assert spoken("Zigotos, F*cking") == "Zigotos, F*cking"  # inside longer words: as written
+    assert spoken("Who the F*ck?") == "Who the F?"
+    assert Pronunciation({})("F*ck") == "F*ck"

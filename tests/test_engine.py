@@ -843,3 +843,21 @@ def test_pause_said_over_gms_voice_pauses_the_game(speaker, common):
     assert [e["intent"] for e in heard] == ["command:pause"]
     assert [e["step"] for e in transcript.of_type("listen")][:2] == ["toy.players", "paused"]
     assert decisions(transcript)[0] == "3 players"
+
+
+def test_a_tap_may_send_each_answer_and_command_and_a_skip_only_where_the_ask_can_be_skipped():
+    from gm.dialog.engine import _offers
+    from gm.dialog.intents import Command, Matcher
+    from gm.steps import Choice
+
+    matcher = Matcher(
+        (Choice(2, ("two", "number two")),), {Command.SKIP: ("skip",), Command.UNDO: ("undo",)}
+    )
+    two = {"phrase": "two", "value": 2}
+    undo = {"phrase": "undo", "value": None, "command": "undo"}
+    assert _offers(matcher, True) == [
+        two,
+        {"phrase": "skip", "value": None, "command": "skip"},
+        undo,
+    ]
+    assert _offers(matcher, False) == [two, undo]
