@@ -83,6 +83,9 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
         "tests/test_engine_contract.py",
         "tests/test_turn_deadline.py",
         "tests/test_meaning.py",
+        "tests/test_checks.py",
+        "tests/test_e2e_toy.py",
+        "tests/test_undo_every_decision.py",
     ),
     "content": ("tests/test_content.py", "tests/test_decks.py", "tests/test_content_errors.py"),
     "state": (
