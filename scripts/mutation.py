@@ -164,15 +164,23 @@ def checkout_copy():
         yield copy
 
 
+RECHECK_TIMEOUT = 300  # seconds: far longer than an area's fast tests take; a hang is a kill
+
+
 def fails(copy: Path, tests: tuple[str, ...]) -> bool:
-    """Whether the fast tests fail (stopping at the first) in the copy as it now is."""
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:randomly"]
-        + ["-p", "no:cacheprovider", "-m", "not slow", *tests],
-        cwd=copy,
-        env={**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"},
-        capture_output=True,
-    )
+    """Whether the fast tests fail (stopping at the first) in the copy as it now is; tests that
+    hang fail (as mutmut counts a timeout)."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:randomly"]
+            + ["-p", "no:cacheprovider", "-m", "not slow", *tests],
+            cwd=copy,
+            env={**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"},
+            capture_output=True,
+            timeout=RECHECK_TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        return True
     return done.returncode != 0
 
 
@@ -394,16 +402,20 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.keep or args.again):
         shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     lines = []
+    # one mutmut run for every module chosen: each run first runs the tests unmutated (and,
+    # after a change of the test selection, gathers its statistics again), minutes on this machine
+    names: list[str] = []
     for module in chosen:
         if args.again:
             left = left_file(module)
-            names = left.read_text(encoding="utf-8").split() if left.exists() else []
-            if names:
-                mutmut("run", *children, *names)
+            names += left.read_text(encoding="utf-8").split() if left.exists() else []
         elif args.sample:
-            mutmut("run", *children, *(f"{p}*__mutmut_*[{args.sample}]" for p in prefixes(module)))
+            names += [f"{p}*__mutmut_*[{args.sample}]" for p in prefixes(module)]
         else:
-            mutmut("run", *children, *(p + "*" for p in prefixes(module)))
+            names += [p + "*" for p in prefixes(module)]
+    if names:
+        mutmut("run", *children, *names)
+    for module in chosen:
         line, left = score(module)
         lines.append(line)
         write_left(module, left)
