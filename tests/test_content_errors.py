@@ -161,3 +161,49 @@ def test_a_pronunciation_is_found_as_a_whole_word_in_any_case_the_longest_first(
     assert spoken("Zigotos, F*cking") == "Zigotos, F*cking"  # inside longer words: as written
     assert spoken("Who the F*ck?") == "Who the F?"
     assert Pronunciation({})("F*ck") == "F*ck"
+
+
+def test_a_counted_line_fills_its_other_fields_and_names_an_unknown_one(tmp_path):
+    from gm.content import Lines
+
+    source, path = content(
+        tmp_path, '[lines]\nleft = ["one {thing} left", "{count} {thing}s left"]\n', "common"
+    )
+    lines = Lines(source)
+    assert lines.counted("left", 3, thing="token") == "three tokens left"
+    assert message(lambda: lines.counted("left", 1)) == (
+        f"{path}, line 2: line 'left' uses an unknown field 'thing'."
+    )
+
+
+def test_an_entry_is_named_at_its_own_line_from_the_very_first_and_a_blank_one_at_its_key(tmp_path):
+    source, path = content(tmp_path, '"Who?" = 1\n# the questions\nquestions = ["Who?", ""]\n')
+    assert str(source.fail_near('"Who?"', "questions", "twice")) == f"{path}, line 1: twice."
+    assert str(source.fail_near("", "questions", "empty")) == f"{path}, line 3: empty."
+
+
+def test_a_pronunciation_that_starts_another_gives_way_to_the_longer():
+    from gm.content import Pronunciation
+
+    # "zu" sorts after "Zu-per" (lower case after upper), so only length puts the longer first
+    assert Pronunciation({"zu": "x", "Zu-per": "y"})("Zu-per and zu") == "y and x"
+
+
+def test_a_file_of_four_megabytes_is_read_and_a_byte_more_is_refused(tmp_path):
+    from gm.content import read
+
+    path = tmp_path / "deck.toml"
+    body = '[lines]\nhello = "Hello."\n'
+    path.write_text(body + "#" * (4 * 1024 * 1024 - len(body) - 1) + "\n", encoding="utf-8")
+    assert read(path).data == {"lines": {"hello": "Hello."}}
+    with path.open("a", encoding="utf-8") as more:
+        more.write("#")
+    assert message(lambda: read(path)) == (
+        f"{path}: larger than 4 MB, too large for a deck or content file."
+    )
+
+
+def test_a_folder_named_as_a_deck_is_one_sentence_naming_it(tmp_path):
+    from gm.content import read
+
+    assert message(lambda: read(tmp_path)) == f"{tmp_path}: a folder, not a file."
