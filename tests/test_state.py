@@ -220,3 +220,21 @@ def test_a_save_the_rules_cannot_replay_is_set_aside_not_kept_as_the_backup(tmp_
     assert (store.directory / "damaged-1.json").read_bytes() == edited
     assert store.previous.read_bytes() == good
     assert store.load(check)[0] == record(2)
+
+
+def test_a_damaged_save_is_set_aside_under_the_first_free_number_never_over_another(tmp_path):
+    """damaged-1.json and damaged-3.json are already there (earlier hand edits, one since
+    removed): a damaged current.json becomes damaged-2.json, and the others stay as they were."""
+    store = Saves(tmp_path).store("toy")
+    store.write(record(1))
+    store.write(record(2))
+    for number in (1, 3):
+        (store.directory / f"damaged-{number}.json").write_bytes(f"edit {number}".encode())
+    store.current.write_bytes(b"{ not json")
+    store.load()
+    store.write(record(2))
+    assert (store.directory / "damaged-2.json").read_bytes() == b"{ not json"
+    for number in (1, 3):
+        assert (
+            store.directory / f"damaged-{number}.json"
+        ).read_bytes() == f"edit {number}".encode()
