@@ -76,8 +76,6 @@ MODULES: dict[str, tuple[str, str | tuple[str, ...]]] = {
 # The fast tests of the areas outside the rules: what judges a threshold moved (--thresholds) or
 # a mutant mutmut left, checked again against today's tests (--recheck).
 AREA_TESTS: dict[str, tuple[str, ...]] = {
-    # the saves: their unit tests, and the whole command line's (a gm process per test, which
-    # mutmut, judging in its own copy, cannot credit)
     "engine": (
         "tests/test_engine.py",
         "tests/test_engine_contract.py",
@@ -88,6 +86,8 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
         "tests/test_undo_every_decision.py",
     ),
     "content": ("tests/test_content.py", "tests/test_decks.py", "tests/test_content_errors.py"),
+    # the saves: their unit tests, and the whole command line's (a gm process per test, which
+    # mutmut, judging in its own copy, cannot credit)
     "state": (
         "tests/test_state.py",
         "tests/test_saves_details.py",

@@ -337,20 +337,6 @@ def test_a_check_in_the_background_gives_its_verdict_when_it_settles(sphinx):
     assert barge.settle() is None and [w for _, w, _ in barge.refused] == ["wait"]
 
 
-@pytest.mark.parametrize(
-    "text, normal",
-    [
-        ("24 votes", "twenty four votes"),
-        ("20", "twenty"),
-        ("105", "one hundred five"),
-        ("1234", "one two three four"),
-        ("salt & pepper", "salt and pepper"),
-    ],
-)
-def test_whispers_numerals_and_signs_are_written_as_words(text, normal):
-    assert phrasing.normalise(text) == normal
-
-
 def test_contractions_are_written_out_and_a_phrase_found_at_the_start_of_talk():
     assert phrasing.expanded("what's the score") == "what is the score"
     found = PhraseIndex(["repeat that"]).inside("repeat that please now".split())

@@ -121,10 +121,11 @@ def by_frame(audio: bytes, settings: SegmenterSettings | None = None):
     return by_frame_into(Segmenter(settings), audio)
 
 
-def by_frame_into(segmenter: Segmenter, audio: bytes):
+def by_frame_into(segmenter: Segmenter, audio: bytes, start: float = 0.0):
+    """The same, into `segmenter`, the source clock starting at `start` seconds."""
     for index in range(len(audio) // FRAME_BYTES):
         chunk = audio[index * FRAME_BYTES : (index + 1) * FRAME_BYTES]
-        yield index, segmenter.push(AudioChunk(chunk, index * FRAME_SECONDS))
+        yield index, segmenter.push(AudioChunk(chunk, start + index * FRAME_SECONDS))
 
 
 @pytest.fixture(scope="module")
@@ -293,9 +294,8 @@ def test_a_room_is_steady_noise_when_its_quiet_quarter_lies_within_the_spread(sp
         frames(*([ROOM + spread] * 70)) + frames(*([ROOM] * 5)) + frames(*([ROOM + spread] * 20))
     )
     segmenter = Segmenter()
-    for index in range(len(audio) // FRAME_BYTES):
-        chunk = audio[index * FRAME_BYTES : (index + 1) * FRAME_BYTES]
-        segmenter.push(AudioChunk(chunk, index * FRAME_SECONDS))
+    for _ in by_frame_into(segmenter, audio):
+        pass
     assert segmenter.steady is steady
 
 
@@ -448,14 +448,10 @@ def test_a_recording_whose_clock_starts_late_is_endpointed_on_its_own_clock():
     audio = silence(1.0) + frames(*([60.0] * 20)) + silence(1.5)
 
     def found(start: float) -> list[tuple[str, float]]:
-        segmenter = Segmenter()
-        events = []
-        for index in range(len(audio) // FRAME_BYTES):
-            chunk = audio[index * FRAME_BYTES : (index + 1) * FRAME_BYTES]
-            events += segmenter.push(AudioChunk(chunk, start + index * FRAME_SECONDS))
         return [
             (type(e).__name__, e.at if isinstance(e, Began) else e.end)
-            for e in events
+            for _, got in by_frame_into(Segmenter(), audio, start)
+            for e in got
             if isinstance(e, (Began, Ended))
         ]
 

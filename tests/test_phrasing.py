@@ -27,14 +27,19 @@ def test_numbers_are_spelled_as_people_say_them(n, words):
 @pytest.mark.parametrize(
     "text, normal",
     [
+        ("24 votes", "twenty four votes"),
+        ("20", "twenty"),
+        ("105", "one hundred five"),
+        ("salt & pepper", "salt and pepper"),
         ("999", "nine hundred ninety nine"),
         ("1000", "one zero zero zero"),  # from a thousand on, digit by digit
+        ("1234", "one two three four"),
         ("Don\u2019t stop", "don't stop"),  # the typographic apostrophe
         ("the players' votes", "the players votes"),
         ("'four'", "four"),
     ],
 )
-def test_transcripts_are_normalised_to_words(text, normal):
+def test_whispers_numerals_signs_and_apostrophes_are_written_as_words(text, normal):
     assert normalise(text) == normal
 
 
