@@ -15,6 +15,7 @@ module by module and prints the score of each: killed / mutants checked.
     scripts/mutate --keep engine        keep mutants/ of the last run (only changed code redone)
     scripts/mutate --thresholds endpointer barge_in phrasing   the named thresholds, moved
     scripts/mutate --recheck endpointer     what the last run left, judged by today's tests
+    scripts/mutate --recheck --only .meaning. who_the_f    the same, for a game's parser only
 
 mutmut changes code inside functions only. A threshold is a number named at a module's top or
 as a settings field (`STANDS_DB = 30.0`, `endpoint: float = 0.7`): --thresholds moves each of
@@ -102,6 +103,18 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
     "barge_in": ("tests/test_decision_boundaries.py",),
     "intents": ("tests/test_intents.py", "tests/test_decision_boundaries.py"),
     "cli": ("tests/test_cli_checks.py",),
+    # each game: its meaning parser's and rules' own tests (test_properties, a minute a game, is
+    # left to mutmut's own runs)
+    **{
+        game: (
+            f"tests/test_{game}_phrasing.py",
+            f"tests/test_{game}_rules.py",
+            f"tests/test_{game}_oracles.py",
+            "tests/test_meaning.py",
+            "tests/test_rule_boundaries.py",
+        )
+        for game in ("who_the_f", "funocracy", "what_the_fake")
+    },
     "phrasing": (
         "tests/test_phrasing.py",
         "tests/test_decision_boundaries.py",
@@ -240,17 +253,27 @@ def applied_to(source: str, shown: str) -> str | None:
     return "".join(code[: places[0]] + made + code[at:])
 
 
-def recheck(module: str) -> tuple[str, list[str]]:
+def source_of(name: str) -> str:
+    """The file a mutant's name points into: gm.games.who_the_f.meaning.x__after__mutmut_7 is in
+    gm/games/who_the_f/meaning.py."""
+    parts = name.split(".")
+    module = next(i for i, part in enumerate(parts) if part.startswith(("x_", "xǁ")))
+    return "/".join(parts[:module]) + ".py"
+
+
+def recheck(module: str, only: str = "") -> tuple[str, list[str]]:
     """The mutants mutmut left of `module` (mutants/left-MODULE.txt), each applied as `mutmut
     show` prints it to a copy of today's code and judged by the area's fast tests (AREA_TESTS):
     mutmut runs only the tests that reached a function when it gathered its statistics, so the
-    tests written since are not among them."""
-    names = left_file(module).read_text(encoding="utf-8").split()
-    path = MODULES[module][0]
-    left: list[str] = []
+    tests written since are not among them. With `only`, just the names holding it are judged
+    (the others stay left as they were)."""
+    every = left_file(module).read_text(encoding="utf-8").split()
+    names = [name for name in every if only in name]
+    left: list[str] = [name for name in every if only not in name]
     with checkout_copy() as copy:
-        original = (copy / path).read_bytes()
         for name in names:
+            path = source_of(name)
+            original = (copy / path).read_bytes()
             shown = subprocess.run(
                 [sys.executable, "-m", "mutmut", "show", name],
                 cwd=ROOT,
@@ -269,7 +292,8 @@ def recheck(module: str) -> tuple[str, list[str]]:
             print(f"{name}: {'killed' if killed else 'SURVIVED'}", flush=True)
             (copy / path).write_bytes(original)
     checked = len(names)
-    line = f"{module + ' (again)':14} {checked - len(left):5} of {checked:5} left killed now"
+    killed = len(every) - len(left)
+    line = f"{module + ' (again)':14} {killed:5} of {checked:5} left killed now"
     return line, left
 
 
@@ -366,6 +390,12 @@ def main(argv: list[str] | None = None) -> int:
         help="judge the mutants the last run left again with today's tests, in a copy "
         f"({', '.join(AREA_TESTS)})",
     )
+    parser.add_argument(
+        "--only",
+        metavar="TEXT",
+        default="",
+        help="with --recheck: only the mutants whose name holds TEXT (such as .meaning.)",
+    )
     args = parser.parse_args(argv)
     if args.recheck or args.thresholds:
         if not args.modules or any(m not in AREA_TESTS for m in args.modules):
@@ -374,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.recheck:
         lines = []
         for module in args.modules:
-            line, left = recheck(module)
+            line, left = recheck(module, args.only)
             lines.append(line)
             write_left(module, left)
         print("\n".join(lines))

@@ -78,3 +78,25 @@ def test_a_method_whose_docstring_mutmut_shows_as_it_was_indented_is_made_in_its
 def test_a_method_shown_dedented_is_made_in_its_class():
     source = 'class C:\n    def f(self):\n        """Doc."""\n        a = 1\n        return a + 2\n'
     assert mutation.applied_to(source, SHOWN) == source.replace("a + 2", "a - 2")
+
+
+def test_a_mutant_name_leads_to_the_file_it_changes():
+    assert mutation.source_of("gm.state.x_tidy__mutmut_3") == "gm/state.py"
+    assert (
+        mutation.source_of("gm.games.who_the_f.meaning.x__after__mutmut_7")
+        == "gm/games/who_the_f/meaning.py"
+    )
+    assert (
+        mutation.source_of("gm.games.who_the_f.final.xǁFinalRoundǁ_apply_final_result__mutmut_9")
+        == "gm/games/who_the_f/final.py"
+    )
+
+
+def test_a_recheck_of_some_names_leaves_the_others_as_they_were(tmp_path, monkeypatch):
+    """--only judges the names holding its text; the rest stay in the left file untouched."""
+    left = tmp_path / "left-who_the_f.txt"
+    left.write_text("gm.games.who_the_f.rules.x_a__mutmut_1\n", encoding="utf-8")
+    monkeypatch.setattr(mutation, "left_file", lambda module: left)
+    line, still = mutation.recheck("who_the_f", only=".meaning.")
+    assert still == ["gm.games.who_the_f.rules.x_a__mutmut_1"]
+    assert line.split() == ["who_the_f", "(again)", "0", "of", "0", "left", "killed", "now"]
