@@ -80,6 +80,7 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
     "engine": (
         "tests/test_engine.py",
         "tests/test_engine_contract.py",
+        "tests/test_engine_details.py",
         "tests/test_turn_deadline.py",
         "tests/test_meaning.py",
         "tests/test_checks.py",
