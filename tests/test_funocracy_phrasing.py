@@ -140,6 +140,10 @@ def test_every_way_of_choosing_the_mode(said, mode, speaker, common):
         "er... banana",
         "hmm, banana",
         "a banana",
+        "eh banana",
+        "oh yeah so banana",
+        "an... a banana",
+        "an, uh, a banana",
     ],
 )
 def test_filler_words_are_not_the_answer(said, speaker, common):
@@ -210,7 +214,7 @@ def test_a_word_fitting_no_letter_is_named_with_its_real_first_letter(speaker, c
     ) in speaker.lines
 
 
-@pytest.mark.parametrize("said", ["banana", "um, a banana", "mango"])
+@pytest.mark.parametrize("said", ["banana", "um, a banana", "mango", "I... I said mango"])
 def test_which_letter_takes_a_new_word(said, speaker, common):
     engine, _ = play(table(), f"zebra\n{said}\n", speaker, common)
     assert engine.state.phase is Phase.CHALLENGE and engine.state.pending.word in (
@@ -243,6 +247,22 @@ def test_which_letter_can_be_left(said, speaker, common):
     assert "No answer yet. Player one, the clock is still running." in speaker.lines
 
 
+@pytest.mark.parametrize(
+    "said", ["did he mean the B one", "ha, Dave's call sign was bravo in the army"]
+)
+def test_which_letter_leaves_a_question_or_a_story_naming_a_letter_alone(said, speaker, common):
+    engine, transcript = play(table(), f"zebra\n{said}\n", speaker, common)
+    assert engine.state.phase is Phase.LETTER and engine.state.heard == "zebra"
+    assert decided(transcript) == ["heard zebra, which fits no letter"]
+    assert not any("Is that right?" in line for line in speaker.lines)
+
+
+def test_a_letter_named_in_a_longer_reply_is_said_back_first(speaker, common):
+    engine, _ = play(table(), "zebra\nput it down for the B please\n", speaker, common)
+    assert speaker.lines[-1] == "I heard the letter B. Is that right?"
+    assert engine.state.phase is Phase.LETTER
+
+
 def test_which_letter_has_a_time_limit(speaker, common):
     engine, transcript = play(table(), "zebra\n[silence 16]\n", speaker, common)
     assert ("funocracy.letter", "no answer yet") in [
@@ -268,6 +288,24 @@ def test_a_word_is_scored_for_another_letter_only_when_the_table_agrees(said, sp
     assert agreed.state.pending == Pending(1, "B", "zebra")
 
 
+@pytest.mark.parametrize(
+    "said,agreed",
+    [
+        ("go ahead, score it", True),
+        ("yeah fine by us, go ahead", True),
+        ("zebra doesn't count for B", False),
+    ],
+)
+def test_the_table_agrees_or_refuses_in_its_own_words(said, agreed, speaker, common):
+    asked = table(Phase.AGREE, heard="zebra", agree="B")
+    engine, _ = play(asked, f"{said}\n", speaker, common)
+    assert not any("Is that right?" in line for line in speaker.lines)
+    if agreed:
+        assert engine.state.pending == Pending(1, "B", "zebra")
+    else:
+        assert engine.state.phase is Phase.ANSWER and engine.state.pending is None
+
+
 def test_a_silent_first_letter_needs_no_agreement(speaker, common):
     engine, _ = play(table(face_up=("N", "M", "T")), "knife\nn for november\n", speaker, common)
     assert engine.state.pending == Pending(1, "N", "knife")
@@ -277,7 +315,16 @@ def test_a_silent_first_letter_needs_no_agreement(speaker, common):
 
 
 @pytest.mark.parametrize(
-    "said", ["meh", "mehh", "challenge", "I challenge", "we challenge", "objection"]
+    "said",
+    [
+        "meh",
+        "mehh",
+        "challenge",
+        "I challenge",
+        "we challenge",
+        "objection",
+        "nah, that's not good",
+    ],
 )
 def test_a_challenge_is_taken_without_a_question(said, speaker, common):
     engine, _ = play(table(), f"banana\n{said}\n", speaker, common)
@@ -286,11 +333,27 @@ def test_a_challenge_is_taken_without_a_question(said, speaker, common):
 
 
 @pytest.mark.parametrize(
-    "said", ["no challenge", "it stands", "fine", "that's fine", "next player", "next"]
+    "said",
+    [
+        "no challenge",
+        "it stands",
+        "fine",
+        "that's fine",
+        "next player",
+        "next",
+        "no objection from me",
+    ],
 )
 def test_the_window_closes_at_once(said, speaker, common):
     engine, _ = play(table(), f"banana\n{said}\n", speaker, common)
     assert engine.state.won[0] == ("B",) and "Player one wins B." in speaker.lines
+
+
+def test_the_table_can_say_the_word_was_meant_for_another_letter(speaker, common):
+    engine, transcript = play(table(), "banana\nthat was meant for the M\n", speaker, common)
+    assert engine.state.phase is Phase.LETTER
+    assert decided(transcript) == ["player one said banana for B", "wrong letter"]
+    assert not any("Is that right?" in line for line in speaker.lines)
 
 
 def test_the_first_answers_say_how_to_challenge(speaker, common):
@@ -318,6 +381,15 @@ VOTES_OF_TWO = [
     ("one good one meh", "tie"),
     ("one meh one good", "tie"),
     ("half and half", "tie"),
+    ("it's good, mostly", "good"),
+    ("thumbs up from everyone", "good"),
+    ("that counts", "good"),
+    ("the table rejected it", "meh"),
+    ("it's not valid", "meh"),
+    ("thumbs down all round", "meh"),
+    ("denied, not allowed", "meh"),
+    ("it's a draw", "tie"),
+    ("one for, one against", "tie"),
 ]
 
 
@@ -331,12 +403,25 @@ def test_every_way_of_telling_the_vote(said, result, speaker, common):
 
 @pytest.mark.parametrize(
     "said,result",
-    [("three good one meh", "good"), ("three meh", "meh"), ("two good two meh", "tie")],
+    [
+        ("three good one meh", "good"),
+        ("three meh", "meh"),
+        ("two good two meh", "tie"),
+        ("mostly good, one meh", "good"),
+        ("two against two", "tie"),
+    ],
 )
 def test_a_count_of_four_voters(said, result, speaker, common):
     state = table(Phase.VOTE, players=5, pending=Pending(1, "B", "banana"), challenges=1)
     engine, transcript = play(state, f"{said}\n", speaker, common)
     assert decided(transcript) == [f"the vote said {result}"]
+
+
+@pytest.mark.parametrize("said", ["my vote is meh", "I vote we keep it", "did anyone vote meh"])
+def test_one_players_vote_or_a_question_is_not_the_result(said, speaker, common):
+    state = table(Phase.VOTE, pending=Pending(1, "B", "banana"), challenges=1)
+    engine, transcript = play(state, f"{said}\n", speaker, common)
+    assert decided(transcript) == [] and engine.state.phase is Phase.VOTE
 
 
 # ----- what gm says -------------------------------------------------------------------------------

@@ -267,7 +267,7 @@ class VoteMeaning:
             after = sentence[i + 1].text if i + 1 < len(sentence) else ""
             if word.number is None:
                 continue
-            if after in GOOD or after in ("good", "yes"):
+            if after in GOOD:
                 good = word.number
             elif after in MEH:
                 meh = word.number
