@@ -2,7 +2,9 @@
 
 A phrasing corpus per ask (the theme, the naming, the check of a doubtful name, the groups):
 every form goes in as a typed line, the engine's matcher and the game's name parsing read it,
-and the test reads the decisions, the drawings and groups kept, and what gm said.
+and the test reads the decisions, the drawings and groups kept, and what gm said. The last
+part reads sentences with the game's meaning alone (gm.games.what_the_fake.meaning) and its real
+lines, each with the exact reading it must give.
 """
 
 from __future__ import annotations
@@ -12,11 +14,15 @@ import random
 
 import pytest
 
+from gm import content
 from gm.dialog.engine import Engine
 from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
 from gm.games import what_the_fake as wtf
+from gm.games.what_the_fake.groups import Entry, Group
+from gm.games.what_the_fake.meaning import CheckMeaning, ForgersMeaning, GroupsMeaning, NamesMeaning
 from gm.state import Record
+from gm.steps import Kind, Reading
 from gm.vocab import number_word
 
 GAME = wtf.load()
@@ -287,3 +293,181 @@ def test_a_resumed_game_says_whose_drawings_are_being_named(common, speaker):
         "Or say that's all."
     )
     assert said(transcript).count(again) == 2  # on resuming, and on "repeat"
+
+
+# -- the parser alone: each sentence read by the game's meaning, with the game's own lines ------
+
+BEACH = ("sandcastle", "seagull", "bucket", "crab", "ice cream", "fish and chips")
+
+
+def names_read(line: str, room: int = 3, held=None) -> Reading:
+    return NamesMeaning(GAME.lines, BEACH, room).read(line, held)
+
+
+@pytest.mark.parametrize(
+    "line,names",
+    [
+        ("um, a sandcastle I think", ["sandcastle"]),
+        ("okay so I drew a crab or something", ["crab"]),
+        ("I drew an ice cream I think maybe", ["ice cream"]),
+        ("basically, a sandcastle, a crab and a seagull", ["sandcastle", "crab", "seagull"]),
+        ("a sandcastle, a bucket, that's it", ["sandcastle", "bucket"]),
+        ("a lighthouse and, uh, a seagull", ["lighthouse", "seagull"]),
+        ("sandcastle and seagull", ["sandcastle", "seagull"]),
+        ("crab bucket seagull", ["crab", "bucket", "seagull"]),
+    ],
+)
+def test_a_naming_drops_lead_ins_and_tails_and_splits_where_a_table_pauses(line, names):
+    assert names_read(line) == Reading(
+        Kind.ANSWER, {"names": names}, content.spoken_list(names), True
+    )
+
+
+def test_two_known_names_run_together_are_split_when_there_is_room_for_both():
+    assert names_read("seagull ice cream", room=2).value == {"names": ["seagull", "ice cream"]}
+    assert names_read("seagull ice cream", room=1).value == {"names": ["seagull ice cream"]}
+
+
+def test_the_end_of_a_list_is_said_back_as_no_more_drawings():
+    assert names_read("that's it, I'm done") == Reading(
+        Kind.ANSWER, "nothing", "no more drawings", True
+    )
+
+
+@pytest.mark.parametrize("line", ["can that one be a horse", "was the fox, sorry the wolf, yours"])
+def test_a_question_to_the_table_while_naming_is_talk(line):
+    assert names_read(line).kind is Kind.TALK
+
+
+@pytest.mark.parametrize(
+    "answer,names",
+    [
+        ("they're apart", ["salt", "pepper"]),
+        ("two separate ones", ["salt", "pepper"]),
+        ("just the one", ["salt and pepper"]),
+    ],
+)
+def test_an_unclear_and_is_asked_with_both_readings_and_the_answer_picks_one(answer, names):
+    asked = names_read("salt and pepper")
+    assert asked.kind is Kind.PARTIAL
+    assert asked.question == "One drawing, salt and pepper, or two, salt and pepper?"
+    assert names_read(answer, held=asked.held).value == {"names": names}
+
+
+YES = Reading(Kind.ANSWER, True, "yes", True)
+NO = Reading(Kind.ANSWER, False, "no", True)
+KITCHEN = ("kettle", "moon", "spoon")
+
+
+@pytest.mark.parametrize(
+    "pending,line,reading",
+    [
+        (("flying pig",), "yes that's it", YES),
+        (("flying pig",), "eh, close enough", YES),
+        (("flying pig",), "yeah, the flying pig with the wings", YES),
+        (("kettle", "moon"), "yeah, both of them", YES),
+        (("kettle", "moon"), "yes, all of it", YES),
+        (KITCHEN, "yeah yep, all three", YES),
+        (("flying pig",), "nope, not at all", NO),
+        (("snowman",), "nah, not a snowman", NO),
+        (
+            KITCHEN,
+            "the last one was a frog",
+            Reading(Kind.ANSWER, {"names": ["kettle", "moon", "frog"]}, "kettle, moon and frog"),
+        ),
+        (
+            ("bread",),
+            "no, it's bread and butter",
+            Reading(Kind.ANSWER, {"names": ["bread and butter"]}, "bread and butter"),
+        ),
+        (KITCHEN, "the second one was a bit of a mess to be honest", Reading()),
+    ],
+)
+def test_a_check_of_the_names_heard_reads_yes_no_or_a_name_said_anew(pending, line, reading):
+    assert CheckMeaning(GAME.lines, pending).read(line) == reading
+
+
+TABLE = (
+    Group(1, (Entry(1, "cat"), Entry(3, "cat"))),
+    Group(2, (Entry(2, "kitten"),)),
+    Group(3, (Entry(1, "dog"), Entry(2, "dog"), Entry(4, "dog"))),
+    Group(4, (Entry(4, "goldfish"),)),
+)
+ONE_SHARED = (Group(1, (Entry(1, "cat"), Entry(3, "cat"))), Group(2, (Entry(2, "kitten"),)))
+CAT_FLAP = (
+    Group(1, (Entry(1, "cat"), Entry(2, "cat"))),
+    Group(2, (Entry(3, "cat flap"), Entry(4, "cat flap"))),
+)
+SIX = (
+    Group(1, (Entry(1, "robot"), Entry(6, "robot"))),
+    Group(2, (Entry(2, "rocket"), Entry(3, "rocket"), Entry(5, "rocket"))),
+    Group(3, (Entry(4, "moon"),)),
+)
+WHICH = Reading(Kind.PARTIAL, question="Which groups do you mean? Say their numbers.")
+
+
+def change(value: str, said: str, sure: bool = True) -> Reading:
+    return Reading(Kind.ANSWER, value, said, sure)
+
+
+@pytest.mark.parametrize(
+    "groups,line,reading",
+    [
+        (TABLE, "looks good", change("correct", "groups confirmed")),
+        (TABLE, "read the groups again", change("list", "read the groups again")),
+        (
+            TABLE,
+            "the kitten and the cat are the same",
+            change("merge 1 2", "merged groups one and two"),
+        ),
+        (
+            TABLE,
+            "groups two and four are the same",
+            change("merge 2 4", "merged groups two and four"),
+        ),
+        (TABLE, "those two are the same drawing", WHICH),
+        (
+            TABLE,
+            "player two's dog was only a blob",
+            change("void 2 3", "player two invalid in group three"),
+        ),
+        (
+            TABLE,
+            "player four's dog is a wolf",
+            change("out 4 3", "player four out of group three", False),
+        ),
+        (
+            TABLE,
+            "player four has a wolf, not a dog",
+            change("out 4 3", "player four out of group three", False),
+        ),
+        (
+            SIX,
+            "player five in group two, that one's not like the others",
+            change("out 5 2", "player five out of group two", False),
+        ),
+        (CAT_FLAP, "the cat flap doesn't count", change("invalid 2", "group two invalid")),
+        (
+            TABLE,
+            "the dog, no wait, the cat doesn't count, one and three copied each other",
+            change("invalid 1", "group one invalid", False),
+        ),
+        (TABLE, "nobody matched", WHICH),
+        (ONE_SHARED, "no one matched really", change("split 1", "split group one", False)),
+    ],
+)
+def test_a_correction_of_the_groups_is_read_and_said_back(groups, line, reading):
+    assert GroupsMeaning(GAME.lines, groups).read(line) == reading
+
+
+@pytest.mark.parametrize(
+    "seats,wanted,line,reading",
+    [
+        ((1, 2, 3, 4, 5), 1, "three does, look at his face", Reading(Kind.ANSWER, 3, "3")),
+        ((1, 2, 3, 4, 5), 2, "three was one of them", Reading(Kind.ANSWER, 3, "3")),
+        ((1, 2, 3, 4, 5), 2, "one, plus four", Reading(Kind.ANSWER, "1 4", "1 and 4")),
+        ((1, 2, 3), 1, "we had two forgers", Reading()),
+    ],
+)
+def test_the_forgers_are_read_by_seat_and_a_count_is_no_seat(seats, wanted, line, reading):
+    assert ForgersMeaning(GAME.lines, seats, wanted).read(line) == reading
