@@ -257,6 +257,30 @@ def test_which_letter_leaves_a_question_or_a_story_naming_a_letter_alone(said, s
     assert not any("Is that right?" in line for line in speaker.lines)
 
 
+@pytest.mark.parametrize(
+    "said,phase",
+    [
+        ("B as in bravo", Phase.AGREE),
+        ("the B one", Phase.AGREE),
+        ("mango", Phase.CHALLENGE),
+        ("oh, a banana", Phase.CHALLENGE),
+        # a story longer than any reply: talk, whatever word or letter name it starts with
+        ("bravo was my call sign when I played paintball", Phase.LETTER),
+        ("my nan called me tango because I never sat still as a kid", Phase.LETTER),
+        ("banana would have been way better but he panicked and said zebra", Phase.LETTER),
+        ("mike says it's a fruit but honestly I have never eaten one", Phase.LETTER),
+    ],
+)
+def test_which_letter_takes_a_short_reply_and_leaves_a_long_one_alone(said, phase, speaker, common):
+    engine, transcript = play(table(), f"zebra\n{said}\n", speaker, common)
+    assert engine.state.phase is phase
+    assert not any("Is that right?" in line for line in speaker.lines)
+    if phase is Phase.LETTER:  # no word, no letter, and no "that is no answer" either
+        assert decided(transcript) == ["heard zebra, which fits no letter"]
+        assert engine.state.heard == "zebra" and engine.state.pending is None
+        assert not any(line.startswith("That is no answer here.") for line in speaker.lines)
+
+
 def test_a_letter_named_in_a_longer_reply_is_said_back_first(speaker, common):
     engine, _ = play(table(), "zebra\nput it down for the B please\n", speaker, common)
     assert speaker.lines[-1] == "I heard the letter B. Is that right?"
@@ -324,6 +348,9 @@ def test_a_silent_first_letter_needs_no_agreement(speaker, common):
         "we challenge",
         "objection",
         "nah, that's not good",
+        "it's not allowed",
+        "not legit, sorry",
+        "hmm, that's not fair",
     ],
 )
 def test_a_challenge_is_taken_without_a_question(said, speaker, common):
@@ -342,6 +369,7 @@ def test_a_challenge_is_taken_without_a_question(said, speaker, common):
         "next player",
         "next",
         "no objection from me",
+        "no no, it's fine",
     ],
 )
 def test_the_window_closes_at_once(said, speaker, common):
@@ -390,6 +418,11 @@ VOTES_OF_TWO = [
     ("denied, not allowed", "meh"),
     ("it's a draw", "tie"),
     ("one for, one against", "tie"),
+    ("it's allowed", "good"),
+    ("it's not allowed", "meh"),
+    ("nope, not good", "meh"),
+    ("we say it's not approved", "meh"),
+    ("two in favour", "good"),
 ]
 
 
@@ -415,6 +448,30 @@ def test_a_count_of_four_voters(said, result, speaker, common):
     state = table(Phase.VOTE, players=5, pending=Pending(1, "B", "banana"), challenges=1)
     engine, transcript = play(state, f"{said}\n", speaker, common)
     assert decided(transcript) == [f"the vote said {result}"]
+
+
+@pytest.mark.parametrize(
+    "said,result",
+    [
+        ("two thumbs up, one thumbs down", "good"),
+        ("one thumbs up, two thumbs down", "meh"),
+        ("two in favour, one against", "good"),
+        ("one in favor, two against", "meh"),
+        ("all three in favour", "good"),
+        ("three thumbs down", "meh"),
+        ("one thumbs down", None),  # the two others are not known to be good
+        ("one in favour", None),
+    ],
+)
+def test_a_count_of_three_voters_said_in_several_words(said, result, speaker, common):
+    state = table(Phase.VOTE, players=4, pending=Pending(1, "B", "banana"), challenges=1)
+    engine, transcript = play(state, f"{said}\n", speaker, common)
+    if result is None:
+        assert decided(transcript) == [] and engine.state.phase is Phase.VOTE
+        assert "How many said good, and how many meh?" in speaker.lines
+    else:
+        assert decided(transcript) == [f"the vote said {result}"]
+        assert not any("Is that right?" in line for line in speaker.lines)
 
 
 @pytest.mark.parametrize("said", ["my vote is meh", "I vote we keep it", "did anyone vote meh"])

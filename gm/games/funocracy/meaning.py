@@ -18,6 +18,7 @@ from gm.meaning import (
     answer,
     any_of,
     corrected,
+    has,
     hedged,
     leads,
     letter_in,
@@ -196,7 +197,9 @@ class ChallengeMeaning:
         short = len(said) <= 6 and not hedged(text)
         if any_of(said, WRONG_LETTER):
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
-        negated_stand = any_of(said, ("not fine", "not good", "not okay", "not valid", "no good"))
+        # "not fine", "it's not allowed": a word letting it stand, negated, is a challenge ("no,
+        # fine" is not: a lone "no" is as often the table waving a challenge away)
+        negated_stand = _said(said, STAND, ("not",))[1] or has(said, "no good")
         challenged = any_of(said, CHALLENGE) and not any_of(
             said, ("no challenge", "no objection", "not a stretch", "not really a stretch")
         )
@@ -222,6 +225,28 @@ def _last(said: list[str], phrases: tuple[str, ...]) -> int:
     return max(ends, default=-1)
 
 
+def _starts(said: list[str], phrases: tuple[str, ...]) -> bool:
+    """Whether a sentence starts with one of `phrases` ("thumbs up, one thumbs down")."""
+    return any(said[: len(p.split())] == p.split() for p in phrases)
+
+
+def _said(
+    said: list[str], phrases: tuple[str, ...], negations: tuple[str, ...] = ("not", "no")
+) -> tuple[bool, bool]:
+    """Whether one of `phrases` is said plainly in a sentence, and whether one is said right
+    after one of `negations` ("not allowed", "no good")."""
+    plainly = negated = False
+    for p in phrases:
+        want = p.split()
+        for i in range(len(said) - len(want) + 1):
+            if said[i : i + len(want)] == want:
+                if i and said[i - 1] in negations:
+                    negated = True
+                else:
+                    plainly = True
+    return plainly, negated
+
+
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
 QUESTION_STARTS = frozenset(
     "how what why who where when which did does do is are was were can could should".split()
@@ -234,7 +259,18 @@ def asks(said: list[str]) -> bool:
     return bool(said) and said[0] in QUESTION_STARTS
 
 
-GOOD = ("good", "goods", "yes", "yeses", "for", "valid", "thumbs up", "accept", "in favour")
+GOOD = (
+    "good",
+    "goods",
+    "yes",
+    "yeses",
+    "for",
+    "valid",
+    "thumbs up",
+    "accept",
+    "in favour",
+    "in favor",
+)
 MEH = ("meh", "mehs", "mehhs", "bad", "no", "nos", "against", "invalid", "thumbs down", "reject")
 
 
@@ -264,12 +300,12 @@ class VoteMeaning:
             return answer("tie", self.lines("heard_vote_tie"), short)
         good = meh = None
         for i, word in enumerate(sentence):
-            after = sentence[i + 1].text if i + 1 < len(sentence) else ""
             if word.number is None:
                 continue
-            if after in GOOD:
+            after = texts(sentence[i + 1 :])
+            if _starts(after, GOOD):  # "two good", "two thumbs up", "two in favour"
                 good = word.number
-            elif after in MEH:
+            elif _starts(after, MEH):
                 meh = word.number
         if good is not None or meh is not None:
             alone = (good if meh is None else meh) if None in (good, meh) else None
@@ -284,27 +320,8 @@ class VoteMeaning:
             return answer(value, self.lines(f"heard_vote_{value}"), short)
         if any_of(said, ("tie", "tied", "a draw", "split", "even", "half and half", "fifty fifty")):
             return answer("tie", self.lines("heard_vote_tie"), short)
-        mehs = any_of(
-            said,
-            (
-                "meh",
-                "mehs",
-                "rejected",
-                "reject",
-                "fails",
-                "failed",
-                "does not count",
-                "not valid",
-                "invalid",
-                "thrown out",
-                "no good",
-                "out",
-                "thumbs down",
-                "denied",
-                "against",
-            ),
-        )
-        goods = any_of(
+        # "not allowed", "no good": a word for good, negated, cancels it and says meh
+        goods, negated = _said(
             said,
             (
                 "good",
@@ -321,7 +338,25 @@ class VoteMeaning:
                 "keep it",
                 "approved",
             ),
-        ) and not any_of(said, ("no good", "not good", "not valid", "not allowed"))
+        )
+        mehs = negated or any_of(
+            said,
+            (
+                "meh",
+                "mehs",
+                "rejected",
+                "reject",
+                "fails",
+                "failed",
+                "does not count",
+                "invalid",
+                "thrown out",
+                "out",
+                "thumbs down",
+                "denied",
+                "against",
+            ),
+        )
         if mehs and not goods:
             return answer("meh", self.lines("heard_vote_meh"), short)
         if goods and not mehs:
@@ -366,8 +401,8 @@ class LetterMeaning:
             return Reading(Kind.TALK)
         if any_of(said, NONE):
             return answer("none", self.lines("heard_no_letter"), len(said) <= 4)
-        if len(said) > 8:
-            return NOTHING
+        if len(said) > 8:  # "bravo was my call sign when I played paintball": a story, no word
+            return Reading(Kind.TALK)
         parts = clauses(text)
         found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
         talk = any(
