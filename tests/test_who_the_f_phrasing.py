@@ -15,7 +15,9 @@ from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
 from gm.games import who_the_f
+from gm.games.who_the_f.meaning import FinalMeaning, NextMeaning, ResultMeaning, VoteMeaning
 from gm.state import Record
+from gm.steps import Kind
 
 GAME = who_the_f.load()
 FIVE = {"players": 5, "difficulty": "regular"}  # three connection tokens, a majority is three
@@ -350,3 +352,178 @@ def test_nothing_to_undo_does_not_read_the_layout_again(common, speaker):
 def test_a_cooperative_game_names_no_seats(common, speaker):
     _, transcript, _ = play(common, speaker, [])
     assert not any("Seats go clockwise" in line for line in said(transcript))
+
+
+# -- the meaning parser, sentence by sentence -------------------------------------------------
+# What each sentence means to the ask that hears it, read by the game's own meaning parser: an
+# answer with whether it is taken at once or read back first, a question asked with what it
+# holds, or nothing at all.
+
+L = GAME.lines
+SIX = (1, 2, 3, 4, 5, 6)
+AT_ONCE, READ_BACK = True, False
+
+
+def meant(reading) -> tuple | str:
+    if reading.kind is Kind.ANSWER:
+        return reading.value, reading.sure
+    if reading.kind is Kind.PARTIAL:
+        return reading.question, reading.held
+    return reading.kind.name.lower()
+
+
+@pytest.mark.parametrize(
+    "form,value,sure",
+    [
+        ("four out of five for two, one for three", {"count": 4, "place": 2}, READ_BACK),
+        ("number one on four votes", {"count": 4, "place": 1}, AT_ONCE),
+        ("the two guy got three votes", {"count": 3, "place": 2}, AT_ONCE),
+        ("two got three", {"count": 3, "place": 2}, AT_ONCE),
+        ("five, three votes", {"count": 3, "place": 5}, READ_BACK),  # five: by elimination
+        ("two for two", {"count": 2, "place": 2}, AT_ONCE),
+        ("number three got three", {"count": 3, "place": 3}, AT_ONCE),
+        ("zigoto three got three votes", {"count": 3, "place": 3}, AT_ONCE),
+        (
+            "unanimous, five votes for number two",
+            {"unanimous": True, "place": 2, "count": 5},
+            AT_ONCE,
+        ),
+        ("unanimous, five", {"unanimous": True, "place": 5}, READ_BACK),
+        ("one vote each", {"tie": 1}, AT_ONCE),
+        ("two votes and two votes", {"tie": 2}, READ_BACK),
+        ("two of them got two votes a piece", {"tie": 2}, READ_BACK),
+        ("two votes versus two votes, it's a tie", {"tie": 2}, READ_BACK),
+        ("two for one and two for three", {"tie": 2}, READ_BACK),
+        ("zero, nobody got a majority", {"none": True}, AT_ONCE),
+        ("Sam peeked", {"hint": True}, AT_ONCE),
+    ],
+)
+def test_a_result_is_read_from_the_words_around_its_numbers(form, value, sure):
+    assert meant(ResultMeaning(L, players=5).read(form)) == (value, sure)
+
+
+@pytest.mark.parametrize(
+    "form,question,held",
+    [
+        ("two got the most", "Number two: with how many votes?", {"place": 2}),
+        (
+            "I'm pretty sure number five won that round",
+            "Number five: with how many votes?",
+            {"place": 5},
+        ),
+        ("number four got a lot of votes", "Number four: with how many votes?", {"place": 4}),
+        ("number three", "Number three: with how many votes?", {"place": 3}),
+        ("we all voted the same", "It was unanimous: for which number?", {"unanimous": True}),
+        ("five", "How many votes, for which number?", {}),
+        ("someone won", "How many votes, for which number?", {}),
+    ],
+)
+def test_half_a_result_is_asked_about_naming_what_was_heard(form, question, held):
+    assert meant(ResultMeaning(L, players=5).read(form)) == (question, held)
+
+
+def test_a_lone_count_of_one_is_held_until_its_place_is_said():
+    reading = ResultMeaning(L, players=5).read("one vote")
+    assert reading.kind is Kind.PARTIAL and reading.held == {"count": 1}
+
+
+@pytest.mark.parametrize(
+    "form,held,value",
+    [
+        ("all of us", {"place": 5}, {"unanimous": True, "place": 5}),
+        ("three", {"place": 2}, {"count": 3, "place": 2}),
+    ],
+)
+def test_the_answer_to_half_a_result_completes_it_at_once(form, held, value):
+    assert meant(ResultMeaning(L, players=5).read(form, held)) == (value, AT_ONCE)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "two got zero votes",  # a place without a vote elects no one
+        "number two should have won that",
+    ],
+)
+def test_a_place_talked_about_is_no_result(form):
+    assert meant(ResultMeaning(L, players=5).read(form)) == "nothing"
+
+
+@pytest.mark.parametrize(
+    "form,value,sure",
+    [
+        ("five and six got votes, the rest had nothing", {"empty": [1, 2, 3, 4]}, AT_ONCE),
+        ("two got nothing this round, the rest got votes", {"empty": [2]}, AT_ONCE),
+        (
+            "four got votes, rest got nothing, I checked all the others",
+            {"empty": [1, 2, 3, 5, 6]},
+            READ_BACK,
+        ),
+        ("one and four got nothing, three got votes", {"empty": [1, 4]}, AT_ONCE),
+        ("the votes went to two and five", {"empty": [1, 3, 4, 6]}, AT_ONCE),
+        ("they all got votes but four", {"empty": [4]}, READ_BACK),
+        ("everyone went for four, all seven of us", {"unanimous": True, "place": 4}, AT_ONCE),
+        ("it was unanimous", {"answer": True}, AT_ONCE),
+        ("yes, not a mess for once", {"answer": True}, AT_ONCE),
+        ("no, it's a mess", {"answer": False}, READ_BACK),
+        ("Sam peeked", {"hint": True}, AT_ONCE),
+    ],
+)
+def test_a_final_result_says_which_places_got_no_vote_or_that_it_was_unanimous(form, value, sure):
+    assert meant(FinalMeaning(L, SIX).read(form)) == (value, sure)
+
+
+def test_still_split_with_two_places_left_means_both_got_a_vote():
+    reading = FinalMeaning(L, (3, 5)).read("still split between the two")
+    assert meant(reading) == ({"empty": []}, AT_ONCE)
+    assert reading.said == "every place got a vote"
+
+
+@pytest.mark.parametrize(
+    "form,question,held",
+    [
+        ("no, a few got skipped", "Which places got no vote?", {}),
+        ("some of them got nothing", "Which places got no vote?", {}),
+    ],
+)
+def test_a_final_result_naming_no_place_asks_which(form, question, held):
+    assert meant(FinalMeaning(L, SIX).read(form)) == (question, held)
+
+
+def test_a_final_result_told_before_any_question_asks_the_unanimous_number():
+    reading = FinalMeaning(L, SIX, answers=False).read("we all voted the same")
+    assert meant(reading) == ("Unanimous for which number?", {"unanimous": True})
+
+
+def test_the_number_after_unanimous_for_which_completes_it():
+    reading = FinalMeaning(L, SIX).read("number four", {"unanimous": True})
+    assert meant(reading) == ({"unanimous": True, "place": 4}, AT_ONCE)
+
+
+def test_talk_in_the_final_round_decides_nothing():
+    assert meant(FinalMeaning(L, SIX).read("that was a fun round")) == "nothing"
+
+
+@pytest.mark.parametrize(
+    "meaning,form,said",
+    [
+        (ResultMeaning(L, players=5), "one for four", "one vote for number four"),
+        (FinalMeaning(L, SIX), "every place got a vote", "every place got a vote"),
+        (FinalMeaning(L, SIX), "Sam peeked", "someone gave a hint"),
+        (VoteMeaning(L, ResultMeaning(L, players=5)), "Sam peeked", "someone gave a hint"),
+    ],
+)
+def test_what_was_understood_is_said_back_in_words(meaning, form, said):
+    assert meaning.read(form).said == said
+
+
+@pytest.mark.parametrize(
+    "form,value",
+    [
+        ("ha, I never saw that coming, alright, next.", ("next", READ_BACK)),
+        ("go first if you like", "nothing"),
+        ("that was close, better luck next time", "nothing"),
+    ],
+)
+def test_next_closing_talk_is_read_back_and_next_in_talk_is_not_next(form, value):
+    assert meant(NextMeaning(L).read(form)) == value
