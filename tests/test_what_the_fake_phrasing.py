@@ -120,6 +120,19 @@ def test_yes_thats_all_ends_the_list(common, speaker):
     assert said(transcript)[-1] == "Player two, your drawings?"
 
 
+def test_a_name_and_thats_all_in_one_breath_writes_it_and_ends_the_list(common, speaker):
+    hint = wtf.normalise_name(CARD.hints[0])
+    engine, transcript = play(common, speaker, DRAW + [f"uh, a {hint}, and that's all"])
+    assert engine.state.drawings == ((hint,),) and not engine.state.naming
+    assert said(transcript)[-1] == "Player two, your drawings?"
+
+
+def test_a_doubtful_name_said_with_thats_all_ends_the_list_once_checked(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + ["a kite and a pogo stick, that's it", "yes"])
+    assert engine.state.drawings == (("kite", "pogo stick"),) and not engine.state.pending
+    assert said(transcript)[-1] == "Player two, your drawings?"
+
+
 def test_thats_all_during_a_check_is_not_a_drawing(common, speaker):
     engine, transcript = play(common, speaker, DRAW + ["a flying pig", "that's all"])
     assert engine.state.pending == ("flying pig",) and engine.state.naming == ()
@@ -311,7 +324,6 @@ def names_read(line: str, room: int = 3, held=None) -> Reading:
         ("okay so I drew a crab or something", ["crab"]),
         ("I drew an ice cream I think maybe", ["ice cream"]),
         ("basically, a sandcastle, a crab and a seagull", ["sandcastle", "crab", "seagull"]),
-        ("a sandcastle, a bucket, that's it", ["sandcastle", "bucket"]),
         ("a lighthouse and, uh, a seagull", ["lighthouse", "seagull"]),
         ("sandcastle and seagull", ["sandcastle", "seagull"]),
         ("crab bucket seagull", ["crab", "bucket", "seagull"]),
@@ -320,6 +332,50 @@ def names_read(line: str, room: int = 3, held=None) -> Reading:
 def test_a_naming_drops_lead_ins_and_tails_and_splits_where_a_table_pauses(line, names):
     assert names_read(line) == Reading(
         Kind.ANSWER, {"names": names}, content.spoken_list(names), True
+    )
+
+
+@pytest.mark.parametrize(
+    "line,names",
+    [
+        ("a crab, a bucket, maybe", ["crab", "bucket"]),
+        ("a seagull, kind of", ["seagull"]),
+        ("uh, an ice cream, a crab, perhaps", ["ice cream", "crab"]),
+        ("maybe a crab, and a bucket", ["crab", "bucket"]),
+        ("a sandcastle, a crab, or something", ["sandcastle", "crab"]),
+        ("so first of all, a crab, then a bucket", ["crab", "bucket"]),
+        ("first of all a seagull", ["seagull"]),
+        ("a crab, the, uh, the bucket", ["crab", "bucket"]),
+        ("a sandcastle and a, um, a seagull", ["sandcastle", "seagull"]),
+        ("a crab, no wait, a bucket", ["bucket"]),
+        ("a crab, a bucket, sorry, a seagull", ["crab", "seagull"]),
+    ],
+)
+def test_hedges_lead_ins_and_lone_articles_between_commas_are_no_drawings(line, names):
+    assert names_read(line) == Reading(
+        Kind.ANSWER, {"names": names}, content.spoken_list(names), True
+    )
+
+
+@pytest.mark.parametrize("line", ["a, um", "maybe, sort of", "first of all, um"])
+def test_a_naming_of_only_lead_ins_hedges_and_articles_names_nothing(line):
+    assert names_read(line) == Reading()
+
+
+@pytest.mark.parametrize(
+    "line,names",
+    [
+        ("a sandcastle, a bucket, that's it", ["sandcastle", "bucket"]),
+        ("a lighthouse, that's all", ["lighthouse"]),
+        ("I drew a seagull, and that's it", ["seagull"]),
+        ("a bucket, a crab and that's everything", ["bucket", "crab"]),
+        ("fish and chips and nothing else", ["fish and chips"]),
+        ("a ship in a bottle, no more", ["ship in a bottle"]),
+    ],
+)
+def test_names_said_before_the_end_of_the_list_are_kept_and_end_it(line, names):
+    assert names_read(line) == Reading(
+        Kind.ANSWER, {"names": names, "done": True}, content.spoken_list(names), True
     )
 
 
@@ -381,6 +437,8 @@ KITCHEN = ("kettle", "moon", "spoon")
             Reading(Kind.ANSWER, {"names": ["bread and butter"]}, "bread and butter"),
         ),
         (KITCHEN, "the second one was a bit of a mess to be honest", Reading()),
+        (KITCHEN, "the third one was an", Reading()),
+        (KITCHEN, "the first's the", Reading()),
     ],
 )
 def test_a_check_of_the_names_heard_reads_yes_no_or_a_name_said_anew(pending, line, reading):
@@ -452,6 +510,23 @@ def change(value: str, said: str, sure: bool = True) -> Reading:
             "the dog, no wait, the cat doesn't count, one and three copied each other",
             change("invalid 1", "group one invalid", False),
         ),
+        (
+            TABLE,
+            "player one, no wait, player three's cat doesn't count",
+            change("void 3 1", "player three invalid in group one", False),
+        ),
+        (
+            TABLE,
+            "player two's dog is a wolf, I mean player one's dog is a wolf",
+            change("out 1 3", "player one out of group three", False),
+        ),
+        (
+            TABLE,
+            "player three's dog, sorry, cat was only a blob",
+            change("void 3 1", "player three invalid in group one", False),
+        ),
+        (TABLE, "group three is two different things", change("split 3", "split group three")),
+        (SIX, "group one is really two separate drawings", change("split 1", "split group one")),
         (TABLE, "nobody matched", WHICH),
         (ONE_SHARED, "no one matched really", change("split 1", "split group one", False)),
     ],

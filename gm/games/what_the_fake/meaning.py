@@ -35,14 +35,18 @@ from gm.meaning import (
     statement,
     strip_lead,
     tokens,
+    where,
     words,
     yes_or_no,
 )
 from gm.steps import JSON, Kind, Reading
 from gm.vocab import number_word
 
+# Said around a name when unsure of it, never part of it: "maybe a crab", "a crab, sort of".
+HEDGES = ("i think", "i guess", "maybe", "probably", "perhaps", "sort of", "kind of")
 # What players say before their drawings, never part of a name.
 LEAD_INS = (
+    *HEDGES,
     "um",
     "uh",
     "er",
@@ -148,10 +152,14 @@ _NOT_NAMES = frozenset(
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
 _SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
-_TAIL = ("i think", "i guess", "maybe", "probably", "sort of", "kind of", "or something")
+_TAIL = (*HEDGES, "or something")
 
 
-_CUES = (" no wait ", " i mean ", " no, ", " no ", " sorry ", " actually ")
+# Said before a correction of a name, between spaces or commas ("a crab, no wait, a bucket").
+_CUES = tuple(
+    re.compile(rf"(?<=[\s,]){cue}(?=[\s,])")
+    for cue in ("no wait", "i mean", "no", "sorry", "actually")
+)
 
 
 def corrected_text(text: str, keep: bool = False) -> str:
@@ -159,11 +167,15 @@ def corrected_text(text: str, keep: bool = False) -> str:
     `keep`, a list keeps what came before the name corrected ("planet, comet, no, meteor")."""
     spaced = " " + plain(text) + " "
     for cue in _CUES:
-        at = spaced.rfind(cue)
-        if at > 0:
-            before, after = spaced[:at].rstrip(" ,"), spaced[at + len(cue) :]
-            kept = re.split(r",(?=[^,]*$)", before)[0] if keep and "," in before else ""
-            return f"{kept}, {after}" if kept.strip(" ,") else after
+        found = list(cue.finditer(spaced))
+        if not found:
+            continue
+        before, after = spaced[: found[-1].start()].rstrip(" ,"), spaced[found[-1].end() :]
+        if not before.strip() or not _until_done(tokens(spaced[found[-1].start() :]))[0]:
+            continue  # said first, or "a crab, no more": the end of the list, not a correction
+        after = after.lstrip(" ,")
+        kept = re.split(r",(?=[^,]*$)", before)[0] if keep and "," in before else ""
+        return f"{kept}, {after}" if kept.strip(" ,") else after
     return text
 
 
@@ -172,23 +184,33 @@ def _lead(piece: list[str]) -> bool:
     return strip_lead(piece + ["x"], _LEADS) == ["x"]
 
 
-def _clean(text: str) -> list[str]:
-    """The words with the lead-in and tail words dropped ("um I've got a cat I think")."""
+def _clean(text: str, piece: bool = False) -> list[str]:
+    """The words with the lead-in and tail words dropped ("um I've got a cat I think"); a
+    `piece` of a list that is only tail words is nothing ("a cat, a dog, maybe")."""
     said = strip_lead(tokens(text), _LEADS)
+    left = 0 if piece else 1  # words that must be left
     changed = True
     while changed and said:
         changed = False
         for tail in _TAIL:
             t = tail.split()
-            if len(said) > len(t) and said[-len(t) :] == t:
+            if len(said) - len(t) >= left and said[-len(t) :] == t:
                 said, changed = said[: -len(t)], True
     return said
 
 
+def _until_done(said: list[str]) -> tuple[list[str], bool]:
+    """The words before the end of the list said in them ("a crab and that's it": "a crab"),
+    and whether it was said."""
+    ends = [at for at in (where(said, phrase) for phrase in DONE) if at >= 0]
+    return (said[: min(ends)], True) if ends else (said, False)
+
+
 def _name(words: list[str]) -> str:
-    """A name as written down: its words without a leading article or lead-in."""
+    """A name as written down: its words without a leading article or lead-in; nothing when
+    only articles were said ("a, um, a car")."""
     words = strip_lead(words, _LEADS)
-    while len(words) > 1 and words[0] in ARTICLES:
+    while words and words[0] in ARTICLES:
         words = words[1:]
     return " ".join(words)
 
@@ -201,11 +223,14 @@ class NamesMeaning:
     hints: tuple[str, ...]
     room: int = DRAWINGS
 
-    def _answer(self, names: list[str]) -> Reading:
+    def _answer(self, names: list[str], done: bool = False) -> Reading:
+        """The names, and with `done` the end of the list said after them ("a cat, that's
+        all"); "nothing" when the list ends with no name."""
         names = [n for n in names if n]
-        return answer(
-            {"names": names}, content.spoken_list(names), all(n for n in names) and len(names) > 0
-        )
+        if not names:
+            return answer("nothing", self.lines("heard_no_more"), True) if done else NOTHING
+        value: dict = {"names": names, "done": True} if done else {"names": names}
+        return answer(value, content.spoken_list(names), True)
 
     def read(self, text: str, held: JSON = None) -> Reading:
         if isinstance(held, dict) and "one" in held:
@@ -213,29 +238,32 @@ class NamesMeaning:
             one = any_of(said, ("one", "one drawing", "just one", "a single", "together", "same"))
             two = any_of(said, ("two", "two drawings", "separate", "both", "apart"))
             if one != two:
-                return self._answer(held["one"] if one else held["two"])
+                return self._answer(held["one"] if one else held["two"], held.get("done", False))
         said = _clean(text)
         if not said:
             return NOTHING
-        if any_of(tokens(text), DONE) and len(said) <= 6:
-            return answer("nothing", self.lines("heard_no_more"), True)
+        # The pieces a list is said in, each up to an end of the list said in it ("a crab and
+        # that's it"), without those only said around the names ("first of all", "maybe", "a").
+        pieces: list[list[str]] = []
+        done = False
+        for piece in _SEAM.split(plain(corrected_text(text, keep=True))):
+            words_said, ended = _until_done(tokens(piece))
+            done = done or ended
+            if _lead(words_said):
+                continue
+            cleaned = _clean(" ".join(words_said), piece=True)
+            if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
+                pieces.append(cleaned)
+        talk = [p for p in pieces if set(p) & TALK_WORDS]
+        if any_of(tokens(text), DONE) and (not pieces or talk == pieces and len(said) <= 6):
+            return self._answer([], done=True)  # "that's it, I'm done", "done, I only drew one"
         if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
             return Reading(Kind.TALK)  # a question to the table, not a drawing
         forms = hint_forms(self.hints)
-        pieces = [
-            p
-            for p in _SEAM.split(plain(corrected_text(text, keep=True)))
-            if not any_of(tokens(p), DONE)
-        ]
-        pieces = [
-            p
-            for p in (_clean(p) for p in pieces)
-            if p and not set(p) <= _NOT_NAMES and not _lead(p)
-        ]
-        if any(set(p) & TALK_WORDS for p in pieces):
+        if talk:
             return Reading(Kind.TALK)
         names: list = []
-        if not pieces or all(w in _NOT_NAMES for p in pieces for w in p):
+        if not pieces:
             return NOTHING  # "yes", "okay": no drawing
         for index, piece in enumerate(pieces):
             if len(pieces) > 1 and index < len(pieces) - 1 and piece[-1:] != ["and"]:
@@ -245,15 +273,16 @@ class NamesMeaning:
         if len(names) == 1 and isinstance(names[0], list) and len(names[0]) >= 3 and self.room > 1:
             split = split_names(" ".join(names[0]), self.hints, self.room)
             if 1 < len(split) <= self.room and not set(names[0]) & JOINING:
-                return self._answer(list(split))
+                return self._answer(list(split), done)
         unclear = [n for n in names if isinstance(n, tuple)]
         if unclear:
             whole = [(" ".join(n[0]) if isinstance(n, tuple) else _name(n)) for n in names]
             apart: list[str] = []
             for n in names:
                 apart.extend([_name(n[1]), _name(n[2])] if isinstance(n, tuple) else [_name(n)])
+            whole, apart = [n for n in whole if n], [n for n in apart if n]
             if len(apart) > self.room:
-                return self._answer(whole)
+                return self._answer(whole, done)
             asked = unclear[0]
             question = self.lines(
                 "ask_one_or_two",
@@ -261,8 +290,8 @@ class NamesMeaning:
                 first=_name(asked[1]),
                 second=_name(asked[2]),
             )
-            return partial(question, {"one": whole, "two": apart})
-        return self._answer([_name(n) for n in names])
+            return partial(question, {"one": whole, "two": apart, "done": done})
+        return self._answer([_name(n) for n in names], done)
 
     def _ands(self, words: list[str], forms: dict, listing: bool, paused: bool = False) -> list:
         """One piece between seams: its name, or the names an "and" joins. An "and" before an
@@ -274,8 +303,8 @@ class NamesMeaning:
             return [words]
         at = len(words) - 1 - words[::-1].index("and")
         left, right = words[:at], words[at + 1 :]
-        if not left or not right:
-            return [[w for w in words if w != "and"]]
+        if not left or not right:  # "a crab and" (that's it): the name without the "and"
+            return self._ands(left or right, forms, listing, paused)
         if right[0] in ARTICLES or listing:
             return self._ands(left, forms, False) + [right]
         if self.room == 1 or paused:
@@ -484,7 +513,6 @@ class GroupsMeaning:
         return [w.number for w in words(" ".join(said)) if w.number is not None]
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        raw = [w for w in plain(statement(text)).replace(",", " ").split() if w]
         whole = tokens(statement(text))
         said = corrected(whole)
         if not said:
@@ -494,7 +522,9 @@ class GroupsMeaning:
         numbers = self._numbers(said)
         named = self._named(said)
         groups = sorted({n for _, n in named})
-        seat = self._seat_of([w for w in raw if w not in ("player",)] and raw)
+        # the player named after a correction, else before it ("player two's, sorry, four's")
+        seat = self._seat_of(said)
+        seat = self._seat_of(whole) if seat is None else seat
         known = {g.number: g for g in self.groups}
         short = len(said) <= 8 and not hedged(text) and said == whole  # corrected: read back
 
@@ -517,7 +547,13 @@ class GroupsMeaning:
                 return value(f"merge {nums[0]} {nums[1]}")
         target = groups[0] if len(groups) == 1 else None
         if target is None and any_of(said, ("group",)):
-            nums = [n for n in numbers if n in known]
+            # the number said after "group" names it; another counts ("two different drawings")
+            sentence = words(" ".join(said))
+            nums = [
+                after.number
+                for word, after in zip(sentence, sentence[1:])
+                if word.text == "group" and after.number in known
+            ] or [n for n in numbers if n in known]
             target = nums[0] if len(set(nums)) == 1 else None
         if (
             seat is not None

@@ -104,6 +104,7 @@ class Naming:
         if state.pending:
             return self._apply_check(state, answer, rng)
         said = answer.value.get("names") if isinstance(answer.value, dict) else None
+        done = isinstance(answer.value, dict) and answer.value.get("done") is True
         if answer.kind is AnswerKind.FREE or isinstance(said, list):
             known = self._known_names(state)
             if isinstance(said, list):  # read by meaning (NamesMeaning): each name whole
@@ -124,11 +125,11 @@ class Naming:
             forms = hint_forms(known)
             if not all(normalise_name(name) in forms for name in names):  # a guess: check it
                 return Outcome(
-                    replace(state, pending=names),
+                    replace(state, pending=names, ending=done),
                     (),
                     self.lines("decision_heard_names", seat=seat, names=content.spoken_list(names)),
                 )
-            return self._add_names(state, names)
+            return self._add_names(state, names, done)
         # "that's all", or "nothing" before any name
         decision = self.lines(
             "decision_no_more" if state.naming else "decision_no_names", seat=seat
@@ -145,7 +146,7 @@ class Naming:
         so gm asks again instead of writing them down for this player."""
         seat = number_word(len(state.drawings) + 1)
         names = state.pending
-        checked = replace(state, pending=())
+        checked = replace(state, pending=(), ending=False)
         dropped = Outcome(
             checked,
             (self.lines("names_dropped"),),
@@ -156,10 +157,10 @@ class Naming:
         )
         said = answer.value.get("names") if isinstance(answer.value, dict) else None
         if isinstance(said, list) and said:  # "no, I said toast", read back and confirmed
-            return self._add_names(checked, tuple(str(name) for name in said))
+            return self._add_names(checked, tuple(str(name) for name in said), state.ending)
         if answer.kind is AnswerKind.CHOICE:
             if answer.value is True:
-                return self._add_names(checked, names)
+                return self._add_names(checked, names, state.ending)
             return dropped if answer.value is False else again
         if answer.kind is not AnswerKind.FREE:
             return again
@@ -167,7 +168,7 @@ class Naming:
         words = words_of(str(alternatives[0]) if alternatives else "")
         rest = " ".join(w for w in words[1:])
         if words and words[0] in YES_WORDS:
-            outcome = self._add_names(checked, names)
+            outcome = self._add_names(checked, names, state.ending)
             more = " ".join(w for w in rest.split() if w not in SOFT)
             if not more or outcome.state.phase is not Phase.NAMING or not outcome.state.naming:
                 return outcome  # the list is full or over: what follows is not this player's
@@ -201,12 +202,15 @@ class Naming:
             return again
         return self._apply_names(checked, answer, rng)
 
-    def _add_names(self, state: State, names: tuple[str, ...]) -> Outcome:
+    def _add_names(self, state: State, names: tuple[str, ...], done: bool = False) -> Outcome:
+        """The names written down; with `done` ("a cat, that's all") the player's list ends."""
         seat = number_word(len(state.drawings) + 1)
         decision = self.lines("decision_names", seat=seat, names=content.spoken_list(names))
         state = replace(state, naming=state.naming + names, heard=names)
         if len(state.naming) < DRAWINGS:
-            return Outcome(state, (), decision)
+            if not done:
+                return Outcome(state, (), decision)
+            decision = f"{decision}; {self.lines('decision_no_more', seat=seat)}"
         return self._finish_naming(state, decision, echo=True)
 
     def _finish_naming(self, state: State, decision: str, echo: bool = False) -> Outcome:

@@ -26,7 +26,8 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
   draws the game master never nags: silence is expected.
 - Naming (full scoring): every player, seat 1 first, names their drawings, one to three in an
   utterance; gm asks for the next ("Cactus. Next drawing?") until it has three. "That's all"
-  ends a player's list early (the last player was stopped mid-drawing), "nothing" at once means
+  ends a player's list early (the last player was stopped mid-drawing), also in one breath after
+  the last names ("a crab, that's all": once a doubtful name is checked); "nothing" at once means
   no drawing; more than three in all is refused and asked again. Each utterance is one decision,
   so undo takes back the last name(s) heard. The names are split on commas, "and", "then" and
   articles; a hint (a theme's typical drawing) like "salt and pepper" is kept whole, as is an

@@ -49,6 +49,7 @@ class State:
     naming: tuple[str, ...] = ()  # names the player now naming has said so far
     heard: tuple[str, ...] = ()  # the names of the last utterance, said back
     pending: tuple[str, ...] = ()  # names heard with unknown words, waiting for a yes or no
+    ending: bool = False  # the pending names ended the list ("a bicycle, that's all")
     groups: tuple[Group, ...] = ()
     corrections: int = 0  # group corrections decided this round
     changing: bool = False  # the table said it has a change to make: gm asks which
