@@ -116,6 +116,7 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
         )
         for game in ("who_the_f", "funocracy", "what_the_fake")
     },
+    "games": ("tests/test_content_errors.py", "tests/test_games_layout.py"),
     "phrasing": (
         "tests/test_phrasing.py",
         "tests/test_decision_boundaries.py",
@@ -256,10 +257,11 @@ def applied_to(source: str, shown: str) -> str | None:
 
 def source_of(name: str) -> str:
     """The file a mutant's name points into: gm.games.who_the_f.meaning.x__after__mutmut_7 is in
-    gm/games/who_the_f/meaning.py."""
+    gm/games/who_the_f/meaning.py, gm.games.x_find__mutmut_37 in gm/games/__init__.py."""
     parts = name.split(".")
     module = next(i for i, part in enumerate(parts) if part.startswith(("x_", "xǁ")))
-    return "/".join(parts[:module]) + ".py"
+    path = "/".join(parts[:module])
+    return f"{path}/__init__.py" if (ROOT / path).is_dir() else f"{path}.py"
 
 
 def recheck(module: str, only: str = "") -> tuple[str, list[str]]:

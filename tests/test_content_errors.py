@@ -207,3 +207,39 @@ def test_a_folder_named_as_a_deck_is_one_sentence_naming_it(tmp_path):
     from gm.content import read
 
     assert message(lambda: read(tmp_path)) == f"{tmp_path}: a folder, not a file."
+
+
+def test_a_deck_is_for_the_one_game_whose_tables_hold_all_of_its_own(tmp_path):
+    from gm.games import deck_game
+
+    questions, _ = content(tmp_path, '[[questions]]\ntext = "Who would sing in the rain?"\n')
+    assert deck_game(questions).id == "who_the_f"  # the very tables of the game's own deck
+    themes, _ = content(tmp_path, '[[themes]]\nname = "Fruit"\nanswers = ["kiwi"]\n', "themes")
+    assert deck_game(themes).id == "funocracy"  # some of them
+
+
+def test_a_deck_that_is_empty_holds_lines_or_a_stray_table_is_one_sentence(tmp_path):
+    from gm.games import deck_game
+
+    empty, path = content(tmp_path, "# nothing yet\n", "empty")
+    assert message(lambda: deck_game(empty)) == (
+        f"{path}: the deck is empty; see 'Your own decks' in the README."
+    )
+    lines, path = content(tmp_path, '[[themes]]\nname = "Fruit"\n\n[lines]\nwelcome = "Hi"\n')
+    assert message(lambda: deck_game(lines)) == (
+        f"{path}, line 4: a deck holds cards; the spoken lines are gm's own and cannot be replaced."
+    )
+    stray, path = content(tmp_path, '[[themes]]\nname = "Fruit"\n\n[[riddles]]\nq = "?"\n', "odd")
+    assert message(lambda: deck_game(stray)) == (
+        f"{path}, line 4: 'riddles' is not a table of any game's deck (who-the-f: questions; "
+        "funocracy: letters, themes; what-the-fake: expo, same)."
+    )
+
+
+def test_a_game_is_found_by_a_close_typo_and_never_by_two_letters():
+    from gm.games import UnknownGame, find
+
+    assert find("funocrasy").id == "funocracy" and find("who the fak").id == "who_the_f"
+    assert find("Who-The-F").id == "who_the_f"
+    with pytest.raises(UnknownGame):
+        find("wo")  # as close to "who" as a typo may be, but two letters name no game

@@ -82,6 +82,7 @@ def test_a_method_shown_dedented_is_made_in_its_class():
 
 def test_a_mutant_name_leads_to_the_file_it_changes():
     assert mutation.source_of("gm.state.x_tidy__mutmut_3") == "gm/state.py"
+    assert mutation.source_of("gm.games.x_find__mutmut_37") == "gm/games/__init__.py"
     assert (
         mutation.source_of("gm.games.who_the_f.meaning.x__after__mutmut_7")
         == "gm/games/who_the_f/meaning.py"
