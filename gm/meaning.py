@@ -93,7 +93,7 @@ ZERO_WORDS = frozenset({"zero", "nil", "none", "nothing", "no", "nobody", "nada"
 
 # Before "one", these make it a pronoun, not the number: "no one", "which one", "this one".
 NOT_A_NUMBER_BEFORE_ONE = frozenset(
-    "no every each any some which this that another the a last next other someone".split()
+    "no every each any some which this that another the a last next other someone same".split()
 )
 
 

@@ -383,6 +383,9 @@ def meant(reading) -> tuple | str:
         ("two for two", {"count": 2, "place": 2}, AT_ONCE),
         ("number three got three", {"count": 3, "place": 3}, AT_ONCE),
         ("zigoto three got three votes", {"count": 3, "place": 3}, AT_ONCE),
+        ("four got four votes", {"count": 4, "place": 4}, AT_ONCE),  # a place, then its count
+        ("four had four", {"count": 4, "place": 4}, AT_ONCE),  # not a tie of four and four
+        ("four voted for one, out of five", {"count": 4, "place": 1}, AT_ONCE),
         (
             "unanimous, five votes for number two",
             {"unanimous": True, "place": 2, "count": 5},
@@ -414,6 +417,13 @@ def test_a_result_is_read_from_the_words_around_its_numbers(form, value, sure):
         ("number four got a lot of votes", "Number four: with how many votes?", {"place": 4}),
         ("number three", "Number three: with how many votes?", {"place": 3}),
         ("we all voted the same", "It was unanimous: for which number?", {"unanimous": True}),
+        # "the same one" is no number one
+        (
+            "everybody chose the same one",
+            "It was unanimous: for which number?",
+            {"unanimous": True},
+        ),
+        ("only one vote", "For which number was the one vote?", {"count": 1}),
         ("five", "How many votes, for which number?", {}),
         ("someone won", "How many votes, for which number?", {}),
     ],
@@ -460,12 +470,25 @@ def test_a_place_talked_about_is_no_result(form):
             READ_BACK,
         ),
         ("one and four got nothing, three got votes", {"empty": [1, 4]}, AT_ONCE),
+        # the list nearest the "nothing", wherever it is said
+        ("five got a vote, one and six got nothing", {"empty": [1, 6]}, AT_ONCE),
+        ("number four got some votes, three and five got zero", {"empty": [3, 5]}, READ_BACK),
+        ("nothing for one and four, but three got votes", {"empty": [1, 4]}, AT_ONCE),
+        # "the rest" where it starts: the rest got votes, not nothing
+        ("one got nothing, the rest had votes", {"empty": [1]}, AT_ONCE),
+        ("one and six got votes, rest got nothing", {"empty": [2, 3, 4, 5]}, AT_ONCE),
+        ("three had votes, others got zero", {"empty": [1, 2, 4, 5, 6]}, AT_ONCE),
+        # after a "but", the places named after it
+        ("two got votes but five and six got nothing", {"empty": [5, 6]}, AT_ONCE),
+        ("they all got a vote except three", {"empty": [3]}, READ_BACK),
         ("the votes went to two and five", {"empty": [1, 3, 4, 6]}, AT_ONCE),
         ("they all got votes but four", {"empty": [4]}, READ_BACK),
         ("everyone went for four, all seven of us", {"unanimous": True, "place": 4}, AT_ONCE),
         ("it was unanimous", {"answer": True}, AT_ONCE),
         ("yes, not a mess for once", {"answer": True}, AT_ONCE),
         ("no, it's a mess", {"answer": False}, READ_BACK),
+        ("yeah, what a mess", {"answer": False}, READ_BACK),  # a yes that says it was split
+        ("yep, all over the place again", {"answer": False}, READ_BACK),
         ("Sam peeked", {"hint": True}, AT_ONCE),
     ],
 )
@@ -490,9 +513,15 @@ def test_a_final_result_naming_no_place_asks_which(form, question, held):
     assert meant(FinalMeaning(L, SIX).read(form)) == (question, held)
 
 
-def test_a_final_result_told_before_any_question_asks_the_unanimous_number():
-    reading = FinalMeaning(L, SIX, answers=False).read("we all voted the same")
+@pytest.mark.parametrize("form", ["we all voted the same", "everybody chose the same one"])
+def test_a_final_result_told_before_any_question_asks_the_unanimous_number(form):
+    reading = FinalMeaning(L, SIX, answers=False).read(form)
     assert meant(reading) == ("Unanimous for which number?", {"unanimous": True})
+
+
+@pytest.mark.parametrize("form", ["yeah, split on two", "yeah, it's split three ways"])
+def test_a_yes_that_says_the_vote_was_split_is_never_unanimous(form):
+    assert meant(FinalMeaning(L, SIX).read(form)) == "nothing"
 
 
 def test_the_number_after_unanimous_for_which_completes_it():

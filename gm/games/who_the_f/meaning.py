@@ -20,7 +20,6 @@ from gm.meaning import (
     Word,
     answer,
     any_of,
-    has,
     joined_numbers,
     numbers_in,
     partial,
@@ -28,6 +27,7 @@ from gm.meaning import (
     statement,
     strip_lead,
     texts,
+    where,
     words,
     yes_or_no,
 )
@@ -238,7 +238,8 @@ GOT_VOTES = (
     "at least one",
     "got at least",
 )
-REST = ("the rest", "the others", "all the others", "everything else", "all the rest")
+# "the rest", "all the others", and "rest" or "others" alone as a table says them.
+REST = ("rest", "others", "everything else")
 NEGATION = ("not", "no", "never", "nobody", "no one", "nothing")
 
 
@@ -262,6 +263,8 @@ def _roles(sentence: list[Word], mentions: list[Mention]) -> None:
             m.role = "count"
         elif after in PLACE_AFTER:
             m.role = "place"
+        elif after == "out" and before in ("for", "on", "to"):
+            m.role = "place"  # "went for four, out of five": the "out of" counts the table
         elif after in COUNT_AFTER:
             m.role = "count"
         elif before in PLACE_BEFORE:
@@ -292,8 +295,11 @@ def _pairs(mentions: list[Mention]) -> list[tuple[int, int]]:
 
 def _tie(said: list[str], sentence: list[Word]) -> int | None:
     """'two and two', 'two each', 'two two', 'three three one': a tie of two equal counts,
-    said as counts alone (no place among them)."""
+    said as counts alone (no place among them: not "three got three")."""
     values = [w.number for w in sentence if w.number is not None]
+    first = next((i for i, w in enumerate(sentence) if w.number is not None), -1)
+    if 0 <= first < len(said) - 1 and said[first + 1] in PLACE_AFTER:
+        return None  # "three got three votes": a place, then its count
     if len(values) == 1 and any_of(said, ("each", "apiece", "a piece")) and 0 < values[0] <= 4:
         return values[0]
     bare = len(said) <= len(values) + 2 or any_of(said, ("each", "apiece", "a piece"))
@@ -401,9 +407,12 @@ class ResultMeaning:
             return self._value({"count": mentions[0].value, "place": held["place"]}, True)
         if len(counts) == 1 and not places and not loose and counts[0] > 0:
             count = counts[0]
-            return partial(
-                self.lines("ask_count_place", count=number_word(count)), {"count": count}
+            question = (
+                self.lines("ask_one_vote_place")
+                if count == 1
+                else self.lines("ask_count_place", count=number_word(count))
             )
+            return partial(question, {"count": count})
         some = any_of(said, ("some", "bunch", "most", "majority", "a lot", "lots"))
         if (
             len(set(places)) == 1
@@ -510,15 +519,19 @@ class FinalMeaning:
         ):
             return self._value({"hint": True}, sure=len(said) <= 6)
         everyone = _everyone(said) and not any_of(said, ALL_VOTED + GOT_VOTES)
-        but = any_of(said, ("except", "but", "apart from", "besides"))
-        if but and any_of(said, GOT_VOTES + ALL_VOTED) and values:
-            return self._value({"empty": sorted(set(values))}, False)
+        split = _split(said)  # "yeah, it's split": a yes that says it was not unanimous
+        # "they all got votes but four": the places named after the "but" (all, if none is);
+        # with a "got nothing" of its own, the list nearest it (in _empties)
+        but = _first(said, ("except", "but", "apart from", "besides"))
+        if but >= 0 and any_of(said, GOT_VOTES + ALL_VOTED) and values and not any_of(said, EMPTY):
+            named = [m.value for m in mentions if m.at > but] or values
+            return self._value({"empty": sorted(set(named))}, False)
         all_got = any_of(said, GOT_VOTES) and any_of(said, ("all", "every", "each", "both"))
         if (
             any_of(said, ALL_VOTED) or all_got or _both_voted(said, self.places)
         ) and not _empties_named(said, sentence):
             return self._value({"empty": []}, sure)
-        if (everyone or verdict is True or self.which) and len(set(values)) == 1:
+        if (everyone or (verdict is True and not split) or self.which) and len(set(values)) == 1:
             if not any_of(said, EMPTY + GOT_VOTES) or everyone:
                 return self._value({"unanimous": True, "place": values[0]}, sure)
         empties = _empties(said, sentence, self.places)
@@ -533,7 +546,7 @@ class FinalMeaning:
         if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
             return self._value({"unanimous": True, "place": values[0]}, True)
         if self.answers and verdict is not None and not values and len(said) <= 6:
-            if verdict is False and any_of(said, ("split", "mess", "all over")):
+            if split or verdict is False and any_of(said, ("split", "mess", "all over")):
                 return self._value({"answer": False}, False)
             if verdict is False and any_of(said, EMPTY + ("few", "some", "couple")):
                 return partial(self.lines("ask_final_empties"), {})
@@ -541,6 +554,16 @@ class FinalMeaning:
         if not values and any_of(said, EMPTY) and len(said) <= 8:
             return partial(self.lines("ask_final_empties"), {})
         return NOTHING
+
+
+def _split(said: list[str]) -> bool:
+    """Whether a sentence says the vote was split ("it's split", "all over the place"), and not
+    that it was not ("not a mess for once")."""
+    for phrase in NO_MAJORITY + DIFFERENT:
+        at = where(said, phrase)
+        if at >= 0 and (at == 0 or said[at - 1] not in ("not", "no", "never")):
+            return True
+    return False
 
 
 def _both_voted(said: list[str], places: tuple[int, ...]) -> bool:
@@ -556,45 +579,45 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
     """The places said to have got no vote: "one and four got nothing", "nobody voted for four",
     "no votes for two and five", "only three and five got votes" (the others), "three got
     nothing, the rest all got votes"; None when the sentence says none of this."""
-    lists: list[tuple[int, list[int]]] = []
+    lists: list[tuple[int, int, list[int]]] = []  # where each list starts and ends, its places
     i = 0
     while i < len(sentence):
         if sentence[i].number is not None or sentence[i].text in ("number", "numbers"):
             values, end = joined_numbers(sentence, i)
             if values:
-                lists.append((i, [v for v in values if 1 <= v <= 6]))
+                named = [v for v in values if 1 <= v <= 6]  # not the "zero" of "got zero"
+                if named:
+                    lists.append((i, end, named))
                 i = end
                 continue
         i += 1
     if not lists:
-        if any_of(said, REST) and any_of(said, EMPTY):
-            return None
         return None
     only = any_of(said, ONLY) or any_of(said, ("votes went to", "the votes were on"))
     empty_cue = any_of(said, EMPTY)
-    rest_empty = any_of(said, REST) and (
-        any_of(said, ("rest got nothing", "rest got no", "others got nothing", "others got no"))
-        or (empty_cue and _after(said, REST, EMPTY))
-    )
+    rest_empty = empty_cue and _after(said, REST, EMPTY)
     if only and not empty_cue or rest_empty:
-        named = [v for _, values in lists for v in values]
+        named = [v for _, _, values in lists for v in values]
         return [p for p in places if p not in named]
     if empty_cue:
         if len(lists) == 1:
-            return lists[0][1]
-        # "three got votes but one and four got nothing": the list nearest the "nothing"
-        cue = min(
-            (i for i, w in enumerate(said) if any(has(said[i:], e) for e in EMPTY)), default=0
-        )
-        nearest = min(lists, key=lambda item: abs(item[0] - cue))
-        return nearest[1]
+            return lists[0][2]
+        # "six got a vote, two and three got nothing": the list nearest the "nothing"
+        cue = _first(said, EMPTY)
+        nearest = min(lists, key=lambda item: min(abs(item[0] - cue), abs(item[1] - 1 - cue)))
+        return nearest[2]
     return None
 
 
+def _first(said: list[str], phrases: tuple[str, ...]) -> int:
+    """Where the first phrase of `phrases` said starts, -1 when none is."""
+    return min((i for i in (where(said, p) for p in phrases) if i >= 0), default=-1)
+
+
 def _after(said: list[str], first: tuple[str, ...], then: tuple[str, ...]) -> bool:
-    """Whether a phrase of `then` comes after a phrase of `first`."""
-    starts = [i for i in range(len(said)) if any(has(said[i : i + 4], f) for f in first)]
-    return any(any(has(said[s:], t) for t in then) for s in starts[:1])
+    """Whether a phrase of `then` comes after the first phrase of `first` said."""
+    start = _first(said, first)
+    return start >= 0 and any_of(said[start:], then)
 
 
 REVEAL = (
