@@ -287,6 +287,42 @@ def test_a_letter_named_in_a_longer_reply_is_said_back_first(speaker, common):
     assert engine.state.phase is Phase.LETTER
 
 
+@pytest.mark.parametrize(
+    "said,letter",
+    [
+        ("bravo was my call sign", "B"),
+        ("mike had one", "M"),
+        ("tango was the word", "T"),
+        ("my brother's name is mike", "M"),
+        ("bravo is what my dad calls me", "B"),
+        ("B I think", "B"),
+    ],
+)
+def test_a_letter_named_in_a_short_story_is_said_back_not_taken(said, letter, speaker, common):
+    engine, transcript = play(table(), f"zebra\n{said}\nno\n", speaker, common)
+    assert f"I heard the letter {letter}. Is that right?" in speaker.lines
+    # the table says no: still at which letter, nothing scored and nothing asked to agree
+    assert engine.state.phase is Phase.LETTER and engine.state.heard == "zebra"
+    assert decided(transcript) == ["heard zebra, which fits no letter"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "it was for B",
+        "I meant the B one",
+        "that was B",
+        "B for banana",
+        "it's for the B",
+        "B please",
+    ],
+)
+def test_a_letter_reply_in_its_own_frame_is_taken_at_once(said, speaker, common):
+    engine, _ = play(table(), f"zebra\n{said}\n", speaker, common)
+    assert engine.state.phase is Phase.AGREE and engine.state.agree == "B"
+    assert not any("Is that right?" in line for line in speaker.lines)
+
+
 def test_which_letter_has_a_time_limit(speaker, common):
     engine, transcript = play(table(), "zebra\n[silence 16]\n", speaker, common)
     assert ("funocracy.letter", "no answer yet") in [
@@ -377,6 +413,27 @@ def test_the_window_closes_at_once(said, speaker, common):
     assert engine.state.won[0] == ("B",) and "Player one wins B." in speaker.lines
 
 
+@pytest.mark.parametrize(
+    "said", ["of course not", "definitely not", "totally not", "absolutely not", "yeah, no"]
+)
+def test_a_bare_no_however_strong_is_no_go_ahead_and_is_asked_about(said, speaker, common):
+    # like a lone "no", it answers some question, not the word: neither stand nor challenge
+    engine, transcript = play(table(), f"banana\n{said}\n", speaker, common)
+    assert engine.state.phase is Phase.CHALLENGE and engine.state.won[0] == ()
+    assert decided(transcript) == ["player one said banana for B"]
+    assert speaker.lines[-1].startswith("Sorry, I didn't catch that. You can say meh")
+
+
+@pytest.mark.parametrize(
+    "said,phase",
+    [("of course not, that's nonsense", Phase.VOTE), ("sure, why not", Phase.ANSWER)],
+)
+def test_a_bare_no_leaves_the_rest_of_the_sentence_its_say(said, phase, speaker, common):
+    engine, _ = play(table(), f"banana\n{said}\n", speaker, common)
+    assert engine.state.phase is phase
+    assert not any("Is that right?" in line for line in speaker.lines)
+
+
 def test_the_table_can_say_the_word_was_meant_for_another_letter(speaker, common):
     engine, transcript = play(table(), "banana\nthat was meant for the M\n", speaker, common)
     assert engine.state.phase is Phase.LETTER
@@ -423,6 +480,15 @@ VOTES_OF_TWO = [
     ("nope, not good", "meh"),
     ("we say it's not approved", "meh"),
     ("two in favour", "good"),
+    ("it passes", "good"),
+    ("it does not pass", "meh"),
+    ("it didn't pass", "meh"),
+    ("nah, it won't pass", "meh"),
+    ("not okay", "meh"),
+    ("that's not okay", "meh"),
+    ("not accepted", "meh"),
+    ("we didn't accept it", "meh"),
+    ("it can't stand", "meh"),
 ]
 
 
@@ -432,6 +498,18 @@ def test_every_way_of_telling_the_vote(said, result, speaker, common):
     engine, transcript = play(state, f"{said}\n", speaker, common)
     assert decided(transcript) == [f"the vote said {result}"]
     assert not any("Is that right?" in line for line in speaker.lines)
+
+
+@pytest.mark.parametrize(
+    "said", ["no mehs", "not rejected", "nobody said meh", "not a single meh", "it didn't fail"]
+)
+def test_a_meh_denied_is_good_said_back_first(said, speaker, common):
+    state = table(Phase.VOTE, pending=Pending(1, "B", "banana"), challenges=1)
+    engine, transcript = play(state, f"{said}\n", speaker, common)
+    assert decided(transcript) == [] and engine.state.phase is Phase.VOTE
+    assert speaker.lines[-1] == "I heard good wins. Is that right?"
+    engine, transcript = play(state, f"{said}\nyes\n", speaker, common)
+    assert decided(transcript) == ["the vote said good"]
 
 
 @pytest.mark.parametrize(

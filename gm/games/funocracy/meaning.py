@@ -191,7 +191,7 @@ class ChallengeMeaning:
     lines: Callable[..., str]
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        said = corrected(strip_lead(texts(words(statement(text))), ()))
+        said = corrected(strip_lead(texts(words(_without_bare_noes(statement(text)))), ()))
         if not said or asks(said) or any_of(said, NO_CHALLENGE):
             return NOTHING
         short = len(said) <= 6 and not hedged(text)
@@ -212,6 +212,19 @@ class ChallengeMeaning:
         if stands and not challenged:
             return answer("stand", self.lines("heard_stand"), short)
         return NOTHING
+
+
+def _without_bare_noes(text: str) -> str:
+    """A sentence without its clauses that end on a bare no ("of course not", "definitely not",
+    "yeah, no"; a lone no at the end ends the clause before it, as "pig? no." takes the word back):
+    a no however strong answers some question, not the word (the table asked "is that a fruit?"
+    or "are you challenging?"), so it says no more than a lone "no", which is no verdict either;
+    the words in front of it ("of course", "yeah") are no go-ahead."""
+    pieces = [said for piece in _CLAUSES.split(plain(text)) if (said := tokens(piece))]
+    if len(pieces) > 1 and pieces[-1] in (["no"], ["not"]):
+        pieces[-2:] = [pieces[-2] + pieces[-1]]
+    kept = [said for said in pieces if not (len(said) > 1 and said[-1] in ("not", "no"))]
+    return ", ".join(" ".join(said) for said in kept)
 
 
 def _last(said: list[str], phrases: tuple[str, ...]) -> int:
@@ -320,48 +333,90 @@ class VoteMeaning:
             return answer(value, self.lines(f"heard_vote_{value}"), short)
         if any_of(said, ("tie", "tied", "a draw", "split", "even", "half and half", "fifty fifty")):
             return answer("tie", self.lines("heard_vote_tie"), short)
-        # "not allowed", "no good": a word for good, negated, cancels it and says meh
-        goods, negated = _said(
-            said,
-            (
-                "good",
-                "passes",
-                "passed",
-                "it counts",
-                "counts",
-                "valid",
-                "accepted",
-                "stands",
-                "in",
-                "thumbs up",
-                "allowed",
-                "keep it",
-                "approved",
-            ),
-        )
-        mehs = negated or any_of(
-            said,
-            (
-                "meh",
-                "mehs",
-                "rejected",
-                "reject",
-                "fails",
-                "failed",
-                "does not count",
-                "invalid",
-                "thrown out",
-                "out",
-                "thumbs down",
-                "denied",
-                "against",
-            ),
-        )
-        if mehs and not goods:
+        # A verdict word negated says the other side: "not allowed", "it didn't pass" say meh;
+        # "no mehs", "nobody rejected it" say good, said back first (a denied meh is no count)
+        goods, good_denied = _verdicts(said, GOOD_VERDICTS, DENIED_ONLY)
+        mehs, meh_denied = _verdicts(said, MEH_VERDICTS)
+        if (mehs or good_denied) and not (goods or meh_denied):
             return answer("meh", self.lines("heard_vote_meh"), short)
-        if goods and not mehs:
-            return answer("good", self.lines("heard_vote_good"), short)
+        if (goods or meh_denied) and not (mehs or good_denied):
+            return answer("good", self.lines("heard_vote_good"), short and goods)
         return NOTHING
+
+
+# What a table says of a word the vote kept, or threw out; each said negated means the other.
+GOOD_VERDICTS = (
+    "good",
+    "passes",
+    "passed",
+    "it counts",
+    "counts",
+    "counted",
+    "valid",
+    "accepted",
+    "accept",
+    "stands",
+    "in",
+    "thumbs up",
+    "allowed",
+    "allow",
+    "keep it",
+    "approved",
+    "approve",
+)
+# Words for good that are no verdict said plainly ("okay, so...", "I pass", "the word could
+# stand") but are one negated: "not okay", "it does not pass", "it can't stand".
+DENIED_ONLY = ("pass", "okay", "ok", "alright", "fine", "count", "stand")
+MEH_VERDICTS = (
+    "meh",
+    "mehs",
+    "rejected",
+    "reject",
+    "fails",
+    "failed",
+    "fail",
+    "does not count",
+    "invalid",
+    "thrown out",
+    "out",
+    "thumbs down",
+    "denied",
+    "against",
+)
+NEGATIONS = frozenset("not never nobody none neither".split())
+# The words a negation reaches over to the verdict it denies: "nobody said meh", "not a single
+# meh", "I don't think it passes", "it did not really pass".
+NEGATION_REACH = frozenset("a single one really even quite said say voted it think so".split())
+
+
+def _denied(said: list[str], at: int) -> bool:
+    """Whether the word at `at` is negated: "no" right before it ("no mehs"), or a negation at
+    most three words before it with only words it reaches over between ("nobody said meh")."""
+    if at and said[at - 1] == "no":
+        return True
+    for j in range(at - 1, max(-1, at - 4), -1):
+        if said[j] in NEGATIONS or said[j : j + 2] in (["no", "one"], ["no", "body"]):
+            return True
+        if said[j] not in NEGATION_REACH:
+            return False
+    return False
+
+
+def _verdicts(
+    said: list[str], phrases: tuple[str, ...], denied_only: tuple[str, ...] = ()
+) -> tuple[bool, bool]:
+    """Whether one of `phrases` is said plainly in a sentence, and whether one of them (or of
+    `denied_only`) is said negated."""
+    plainly = negated = False
+    for p in phrases + denied_only:
+        want = p.split()
+        for i in range(len(said) - len(want) + 1):
+            if said[i : i + len(want)] == want:
+                if _denied(said, i):
+                    negated = True
+                elif p not in denied_only:
+                    plainly = True
+    return plainly, negated
 
 
 NONE = (
@@ -383,6 +438,7 @@ NONE = (
 
 
 LETTER_LEADS = leads(f for f in FILLER_WORDS if f != "and")
+ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 @dataclass(frozen=True)
@@ -414,7 +470,34 @@ class LetterMeaning:
         letter = letter_in(said, self.letters)
         if letter is None:  # "tea girl? what did it hear", "N or M, who cares": the table talks
             return Reading(Kind.TALK) if talk or len(tokens(text)) > 3 else NOTHING
-        return answer(letter, self.lines("heard_letter", letter=letter), len(said) <= 5)
+        # "bravo was my call sign", "mike had one": a letter named inside a sentence about
+        # something else is said back first; a reply of a letter alone in its own frame is sure
+        sure = len(said) <= 5 and _names_a_letter(said) and not hedged(text)
+        return answer(letter, self.lines("heard_letter", letter=letter), sure)
+
+
+# The words a reply naming a letter is made of, beside the letter: "it's for the B", "I meant
+# the B one", "that was B, please"; "B as in bravo", "B for banana" spell it with one word more.
+LETTER_REPLY_WORDS = frozenset(
+    "the letter one card it is was that this i meant mean said for please just so then".split()
+)
+SPELLED_BY = frozenset("as in for like".split())
+
+
+def _names_a_letter(said: list[str]) -> bool:
+    """Whether a reply is a letter named and nothing else: each word a letter's name, a word of
+    the reply's frame (LETTER_REPLY_WORDS, fillers) or the word that spells the letter ("B as in
+    bravo"); not a sentence that names one ("bravo was my call sign", "mike had one")."""
+    named = False
+    for i, word in enumerate(said):
+        spelled = named and said[i - 1] in SPELLED_BY
+        if letter_in([word], ALPHABET) is not None:
+            named = True
+        elif not (
+            spelled or word in LETTER_REPLY_WORDS | SPELLED_BY | LONE_FILLERS | INTERJECTIONS
+        ):
+            return False
+    return True
 
 
 @dataclass(frozen=True)

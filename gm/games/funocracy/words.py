@@ -146,9 +146,12 @@ def vote_choices(voters: int) -> tuple[Choice, ...]:
         "all meh",
         "everyone said meh",
         "rejected",
-        "not valid",
         "invalid",
     ]
+    # A verdict for good said negated is meh ("not accepted", "it's not good"), a phrase of its
+    # own: the phrases never hear it as the verdict it denies.
+    meh += [f"not {p}" for p in good if " " not in p]
+    meh += [p.replace("it's ", "it's not ", 1) for p in good if p.startswith("it's ")]
     tie = ["tie", "a tie", "tied", "draw", "it's a tie", "half and half", "split"]
     for yes in range(voters + 1):
         no = voters - yes
