@@ -534,6 +534,75 @@ def test_talk_in_the_final_round_decides_nothing():
 
 
 @pytest.mark.parametrize(
+    "form",
+    [
+        "we voted for four out of five",  # the "out" of "out of five" is no "got nothing"
+        "four out of five of us went for two",
+        "out of five only four voted for three",
+        "just one vote",  # "just" a count, not "only one got votes"
+        "just the one vote on six",
+        "only a single vote for two",
+        "only two votes, on number three",
+        "everyone but Jo voted for four",  # everyone but one is not unanimous
+        "all of us except Greg went with two",
+    ],
+)
+def test_a_final_count_short_of_everyone_asks_which_places_got_no_vote(form):
+    assert meant(FinalMeaning(L, SIX).read(form)) == ("Which places got no vote?", {})
+
+
+@pytest.mark.parametrize(
+    "form,value,sure",
+    [
+        ("two got votes, everyone else got nothing", {"empty": [1, 3, 4, 5, 6]}, AT_ONCE),
+        ("five got a vote, everybody else had zero", {"empty": [1, 2, 3, 4, 6]}, AT_ONCE),
+        ("one and three got votes, everyone else nothing", {"empty": [2, 4, 5, 6]}, AT_ONCE),
+        ("only four got votes, nobody else did", {"empty": [1, 2, 3, 5, 6]}, AT_ONCE),
+        # "nobody else" after a "got nothing": the places named are the empty ones
+        ("one and four got nothing, nobody else did", {"empty": [1, 4]}, AT_ONCE),
+        ("two and three got votes, none of the others did", {"empty": [1, 4, 5, 6]}, READ_BACK),
+        ("I went four and everyone else did too", {"unanimous": True, "place": 4}, AT_ONCE),
+        ("three is out", {"empty": [3]}, AT_ONCE),
+    ],
+)
+def test_everyone_else_with_what_they_got_names_the_other_places(form, value, sure):
+    assert meant(FinalMeaning(L, SIX).read(form)) == (value, sure)
+
+
+@pytest.mark.parametrize(
+    "form,value",
+    [
+        # every vote on the one place that got any: unanimous, but inferred, so read back
+        ("two got votes, everyone else got nothing", {"unanimous": True, "place": 2}),
+        ("five got a vote, everybody else had zero", {"unanimous": True, "place": 5}),
+        ("three got votes, the rest got nothing", {"unanimous": True, "place": 3}),
+    ],
+)
+def test_a_result_with_one_place_voted_and_the_rest_empty_is_read_back_as_unanimous(form, value):
+    assert meant(ResultMeaning(L, players=5).read(form)) == (value, READ_BACK)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        # which places got votes, but not how many: no count of players left out
+        "everyone got something except five",
+        "every place got something except two",
+        "everybody got at least one vote except six",
+        "one and three got votes, everyone else nothing",
+    ],
+)
+def test_a_result_telling_only_which_places_got_votes_asks_for_the_result(form):
+    reading = ResultMeaning(L, players=5).read(form)
+    assert meant(reading) == ("How many votes, for which number?", {})
+
+
+def test_everyone_else_doing_the_same_is_still_unanimous_in_a_result():
+    reading = ResultMeaning(L, players=5).read("I went four and everyone else did too")
+    assert meant(reading) == ({"unanimous": True, "place": 4}, AT_ONCE)
+
+
+@pytest.mark.parametrize(
     "meaning,form,said",
     [
         (ResultMeaning(L, players=5), "one for four", "one vote for number four"),

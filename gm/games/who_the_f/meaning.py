@@ -238,9 +238,18 @@ GOT_VOTES = (
     "at least one",
     "got at least",
 )
-# "the rest", "all the others", and "rest" or "others" alone as a table says them.
-REST = ("rest", "others", "everything else")
+# "the rest", "all the others", "everyone else", and "rest" or "others" alone as a table says them.
+REST = ("rest", "others", "else")
+# Words a count stands before: "three votes", "four voted for two" (and "two of us", "four out
+# of five").
+COUNTED = frozenset(
+    "votes vote people person players player tokens token hands times voted picked chose "
+    "backed".split()
+)
+# What may stand between "only" and the count it says is small: "just the one vote".
+BEFORE_COUNT = frozenset("the a one single couple few of".split())
 NEGATION = ("not", "no", "never", "nobody", "no one", "nothing")
+BUT = ("except", "but", "apart from", "besides")
 
 
 def _roles(sentence: list[Word], mentions: list[Mention]) -> None:
@@ -373,7 +382,19 @@ class ResultMeaning:
         counts = [m.value for m in mentions if m.role == "count"]
         loose = [m.value for m in mentions if not m.role]
         sure = len(said) <= 8 and not loose and all(m.cued for m in mentions)
-        everyone = _everyone(said)
+        # "every place got a vote except five" tells the places, not the players
+        places_told = any_of(said, ALL_VOTED + GOT_VOTES)
+        everyone = _everyone(said) and not places_told
+        counted = [m for m in mentions if m.role == "count" and m.cued and m.value > 0]
+        if _rest_empty(said) and not counted:
+            # "two got votes, everyone else got nothing": all the votes on two, read back
+            named = {m.value for m in mentions if m.value in PLACES}
+            if len(named) == 1:
+                return self._value({"unanimous": True, "place": named.pop()}, False)
+            return partial(self.lines("ask_result_again"), {})
+        if places_told and _first(said, BUT) >= 0 and len(said) <= 10:
+            # "everyone got something except five": which places, but not who won
+            return partial(self.lines("ask_result_again"), {})
         if everyone:
             but = _except(said, sentence)
             place = places[0] if len(set(places)) == 1 else None
@@ -458,10 +479,117 @@ def _mentions(sentence: list[Word]) -> list[Mention]:
 
 def _everyone(said: list[str]) -> bool:
     """Whether a sentence says everyone voted alike ("we all went five", "unanimous"), and not
-    "almost everyone", "not everyone" or "everyone voted differently"."""
+    "almost everyone", "not everyone", "everyone voted differently", or the places of
+    "two got votes, everyone else got nothing"."""
+    said = _without_other_places(said)
     if not any_of(said, EVERYONE) or any_of(said, ALMOST + DIFFERENT):
         return False
     return not any_of(said, ("not unanimous", "not everyone", "not all"))
+
+
+def _without_other_places(said: list[str]) -> list[str]:
+    """The sentence without the "everyone" of "everyone else got nothing" (the other places,
+    told with what they got), kept in "Jo went four and everyone else did too"."""
+    out = list(said)
+    for i in range(len(said) - 1):
+        if (
+            said[i] in ("everyone", "everybody", "all")
+            and said[i + 1] == "else"
+            and any_of(said[i + 2 :], EMPTY + GOT_VOTES + ("got", "had", "has", "have"))
+        ):
+            out[i] = ""
+    return out
+
+
+def _but_someone(said: list[str]) -> bool:
+    """Whether a player is left out of "everyone": "everyone but Jo", "all of us except two"."""
+    return any(
+        word in ("but", "except", "besides")
+        and said[i - 1] in ("everyone", "everybody", "us", "all")
+        for i, word in enumerate(said)
+        if i
+    )
+
+
+def _rest_empty(said: list[str]) -> bool:
+    """Whether the places not named got no vote: "two got votes, the rest got nothing",
+    "everyone else got zero", or "three had votes, nobody else did" (when nothing else in the
+    sentence is said to be empty: "one got nothing, nobody else did" names the empty one)."""
+    if any_of(said, EMPTY) and _after(said, REST, EMPTY):
+        return True
+    for i, word in enumerate(said):
+        if word not in REST:
+            continue
+        before = " ".join(said[max(0, i - 3) : i])
+        for lead in ("nobody", "no one", "nothing", "none of the", "none of", "no"):
+            if before == lead or before.endswith(" " + lead):
+                rest = said[: i - len(lead.split())] + said[i + 1 :]
+                return not any_of(rest, EMPTY)
+    return False
+
+
+def _counted(sentence: list[Word]) -> set[int]:
+    """Where the numbers that count votes or players stand, not places: "just one vote", "two
+    of us", "four out of five" (both numbers)."""
+    said = texts(sentence)
+    out = set()
+    for i, word in enumerate(sentence):
+        if word.number is None:
+            continue
+        after, before = said[i + 1 : i + 3], said[max(0, i - 2) : i]
+        if (
+            after[:1]
+            and after[0] in COUNTED
+            or after in (["of", "us"], ["of", "them"], ["of", "you"], ["out", "of"])
+            or before == ["out", "of"]
+        ):
+            out.add(i)
+    return out
+
+
+def _only_counts(said: list[str], sentence: list[Word], counted: set[int]) -> list[int]:
+    """Where an "only" says a count is small ("just one vote", "only the one vote", "only two of
+    us"), not that only some places got votes ("only four got votes")."""
+    out = []
+    for i, word in enumerate(said):
+        if word not in ONLY:
+            continue
+        some = False  # "only votes for two" and "just voted" count nothing
+        for j in range(i + 1, min(i + 4, len(said))):
+            if j in counted or some and said[j] in COUNTED:
+                out.append(i)
+                break
+            if said[j] not in BEFORE_COUNT or sentence[j].number is not None:
+                break
+            some = some or said[j] in ("a", "one", "single", "couple", "few")
+    return out
+
+
+def _fewer(said: list[str], sentence: list[Word], counted: set[int]) -> bool:
+    """Whether a count says not everyone's vote went one way: "just one vote", "only two of
+    us", "four out of five"."""
+    if _only_counts(said, sentence, counted):
+        return True
+    for i in counted:
+        if said[i + 1 : i + 3] == ["out", "of"]:
+            total = next((w.number for w in sentence[i + 3 : i + 5] if w.number is not None), None)
+            if total is not None and sentence[i].number < total:
+                return True
+    return False
+
+
+def _as_counts(said: list[str], sentence: list[Word], counted: set[int]) -> list[str]:
+    """The words of a sentence with the cues of its counts set apart, so that the "out" of "out
+    of five" is no "got nothing" and the "just" of "just one vote" no "only these got votes"."""
+    out = list(said)
+    for i in _only_counts(said, sentence, counted):
+        out[i] = "only-count"
+    for i in counted:
+        if i > 1 and said[i - 2 : i] == ["out", "of"]:
+            out[i - 2] = "out-of"
+        if said[i + 1 : i + 3] == ["out", "of"]:
+            out[i + 1] = "out-of"
+    return out
 
 
 def _except(said: list[str], sentence: list[Word]) -> int:
@@ -511,6 +639,11 @@ class FinalMeaning:
         sentence = sentence[len(sentence) - len(said) :]
         if not said:
             return NOTHING
+        # counts are no places: "just one vote", "four out of five" name no place
+        counted = _counted(sentence)
+        fewer = _fewer(said, sentence, counted)
+        said = _as_counts(said, sentence, counted)
+        sentence = [Word(w.text) if i in counted else w for i, w in enumerate(sentence)]
         mentions = [m for m in _mentions(sentence) if 1 <= m.value <= 6]
         values = [m.value for m in mentions]
         sure = len(said) <= 9
@@ -519,10 +652,12 @@ class FinalMeaning:
         ):
             return self._value({"hint": True}, sure=len(said) <= 6)
         everyone = _everyone(said) and not any_of(said, ALL_VOTED + GOT_VOTES)
+        if everyone and _but_someone(said):  # "everyone but Jo voted four": not unanimous
+            return partial(self.lines("ask_final_empties"), {})
         split = _split(said)  # "yeah, it's split": a yes that says it was not unanimous
         # "they all got votes but four": the places named after the "but" (all, if none is);
         # with a "got nothing" of its own, the list nearest it (in _empties)
-        but = _first(said, ("except", "but", "apart from", "besides"))
+        but = _first(said, BUT)
         if but >= 0 and any_of(said, GOT_VOTES + ALL_VOTED) and values and not any_of(said, EMPTY):
             named = [m.value for m in mentions if m.at > but] or values
             return self._value({"empty": sorted(set(named))}, False)
@@ -552,6 +687,8 @@ class FinalMeaning:
                 return partial(self.lines("ask_final_empties"), {})
             return self._value({"answer": verdict}, True)
         if not values and any_of(said, EMPTY) and len(said) <= 8:
+            return partial(self.lines("ask_final_empties"), {})
+        if fewer and len(said) <= 10:  # not unanimous, but which places got nothing?
             return partial(self.lines("ask_final_empties"), {})
         return NOTHING
 
@@ -595,7 +732,7 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
         return None
     only = any_of(said, ONLY) or any_of(said, ("votes went to", "the votes were on"))
     empty_cue = any_of(said, EMPTY)
-    rest_empty = empty_cue and _after(said, REST, EMPTY)
+    rest_empty = _rest_empty(said)
     if only and not empty_cue or rest_empty:
         named = [v for _, _, values in lists for v in values]
         return [p for p in places if p not in named]
