@@ -88,3 +88,27 @@ def _ctrl_c_as_a_terminal_gives_it(request):
     yield
     if (found := _terminal_ctrl_c()) is not None:
         warnings.warn(f"{request.node.nodeid} left Ctrl+C {found}; set again", stacklevel=1)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--part",
+        choices=("all", "realtime", "rest"),
+        default="all",
+        help="only the real-time tests (marked realtime), or all but them (scripts/run_tests.py)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    part = config.getoption("--part")
+    if part == "all":
+        return
+    keep = [
+        item
+        for item in items
+        if (item.get_closest_marker("realtime") is not None) == (part == "realtime")
+    ]
+    dropped = [item for item in items if item not in keep]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep

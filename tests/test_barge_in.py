@@ -239,6 +239,7 @@ def gm_play(*args: str, folder) -> list[dict]:
     return [e for e in events if e["type"] == "say"]
 
 
+@pytest.mark.realtime
 @pytest.mark.slow
 def test_gm_play_realtime_stops_for_a_word_and_no_barge_in_turns_it_off(tmp_path):
     from gm.speech.synth import write
@@ -266,6 +267,7 @@ def test_gm_devices_says_barge_in_is_on_and_how_to_turn_it_off():
     assert "--no-barge-in" in first and "half duplex" not in first
 
 
+@pytest.mark.realtime
 def test_a_word_still_being_checked_as_gms_line_ends_stops_that_line_and_not_the_next(
     tmp_path,
 ):

@@ -242,6 +242,7 @@ def test_realtime_needs_a_wav():
     assert_one_sentence(gm("play", "who-the-f", "--text", "--realtime"), "--realtime", "--wav")
 
 
+@pytest.mark.realtime
 @pytest.mark.slow
 def test_a_wav_in_real_time_is_heard_only_after_gm_has_spoken(tmp_path):
     # The file says "five" 19.5 s in: after gm's opening lines (welcome, the ear, the players

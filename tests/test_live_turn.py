@@ -17,6 +17,8 @@ from gm.games import find, load
 from gm.speech.asr import open_recognizer
 from gm.steps import Answer, AnswerKind
 
+pytestmark = pytest.mark.realtime  # on the wall clock: scripts/run_tests.py runs these apart
+
 FUNOCRACY = {"players": 3, "mode": "normal"}
 TIMEOUT = Answer(AnswerKind.TIMEOUT)
 LAVENDER = Answer(AnswerKind.FREE, ["lavender"], "lavender")

@@ -1,0 +1,62 @@
+"""The test suite in two parts at once, as ./scripts/test runs it.
+
+The real-time tests (marked `realtime`: a Funocracy turn's 25 seconds, barge-in on a live line)
+spend most of their time waiting on the wall clock, a small share of a core. Run among the
+others they hold a worker idle for minutes; run alone after them they add those minutes to the
+run. So they run one at a time, in a pytest of their own, beside the others, which run on every
+core at a lower priority (`nice` 5) so that a real-time test still has a core when it needs one.
+
+    scripts/run_tests.py [pytest options]      both parts; the real-time part's report follows
+    scripts/run_tests.py -n 0 [...]            one pytest, one process, as asked (no split)
+
+Exit status: pytest's, the worse of the two parts (a part that selected no test counts as
+passed when the other ran some).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+
+NO_TESTS = 5  # pytest's exit status when nothing was selected
+
+
+def command(*options: str) -> list[str]:
+    return [sys.executable, "-m", "pytest", *options]
+
+
+def combined(codes: list[int]) -> int:
+    """One exit status for both parts: the first failure, else 0 (5 only if neither ran a test)."""
+    failed = [code for code in codes if code not in (0, NO_TESTS)]
+    if failed:
+        return failed[0]
+    return NO_TESTS if all(code == NO_TESTS for code in codes) else 0
+
+
+def main(args: list[str]) -> int:
+    if any(a == "-n" or a.startswith(("-n=", "--numprocesses")) for a in args):
+        return subprocess.call(command("--durations=25", *args))
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
+        realtime = subprocess.Popen(
+            command("-n", "1", "--part", "realtime", "--durations=10", *args),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            rest = subprocess.call(
+                command("-n", "auto", "--dist", "worksteal", "--part", "rest", "--durations=25")
+                + args,
+                preexec_fn=lambda: os.nice(5),
+            )
+        finally:
+            code = realtime.wait()
+        log.seek(0)
+        print("\nThe real-time tests, run one at a time beside the others:", flush=True)
+        sys.stdout.write(log.read())
+    return combined([rest, code])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
