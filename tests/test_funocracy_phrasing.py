@@ -406,6 +406,9 @@ def test_a_challenge_is_taken_without_a_question(said, speaker, common):
         "next",
         "no objection from me",
         "no no, it's fine",
+        # a lone no in front answers something else: the word still stands
+        "no, that's fine",
+        "nah no, that works",
     ],
 )
 def test_the_window_closes_at_once(said, speaker, common):
@@ -426,7 +429,12 @@ def test_a_bare_no_however_strong_is_no_go_ahead_and_is_asked_about(said, speake
 
 @pytest.mark.parametrize(
     "said,phase",
-    [("of course not, that's nonsense", Phase.VOTE), ("sure, why not", Phase.ANSWER)],
+    [
+        ("of course not, that's nonsense", Phase.VOTE),
+        ("sure, why not", Phase.ANSWER),
+        # the lone no at the end takes back only the clause right before it
+        ("hmm, that's a stretch. Fine... no.", Phase.VOTE),
+    ],
 )
 def test_a_bare_no_leaves_the_rest_of_the_sentence_its_say(said, phase, speaker, common):
     engine, _ = play(table(), f"banana\n{said}\n", speaker, common)
@@ -474,6 +482,7 @@ VOTES_OF_TWO = [
     ("thumbs down all round", "meh"),
     ("denied, not allowed", "meh"),
     ("it's a draw", "tie"),
+    ("we're dead even", "tie"),
     ("one for, one against", "tie"),
     ("it's allowed", "good"),
     ("it's not allowed", "meh"),
@@ -501,7 +510,15 @@ def test_every_way_of_telling_the_vote(said, result, speaker, common):
 
 
 @pytest.mark.parametrize(
-    "said", ["no mehs", "not rejected", "nobody said meh", "not a single meh", "it didn't fail"]
+    "said",
+    [
+        "no mehs",
+        "not rejected",
+        "nobody said meh",
+        "no body said meh",
+        "not a single meh",
+        "it didn't fail",
+    ],
 )
 def test_a_meh_denied_is_good_said_back_first(said, speaker, common):
     state = table(Phase.VOTE, pending=Pending(1, "B", "banana"), challenges=1)

@@ -385,8 +385,8 @@ MEH_VERDICTS = (
 )
 NEGATIONS = frozenset("not never nobody none neither".split())
 # The words a negation reaches over to the verdict it denies: "nobody said meh", "not a single
-# meh", "I don't think it passes", "it did not really pass".
-NEGATION_REACH = frozenset("a single one really even quite said say voted it think so".split())
+# meh", "I don't think it passes", "it did not really pass"; "body" of "nobody" written apart.
+NEGATION_REACH = frozenset("a single one body really even quite said say voted it think so".split())
 
 
 def _denied(said: list[str], at: int) -> bool:
@@ -618,7 +618,7 @@ def _answer_words(clause: list[str]) -> list[str] | None:
         return None  # "the K card", "K for kiwi": a letter named
     if all(len(w) == 1 or w in LETTER_WORDS for w in said) or said[-2:-1] == ["as"]:
         return None
-    if set(said) <= LONE_FILLERS or any(" ".join(said).startswith(c) for c in NOT_WORDS):
+    if any(" ".join(said).startswith(c) for c in NOT_WORDS):
         return None
     return said
 
