@@ -16,6 +16,7 @@ module by module and prints the score of each: killed / mutants checked.
     scripts/mutate --thresholds endpointer barge_in phrasing   the named thresholds, moved
     scripts/mutate --recheck endpointer     what the last run left, judged by today's tests
     scripts/mutate --recheck --only .meaning. who_the_f    the same, for a game's parser only
+    scripts/mutate --sample 7 --only .meaning. games        a tenth of the games' parsers
 
 mutmut changes code inside functions only. A threshold is a number named at a module's top or
 as a settings field (`STANDS_DB = 30.0`, `endpoint: float = 0.7`): --thresholds moves each of
@@ -397,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         metavar="TEXT",
         default="",
-        help="with --recheck: only the mutants whose name holds TEXT (such as .meaning.)",
+        help="only the mutants whose name holds TEXT (such as .meaning.: a game's parser)",
     )
     args = parser.parse_args(argv)
     if args.recheck or args.thresholds:
@@ -439,13 +440,15 @@ def main(argv: list[str] | None = None) -> int:
     # after a change of the test selection, gathers its statistics again), minutes on this machine
     names: list[str] = []
     for module in chosen:
+        only = f"*{args.only.strip('.')}*" if args.only else "*"
         if args.again:
             left = left_file(module)
-            names += left.read_text(encoding="utf-8").split() if left.exists() else []
+            found = left.read_text(encoding="utf-8").split() if left.exists() else []
+            names += [name for name in found if args.only in name]
         elif args.sample:
-            names += [f"{p}*__mutmut_*[{args.sample}]" for p in prefixes(module)]
+            names += [f"{p}{only}__mutmut_*[{args.sample}]" for p in prefixes(module)]
         else:
-            names += [p + "*" for p in prefixes(module)]
+            names += [f"{p}{only}" for p in prefixes(module)]
     if names:
         mutmut("run", *children, *names)
     for module in chosen:
