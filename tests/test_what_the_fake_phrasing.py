@@ -546,3 +546,59 @@ def test_a_correction_of_the_groups_is_read_and_said_back(groups, line, reading)
 )
 def test_the_forgers_are_read_by_seat_and_a_count_is_no_seat(seats, wanted, line, reading):
     assert ForgersMeaning(GAME.lines, seats, wanted).read(line) == reading
+
+
+@pytest.mark.parametrize(
+    "line,reading",
+    [
+        ("crab and ice cream", Reading(Kind.ANSWER, {"names": ["crab", "ice cream"]}, "", True)),
+        ("is that a crab", Reading(Kind.TALK)),
+        ("who drew the seagull", Reading(Kind.TALK)),
+    ],
+)
+def test_two_known_names_joined_by_and_are_two_and_a_question_is_talk(line, reading):
+    got = names_read(line)
+    assert (got.kind, got.value) == (reading.kind, reading.value)
+
+
+def test_an_unclear_and_before_a_listed_name_is_asked_about():
+    """ "salt and pepper and a crab": the last "and" lists the crab; the first is asked."""
+    got = names_read("salt and pepper and a crab")
+    assert got.kind is Kind.PARTIAL
+    assert got.held == {
+        "one": ["salt and pepper", "crab"],
+        "two": ["salt", "pepper", "crab"],
+        "done": False,
+    }
+
+
+@pytest.mark.parametrize(
+    "line,reading",
+    [
+        (
+            "merge two and four, they are the same",
+            change("merge 2 4", "merged groups two and four"),
+        ),
+        ("groups two and four are not the same", Reading()),
+        ("player two is cheating", Reading()),  # no group named: nothing to take from
+        ("what about group three", Reading()),  # a group named, nothing said of it
+        (
+            "group three, player four's is a wolf",
+            change("out 4 3", "player four out of group three", False),
+        ),
+        (
+            "group three, player four's is different",
+            change("out 4 3", "player four out of group three", False),
+        ),
+    ],
+)
+def test_a_change_named_by_group_and_seat_without_a_drawing(line, reading):
+    assert GroupsMeaning(GAME.lines, TABLE).read(line) == reading
+
+
+@pytest.mark.parametrize(
+    "line,asked,value",
+    [("looks good", True, "correct"), ("yes", True, "more"), ("yes", False, "correct")],
+)
+def test_a_yes_after_anything_else_is_a_change_and_otherwise_a_confirmation(line, asked, value):
+    assert GroupsMeaning(GAME.lines, TABLE, asked_more=asked).read(line).value == value

@@ -397,6 +397,11 @@ def meant(reading) -> tuple | str:
         ("two of them got two votes a piece", {"tie": 2}, READ_BACK),
         ("two votes versus two votes, it's a tie", {"tie": 2}, READ_BACK),
         ("two for one and two for three", {"tie": 2}, READ_BACK),
+        ("one vote and one vote", {"tie": 1}, READ_BACK),
+        ("two votes versus two votes, so we tied", {"tie": 2}, READ_BACK),
+        ("three votes to three", {"count": 3, "place": 3}, AT_ONCE),  # "to" three: no tie
+        ("four got three votes, the rest got nothing", {"count": 3, "place": 4}, AT_ONCE),
+        ("everyone went for two, so two got it", {"unanimous": True, "place": 2}, AT_ONCE),
         ("zero, nobody got a majority", {"none": True}, AT_ONCE),
         ("Sam peeked", {"hint": True}, AT_ONCE),
     ],
@@ -424,6 +429,18 @@ def test_a_result_is_read_from_the_words_around_its_numbers(form, value, sure):
             {"unanimous": True},
         ),
         ("only one vote", "For which number was the one vote?", {"count": 1}),
+        (
+            "most of us went for number four this time",
+            "Number four: with how many votes?",
+            {"place": 4},
+        ),
+        (
+            "the others had a vote each, but four won",
+            "Number four: with how many votes?",
+            {"place": 4},
+        ),
+        ("it was unanimously decided", "It was unanimous: for which number?", {"unanimous": True}),
+        ("a bunch of us agreed", "How many votes, for which number?", {}),
         ("five", "How many votes, for which number?", {}),
         ("someone won", "How many votes, for which number?", {}),
     ],
@@ -453,6 +470,8 @@ def test_the_answer_to_half_a_result_completes_it_at_once(form, held, value):
     [
         "two got zero votes",  # a place without a vote elects no one
         "number two should have won that",
+        "give me five more seconds",
+        "everyone voted for number two or number three",  # unanimous for two places is no result
     ],
 )
 def test_a_place_talked_about_is_no_result(form):
@@ -474,6 +493,12 @@ def test_a_place_talked_about_is_no_result(form):
         ("five got a vote, one and six got nothing", {"empty": [1, 6]}, AT_ONCE),
         ("number four got some votes, three and five got zero", {"empty": [3, 5]}, READ_BACK),
         ("nothing for one and four, but three got votes", {"empty": [1, 4]}, AT_ONCE),
+        ("two had votes, none for number six", {"empty": [6]}, AT_ONCE),
+        ("others got zero, three and five got votes", {"empty": [1, 2, 4, 6]}, AT_ONCE),
+        ("every place has a vote", {"empty": []}, AT_ONCE),
+        ("we all went for number one", {"unanimous": True, "place": 1}, AT_ONCE),
+        ("everyone went for two, so two got it", {"unanimous": True, "place": 2}, AT_ONCE),
+        ("no, the votes went all over", {"answer": False}, READ_BACK),
         # "the rest" where it starts: the rest got votes, not nothing
         ("one got nothing, the rest had votes", {"empty": [1]}, AT_ONCE),
         ("one and six got votes, rest got nothing", {"empty": [2, 3, 4, 5]}, AT_ONCE),
@@ -507,6 +532,7 @@ def test_still_split_with_two_places_left_means_both_got_a_vote():
     [
         ("no, a few got skipped", "Which places got no vote?", {}),
         ("some of them got nothing", "Which places got no vote?", {}),
+        ("no, some were skipped", "Which places got no vote?", {}),
     ],
 )
 def test_a_final_result_naming_no_place_asks_which(form, question, held):
@@ -545,6 +571,10 @@ def test_talk_in_the_final_round_decides_nothing():
         "only two votes, on number three",
         "everyone but Jo voted for four",  # everyone but one is not unanimous
         "all of us except Greg went with two",
+        "four out of the five went for two",
+        "only two of us went for three",
+        "just two of you went for five",
+        "just the single vote for four",
     ],
 )
 def test_a_final_count_short_of_everyone_asks_which_places_got_no_vote(form):
@@ -558,6 +588,7 @@ def test_a_final_count_short_of_everyone_asks_which_places_got_no_vote(form):
         ("five got a vote, everybody else had zero", {"empty": [1, 2, 3, 4, 6]}, AT_ONCE),
         ("one and three got votes, everyone else nothing", {"empty": [2, 4, 5, 6]}, AT_ONCE),
         ("only four got votes, nobody else did", {"empty": [1, 2, 3, 5, 6]}, AT_ONCE),
+        ("four got votes, no others did", {"empty": [1, 2, 3, 5, 6]}, AT_ONCE),
         # "nobody else" after a "got nothing": the places named are the empty ones
         ("one and four got nothing, nobody else did", {"empty": [1, 4]}, AT_ONCE),
         ("two and three got votes, none of the others did", {"empty": [1, 4, 5, 6]}, READ_BACK),
@@ -589,6 +620,7 @@ def test_a_result_with_one_place_voted_and_the_rest_empty_is_read_back_as_unanim
         "everyone got something except five",
         "every place got something except two",
         "everybody got at least one vote except six",
+        "every place got at least one vote except number five",
         "one and three got votes, everyone else nothing",
     ],
 )
