@@ -657,3 +657,26 @@ def test_what_was_understood_is_said_back_in_words(meaning, form, said):
 )
 def test_next_closing_talk_is_read_back_and_next_in_talk_is_not_next(form, value):
     assert meant(NextMeaning(L).read(form)) == value
+
+
+@pytest.mark.parametrize(
+    "form,value",
+    [
+        # a vote each is spread, never unanimous, whatever place the sentence goes on to name
+        ("everyone had a vote each, then four won", {"none": True}),
+        ("we got a vote apiece and then five won it", {"none": True}),
+        ("everybody had one each, then three won", {"none": True}),
+        # "only two had votes": two is the place, as in "two got votes, the rest got nothing"
+        ("rest got nothing, only two had votes", {"unanimous": True, "place": 2}),
+        ("only five had votes and the others got nothing", {"unanimous": True, "place": 5}),
+        # "two to two" is an even score (or two votes to number two: read back)
+        ("it was two to two", {"tie": 2}),
+        ("one to one", {"tie": 1}),
+    ],
+)
+def test_spread_votes_only_n_had_votes_and_even_scores_are_read_back(form, value):
+    assert meant(ResultMeaning(L, players=5).read(form)) == (value, READ_BACK)
+
+
+def test_a_vote_each_in_the_final_is_not_read_as_unanimous():
+    assert meant(FinalMeaning(L, SIX).read("everyone had a vote each, then four won")) == "nothing"

@@ -224,6 +224,9 @@ DIFFERENT = (
     "no dice",
     "nothing matched",
 )
+# "Everyone had a vote each", "a vote apiece": spread, never unanimous (but "the others had a
+# vote each, but four won" tells the other places, see _each).
+EACH = ("vote each", "vote apiece", "vote a piece", "one apiece", "one a piece")
 ALMOST = ("almost", "nearly", "most of", "most", "majority of", "not quite")
 VOTED = ("voted", "went", "picked", "chose", "said", "agreed", "on", "for", "backed")
 GOT_VOTES = (
@@ -248,7 +251,6 @@ COUNTED = frozenset(
 )
 # What may stand between "only" and the count it says is small: "just the one vote".
 BEFORE_COUNT = frozenset("the a one single couple few of".split())
-NEGATION = ("not", "no", "never", "nobody", "no one", "nothing")
 BUT = ("except", "but", "apart from", "besides")
 
 
@@ -268,6 +270,8 @@ def _roles(sentence: list[Word], mentions: list[Mention]) -> None:
             m.role = "count"
         elif after in ("one", "guy") and before == "the":  # "the two one": rare, but a place
             m.role = "place"
+        elif before in ONLY and after in PLACE_AFTER:
+            m.role = "place"  # "only two had votes": the one place voted, not two votes
         elif before in COUNT_BEFORE and before2 not in PLACE_BEFORE:
             m.role = "count"
         elif after in PLACE_AFTER:
@@ -303,12 +307,15 @@ def _pairs(mentions: list[Mention]) -> list[tuple[int, int]]:
 
 
 def _tie(said: list[str], sentence: list[Word]) -> int | None:
-    """'two and two', 'two each', 'two two', 'three three one': a tie of two equal counts,
-    said as counts alone (no place among them: not "three got three")."""
+    """'two and two', 'two each', 'two two', 'three three one', 'two to two': a tie of two
+    equal counts, said as counts alone (no place among them: not "three got three", nor the
+    "to" of "three votes to three")."""
     values = [w.number for w in sentence if w.number is not None]
     first = next((i for i, w in enumerate(sentence) if w.number is not None), -1)
     if 0 <= first < len(said) - 1 and said[first + 1] in PLACE_AFTER:
         return None  # "three got three votes": a place, then its count
+    if _score(said, sentence) and len(values) == 2:
+        return values[0]
     if len(values) == 1 and any_of(said, ("each", "apiece", "a piece")) and 0 < values[0] <= 4:
         return values[0]
     bare = len(said) <= len(values) + 2 or any_of(said, ("each", "apiece", "a piece"))
@@ -322,6 +329,18 @@ def _tie(said: list[str], sentence: list[Word]) -> int | None:
     ):
         return values[0]
     return None
+
+
+def _score(said: list[str], sentence: list[Word]) -> bool:
+    """Whether the sentence says an even score, "two to two": a count, "to", the same count."""
+    at = next((i for i, w in enumerate(sentence) if w.number is not None), -1)
+    return (
+        0 <= at < len(said) - 2
+        and said[at + 1] == "to"
+        and sentence[at + 2].number == sentence[at].number
+        and 1 <= (sentence[at].number or 0) <= MOST // 2
+        and not any_of(said, ("for", "on", "number", "went", "voted", "votes"))
+    )
 
 
 @dataclass(frozen=True)
@@ -369,12 +388,18 @@ class ResultMeaning:
         ):
             return self._value({"hint": True}, sure=len(said) <= 6)
         tie = _tie(said, sentence)
-        if tie is not None:
-            return self._value({"tie": tie}, sure=len(said) <= 4)
-        if any_of(said, DIFFERENT) or (
-            any_of(said, NO_MAJORITY)
-            and not any_of(said, ALMOST)
-            and (not any(m.value > 0 for m in mentions) or any_of(said, ("no majority", "split")))
+        if tie is not None:  # "two to two" might be two votes to number two: read back
+            return self._value({"tie": tie}, sure=len(said) <= 4 and not _score(said, sentence))
+        if (
+            any_of(said, DIFFERENT)
+            or _each(said)
+            or (
+                any_of(said, NO_MAJORITY)
+                and not any_of(said, ALMOST)
+                and (
+                    not any(m.value > 0 for m in mentions) or any_of(said, ("no majority", "split"))
+                )
+            )
         ):
             return self._value({"none": True}, sure=len(said) <= 5)
         _roles(sentence, mentions)
@@ -482,9 +507,15 @@ def _everyone(said: list[str]) -> bool:
     "almost everyone", "not everyone", "everyone voted differently", or the places of
     "two got votes, everyone else got nothing"."""
     said = _without_other_places(said)
-    if not any_of(said, EVERYONE) or any_of(said, ALMOST + DIFFERENT):
+    if not any_of(said, EVERYONE) or any_of(said, ALMOST + DIFFERENT + EACH):
         return False
     return not any_of(said, ("not unanimous", "not everyone", "not all"))
+
+
+def _each(said: list[str]) -> bool:
+    """Whether a sentence says the votes were spread one a place ("everyone had a vote each"),
+    and not that the other places got one each ("the others had a vote each, but four won")."""
+    return any_of(said, EACH) and not any_of(said, REST)
 
 
 def _without_other_places(said: list[str]) -> list[str]:
