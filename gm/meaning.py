@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from gm import vocab
 from gm.steps import JSON, Kind, Reading
@@ -171,11 +171,16 @@ def texts(sentence: Sequence[Word]) -> list[str]:
     return [w.text for w in sentence]
 
 
-def has(sentence: Sequence[Word] | Sequence[str], phrase: str) -> bool:
-    """Whether the words of `phrase` stand together in `sentence`."""
+def starts(sentence: Sequence[Word] | Sequence[str], phrase: str) -> Iterator[int]:
+    """Each index where the words of `phrase` start, standing together, in `sentence`."""
     said = [w.text if isinstance(w, Word) else w for w in sentence]
     want = phrase.split()
-    return any(said[i : i + len(want)] == want for i in range(len(said) - len(want) + 1))
+    return (i for i in range(len(said) - len(want) + 1) if said[i : i + len(want)] == want)
+
+
+def has(sentence: Sequence[Word] | Sequence[str], phrase: str) -> bool:
+    """Whether the words of `phrase` stand together in `sentence`."""
+    return next(starts(sentence, phrase), -1) >= 0
 
 
 def any_of(sentence: Sequence[Word] | Sequence[str], phrases: Iterable[str]) -> bool:
@@ -184,12 +189,7 @@ def any_of(sentence: Sequence[Word] | Sequence[str], phrases: Iterable[str]) -> 
 
 def where(sentence: Sequence[Word] | Sequence[str], phrase: str) -> int:
     """The index where `phrase` first starts in `sentence`, -1 if it is not there."""
-    said = [w.text if isinstance(w, Word) else w for w in sentence]
-    want = phrase.split()
-    for i in range(len(said) - len(want) + 1):
-        if said[i : i + len(want)] == want:
-            return i
-    return -1
+    return next(starts(sentence, phrase), -1)
 
 
 # The sounds and small words anyone says before an answer, in every game ("um", "well", "so").

@@ -789,12 +789,32 @@ def test_a_decision_that_cannot_be_saved_is_not_taken_and_said_each_time(speaker
     assert [a["decision"] for a in saved.answers] == taken and saved.finished
 
 
-class StoppedSpeaker:
+class Passing:
+    """A fake Speaker port that passes every line, tone and sound to `inner` (the recording
+    speaker); the fakes below each add one of the port's optional parts to it."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+
+    def say(self, text: str) -> float:
+        return self.inner.say(text)
+
+    def tone(self, frequency: float, seconds: float) -> float:
+        return self.inner.tone(frequency, seconds)
+
+    def play(self, audio: bytes) -> float:
+        return self.inner.play(audio)
+
+    def close(self) -> None:
+        pass
+
+
+class StoppedSpeaker(Passing):
     """A fake speaker that hears the table while it speaks (the port's optional `stopped_by`):
     the line that starts with a key of `words` is stopped by that word, once."""
 
     def __init__(self, inner, words: dict[str, str]) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.words = dict(words)
         self._stopped: str | None = None
 
@@ -805,15 +825,6 @@ class StoppedSpeaker:
 
     def stopped_by(self) -> str | None:
         return self._stopped
-
-    def tone(self, frequency: float, seconds: float) -> float:
-        return self.inner.tone(frequency, seconds)
-
-    def play(self, audio: bytes) -> float:
-        return self.inner.play(audio)
-
-    def close(self) -> None:
-        pass
 
 
 def test_a_word_said_over_gms_voice_stops_its_lines_and_gm_listens(speaker, common):

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 from test_checks import ConfirmingToy, FreeConfirmingToy
-from test_engine import Doubtful, StoppedSpeaker, TimedGame, decisions, play
+from test_engine import Doubtful, Passing, StoppedSpeaker, TimedGame, decisions, play
 from toygame import ToyGame
 
 from gm import vocab
@@ -158,27 +158,15 @@ def test_a_game_resumed_at_a_timed_ask_says_the_clock_starts_again_in_full(speak
     ]
 
 
-class Preparing:
+class Preparing(Passing):
     """A fake Speaker port that can make lines ahead (the port's optional `prepare`)."""
 
     def __init__(self, inner) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.prepared: list[tuple[str, ...]] = []
 
     def prepare(self, texts: tuple[str, ...]) -> None:
         self.prepared.append(texts)
-
-    def say(self, text: str) -> float:
-        return self.inner.say(text)
-
-    def tone(self, frequency: float, seconds: float) -> float:
-        return self.inner.tone(frequency, seconds)
-
-    def play(self, audio: bytes) -> float:
-        return self.inner.play(audio)
-
-    def close(self) -> None:
-        pass
 
 
 def test_the_lines_said_again_and_again_are_made_before_the_game_and_the_next_line_meanwhile(
@@ -204,18 +192,16 @@ class Voiced(TextHearing):
         self._now += seconds
 
 
-class SpeakingTakesTime:
+class SpeakingTakesTime(Passing):
     """A fake Speaker port whose every line takes 1.5 s of the input's clock."""
 
     def __init__(self, inner, hearing: Voiced) -> None:
-        self.inner, self.hearing = inner, hearing
+        super().__init__(inner)
+        self.hearing = hearing
 
     def say(self, text: str) -> float:
         self.hearing.spoke(1.5)
         return self.inner.say(text)
-
-    def tone(self, frequency: float, seconds: float) -> float:
-        return self.inner.tone(frequency, seconds)
 
 
 def test_a_say_event_ends_where_its_line_ended_on_the_game_clock(speaker, common):

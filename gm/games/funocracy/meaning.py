@@ -18,12 +18,12 @@ from gm.meaning import (
     answer,
     any_of,
     corrected,
-    has,
     hedged,
     leads,
     letter_in,
     partial,
     plain,
+    starts,
     statement,
     strip_lead,
     texts,
@@ -199,7 +199,7 @@ class ChallengeMeaning:
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
         # "not fine", "it's not allowed": a word letting it stand, negated, is a challenge ("no,
         # fine" is not: a lone "no" is as often the table waving a challenge away)
-        negated_stand = _said(said, STAND, ("not",))[1] or has(said, "no good")
+        negated_stand = any_of(said, tuple(f"not {p}" for p in STAND) + ("no good",))
         challenged = any_of(said, CHALLENGE) and not any_of(
             said, ("no challenge", "no objection", "not a stretch", "not really a stretch")
         )
@@ -229,35 +229,12 @@ def _without_bare_noes(text: str) -> str:
 
 def _last(said: list[str], phrases: tuple[str, ...]) -> int:
     """Where the last of `phrases` said in a sentence ends, -1 if none is."""
-    ends = [
-        i + len(p.split())
-        for p in phrases
-        for i in range(len(said))
-        if said[i : i + len(p.split())] == p.split()
-    ]
-    return max(ends, default=-1)
+    return max((i + len(p.split()) for p in phrases for i in starts(said, p)), default=-1)
 
 
 def _starts(said: list[str], phrases: tuple[str, ...]) -> bool:
     """Whether a sentence starts with one of `phrases` ("thumbs up, one thumbs down")."""
     return any(said[: len(p.split())] == p.split() for p in phrases)
-
-
-def _said(
-    said: list[str], phrases: tuple[str, ...], negations: tuple[str, ...] = ("not", "no")
-) -> tuple[bool, bool]:
-    """Whether one of `phrases` is said plainly in a sentence, and whether one is said right
-    after one of `negations` ("not allowed", "no good")."""
-    plainly = negated = False
-    for p in phrases:
-        want = p.split()
-        for i in range(len(said) - len(want) + 1):
-            if said[i : i + len(want)] == want:
-                if i and said[i - 1] in negations:
-                    negated = True
-                else:
-                    plainly = True
-    return plainly, negated
 
 
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
@@ -409,13 +386,11 @@ def _verdicts(
     `denied_only`) is said negated."""
     plainly = negated = False
     for p in phrases + denied_only:
-        want = p.split()
-        for i in range(len(said) - len(want) + 1):
-            if said[i : i + len(want)] == want:
-                if _denied(said, i):
-                    negated = True
-                elif p not in denied_only:
-                    plainly = True
+        for i in starts(said, p):
+            if _denied(said, i):
+                negated = True
+            elif p not in denied_only:
+                plainly = True
     return plainly, negated
 
 

@@ -509,9 +509,6 @@ class GroupsMeaning:
                 return value
         return None
 
-    def _numbers(self, said: list[str]) -> list[int]:
-        return [w.number for w in words(" ".join(said)) if w.number is not None]
-
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = tokens(statement(text))
         said = corrected(whole)
@@ -519,7 +516,8 @@ class GroupsMeaning:
             return NOTHING
         if said != whole and has(whole, "merge") and not has(said, "merge"):
             said = ["merge", *said]  # "merge two and three, no sorry, one and two"
-        numbers = self._numbers(said)
+        sentence = words(" ".join(said))
+        numbers = [w.number for w in sentence if w.number is not None]
         named = self._named(said)
         groups = sorted({n for _, n in named})
         # the player named after a correction, else before it ("player two's, sorry, four's")
@@ -548,7 +546,6 @@ class GroupsMeaning:
         target = groups[0] if len(groups) == 1 else None
         if target is None and any_of(said, ("group",)):
             # the number said after "group" names it; another counts ("two different drawings")
-            sentence = words(" ".join(said))
             nums = [
                 after.number
                 for word, after in zip(sentence, sentence[1:])
