@@ -333,6 +333,8 @@ def build_parser() -> Parser:
         action="store_true",
         help="play in real time: players answer at human moments, gm's speech takes its time",
     )
+    # A live game's clock sped up (the tests play a whole live game in a third of its time)
+    demo.add_argument("--speed", type=float, default=1.0, help=argparse.SUPPRESS)
     _add_audio_options(demo)
     _add_output_options(demo)
     return parser
@@ -776,7 +778,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             from gm.speech.audio import WavSource
             from gm.speech.realtime import Paced, WallClock
 
-            clock = WallClock(origin=start)
+            clock = WallClock(origin=start, speed=getattr(args, "speed", 1.0))
             source = Paced(table if table is not None else WavSource(args.wav, start=start), clock)
         services: list = []
         hearing, recognizer = open_hearing(args, config, start, source=source, services=services)
@@ -1274,6 +1276,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from gm.state import Record
 
     entry = find(args.game)
+    if args.speed != 1.0 and not (args.live and 0 < args.speed <= 10):
+        raise UsageError(
+            "--speed sets the clock of a live demo: a number above 0, up to 10, with --live."
+        )
     options = dict(demo.DEMO_OPTIONS.get(entry.id, {}))
     record = Record(entry.id, options, args.seed)
     if args.deck:

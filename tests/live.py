@@ -177,6 +177,15 @@ class Run:
     table: CueTable
     tones: list[float]
 
+    def story(self) -> list[tuple]:
+        """What gm said, heard, listened for and decided, on the game clock: a failure's story."""
+        keys = ("text", "step", "intent", "decision", "deadline", "end")
+        return [
+            (e["t"], e["type"], *(e[k] for k in keys if k in e))
+            for e in self.transcript.events
+            if e["type"] in ("say", "listen", "heard", "decision")
+        ]
+
     def says(self, text: str) -> list[dict]:
         return [e for e in self.transcript.of_type("say") if e["text"] == text]
 

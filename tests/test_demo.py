@@ -8,10 +8,14 @@ the saved answers must reach the very state gm announced at the end.
 
 from __future__ import annotations
 
+import signal
+import statistics
+import subprocess
+import sys
 import time
 
 import pytest
-from transcripts import effective_decisions, events_of, gm, said
+from transcripts import ROOT, effective_decisions, events_of, gm, said
 
 from gm.cli import game_for
 from gm.dialog.engine import rebuild
@@ -22,6 +26,18 @@ from gm.state import SaveStore
 # instead of twenty and the three rounds, with their time-out and challenge, take a third of
 # the time (the suite's budget); the letters' words are the deck's usual ones.
 SHORT_DECK = {"S": 1, "C": 1, "P": 1, "B": 1, "T": 1, "M": 1, "H": 2, "L": 2, "G": 2, "K": 3}
+# Live, the fewest letters a deck may have: three hidden, three face up and one to draw, so a
+# round wins two letters, and a round fits in the suite at three times real speed (about as
+# fast as this machine makes the table's voices and hears them).
+LIVE_DECK = dict(list(SHORT_DECK.items())[:7])
+LIVE_SPEED = 3
+
+
+def letters_deck(path, letters: dict[str, int]) -> str:
+    path.write_text(
+        "".join(f'[[letters]]\nletter = "{l}"\nstars = {n}\n' for l, n in letters.items())
+    )
+    return str(path)
 
 
 def check(game_id: str, tmp_path, *options: str) -> tuple[list[dict], str, list[tuple[str, str]]]:
@@ -60,11 +76,8 @@ def check(game_id: str, tmp_path, *options: str) -> tuple[list[dict], str, list[
 
 @pytest.mark.slow
 def test_funocracy_demo_plays_three_rounds(tmp_path):
-    deck = tmp_path / "letters.toml"
-    deck.write_text(
-        "".join(f'[[letters]]\nletter = "{l}"\nstars = {n}\n' for l, n in SHORT_DECK.items())
-    )
-    events, _, decisions = check("funocracy", tmp_path, "--deck", str(deck))
+    deck = letters_deck(tmp_path / "letters.toml", SHORT_DECK)
+    events, _, decisions = check("funocracy", tmp_path, "--deck", deck)
     # Whisper now and then mishears a theme word in the seats' voices (not in every run: once, on
     # a busy machine, in none of 65 decisions): the table then says "undo" and the game goes on
     # from the corrected state, which check() holds to the save.
@@ -77,6 +90,57 @@ def test_funocracy_demo_plays_three_rounds(tmp_path):
     assert (
         "the answer was challenged" in texts and "the vote said meh" in texts
     )  # one is challenged
+
+
+@pytest.mark.slow
+@pytest.mark.realtime
+def test_the_live_funocracy_demo_plays_a_whole_round_on_the_wall_clock(tmp_path):
+    """`gm demo funocracy --live`: players answering at human moments into 25-second turns, gm's
+    voice taking its time, the table's words said as the wall clock reaches them. Round one is
+    played to its end, then the table presses Ctrl+C as round two begins: the game is saved."""
+    deck = letters_deck(tmp_path / "letters.toml", LIVE_DECK)
+    transcript, state_dir = tmp_path / "t.jsonl", tmp_path / "state"
+    command = [sys.executable, "-m", "gm", "demo", "funocracy", "--console", "--live"]
+    command += ["--speed", str(LIVE_SPEED), "--deck", deck, "--transcript", str(transcript)]
+    began = time.monotonic()
+    game = subprocess.Popen(
+        [*command, "--state-dir", str(state_dir)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        while game.poll() is None and time.monotonic() - began < 600:
+            time.sleep(0.5)
+            said = [e["text"] for e in events_of(transcript) if e["type"] == "say"]
+            if any(text.startswith("Round two.") for text in said):
+                game.send_signal(signal.SIGINT)
+                break
+        out, err = game.communicate(timeout=60)
+    finally:
+        game.kill()
+    wall = time.monotonic() - began
+    assert game.returncode == 130, err[-2000:]
+    events = events_of(transcript)
+    rounds = [e["state"]["round"] for e in events if e["type"] == "state"]
+    assert rounds[0] == 1 and rounds[-1] == 2, out[-3000:]
+    decisions = effective_decisions(events)
+    assert any(" said " in d for _, d in decisions)  # words were heard and scored
+    record, warning = SaveStore(state_dir / "funocracy").load()
+    assert not warning and not record.finished
+    assert [(a["step"], a["decision"]) for a in record.answers] == decisions
+    # On the wall clock: the game's clock never ran ahead of it, and the players answered their
+    # turns at human moments, not as soon as gm listened.
+    assert events[-1]["t"] <= LIVE_SPEED * wall
+    answered = [
+        e["t"] - listen["t"]
+        for listen, e in zip(events, events[1:])
+        if listen["type"] == "listen"
+        and listen["step"] == "funocracy.answer"
+        and e["type"] == "heard"
+    ]
+    assert answered and statistics.median(answered) >= 2.0, answered
 
 
 @pytest.mark.slow

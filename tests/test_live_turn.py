@@ -135,7 +135,7 @@ def test_a_repeat_in_the_last_seconds_keeps_exactly_five_tones(funocracy, sphinx
     heard = repeat["t"]
     assert 2.5 < first["deadline"] - heard < 4.5  # two tones were played before it
     assert len(run.says("Ten seconds.")) == 1
-    assert len(run.tones) == 5, run.tones
+    assert len(run.tones) == 5, (run.tones, run.story())
     before = [t for t in run.tones if t < heard]
     after = [t for t in run.tones if t > run.said_before(again)["end"]]
     assert len(before) + len(after) == 5 and len(before) >= 2
