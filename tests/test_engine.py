@@ -677,6 +677,31 @@ def test_one_sorry_a_question_for_sound_gm_could_not_place(speaker, common):
     assert len(sorry) == 2 and sorry[1] > [e["t"] for e in transcript.of_type("decision")][0]
 
 
+def test_in_a_countdown_sorry_is_brief_and_costs_the_turn_no_time(speaker, common):
+    # A long "Sorry, I didn't catch that. You can say ..." inside a 25-second turn is a line the
+    # player talks over: in a countdown gm says only "Sorry, say it again.", and the clock stops
+    # while it does. Outside one the long line says what can be said.
+    lines, commands = common
+    transcript = Transcript()
+    Engine(
+        TimedGame(),
+        Mumbling(io.StringIO("[silence 3]\nmumble\n[silence 20]\nyes\n[silence 30]\n")),
+        speaker,
+        lines,
+        commands,
+        transcript,
+        Record("timed", {}, 1),
+    ).run()
+    sorry = [e for e in transcript.of_type("say") if e["text"].startswith("Sorry")]
+    assert [e["text"] for e in sorry] == ["Sorry, say it again."]
+    answered = [e for e in transcript.of_type("decision")]
+    assert [e["decision"] for e in answered] == ["True", "timeout"]  # 23 s of play: in time
+    first, again = transcript.of_type("listen")[:2]
+    assert again["deadline"] - sorry[0]["end"] == pytest.approx(
+        first["deadline"] - sorry[0]["t"] + EngineConfig().understood, abs=0.01
+    )
+
+
 class NoisyRoom(TextHearing):
     """Typed input heard as if the endpointer ran on through 4 s of noise after each utterance;
     `said`: how long the recogniser says the words took (None: it could not tell)."""

@@ -863,7 +863,9 @@ class Engine:
                     speaking_since = None
                     quiet_since = now
                     via = "tap" if tapped else None
-                    heard = self._understand(event, matcher, vocabulary, expected, step, via)
+                    heard = self._understand(
+                        event, matcher, vocabulary, expected, step, via, brief=countdown
+                    )
                     if heard is not None:
                         return heard
                     if clock is not None and self._mute:  # gm said "sorry": not their time
@@ -911,7 +913,13 @@ class Engine:
         expected: str,
         step: str,
         via: str | None = None,
+        brief: bool = False,
     ) -> Heard | None:
+        """The engine's reading of one utterance (`interpret`), with what it says when nothing
+        was understood: "Sorry, I didn't catch that" and what can be said, or in a countdown
+        (`brief`: the players know what they are about, and a long line is one they talk over)
+        only "Sorry, say it again."
+        """
         meaning = self._meaning if step not in ("confirm", "paused") else None
         free = vocabulary.free or (vocabulary.followed and meaning is None)
         heard = interpret(
@@ -950,7 +958,12 @@ class Engine:
         self._last_sorry = self.hearing.now
         if unplaced:
             self._mumbled = True
-        self._say((self.lines("didnt_catch", expected=expected or "help"),))
+        sorry = (
+            self.lines("didnt_catch_brief")
+            if brief
+            else self.lines("didnt_catch", expected=expected or "help")
+        )
+        self._say((sorry,))
         self.hearing.listen_for(vocabulary)
         return None
 
