@@ -83,6 +83,9 @@ class Ask:
     # What the ask's answers mean (gm.meaning): read from any sentence the phrases do not match,
     # asking once when only part of it was said. None: the phrases alone.
     meaning: Meaning | None = None
+    # Open speech whose answer is one word (a Funocracy word): a recogniser may listen for one
+    # word in particular (Vocabulary.one_word).
+    one_word: bool = False
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
+from random import Random
 
 import pytest
 from test_checks import ConfirmingToy, FreeConfirmingToy
@@ -596,6 +597,17 @@ def test_an_ask_with_a_meaning_listens_for_whole_sentences(common):
     assert hearing_for(with_meaning, commands)[1].followed is True
     assert hearing_for(replace(with_meaning, free=True), commands)[1].followed is False
     assert hearing_for(replace(with_meaning, meaning=None), commands)[1].followed is False
+
+
+def test_a_one_word_ask_tells_the_recogniser_only_in_open_speech(common):
+    commands = listening_commands(common[1])
+    turn = Ask("turn", ("Go!",), free=True, one_word=True)
+    assert hearing_for(turn, commands)[1].one_word is True
+    assert hearing_for(replace(turn, free=False), commands)[1].one_word is False
+    assert hearing_for(replace(turn, one_word=False), commands)[1].one_word is False
+    game = funocracy.load()
+    turn = game.step(game.new({"players": 3, "mode": "normal"}, Random(1)))
+    assert turn.id == "funocracy.answer" and turn.one_word and turn.free
 
 
 def test_part_of_an_answer_heard_beside_the_voice_is_noise_in_noise_and_unplaced_in_quiet(common):

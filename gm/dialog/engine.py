@@ -126,7 +126,9 @@ def hearing_for(ask: Ask, commands: Mapping[Command, Sequence[str]]) -> tuple[Ma
     listening commands (listening_commands)."""
     matcher = Matcher(ask.choices, commands)
     followed = ask.meaning is not None and not ask.free
-    return matcher, matcher.vocabulary(ask.free, ask.hints, ask.endpoint, followed)
+    return matcher, matcher.vocabulary(
+        ask.free, ask.hints, ask.endpoint, followed, ask.free and ask.one_word
+    )
 
 
 def pooled_confidence(final: Final, matcher: Matcher, match: Match) -> float:

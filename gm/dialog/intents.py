@@ -166,10 +166,12 @@ class Matcher:
         hints: Sequence[str] = (),
         endpoint: float = 0.7,
         followed: bool = False,
+        one_word: bool = False,
     ) -> Vocabulary:
-        """What a recogniser should listen for to be matched here (`followed`: see Vocabulary)."""
+        """What a recogniser should listen for to be matched here (`followed`, `one_word`: see
+        Vocabulary)."""
         return Vocabulary(
-            self.phrases, free, tuple(hints), endpoint, self.command_phrases, followed
+            self.phrases, free, tuple(hints), endpoint, self.command_phrases, followed, one_word
         )
 
     def match(self, alternatives: Sequence[str]) -> Match | None:

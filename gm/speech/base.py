@@ -81,6 +81,10 @@ class Vocabulary:
     # of the phrases (and hears it to its end: see `longest`); a grammar hears the phrases as
     # ever, and longer speech as chatter.
     followed: bool = False
+    # Open speech whose answer is one word, said alone (Ask.one_word): a word with nothing around
+    # it is what a transcribing recogniser mishears most ("yak" written "yeah"), so it may give
+    # the word context of its own (Whisper's lead-in, gm.speech.asr.whisper).
+    one_word: bool = False
 
     @property
     def longest(self) -> float | None:

@@ -324,6 +324,7 @@ class Funocracy(Judging, Scores):
             expected=L("answer_expected", theme=theme.name, letters=letters),
             skippable=True,
             endpoint=0.6,  # one word; the 0.3 s echo tail after it must still fit in a short gap
+            one_word=True,
         )
 
     def _turn_again(self, state: State) -> tuple[str, ...]:
