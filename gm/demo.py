@@ -280,6 +280,7 @@ class LiveTable:
         self._wrong = False  # gm decided something the player did not mean
         self._undoing = False  # the player has said "undo"
         self._last_decision = 0.0
+        self._gm_until = 0.0  # where gm's last line ended: no reply begins before it
 
     def attach(self, engine: object) -> None:
         """The engine whose state the players read (its `state` and `rng`) and whose speaker
@@ -307,6 +308,10 @@ class LiveTable:
         want = self._chunk * 2
         while len(out) < want and self._segments:
             segment = self._segments[0]
+            if segment[1] is not None and self.now + len(out) / 2 / RATE < (
+                self._gm_until + self.LEAD
+            ):
+                break  # a player waits for gm to finish: what is said over gm is never heard
             if segment[1] is not None:  # a reply begins
                 line, segment[1] = segment[1], None
                 self._started = True
@@ -336,6 +341,8 @@ class LiveTable:
 
     def event(self, event: dict) -> None:
         kind = event["type"]
+        if kind == "say":  # live, a line's event comes when it has been said, with its end
+            self._gm_until = max(self._gm_until, float(event.get("end", event["t"])))
         if kind == "listen":
             self._on_listen(event["step"])
         elif kind == "heard":

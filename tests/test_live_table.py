@@ -147,3 +147,21 @@ def test_words_taken_for_undo_are_put_another_way_when_the_ask_comes_back(speake
         (None, "player 1 took 5"),
     ]
     assert spoken == [(1, "two"), (1, "five"), (2, "undo"), (1, "five"), (2, "three"), (1, "five")]
+
+
+def test_a_reply_never_begins_while_gm_speaks(common):
+    """Live, gm's line is told to the table once said (its `say` event, with its end); the audio
+    the table made meanwhile is dropped by the engine, as a microphone's is while gm speaks. So a
+    reply due during the line waits until gm has finished, and a breath more (LEAD): a player
+    who spoke over gm was never heard, and the table did not know it."""
+    _, commands = common
+    began = []
+    table = LiveTable(
+        ToyGame(), commands, seed=1, said=lambda t, seat, text: began.append(t), seats=ESPEAK_SEATS
+    )
+    table._reply(Line(Answer(AnswerKind.CHOICE, 5, "five"), "five", 1), 0.2)
+    table.event({"type": "say", "t": 0.1, "end": 2.5, "text": "Sorry, say it again."})
+    while not began and table.now < 10:
+        table.read()
+    assert began and began[0] >= 2.5 + table.LEAD - 0.1  # a read is 0.1 s of audio
+    assert began[0] < 2.5 + table.LEAD + 0.2
