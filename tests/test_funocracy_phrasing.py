@@ -306,6 +306,16 @@ def test_a_letter_named_in_a_short_story_is_said_back_not_taken(said, letter, sp
     assert decided(transcript) == ["heard zebra, which fits no letter"]
 
 
+@pytest.mark.parametrize("said", ["end for mike", "and for mike", "in for mike"])
+def test_a_letter_spelled_with_a_word_misheard_before_it_is_the_letter(said, speaker, common):
+    # "M for mike" as Whisper writes it: the word before "for" is no word said again ("end" would
+    # be E), the spelling's letter is meant; said back first where the word before it is a word
+    _, transcript = play(table(), f"zebra\n{said}\nyes\n", speaker, common)
+    assert decided(transcript)[:2] == ["heard zebra, which fits no letter", "the letter is M"]
+    checked = "I heard the letter M. Is that right?" in speaker.lines
+    assert checked == (said == "end for mike")
+
+
 @pytest.mark.parametrize(
     "said",
     [

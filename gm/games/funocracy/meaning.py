@@ -593,6 +593,8 @@ def _answer_words(clause: list[str]) -> list[str] | None:
         return None  # "the K card", "K for kiwi": a letter named
     if all(len(w) == 1 or w in LETTER_WORDS for w in said) or said[-2:-1] == ["as"]:
         return None
+    if len(said) > 1 and said[-2] in SPELLED_BY and said[-1] in LETTER_WORDS:
+        return None  # "N for november" heard "end for november": a letter spelled, not a word
     if any(" ".join(said).startswith(c) for c in NOT_WORDS):
         return None
     return said
