@@ -20,14 +20,23 @@ from gm.state import Record, SaveStore
 from gm.steps import Answer, AnswerKind, Ask, End, Outcome
 
 
-def play(script: str, speaker, common, game=None, record=None, store=None, config=EngineConfig()):
+def play(
+    script: str,
+    speaker,
+    common,
+    game=None,
+    record=None,
+    store=None,
+    config=EngineConfig(),
+    hearing=TextHearing,
+):
     lines, commands = common
     game = game or ToyGame()
     record = record or Record(game.id, {}, seed=1)
     transcript = Transcript()
     engine = Engine(
         game,
-        TextHearing(io.StringIO(script)),
+        hearing(io.StringIO(script)),
         speaker,
         lines,
         commands,
@@ -601,17 +610,7 @@ class OffTheVoiceInNoise(NoisyTable, OffTheVoice):
 def test_noise_taken_for_a_phrase_is_ignored_without_a_word(speaker, common):
     # A drum beat heard as "undo", talk heard as "repeat", in a room that is not quiet: nobody spoke
     # to gm, so no "sorry" either.
-    lines, commands = common
-    transcript = Transcript()
-    Engine(
-        ToyGame(),
-        OffTheVoiceInNoise(io.StringIO("undo\nrepeat\nthree\n")),
-        speaker,
-        lines,
-        commands,
-        transcript,
-        Record("toy", {}, 1),
-    ).run()
+    _, transcript, _ = play("undo\nrepeat\nthree\n", speaker, common, hearing=OffTheVoiceInNoise)
     assert decisions(transcript) == ["3 players"]
     assert not any("didn't catch" in line or line.startswith("I heard") for line in speaker.lines)
     assert [e["stands"] for e in transcript.of_type("heard")] == [1.0, 1.0, None]
@@ -681,17 +680,8 @@ def test_in_a_countdown_sorry_is_brief_and_costs_the_turn_no_time(speaker, commo
     # A long "Sorry, I didn't catch that. You can say ..." inside a 25-second turn is a line the
     # player talks over: in a countdown gm says only "Sorry, say it again.", and the clock stops
     # while it does. Outside one the long line says what can be said.
-    lines, commands = common
-    transcript = Transcript()
-    Engine(
-        TimedGame(),
-        Mumbling(io.StringIO("[silence 3]\nmumble\n[silence 20]\nyes\n[silence 30]\n")),
-        speaker,
-        lines,
-        commands,
-        transcript,
-        Record("timed", {}, 1),
-    ).run()
+    script = "[silence 3]\nmumble\n[silence 20]\nyes\n[silence 30]\n"
+    _, transcript, _ = play(script, speaker, common, game=TimedGame(), hearing=Mumbling)
     sorry = [e for e in transcript.of_type("say") if e["text"].startswith("Sorry")]
     assert [e["text"] for e in sorry] == ["Sorry, say it again."]
     answered = [e for e in transcript.of_type("decision")]
