@@ -308,15 +308,14 @@ class LiveTable:
         want = self._chunk * 2
         while len(out) < want and self._segments:
             segment = self._segments[0]
-            if segment[1] is not None and self.now + len(out) / 2 / RATE < (
-                self._gm_until + self.LEAD
-            ):
-                break  # a player waits for gm to finish: what is said over gm is never heard
             if segment[1] is not None:  # a reply begins
+                at = self.now + len(out) / 2 / RATE
+                if at < self._gm_until + self.LEAD:
+                    break  # a player waits for gm to finish: what is said over gm is never heard
                 line, segment[1] = segment[1], None
                 self._started = True
                 if self._said is not None:
-                    self._said(self.now + len(out) / 2 / RATE, line.seat, line.text)
+                    self._said(at, line.seat, line.text)
                 if self._engine is not None:
                     self._engine.speaker.play(segment[0])
             take = segment[0][: want - len(out)]
