@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from gm import vocab
+from gm.dialog.clock import Clock
 from gm.dialog.engine import Engine, EngineConfig
 from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
@@ -239,3 +240,17 @@ def test_a_sorry_inside_the_turn_gives_back_the_understood_second(speaker, commo
         e for e in transcript.of_type("decision") if e["decision"] == "ask 1 timed out"
     )
     assert timed_out["t"] - turn_began(transcript) == pytest.approx(26.0, abs=0.15)
+
+
+def test_the_countdown_tolls_each_of_its_last_five_seconds_once():
+    """A tone for each of the last five seconds, the second `left` falls in (rounded up), once:
+    a turn stopped and given back time inside them hears none again, and a moment a hair short
+    of the end is the first second, not a sixth (a live run tolled at 0.0003 s left)."""
+    clock = Clock(25.0, 1.0)
+    tolled = [left for left in (5.2, 5.0, 4.99, 4.0, 3.94) if clock.toll(left, 5)]
+    assert tolled == [5.0, 4.0]  # the fifth second, then the fourth
+    assert clock.toned == {5, 4}
+    # "repeat" with 3.2 s left: the clock runs on with 4.2 s; the fourth second has had its tone
+    given_back = [4.2, 3.0003, 2.0003, 1.0003, 0.0003, 0.0]  # as the live run polled
+    assert [left for left in given_back if clock.toll(left, 5)] == [3.0003, 2.0003, 1.0003]
+    assert clock.toned == {1, 2, 3, 4, 5}

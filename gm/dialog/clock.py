@@ -11,7 +11,10 @@ seconds still hears exactly five tones.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+
+TOLL_EARLY = 0.001  # seconds: how far before a whole second left its tone may sound
 
 
 @dataclass
@@ -40,6 +43,20 @@ class Clock:
         left = self.deadline - at
         self.left = self.limit if self.window else min(self.limit, max(0.0, left) + self.grace)
         self.deadline = None
+
+    def toll(self, left: float, last: int) -> bool:
+        """With `left` seconds left, is a tone due? One for each of the `last` seconds, once: a
+        turn stopped and resumed inside them hears none of them again. The tone for second n is
+        due from n seconds left (or a millisecond before, TOLL_EARLY); any moment
+        short of the end is the first second, never a second 0 (a live turn tolled a sixth tone
+        at 0.0003 s left)."""
+        if not 0 < left <= last:
+            return False
+        second = max(1, math.ceil(left - TOLL_EARLY))
+        if second in self.toned:
+            return False
+        self.toned.add(second)
+        return True
 
     def moved(self, seconds: float) -> None:
         """The input was away `seconds` (a lost microphone): the deadline moves with it."""

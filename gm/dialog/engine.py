@@ -883,11 +883,8 @@ class Engine:
                         self._say((self.lines("ten_seconds"),), listen_after=not through)
                         if not through:
                             self.hearing.listen_for(vocabulary)
-                if countdown and 0 < left <= self.config.countdown_tones:
-                    second = int(left + 0.999)
-                    if second not in clock.toned:
-                        clock.toned.add(second)
-                        self.speaker.tone(self.config.tone_hz, self.config.tone_seconds)
+                if countdown and clock.toll(left, self.config.countdown_tones):
+                    self.speaker.tone(self.config.tone_hz, self.config.tone_seconds)
                 if left <= 0 and (speaking_since is None or now - deadline > self.config.grace):
                     return Heard(timeout=True)
             elif speaking_since is None and now - quiet_since >= self.config.reprompt_after:
