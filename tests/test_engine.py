@@ -692,6 +692,17 @@ def test_in_a_countdown_sorry_is_brief_and_costs_the_turn_no_time(speaker, commo
     )
 
 
+def test_in_a_countdown_help_says_what_the_turn_takes_and_how_to_stop_the_clock(speaker, common):
+    # The whole game's commands (repeat, the score, take that back, pause, quit) after what the
+    # turn takes made a 17-second line inside a 25-second turn; in a countdown help is the turn's
+    # own answers and how to stop the clock, and the clock stops while gm says it.
+    script = "[silence 3]\nhelp\n[silence 20]\nyes\n[silence 30]\n"
+    _, transcript, _ = play(script, speaker, common, game=TimedGame())
+    helped = [e for e in transcript.of_type("say") if e["text"].startswith("You can say")]
+    assert [e["text"] for e in helped] == ["You can say yes or no. Pause stops the clock."]
+    assert [e["decision"] for e in transcript.of_type("decision")] == ["True", "timeout"]
+
+
 class NoisyRoom(TextHearing):
     """Typed input heard as if the endpointer ran on through 4 s of noise after each utterance;
     `said`: how long the recogniser says the words took (None: it could not tell)."""

@@ -599,9 +599,12 @@ class Engine:
         if command is Command.REPEAT:
             self._say(self._prompt(ask, left, again=True))
         elif command is Command.HELP:
+            # Inside a countdown, what this turn takes and how to stop the clock, not the
+            # commands of the whole game: the long line is one players talk over.
+            line = "help_brief" if ask.countdown else "help"
             self._say(
                 (
-                    self.lines("help", expected=ask.expected)
+                    self.lines(line, expected=ask.expected)
                     if ask.expected
                     else self.lines("help_no_expected"),
                 )
