@@ -193,7 +193,11 @@ def check_table_talk(events: list[dict]) -> None:
     assert "Nobody has a star yet." in said  # "what's the score", not a row of zeros
     assert "Paused. Say resume when you want to carry on." in said and "Resuming." in said
     intro = next(s for s in said if s.startswith("Seat one, the youngest"))
-    assert said.count(intro) == 2  # "repeat"
+    letters = next(s for s in said if s.startswith("Round one. Letters:"))
+    assert (said.count(intro), said.count(letters)) == (
+        1,
+        2,
+    )  # "repeat": the round, not the welcome
 
 
 def test_a_whole_game_from_typed_input(script, tmp_path):
@@ -267,3 +271,27 @@ def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
         f"whole game from {wav.stat().st_size / 32000:.0f} s of audio"
         f" in {time.monotonic() - began:.0f} s"
     )
+
+
+def test_an_undo_at_a_rounds_first_turn_says_the_round_again_not_the_welcome(tmp_path):
+    """The first word taken back: gm says the round's letters and whose turn it is again, as on a
+    repeat, not the game's opening ("Seat one, the youngest, starts...") a second time."""
+    typed = "two\nnormal\nlavender\n[silence 5]\ntake that back\ntake that back\n[silence 2]\n"
+    transcript = tmp_path / "t.jsonl"
+    result = gm(
+        "play",
+        "funocracy",
+        "--text",
+        "--seed",
+        "1",
+        "--transcript",
+        str(transcript),
+        stdin=typed,
+        env={"GM_STATE_DIR": str(tmp_path / "state")},
+    )
+    assert result.returncode == 0, result.stderr
+    said = [e["text"] for e in events_of(transcript) if e["type"] == "say"]
+    undone = said.index("Undone: player one said lavender for L.")
+    assert said[undone + 1].startswith("Round one. Letters:")
+    assert said[undone + 2] == "Player one starts. Theme: Things that smell nice."
+    assert sum(s.startswith("Seat one, the youngest") for s in said) == 1

@@ -162,7 +162,11 @@ def test_undo_while_the_next_question_is_read_takes_back_the_result_and_says_how
         "Put the connection token you gained back in the box."
     )
     assert engine.state.phase is who_the_f.Phase.RESULT and engine.state.tokens == 3
-    assert lines[undone + 2] == "What is the result?"
+    # the ask comes back as on a repeat: the question the result is for, then the ask
+    assert lines[undone + 2 : undone + 4] == [
+        "Question one. Who would hide snacks in every room of the house?",
+        "What is the result?",
+    ]
 
 
 def test_undo_of_a_lost_round_brings_a_token_back(common, speaker):

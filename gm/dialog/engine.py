@@ -508,6 +508,7 @@ class Engine:
                 str(undone.get("put_back") or ""),
             )
         )
+        self._resuming = True  # the ask comes back as on a repeat (Ask.again), not its first time
 
     # -- one ask -------------------------------------------------------------------------
 

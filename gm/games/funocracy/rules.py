@@ -306,8 +306,11 @@ class Funocracy(Judging, Scores):
         return Ask(
             id="funocracy.answer",
             say=tuple(say),
-            # a round's first turn says everything already; a later one says it again in full
-            again=() if state.fresh_round else self._turn_again(state),
+            # a round's first turn says it again without the game's welcome (an undo, a repeat);
+            # a later one says whose turn, the theme and the letters in full
+            again=tuple(say[1:] if state.round == 1 else say)
+            if state.fresh_round
+            else self._turn_again(state),
             choices=(
                 Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
                 Choice("late", LATE_PHRASES),
