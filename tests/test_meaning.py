@@ -317,6 +317,7 @@ HINTS = ("cat", "dog", "fish and chips")
             ["tractor", "barn", "goat"],
         ),
         ("a kite, a drum, no, a trumpet, and a sock", ["kite", "trumpet", "sock"]),
+        ("so next is a pin, then a thorn", ["pin", "thorn"]),  # the seam's own "is"
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):
@@ -332,9 +333,37 @@ def test_an_unclear_and_is_asked_once_and_the_answer_read_with_it():
     assert meaning.read("two", asked.held).value == {"names": ["salt", "pepper"]}
 
 
+@pytest.mark.parametrize(
+    "said, vague",
+    [
+        ("uh, the brown thing", "brown thing"),
+        ("a ball thing", "ball thing"),
+        ("the one with strings", "one with strings"),
+        ("green stuff", "green stuff"),
+    ],
+)
+def test_a_name_that_is_no_thing_in_particular_is_asked_what_it_is(said, vague):
+    asked = NamesMeaning(lines, HINTS, 3).read(said)
+    assert asked.kind is Kind.PARTIAL and asked.question == f"ask_vague:name={vague}"
+
+
+def test_the_reply_to_what_a_vague_name_is_takes_its_place_in_the_list():
+    meaning = NamesMeaning(lines, HINTS, 3)
+    asked = meaning.read("a cat, the round thing, and the loud one")
+    assert asked.question == "ask_vague:name=round thing"
+    again = meaning.read("a globe", asked.held)
+    assert again.kind is Kind.PARTIAL and again.question == "ask_vague:name=loud one"
+    assert meaning.read("it's a drum", again.held).value == {"names": ["cat", "globe", "drum"]}
+    assert NamesMeaning(lines, HINTS, 3).read("a thing of beauty").kind is Kind.PARTIAL
+    assert NamesMeaning(lines, HINTS, 3).read("a ping pong ball").value == {
+        "names": ["ping pong ball"]
+    }
+
+
 def test_the_end_of_a_list_and_talk_are_no_drawings():
     meaning = NamesMeaning(lines, HINTS, 3)
     assert meaning.read("that's it, I'm done").value == "nothing"
+    assert meaning.read("I don't have any more").value == "nothing"
     assert meaning.read("is that a cat or a dog?").kind is Kind.TALK
     assert meaning.read("yes").kind is Kind.NOTHING
 
@@ -345,6 +374,8 @@ def test_a_check_of_names_in_its_forms():
     assert meaning.read("yeah, a flying pig").value is True
     assert meaning.read("nope, not at all").value is False
     assert meaning.read("no, I said frying pan").value == {"names": ["frying pan"]}
+    assert meaning.read("sounds good").value is True  # a verdict in other words
+    assert meaning.read("of course not").value is False
 
 
 @pytest.mark.parametrize(
@@ -448,6 +479,25 @@ def test_a_command_read_from_words_that_changes_the_game_is_checked_first():
     assert heard.match.command is Command.UNDO and not heard.match.sure
     heard = interpret(Final((Alternative("say it again", 1.0),), 0, 1), matcher, False, 0.5)
     assert heard.match.command is Command.REPEAT and heard.match.sure
+
+
+def fake_checking(pending: tuple[str, ...]):
+    """What the Fake's state at "I heard ... Is that right?" for the first player's names."""
+    from dataclasses import replace
+    from random import Random
+
+    state = FAKE.new({"players": 4, "mode": "open"}, Random(7))
+    return replace(state, phase=what_the_fake.Phase.NAMING, card=0, pending=pending)
+
+
+def test_a_command_in_other_words_at_an_open_ask_whose_meaning_reads_nothing():
+    """At "I heard flying pig. Is that right?" (open speech: a no may bring the right name),
+    "say it again" is no verdict and no name: the command its words ask for."""
+    ask = FAKE.step(fake_checking(("flying pig",)))
+    matcher = Matcher(ask.choices, {c: (c.value,) for c in Command})
+    final = Final((Alternative("say it again", 1.0),), 0, 1)
+    heard = interpret(final, matcher, ask.free, 0.5, ask.meaning, None, True)
+    assert heard.match is not None and heard.match.command is Command.REPEAT
 
 
 # -- through the engine ----------------------------------------------------------------------

@@ -220,7 +220,9 @@ def interpret(
         match = None
     reading = meaning.read(texts[0], held) if meaning is not None else None
     said = match.phrase if match is not None else ""
-    cued = cued and (not free or (reading is not None and reading.kind is Kind.TALK))
+    cued = cued and (
+        not free or (reading is not None and reading.kind in (Kind.TALK, Kind.NOTHING))
+    )
     if reading is not None and (match is None or not match.sure):
         match = meant(reading, match, texts[0], checked_by_game=free)
         said = texts[0] if reading.kind is Kind.ANSWER else said
@@ -240,7 +242,8 @@ def interpret(
     if match is None and cued:
         # A command asked for in the table's own words ("scratch that", "hang on"): an undo or a
         # skip so read is checked first, as one heard in noise is. In open speech only where the
-        # ask's meaning read talk ("repeat it" may be a word).
+        # ask's meaning read talk or nothing of its own ("repeat it" may be a word; "say it
+        # again" at "Is that right?" is no verdict and no name).
         command = command_meant(texts[0], matcher.commands)
         if command is not None:
             sure = command not in CONFIRMED_COMMANDS

@@ -18,6 +18,8 @@ from gm import content
 from gm.games.what_the_fake.names import (
     ARTICLES,
     DRAWINGS,
+    NO_WORDS,
+    YES_WORDS,
     hint_forms,
     normalise_name,
     split_names,
@@ -139,6 +141,12 @@ DONE = (
     "i have nothing",
     "i got nothing",
     "i did not draw anything",
+    "did not draw anything else",
+    "do not have any more",
+    "do not have anymore",
+    "have not got any more",
+    "nothing left",
+    "no others",
     "i did not finish",
     "blank",
     "zero",
@@ -215,6 +223,21 @@ def _name(words: list[str]) -> str:
     return " ".join(words)
 
 
+# A name whose head is no thing in particular ("the brown thing", "the loud one", "green stuff"):
+# what it is, the player is asked, as nobody can write it down or match it.
+VAGUE_HEADS = frozenset("thing things stuff one ones something whatever".split())
+
+
+def _vague(name: str) -> bool:
+    """Whether a name says only that there is a drawing: its head word, the last before a
+    "with" or "of" ("the one with strings", "thing with wings"), is no thing in particular."""
+    words = name.split()
+    for joint in ("with", "of", "that", "which"):
+        if joint in words[1:]:
+            words = words[: words.index(joint, 1)]
+    return bool(words) and words[-1] in VAGUE_HEADS
+
+
 @dataclass(frozen=True)
 class NamesMeaning:
     """The names of one player's drawings (what_the_fake.names), at most `room` of them."""
@@ -233,6 +256,8 @@ class NamesMeaning:
         return answer(value, content.spoken_list(names), True)
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        if isinstance(held, dict) and "vague" in held:
+            return self._named_vague(text, held)
         if isinstance(held, dict) and "one" in held:
             said = tokens(text)
             one = any_of(said, ("one", "one drawing", "just one", "a single", "together", "same"))
@@ -246,9 +271,11 @@ class NamesMeaning:
         # that's it"), without those only said around the names ("first of all", "maybe", "a").
         pieces: list[list[str]] = []
         done = False
-        for piece in _SEAM.split(plain(corrected_text(text, keep=True))):
+        for at, piece in enumerate(_SEAM.split(plain(corrected_text(text, keep=True)))):
             words_said, ended = _until_done(tokens(piece))
             done = done or ended
+            if at and words_said[:1] in (["is"], ["was"]):
+                words_said = words_said[1:]  # "so next is a pin": the seam's own verb
             if _lead(words_said):
                 continue
             cleaned = _clean(" ".join(words_said), piece=True)
@@ -291,7 +318,29 @@ class NamesMeaning:
                 second=_name(asked[2]),
             )
             return partial(question, {"one": whole, "two": apart, "done": done})
-        return self._answer([_name(n) for n in names], done)
+        named = [_name(n) for n in names]
+        vague = [n for n in named if _vague(n)]
+        if vague:
+            question = self.lines("ask_vague", name=vague[0])
+            return partial(question, {"vague": named, "done": done})
+        return self._answer(named, done)
+
+    def _named_vague(self, text: str, held: dict) -> Reading:
+        """The reply to "What do you call the brown thing?": its name takes the vague one's place
+        (the first of them; another vague one is asked about in turn)."""
+        reply = self.read(text)
+        if reply.kind is not Kind.ANSWER or not isinstance(reply.value, dict):
+            return reply
+        said = reply.value["names"]
+        if len(said) != 1:
+            return reply  # a whole list again: it stands for itself
+        names = list(held["vague"])
+        names[next(i for i, n in enumerate(names) if _vague(n))] = said[0]
+        vague = [n for n in names if _vague(n)]
+        done = bool(held.get("done")) or bool(reply.value.get("done"))
+        if vague:
+            return partial(self.lines("ask_vague", name=vague[0]), {"vague": names, "done": done})
+        return self._answer(names, done)
 
     def _ands(self, words: list[str], forms: dict, listing: bool, paused: bool = False) -> list:
         """One piece between seams: its name, or the names an "and" joins. An "and" before an
@@ -374,6 +423,9 @@ class CheckMeaning:
             return answer(True, self.lines("heard_yes"), True)
         if verdict is None:
             return NOTHING
+        if len(said) <= 4 and not set(said) & (YES_WORDS | NO_WORDS):
+            # a verdict in other words, nothing more ("sounds good", "of course not")
+            return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), True)
         rest = [w for w in said[1:] if w not in ("yes", "yeah", "yep", "no", "nope", "nah")]
         if not rest or any_of(rest, CONFIRM if verdict else REFUSE) and len(rest) <= 4:
             return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), True)
