@@ -395,6 +395,10 @@ def read_corrected(read: Callable[[str, JSON], Reading], text: str, held: JSON =
     return reading
 
 
+# Said before a yes or a no, never one themselves: "sadly no", "honestly yes".
+VERDICT_ADVERBS = ("sadly", "unfortunately", "honestly", "actually", "afraid")
+
+
 def yes_or_no(said: Sequence[str]) -> bool | None:
     """The yes or no a reply starts with (after fillers), None when it starts with neither; in a
     short reply with nothing against it, a yes said anywhere ("oh my god yes")."""
@@ -421,7 +425,7 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
             continue  # "right, so...": a filler
         if word in YES_WORDS:
             return True
-        if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah"):
+        if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah", *VERDICT_ADVERBS):
             break
     return None
 

@@ -73,6 +73,9 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("right so about that", None),
         ("nah, ok, yes", None),  # a mind changing is asked again, not guessed
         ("no, totally wrong", False),
+        ("sadly no", False),  # an adverb before the verdict
+        ("honestly, yes", True),
+        ("actually, no", False),
     ],
 )
 def test_yes_or_no_in_its_common_forms(said, meant):
@@ -465,6 +468,7 @@ ALL = list(Command)
         ("next theme, this one's impossible", Command.SKIP),
         ("how many tokens do we have", Command.SCORE),
         ("let's call it a night", Command.QUIT),
+        ("wait, what am I supposed to say", Command.HELP),
         ("don't help him", None),
         ("hold on", None),  # said across a table far more than to gm
     ],
