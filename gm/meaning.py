@@ -297,6 +297,9 @@ YES_PHRASES = (
     "thumbs up",
     "uh huh",
     "mm hmm",
+    "i guess so",
+    "i suppose so",
+    "i think so",
 )
 NO_PHRASES = (
     "not really",
@@ -333,6 +336,19 @@ HEDGES = (
     "might be",
     "could be",
 )
+
+
+# Words that say nothing but doubt: a reply of only these is no answer, and is asked again.
+UNSURE_WORDS = frozenset(
+    "um uh uhh er erm hmm hm well oh maybe perhaps possibly probably dunno kinda sorta kind sort "
+    "of not really sure i do know think guess suppose it is might could be".split()
+)
+
+
+def unsure(said: Sequence[str]) -> bool:
+    """Whether a reply says only that it is not sure ("maybe?", "kind of", "well, hmm", "not
+    really sure", "uh, I don't know, maybe?"): a question back, not a guess."""
+    return bool(said) and set(said) <= UNSURE_WORDS and any_of(list(said), HEDGES + ("hmm",))
 
 
 def hedged(text: str) -> bool:

@@ -17,6 +17,7 @@ from gm.dialog.intents import Command, Matcher, command_meant
 from gm.dialog.transcript import Transcript
 from gm.games import funocracy, what_the_fake, who_the_f
 from gm.games.funocracy.meaning import (
+    AgreeMeaning,
     AnswerMeaning,
     ChallengeMeaning,
     LetterMeaning,
@@ -222,6 +223,29 @@ def test_a_choice_of_two_words_is_asked_and_talk_is_talk():
     assert AnswerMeaning(lines).read("plum or peach").kind is Kind.PARTIAL
     assert AnswerMeaning(lines).read("we already had pears last round").kind is Kind.TALK
     assert AnswerMeaning(lines).read("no clue at all").value == "pass"
+
+
+@pytest.mark.parametrize("said", ["maybe?", "well, hmm", "uh, I don't know, maybe?"])
+def test_a_reply_that_is_only_doubt_is_asked_again_not_guessed(said):
+    asked = ChallengeMeaning(lines).read(said)
+    assert asked.kind is Kind.PARTIAL and asked.question == "challenge_unsure"
+    asked = AgreeMeaning(lines).read(said)
+    assert asked.kind is Kind.PARTIAL and asked.question == "agree_again"
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("I guess so", True),
+        ("kind of", "agree_again"),
+        ("two yes, one no", "agree_again"),  # the table split: asked again
+        ("some of us yes, some of us no", "agree_again"),
+        ("nope, no agreement", False),
+    ],
+)
+def test_the_table_agreeing_or_split(said, meant):
+    reading = AgreeMeaning(lines).read(said)
+    assert (reading.question if reading.kind is Kind.PARTIAL else reading.value) == meant
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from gm.meaning import (
     strip_lead,
     texts,
     tokens,
+    unsure,
     where,
     words,
     yes_or_no,
@@ -191,6 +192,8 @@ class ChallengeMeaning:
     lines: Callable[..., str]
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        if unsure(tokens(text)):  # "maybe?", "well, hmm": asked, even as a question
+            return partial(self.lines("challenge_unsure"), None)
         said = corrected(strip_lead(texts(words(_without_bare_noes(statement(text)))), ()))
         if not said or asks(said) or any_of(said, NO_CHALLENGE):
             return NOTHING
@@ -489,6 +492,11 @@ class AgreeMeaning:
                 verdict = True
             elif any_of(said, ("disagree", "not fair", "does not count", "no way")):
                 verdict = False
+        split = any_of(said, ("some of us", "some yes", "some no")) or (
+            set(said) & {"yes", "yeah", "yep"} and set(said) & {"no", "nope", "nah"}
+        )
+        if unsure(said) or (verdict is None and split):  # "kind of", "two yes, one no"
+            return partial(self.lines("agree_again"), None)
         if verdict is None:
             return NOTHING
         return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), len(said) <= 6)
