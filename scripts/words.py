@@ -184,9 +184,18 @@ def funocracy(game: Funocracy, args: argparse.Namespace) -> None:
 # What the Fake?!: seconds of gm speech per scoring round.
 
 
-def scoring_rounds(game: WhatTheFake, lines: list[str]) -> list[list[str]]:
-    """The lines of each scoring round: from "Stop drawing!" to the next round's start or the
-    end."""
+def spoken(transcript: Transcript) -> list[tuple[str, str]]:
+    """Everything said aloud, in order: ("gm", line) and ("table", what the table said)."""
+    return [
+        ("gm" if event["type"] == "say" else "table", event["text"])
+        for event in transcript.events
+        if event["type"] in ("say", "heard") and event.get("text")
+    ]
+
+
+def scoring_rounds(game: WhatTheFake, lines: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """What gm and the table said in each scoring round: from gm's "Stop drawing!" to the next
+    round's start or the end."""
     stop, over = game.lines("stop_drawing"), game.lines("game_over")
     start = re.compile(
         r"^"
@@ -195,16 +204,16 @@ def scoring_rounds(game: WhatTheFake, lines: list[str]) -> list[list[str]]:
         .replace("Y", r"\w+( \w+)?")
         + "$"
     )
-    rounds: list[list[str]] = []
-    current: list[str] | None = None
-    for line in lines:
-        if current is not None and (start.match(line) or line == over):
+    rounds: list[list[tuple[str, str]]] = []
+    current: list[tuple[str, str]] | None = None
+    for who, line in lines:
+        if current is not None and who == "gm" and (start.match(line) or line == over):
             rounds.append(current)
             current = None
-        if line == stop:
+        if who == "gm" and line == stop:
             current = []
         elif current is not None:
-            current.append(line)
+            current.append((who, line))
     if current is not None:
         rounds.append(current)
     return rounds
@@ -239,14 +248,17 @@ def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
     if args.games < 1:
         raise RulesError(f"--games must be at least 1, not {args.games}.")
     options = {"players": args.players, "mode": "open", "scoring": "full"}
-    rounds = [
+    both = [
         r
         for seed in range(args.seed, args.seed + args.games)
-        for r in scoring_rounds(game, said(play(game, options, seed)))
+        for r in scoring_rounds(game, spoken(play(game, options, seed)))
     ]
+    rounds = [[line for who, line in r if who == "gm"] for r in both]
+    table_counts = [sum(words(line) for who, line in r if who == "table") for r in both]
     per_word = piper_seconds_per_word(rounds[0])
     counts = [sum(words(line) for line in r) for r in rounds]
     seconds = [c * per_word for c in counts]
+    together = [(c + t) * per_word for c, t in zip(counts, table_counts)]
     longest = max((line for r in rounds for line in r), key=words)
     title = (
         f"What the Fake, {args.players} players, full scoring "
@@ -262,6 +274,14 @@ def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
         (
             "seconds of gm speech per scoring round, median (max)",
             f"{median(seconds):.0f} ({max(seconds):.0f})",
+        ),
+        (
+            "the table's words per scoring round, median (max)",
+            f"{median(table_counts):.0f} ({max(table_counts)})",
+        ),
+        (
+            "seconds of gm speech and the table's words at the same pace, median (max)",
+            f"{median(together):.0f} ({max(together):.0f})",
         ),
         ("lines per scoring round, median", f"{median(len(r) for r in rounds):.0f}"),
         ("longest line, words", str(words(longest))),

@@ -50,6 +50,15 @@ def test_what_the_fake_counts_seconds_per_scoring_round(capsys):
         abs(int(seconds) - int(count) * per_word) <= 1
         and abs(int(longest) - int(most) * per_word) <= 1
     )
+    table, table_most = re.fullmatch(
+        r"(\d+) \((\d+)\)", row(out, "the table's words per scoring round, median (max)")[0]
+    ).groups()
+    together, together_most = re.fullmatch(
+        r"(\d+) \((\d+)\)",
+        row(out, "seconds of gm speech and the table's words at the same pace, median (max)")[0],
+    ).groups()
+    assert 0 < int(table) <= int(table_most)  # the table names its drawings, its groups
+    assert int(seconds) < int(together) <= int(longest) + int(table_most) * per_word + 1
 
 
 def test_who_the_f_and_unknown_games_are_refused_in_one_sentence(capsys):
