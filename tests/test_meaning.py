@@ -117,6 +117,8 @@ RESULTS = [
     ("the votes are scattered everywhere", {"none": True}),
     ("we couldn't agree at all", {"none": True}),
     ("two apiece", {"tie": 2}),
+    ("two votes each for four and five", {"tie": 2}),  # not two votes for four
+    ("one and three got two each", {"tie": 2}),
     ("everybody except Mo voted six", {"count": 4, "place": 6}),
     ("two for three, sorry, four for three", {"count": 4, "place": 3}),
 ]
@@ -146,6 +148,13 @@ def test_the_rest_of_a_result_completes_what_was_held():
     assert meaning.read("number two", {"count": 3}).value == {"count": 3, "place": 2}
     assert meaning.read("four votes", {"place": 6}).value == {"count": 4, "place": 6}
     assert meaning.read("five", {"unanimous": True}).value == {"unanimous": True, "place": 5}
+
+
+def test_a_tie_without_its_count_is_asked_how_many_each():
+    meaning = ResultMeaning(lines, players=5)
+    asked = meaning.read("it was a tie between four and five")
+    assert asked.kind is Kind.PARTIAL and asked.question == "ask_tie_count"
+    assert meaning.read("two", asked.held).value == {"tie": 2}
 
 
 @pytest.mark.parametrize(

@@ -441,6 +441,14 @@ class ResultMeaning:
             return self._value(value, sure)
         if held.get("unanimous") and len(mentions) == 1 and mentions[0].role != "count":
             return self._value({"unanimous": True, "place": mentions[0].value}, True)
+        if any_of(said, ("each", "apiece", "a piece")) and len(set(counts)) == 1:
+            if len(set(places + loose)) >= 2 and 0 < counts[0] <= MOST // 2:
+                # "three votes each for four and five", "four and five got three each"
+                return self._value({"tie": counts[0]}, False)
+        if held.get("tie") and len(mentions) == 1 and 0 < mentions[0].value <= MOST // 2:
+            return self._value({"tie": mentions[0].value}, True)  # "A tie: how many each?" "two"
+        if any_of(said, ("tie", "tied")) and not counts and len(set(places + loose)) == 2:
+            return partial(self.lines("ask_tie_count"), {"tie": True})  # "a tie between 4 and 5"
         pairs = [(c, p) for c, p in _pairs(mentions) if c > 0]
         if pairs:
             count, place = max(pairs)
