@@ -401,6 +401,8 @@ def test_the_end_of_a_list_and_talk_are_no_drawings():
     assert meaning.read("that's it, I'm done").value == "nothing"
     assert meaning.read("I don't have any more").value == "nothing"
     assert meaning.read("is that a cat or a dog?").kind is Kind.TALK
+    assert meaning.read("your lighthouse looks like a carrot").kind is Kind.TALK  # to a player
+    assert meaning.read("that's obviously a hockey stick, Ben").kind is Kind.TALK
     assert meaning.read("yes").kind is Kind.NOTHING
 
 

@@ -118,7 +118,7 @@ _LEADS = leads(LEAD_INS)
 # stick, Ben", "is cereal breakfast or a snack").
 TALK_WORDS = frozenset(
     "i you he she we they me us is was were are am did does said say think know what how why "
-    "who where when whose thought not really asking".split()
+    "who where when whose thought not really asking your yours looks obviously".split()
 )
 DONE = (
     "that is it",
