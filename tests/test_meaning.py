@@ -354,6 +354,9 @@ HINTS = ("cat", "dog", "fish and chips")
         ),
         ("a kite, a drum, no, a trumpet, and a sock", ["kite", "trumpet", "sock"]),
         ("so next is a pin, then a thorn", ["pin", "thorn"]),  # the seam's own "is"
+        ("a kite, like a big diamond one, and a sock", ["kite", "sock"]),  # explaining it
+        ("first up, a tractor, then a barn", ["tractor", "barn"]),
+        ("the eiffel tower, what else", ["eiffel tower"]),
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):

@@ -90,6 +90,9 @@ LEAD_INS = (
     ),
     "firstly",
     "first of all",
+    "first up",
+    "first off",
+    "to start",
     "there is",
     "there was",
     "we have",
@@ -160,7 +163,10 @@ _NOT_NAMES = frozenset(
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
 _SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
-_TAIL = (*HEDGES, "or something")
+_TAIL = (*HEDGES, "or something", "what else")
+# A piece that explains the name before it ("a pencil, like a sharpened one", "trick or treat,
+# you know, a kid with a bag"): said about a drawing, never a drawing of its own.
+EXPLAINING = ("like", "so like", "you know", "as in")
 
 
 # Said before a correction of a name, between spaces or commas ("a crab, no wait, a bucket").
@@ -276,6 +282,8 @@ class NamesMeaning:
             done = done or ended
             if at and words_said[:1] in (["is"], ["was"]):
                 words_said = words_said[1:]  # "so next is a pin": the seam's own verb
+            if at and any(words_said[: len(e.split())] == e.split() for e in EXPLAINING):
+                continue
             if _lead(words_said):
                 continue
             cleaned = _clean(" ".join(words_said), piece=True)
