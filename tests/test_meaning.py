@@ -470,10 +470,17 @@ GROUPS = (
         ("merge one and four, no wait, one and two", "merge 1 2"),  # the verb kept
         ("looks good to me", "correct"),
         ("read them again", "list"),
+        ("player two's kitten is really a cat", "merge 1 2"),  # one group's drawing is another's
+        ("the kitten's just a cat, same drawing", "merge 1 2"),  # "kitten's" is the kitten
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):
     assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+def test_a_drawing_said_to_be_another_groups_is_read_back_first():
+    reading = GroupsMeaning(lines, GROUPS).read("the goldfish is a dog")
+    assert reading.value == "merge 3 4" and not reading.sure
 
 
 @pytest.mark.parametrize(

@@ -533,6 +533,26 @@ def said_change(lines: Callable[..., str], value: str) -> str:
     return lines(name.get(verb, f"decision_{verb}"), **fields)
 
 
+def _owned(name: str) -> str:
+    """A name without its possessive "'s", in each word: "witch's hat" is found as "witch hat"
+    in "witch and witch's hat are the same", "kitten" in "the kitten's just a small cat"."""
+    return " ".join(w[:-2] if w.endswith("'s") else w for w in name.split())
+
+
+# One group's drawing said to be another's: "the lobster is a crab", "put it with the hat".
+IS_REALLY = (
+    "is a",
+    "is an",
+    "is really",
+    "is just",
+    "is actually",
+    "is also",
+    "put it with",
+    "goes with",
+    "belongs with",
+)
+
+
 @dataclass(frozen=True)
 class GroupsMeaning:
     """A correction of the groups gm read, by group number, by drawing name or by player:
@@ -548,10 +568,10 @@ class GroupsMeaning:
         found: list[tuple[int, int]] = []
         taken: set[int] = set()
         names = sorted(
-            {(normalise_name(e.name), g.number) for g in self.groups for e in g.entries},
+            {(normalise_name(_owned(e.name)), g.number) for g in self.groups for e in g.entries},
             key=lambda item: -len(item[0]),
         )
-        norm = [normalise_name(w) for w in said]
+        norm = [normalise_name(_owned(w)) for w in said]  # "the kitten's just a small cat"
         for name, number in names:
             parts = name.split()
             for i in range(len(norm) - len(parts) + 1):
@@ -599,6 +619,10 @@ class GroupsMeaning:
                 if len(nums) == 2:
                     return value(f"merge {nums[0]} {nums[1]}")
             return partial(self.lines("ask_which_groups"), None) if len(said) <= 8 else NOTHING
+        if len(groups) == 2 and any_of(said, IS_REALLY):
+            # "player five's lobster is a crab", "three's witch is really just a hat": one drawing
+            # named as another group's, read back first
+            return value(f"merge {groups[0]} {groups[1]}", False)
         if has(said, "merge"):
             nums = sorted(set(n for n in numbers if n in known))
             if len(nums) == 2:
