@@ -357,6 +357,7 @@ HINTS = ("cat", "dog", "fish and chips")
         ("a kite, like a big diamond one, and a sock", ["kite", "sock"]),  # explaining it
         ("first up, a tractor, then a barn", ["tractor", "barn"]),
         ("the eiffel tower, what else", ["eiffel tower"]),
+        ("a sock and a shoe. I was proud of the shoe.", ["sock", "shoe"]),  # then talk
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):

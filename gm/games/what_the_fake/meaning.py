@@ -295,6 +295,10 @@ class NamesMeaning:
         if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
             return Reading(Kind.TALK)  # a question to the table, not a drawing
         forms = hint_forms(self.hints)
+        while talk and pieces[-1] is talk[-1] and len(pieces) > len(talk) and "." in text:
+            # a sentence of talk after the names ("a crab, a crab, a crab. I like crabs."), once
+            # the names had their own sentence: the names stand
+            pieces, talk = pieces[:-1], talk[:-1]
         if talk:
             return Reading(Kind.TALK)
         names: list = []
