@@ -266,6 +266,7 @@ def test_the_table_agreeing_or_split(said, meant):
         ("yeah that counts", "stand"),
         ("that's not fine at all", "challenge"),
         ("it was meant for the other letter", "wrong_letter"),
+        ("no, he said it for the B", "wrong_letter"),
         ("boo, eh, whatever, go ahead", "stand"),  # the table's last word is its verdict
         ("okay, hmm, actually that's a stretch", "challenge"),
     ],

@@ -156,6 +156,9 @@ WRONG_LETTER = (
     "should be for",
     "should be the",
     "wrong one",
+    "meant it for",
+    "said it for",
+    "it for the",
 )
 GIVE_UP = (
     "pass",
