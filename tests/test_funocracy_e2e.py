@@ -194,28 +194,30 @@ def check_table_talk(events: list[dict]) -> None:
     assert "Paused. Say resume when you want to carry on." in said and "Resuming." in said
     intro = next(s for s in said if s.startswith("Seat one, the youngest"))
     letters = next(s for s in said if s.startswith("Round one. Letters:"))
-    assert (said.count(intro), said.count(letters)) == (
-        1,
-        2,
-    )  # "repeat": the round, not the welcome
+    # "repeat" at the round's first turn: the round again, not the welcome
+    assert (said.count(intro), said.count(letters)) == (1, 2)
 
 
-def test_a_whole_game_from_typed_input(script, tmp_path):
-    game = with_table_talk(script)
-    transcript = tmp_path / "t.jsonl"
+def play_typed(folder, typed: str, seed: int) -> list[dict]:
+    """`gm play funocracy --text` on `typed`, to its end: the transcript's events."""
+    transcript = folder / "t.jsonl"
     result = gm(
         "play",
         "funocracy",
         "--text",
         "--seed",
-        str(SEED),
+        str(seed),
         "--transcript",
         str(transcript),
-        stdin=game.text(),
-        env={"GM_STATE_DIR": str(tmp_path / "state")},
+        stdin=typed,
+        env={"GM_STATE_DIR": str(folder / "state")},
     )
     assert result.returncode == 0, result.stderr
-    events = events_of(transcript)
+    return events_of(transcript)
+
+
+def test_a_whole_game_from_typed_input(script, tmp_path):
+    events = play_typed(tmp_path, with_table_talk(script).text(), SEED)
     check_game(events, script)
     check_oracle(events)
     check_table_talk(events)
@@ -277,20 +279,7 @@ def test_an_undo_at_a_rounds_first_turn_says_the_round_again_not_the_welcome(tmp
     """The first word taken back: gm says the round's letters and whose turn it is again, as on a
     repeat, not the game's opening ("Seat one, the youngest, starts...") a second time."""
     typed = "two\nnormal\nlavender\n[silence 5]\ntake that back\ntake that back\n[silence 2]\n"
-    transcript = tmp_path / "t.jsonl"
-    result = gm(
-        "play",
-        "funocracy",
-        "--text",
-        "--seed",
-        "1",
-        "--transcript",
-        str(transcript),
-        stdin=typed,
-        env={"GM_STATE_DIR": str(tmp_path / "state")},
-    )
-    assert result.returncode == 0, result.stderr
-    said = [e["text"] for e in events_of(transcript) if e["type"] == "say"]
+    said = [e["text"] for e in play_typed(tmp_path, typed, 1) if e["type"] == "say"]
     undone = said.index("Undone: player one said lavender for L.")
     assert said[undone + 1].startswith("Round one. Letters:")
     assert said[undone + 2] == "Player one starts. Theme: Things that smell nice."
