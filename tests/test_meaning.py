@@ -480,6 +480,27 @@ def test_the_groups_corrected_by_name_number_or_player(said, meant):
     assert GroupsMeaning(lines, GROUPS).read(said).value == meant
 
 
+ALIKE = GROUPS + (Group(5, (Entry(5, "tabby"),)),)
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("players two and five drew the same thing", "merge 2 5"),  # each one's drawing alone
+        ("player one and player two both drew a cat", "merge 1 2"),  # two's lone kitten: a cat
+        ("two and five both drew a cat", "ask_which_groups"),  # cat, kitten and tabby: which?
+        ("players one and four drew the same thing", "ask_which_groups"),  # one has none alone
+        ("me and Sam both drew a cat", "ask_which_groups"),  # seats gm cannot know
+    ],
+)
+def test_two_players_who_drew_the_same_thing(said, meant):
+    reading = GroupsMeaning(lines, ALIKE).read(said)
+    if reading.kind is Kind.PARTIAL:
+        assert reading.question == meant
+    else:
+        assert reading.value == meant and not reading.sure  # read back first
+
+
 def test_a_drawing_said_to_be_another_groups_is_read_back_first():
     reading = GroupsMeaning(lines, GROUPS).read("the goldfish is a dog")
     assert reading.value == "merge 3 4" and not reading.sure

@@ -507,6 +507,8 @@ GROUP_LIST = (
     "what were the groups",
     "read that again",
 )
+# Two players' drawings said to be one: "two and five both drew a cat", "drew the same thing".
+ALIKE = ("both drew", "both did", "drew the same", "did the same", "both have", "both made")
 SAME = ("the same", "same thing", "same drawing", "is the same as", "are the same", "put it with")
 NOT_COUNTING = ("does not count", "not count", "invalid", "not valid", "disqualified", "cheating")
 COUNTING = ("counts", "is valid", "is fine", "it counts", "that counts", "valid")
@@ -593,6 +595,32 @@ class GroupsMeaning:
                 return value
         return None
 
+    def _players_alike(self, said: list[str], sentence: list, named: list[int]) -> Reading | None:
+        """Two players who drew the same thing ("players two and five drew the same thing",
+        "player one and player two both drew a cat"): the group of the drawing named, or each
+        player's one drawing left alone, merged, read back first; asked which when it could be
+        more than one. None when the sentence is not about two players' drawings."""
+        if not any_of(said, ALIKE) or len(named) > 1:
+            return None
+        seats = sorted({w.number for w in sentence if w.number is not None})
+        known = {g.number: g for g in self.groups}
+        if len(seats) != 2 or not all(any(s in g.seats for g in self.groups) for s in seats):
+            return partial(self.lines("ask_which_groups"), None)  # "me and Sam both drew a cat"
+        picked = [named[0]] if named else []
+        for seat in seats:
+            if picked and seat in known[picked[0]].seats:
+                continue
+            alone = [g.number for g in self.groups if g.seats == (seat,) and g.number not in picked]
+            if len(alone) != 1:
+                return partial(self.lines("ask_which_groups"), None)
+            picked.append(alone[0])
+        if len(picked) != 2:
+            return partial(self.lines("ask_which_groups"), None)
+        first, second = sorted(picked)
+        return answer(
+            f"merge {first} {second}", said_change(self.lines, f"merge {first} {second}"), False
+        )
+
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = tokens(statement(text))
         said = corrected(whole)
@@ -615,6 +643,9 @@ class GroupsMeaning:
 
         if any_of(said, GROUP_LIST) and not named:
             return value("list")
+        players = self._players_alike(said, sentence, groups)
+        if players is not None:
+            return players
         if any_of(said, SAME) and not any_of(said, ("not the same",)):
             if len(groups) == 2:
                 return value(f"merge {groups[0]} {groups[1]}")
