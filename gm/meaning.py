@@ -187,6 +187,11 @@ def any_of(sentence: Sequence[Word] | Sequence[str], phrases: Iterable[str]) -> 
     return any(has(sentence, p) for p in phrases)
 
 
+def begins(sentence: Sequence[Word] | Sequence[str], phrases: Iterable[str]) -> bool:
+    """Whether `sentence` starts with one of `phrases` ("two thumbs up", "like a big one")."""
+    return any(next(starts(sentence, p), -1) == 0 for p in phrases)
+
+
 def where(sentence: Sequence[Word] | Sequence[str], phrase: str) -> int:
     """The index where `phrase` first starts in `sentence`, -1 if it is not there."""
     return next(starts(sentence, phrase), -1)

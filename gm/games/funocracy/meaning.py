@@ -17,6 +17,7 @@ from gm.meaning import (
     NOTHING,
     answer,
     any_of,
+    begins,
     corrected,
     hedged,
     leads,
@@ -238,11 +239,6 @@ def _last(said: list[str], phrases: tuple[str, ...]) -> int:
     return max((i + len(p.split()) for p in phrases for i in starts(said, p)), default=-1)
 
 
-def _starts(said: list[str], phrases: tuple[str, ...]) -> bool:
-    """Whether a sentence starts with one of `phrases` ("thumbs up, one thumbs down")."""
-    return any(said[: len(p.split())] == p.split() for p in phrases)
-
-
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
 QUESTION_STARTS = frozenset(
     "how what why who where when which did does do is are was were can could should".split()
@@ -299,9 +295,9 @@ class VoteMeaning:
             if word.number is None:
                 continue
             after = texts(sentence[i + 1 :])
-            if _starts(after, GOOD):  # "two good", "two thumbs up", "two in favour"
+            if begins(after, GOOD):  # "two good", "two thumbs up", "two in favour"
                 good = word.number
-            elif _starts(after, MEH):
+            elif begins(after, MEH):
                 meh = word.number
         if good is not None or meh is not None:
             alone = (good if meh is None else meh) if None in (good, meh) else None

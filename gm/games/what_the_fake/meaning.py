@@ -28,6 +28,7 @@ from gm.meaning import (
     NOTHING,
     answer,
     any_of,
+    begins,
     corrected,
     has,
     hedged,
@@ -282,7 +283,7 @@ class NamesMeaning:
             done = done or ended
             if at and words_said[:1] in (["is"], ["was"]):
                 words_said = words_said[1:]  # "so next is a pin": the seam's own verb
-            if at and any(words_said[: len(e.split())] == e.split() for e in EXPLAINING):
+            if at and begins(words_said, EXPLAINING):
                 continue
             if _lead(words_said):
                 continue
