@@ -261,6 +261,7 @@ class WhisperRecognizer(Endpointed):
         self._index = PhraseIndex(())
         self._prompt: list[int] | None = None
         self._tokens: int | None = None  # the decoder's budget for this ask (_budget)
+        self._exact: frozenset[str] = frozenset()  # a one-word ask's phrases and hints, written
         self._utterance: list[bytes] = []
         self._in_utterance = False
 
@@ -274,6 +275,11 @@ class WhisperRecognizer(Endpointed):
         self._segmenter.set_limit(None if longest is None else max(longest, TALK_LIMIT))
         self._index = PhraseIndex(vocabulary.phrases)
         self._prompt = self._tokens = None
+        self._exact = (
+            frozenset(normalise(p) for p in (*vocabulary.phrases, *vocabulary.hints))
+            if vocabulary.one_word
+            else frozenset()
+        )  # once an ask, not once an utterance (_heard_after_lead_in)
 
     def reset(self) -> None:
         self._segmenter.reset()
@@ -417,8 +423,7 @@ class WhisperRecognizer(Endpointed):
         if not (vocabulary.one_word and self.settings.match and len(alternatives) == 1):
             return alternatives
         form = normalise(alternatives[0].text)
-        exact = {normalise(p) for p in (*vocabulary.phrases, *vocabulary.hints)}
-        if not form or len(form.split()) > LEAD_IN_WORDS or form in exact:
+        if not form or len(form.split()) > LEAD_IN_WORDS or form in self._exact:
             return alternatives
         words = normalise(self.transcribe(audio, lead_in=True).text).split()
         again = " ".join(passes(words)[0]) if words else ""  # "kiss kiss": the decoder's loop
