@@ -86,6 +86,10 @@ class Ask:
     # Open speech whose answer is one word (a Funocracy word): a recogniser may listen for one
     # word in particular (Vocabulary.one_word).
     one_word: bool = False
+    # Open speech that may name several of the hints in one breath ("a fork, a cup and a pan":
+    # What the Fake's drawings): a grammar recogniser listens for a list of them
+    # (Vocabulary.several).
+    several: bool = False
 
 
 @dataclass(frozen=True)

@@ -432,6 +432,33 @@ def test_open_speech_favours_the_hints(sphinx):
     assert finals(run(sphinx, scene(["hello world"]).audio))[0].text == ""
 
 
+DRAWINGS = ("a fork", "fork", "a cup", "cup", "a pan", "pan", "a kettle", "kettle")
+
+
+def test_a_list_of_hints_is_heard_where_the_ask_takes_several():
+    """What the Fake's names ask takes a player's drawings in one breath: the grammar hears the
+    hints one after another, joined by "and" or a pause; where an ask takes one, the list is no
+    phrase and the word model's guess comes back instead."""
+    said = "a fork, a cup and a pan"
+    sphinx = SphinxRecognizer()
+    sphinx.set_vocabulary(Vocabulary(("nothing",), free=True, hints=DRAWINGS, several=True))
+    assert finals(run(sphinx, scene([said], "en-us").audio))[0].text == "a fork a cup and a pan"
+    sphinx = SphinxRecognizer()
+    sphinx.set_vocabulary(Vocabulary(("nothing",), free=True, hints=DRAWINGS))
+    assert finals(run(sphinx, scene([said], "en-us").audio))[0].text != "a fork a cup and a pan"
+
+
+def test_only_a_list_of_the_hints_is_an_answer_of_several():
+    sphinx = SphinxRecognizer()
+    sphinx.set_vocabulary(Vocabulary(("nothing",), free=True, hints=DRAWINGS, several=True))
+    for text in ("a fork", "a fork a cup", "fork and a cup and pan", "nothing"):
+        assert sphinx._fits(text), text
+    for text in ("a fork uh a cup", "and a fork", "a fork and", "fork nothing"):
+        assert not sphinx._fits(text), text
+    sphinx.set_vocabulary(Vocabulary(("nothing",), free=True, hints=DRAWINGS))
+    assert sphinx._fits("a fork") and not sphinx._fits("a fork a cup")
+
+
 @pytest.mark.skipif(
     not (HUMAN / "cards").is_dir(), reason="PocketSphinx's test recordings are not installed"
 )

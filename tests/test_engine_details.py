@@ -33,7 +33,7 @@ from gm.dialog.engine import (
 from gm.dialog.hearing import AudioHearing, TextHearing
 from gm.dialog.intents import SURE_SCORE, Command, Match, Matcher
 from gm.dialog.transcript import Transcript
-from gm.games import funocracy, who_the_f
+from gm.games import funocracy, what_the_fake, who_the_f
 from gm.games.funocracy.meaning import AnswerMeaning
 from gm.games.who_the_f.meaning import ResultMeaning
 from gm.speech.base import Alternative, AudioChunk, Final, SpeechStarted
@@ -608,6 +608,20 @@ def test_a_one_word_ask_tells_the_recogniser_only_in_open_speech(common):
     game = funocracy.load()
     turn = game.step(game.new({"players": 3, "mode": "normal"}, Random(1)))
     assert turn.id == "funocracy.answer" and turn.one_word and turn.free
+
+
+def test_an_ask_for_several_names_tells_the_recogniser_only_in_open_speech(common):
+    commands = listening_commands(common[1])
+    names = Ask("names", ("Go!",), free=True, several=True)
+    assert hearing_for(names, commands)[1].several is True
+    assert hearing_for(replace(names, free=False), commands)[1].several is False
+    assert hearing_for(replace(names, several=False), commands)[1].several is False
+    game = what_the_fake.load()
+    state = game.new({"players": 3, "mode": "open", "scoring": "full"}, Random(1))
+    state = replace(state, phase=what_the_fake.Phase.NAMING)
+    step = game.step(state)
+    assert step.id == "what_the_fake.names" and step.several and step.free
+    assert not game.step(replace(state, pending=("kite",))).several  # a check: yes or no
 
 
 def test_part_of_an_answer_heard_beside_the_voice_is_noise_in_noise_and_unplaced_in_quiet(common):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gm.speech.asr.phrasing import Heard, PhraseIndex, normalise, passes, spell_number
+from gm.speech.asr.phrasing import Heard, PhraseIndex, first_round, normalise, passes, spell_number
 
 
 @pytest.mark.parametrize(
@@ -130,3 +130,37 @@ def test_at_most_three_phrases_come_back_unless_asked_for_more():
     index = PhraseIndex(["hellp", "hellq", "hellr", "hells"])
     assert [h.phrase for h in index.match("hello")] == ["hellp", "hellq", "hellr"]
     assert len(index.match("hello", limit=4)) == 4
+
+
+@pytest.mark.parametrize(
+    "said,kept",
+    [
+        ("a zebra a bee and a tiger a bee a tiger", "a zebra a bee and a tiger"),
+        (
+            "a cart a train and a wheelbarrow a train and a wheel barrel",
+            "a cart a train and a wheelbarrow",
+        ),
+        ("i drew a fruit i drew a fruits", "i drew a fruit"),
+        ("a zebra and a bee", "a zebra and a bee"),
+        ("a tiger and a tigress", "a tiger and a tigress"),
+        ("glass and grass", "glass and grass"),
+    ],
+)
+def test_a_list_is_cut_where_a_name_comes_round_again(said, kept):
+    hints = (
+        "a zebra",
+        "zebra",
+        "a bee",
+        "bee",
+        "a tiger",
+        "tiger",
+        "a train",
+        "train",
+        "a cart",
+        "fruit",
+        "i drew a fruit",
+        "glass",
+        "grass",
+        "a tigress",
+    )
+    assert " ".join(first_round(said.split(), hints)) == kept

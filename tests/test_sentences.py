@@ -19,7 +19,7 @@ PROMPTS = Path(__file__).resolve().parent.parent / "prompts" / "en"
 FRAGMENT = re.compile(
     r"^decision_|^heard_|_decision$|_expected$|_items?$|^stars?$|^points?$|^score_players?$|^mode_"
     r"|^(unfinished_progress|star_group|artist|forger|no_points|points_for_one|points_for_many"
-    r"|seconds)$"
+    r"|points_for_others|seconds)$"
 )
 VERBS = set(
     """is are was were be been am can can't 'm 's 're 've 'll say says said tell starts start
@@ -66,7 +66,7 @@ HEADLINES = {
         "done",
         "ask_names_short",
         "ask_next_name",
-        "names_heard",
+        "ask_names_next",
         "names_none",
         "check_first",
         "group_shared",

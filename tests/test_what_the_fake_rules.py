@@ -456,14 +456,17 @@ def test_pick_names_prefers_an_alternative_with_three() -> None:
     assert pick_names([""]) == ((), False)
 
 
-def test_each_player_names_their_drawings_and_hears_them_back() -> None:
+def test_each_player_names_their_drawings_in_one_breath_and_the_next_is_asked() -> None:
     state = draw_until_done(go(start(players=3)))
     step = ask(state)
     assert step.id == "what_the_fake.names" and step.free
     assert set(GAME.cards[state.card].hints) <= set(step.hints)
-    assert step.say == ("Player one, name your three drawings, one at a time.",)
+    assert step.say == ("Player one, name your three drawings.",)
     outcome = name(state, "a cactus, a sombrero and a llama")
-    assert outcome.say == ("Cactus, sombrero, llama.",)
+    assert outcome.say == ()  # known names, a full list: not read back (the exhibition reads it)
+    next_ask = ask(outcome.state)
+    assert next_ask.say == ("Player two?",)
+    assert next_ask.again == ("Player two, name your three drawings.",)  # on "repeat"
     assert outcome.decision == "player one drew cactus, sombrero and llama"
     assert "llama" in ask(outcome.state).hints  # what others drew helps hear a Forger's copy
     assert GAME.public(outcome.state)["drawings"] == {"1": ["cactus", "sombrero", "llama"]}
@@ -505,12 +508,8 @@ def test_names_one_at_a_time() -> None:
     refused = free(state, "a cat and a dog", accepted=False)  # four in all
     assert refused.say == ("I heard cat and dog: that makes more than three drawings.",)
     outcome = name(state, "a llama")
-    assert outcome.say == ("Llama.",) and outcome.state.drawings == (
-        ("cactus", "sombrero", "llama"),
-    )
-    assert ask(outcome.state).say == (
-        "Player two, your drawings?",
-    )  # said in full to the first only
+    assert outcome.say == () and outcome.state.drawings == (("cactus", "sombrero", "llama"),)
+    assert ask(outcome.state).say == ("Player two?",)  # said in full to the first only
 
 
 def test_hints_are_offered_as_drawings_are_said() -> None:
@@ -519,14 +518,14 @@ def test_hints_are_offered_as_drawings_are_said() -> None:
     for hint in GAME.cards[state.card].hints:
         assert hint in hints and f"i drew {wtf.with_article(hint)}" in hints
     assert wtf.spoken_forms(["cactus", "owl", "mittens", "owl"]) == (
-        "i drew a cactus",
-        "a cactus",
+        "a cactus",  # first: the hints read as a list said in one breath
         "cactus",
-        "i drew an owl",
+        "i drew a cactus",
         "an owl",
         "owl",
-        "i drew mittens",
+        "i drew an owl",
         "mittens",
+        "i drew mittens",
     )
     hint = GAME.cards[state.card].hints[0]
     assert free(state, f"i drew {wtf.with_article(hint)}").state.naming == (hint,)
@@ -821,6 +820,21 @@ def test_quick_mode_asks_each_player_their_points() -> None:
         outcome = choose(state, points)
         state = outcome.state
     assert outcome.say[1] == "Totals: three for players one and three; one for player two."
+
+
+def test_two_or_more_without_a_point_are_the_others_once_someone_scored() -> None:
+    state = draw_until_done(go(start(players=5, scoring="quick")))
+    for points in (0, 2, 0, 0, 1):
+        outcome = choose(state, points)
+        state = outcome.state
+    assert outcome.say == (
+        "Round one points: two for player two; one for player five; none for the others.",
+    )
+    state = draw_until_done(go(state))
+    for points in (0, 0, 0, 0, 0):
+        outcome = choose(state, points)
+        state = outcome.state
+    assert outcome.say[0] == "Round two points: none for players one, two, three, four and five."
 
 
 def test_the_game_ends_after_the_last_round_with_the_most_points() -> None:

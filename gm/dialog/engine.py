@@ -127,7 +127,12 @@ def hearing_for(ask: Ask, commands: Mapping[Command, Sequence[str]]) -> tuple[Ma
     matcher = Matcher(ask.choices, commands)
     followed = ask.meaning is not None and not ask.free
     return matcher, matcher.vocabulary(
-        ask.free, ask.hints, ask.endpoint, followed, ask.free and ask.one_word
+        ask.free,
+        ask.hints,
+        ask.endpoint,
+        followed,
+        ask.free and ask.one_word,
+        ask.free and ask.several,
     )
 
 

@@ -167,11 +167,19 @@ class Matcher:
         endpoint: float = 0.7,
         followed: bool = False,
         one_word: bool = False,
+        several: bool = False,
     ) -> Vocabulary:
-        """What a recogniser should listen for to be matched here (`followed`, `one_word`: see
-        Vocabulary)."""
+        """What a recogniser should listen for to be matched here (`followed`, `one_word`,
+        `several`: see Vocabulary)."""
         return Vocabulary(
-            self.phrases, free, tuple(hints), endpoint, self.command_phrases, followed, one_word
+            self.phrases,
+            free,
+            tuple(hints),
+            endpoint,
+            self.command_phrases,
+            followed,
+            one_word,
+            several,
         )
 
     def match(self, alternatives: Sequence[str]) -> Match | None:

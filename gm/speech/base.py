@@ -85,6 +85,9 @@ class Vocabulary:
     # it is what a transcribing recogniser mishears most ("yak" written "yeah"), so it may give
     # the word context of its own (Whisper's lead-in, gm.speech.asr.whisper).
     one_word: bool = False
+    # Open speech that may be several hints in one breath (Ask.several): a grammar listens for a
+    # list of them, joined by "and" or a pause, not one hint alone.
+    several: bool = False
 
     @property
     def longest(self) -> float | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, Mapping
 
 from gm import content
 from gm.games.what_the_fake.names import (
@@ -165,6 +165,8 @@ _NOT_NAMES = frozenset(
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
 _SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
 _TAIL = (*HEDGES, "or something", "what else")
+
+
 # A piece that explains the name before it ("a pencil, like a sharpened one", "trick or treat,
 # you know, a kid with a bag"): said about a drawing, never a drawing of its own.
 EXPLAINING = ("like", "so like", "you know", "as in")
@@ -212,6 +214,71 @@ def _clean(text: str, piece: bool = False) -> list[str]:
             if len(said) - len(t) >= left and said[-len(t) :] == t:
                 said, changed = said[: -len(t)], True
     return said
+
+
+# The words after which "a" is inside a name ("ship in a bottle", "cat with a hat"), not the
+# start of the next one.
+_LINKS = JOINING | frozenset("like into inside under over behind without".split())
+
+
+def _at_articles(piece: list[str]) -> list[list[str]]:
+    """A piece said without pauses cut where an "a" or "an" begins the next name: "a fork a cup"
+    (a transcript without commas) is a fork and a cup; "a ship in a bottle" is one."""
+    out = [piece[:1]]
+    for before, word in zip(piece, piece[1:]):
+        if word in ("a", "an") and before not in _LINKS:
+            out.append([])
+        out[-1].append(word)
+    return out
+
+
+# How a transcript writes an article or an "and" said quickly between names ("i cactus",
+# "socks in a radiator", "a bee end a tiger"): read so only where known names stand around it.
+_HEARD_AS_ARTICLE = frozenset("i as s uh have".split())
+_HEARD_AS_AND = frozenset("in end".split())
+
+
+def _known(words: list[str], forms: Mapping[str, str]) -> bool:
+    """Whether `words`, less any leading articles, are a drawing the theme is known for."""
+    while words and words[0] in ARTICLES:
+        words = words[1:]
+    return bool(words) and normalise_name(" ".join(words)) in forms
+
+
+def _as_said(piece: list[str], forms: Mapping[str, str]) -> list[str]:
+    """A piece with the words a transcript got wrong between known names read as meant: "i"
+    (or "as") before a known name is "a" ("i cactus"), an "in" or "end" between two known
+    names that are no name together is "and" ("socks in a radiator")."""
+    said = list(piece)
+    for at, word in enumerate(said):
+        if word in _HEARD_AS_ARTICLE and any(
+            _known(said[at + 1 : end], forms) for end in range(at + 2, len(said) + 1)
+        ):
+            said[at] = "a"
+    for at, word in enumerate(said):
+        if (
+            word in _HEARD_AS_AND
+            and at < len(said) - 1
+            and (at == 0 or _known(said[:at], forms))  # at 0: after a comma ("a bun, end a cat")
+            and _known(said[at + 1 :], forms)
+            and not _known(said, forms)
+        ):
+            said[at] = "and"
+    return said
+
+
+def _known_run(words: list[str], forms: Mapping[str, str]) -> list[list[str]] | None:
+    """Words said without pauses that are known drawings one after the other ("shoes gloves"),
+    each as its own words; None unless every word falls in one."""
+    ends: list[list[list[str]] | None] = [[]] + [None] * len(words)
+    for start in range(len(words)):
+        found = ends[start]
+        if found is None:
+            continue
+        for end in range(start + 1, len(words) + 1):
+            if ends[end] is None and normalise_name(" ".join(words[start:end])) in forms:
+                ends[end] = found + [words[start:end]]
+    return ends[-1]
 
 
 def _until_done(said: list[str]) -> tuple[list[str], bool]:
@@ -278,8 +345,11 @@ class NamesMeaning:
         # that's it"), without those only said around the names ("first of all", "maybe", "a").
         pieces: list[list[str]] = []
         done = False
+        forms = hint_forms(self.hints)
+        ended_first = False  # the end of the list said before a name ("that's all, a saw")
         for at, piece in enumerate(_SEAM.split(plain(corrected_text(text, keep=True)))):
-            words_said, ended = _until_done(tokens(piece))
+            words_said, ended = _until_done(_as_said(tokens(piece), forms))
+            ended_first = ended_first or (ended and not words_said and not pieces)
             done = done or ended
             if at and words_said[:1] in (["is"], ["was"]):
                 words_said = words_said[1:]  # "so next is a pin": the seam's own verb
@@ -289,13 +359,12 @@ class NamesMeaning:
                 continue
             cleaned = _clean(" ".join(words_said), piece=True)
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
-                pieces.append(cleaned)
+                pieces.extend(_at_articles(cleaned))
         talk = [p for p in pieces if set(p) & TALK_WORDS]
         if any_of(tokens(text), DONE) and (not pieces or talk == pieces and len(said) <= 6):
             return self._answer([], done=True)  # "that's it, I'm done", "done, I only drew one"
         if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
             return Reading(Kind.TALK)  # a question to the table, not a drawing
-        forms = hint_forms(self.hints)
         while talk and pieces[-1] is talk[-1] and len(pieces) > len(talk) and "." in text:
             # a sentence of talk after the names ("a crab, a crab, a crab. I like crabs."), once
             # the names had their own sentence: the names stand
@@ -336,6 +405,8 @@ class NamesMeaning:
         if vague:
             question = self.lines("ask_vague", name=vague[0])
             return partial(question, {"vague": named, "done": done})
+        if ended_first and any(named):  # names after "that's all": a mishearing, read back first
+            return replace(self._answer(named), sure=False)
         return self._answer(named, done)
 
     def _named_vague(self, text: str, held: dict) -> Reading:
@@ -375,6 +446,9 @@ class NamesMeaning:
         known_right = normalise_name(" ".join(right)) in forms
         if known_left and known_right:
             return self._ands(left, forms, False) + [right]
+        known = _known_run(left, forms)
+        if known_right and known and len(known) + 1 <= self.room:
+            return known + [right]  # "shoes gloves and chopsticks", said without a pause
         if len(left) > 3 or len(right) > 3:
             return [words]
         return [(words, left, right)]

@@ -52,7 +52,10 @@ def singular(word: str) -> str:
 
 
 def words_of(text: str) -> list[str]:
-    return re.findall(r"[a-z']+", text.lower().replace("-", " "))
+    """Lower-case words; an apostrophe only inside one ("don't"), not a plural's possessive
+    ("penguins' feet" is "penguins feet", as a transcript writes it)."""
+    words = (w.strip("'") for w in re.findall(r"[a-z']+", text.lower().replace("-", " ")))
+    return [w for w in words if w]
 
 
 @lru_cache(maxsize=8192)
@@ -244,11 +247,14 @@ def with_article(name: str) -> str:
 
 
 def spoken_forms(names: Iterable[str]) -> tuple[str, ...]:
-    """How a drawing is said: 'i drew a cactus', 'a cactus', 'cactus': every form a player
-    uses, for the names ask's hints."""
+    """How a drawing is said: 'a cactus', 'cactus', 'i drew a cactus': every form a player
+    uses, for the names ask's hints. The article's form first: a recogniser primed with the
+    first hints then hears them as a list said in one breath ("a cactus, a sombrero, a
+    llama"); led by "i drew", one wrote a list's "a" as "i" (docs/recognition.md, "A list of
+    drawings")."""
     forms: list[str] = []
     for name in names:
-        forms += [f"i drew {with_article(name)}", with_article(name), name]
+        forms += [with_article(name), name, f"i drew {with_article(name)}"]
     return tuple(dict.fromkeys(forms))
 
 

@@ -61,10 +61,15 @@ class Naming:
             # "repeat", a resumed game: whose drawings, and those named so far
             names = content.spoken_list(state.naming)
             again = (self.lines("names_again", seat=seat, names=names),)
-        else:  # how to name: in full to the game's first player, then "Player two, your drawings?"
+        else:  # in full to the game's first player, "Player one, your drawings?" to a round's
+            # first, then only whose turn it is ("Player two?"), and in full again on "repeat"
             full = state.round == 1 and not state.drawings
-            say = self.lines("ask_names" if full else "ask_names_short", seat=seat)
+            line = (
+                "ask_names" if full else "ask_names_next" if state.drawings else "ask_names_short"
+            )
+            say = self.lines(line, seat=seat)
             reprompts = self._many("names_reprompts", seat=seat)
+            again = (self.lines("ask_names", seat=seat),)
         choices = (
             Choice(
                 "nothing",
@@ -88,6 +93,7 @@ class Naming:
             ),
             free=True,
             hints=hints,
+            several=True,
             reprompts=reprompts,
             expected=self.lines("names_expected"),
             endpoint=0.5,
@@ -211,12 +217,16 @@ class Naming:
             if not done:
                 return Outcome(state, (), decision)
             decision = f"{decision}; {self.lines('decision_no_more', seat=seat)}"
-        return self._finish_naming(state, decision, echo=True)
+        return self._finish_naming(state, decision)
 
-    def _finish_naming(self, state: State, decision: str, echo: bool = False) -> Outcome:
-        """The player's list is complete: say it back; after the last player, group the drawings."""
+    def _finish_naming(self, state: State, decision: str) -> Outcome:
+        """The player's list is complete; after the last player, group the drawings.
+
+        A complete list is not said back: its names were known or checked, the next player's
+        turn tells the table it was taken, and the exhibition reads every name before the
+        points. Only a list still open is said back, as the ask for more ("Owl, tent.")."""
         seat = number_word(len(state.drawings) + 1)
-        naming, heard = state.naming, state.heard
+        naming = state.naming
         drawings = state.drawings + (naming,)
         state = replace(state, drawings=drawings, naming=(), heard=())
         listing: tuple[str, ...] = ()
@@ -227,10 +237,4 @@ class Naming:
             listing = (self.lines("groups_intro"),) + self._list_groups(state.groups)
         if not naming:
             return Outcome(state, (self.lines("names_none", seat=seat),) + listing, decision)
-        if echo:  # each name is said back as it comes: only the last ones are new to the table
-            return Outcome(
-                state,
-                (self._line("names_heard", seat=seat, names=", ".join(heard)),) + listing,
-                decision,
-            )
-        return Outcome(state, listing, decision)  # "that's all": every name was said back already
+        return Outcome(state, listing, decision)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gm import content
 from gm.content import ContentFile
 from gm.games.what_the_fake.names import DRAWINGS, with_article
 from gm.games.what_the_fake.rules import WhatTheFake
@@ -18,16 +19,15 @@ from gm.games.what_the_fake.state import Phase, State
 from gm.steps import Answer, AnswerKind, Ask, Line, said
 from gm.vocab import number_word
 
-# A simulated player names one drawing an utterance, in full. The slow end-to-end test plays
-# the recorded game in espeak-ng voices to PocketSphinx (--asr sphinx), which heard the long
-# form far better (39 of 40 names right, against 31 for the bare word, which it also took for
-# commands three times); the rules take "a cactus" and "cactus" as well.
-NAMES_IN_FULL = "i drew {name}"
-
 
 class SimulatedWhatTheFake(WhatTheFake):
     """What the Fake?!'s rules with a table of simulated players who answer every ask
     (`demo_line`)."""
+
+    # Each player names their drawings in one breath. Off, one an utterance ("i drew a cactus"),
+    # as the slow end-to-end tests play them to PocketSphinx in espeak-ng voices: it hears a list
+    # far worse than a name said alone (docs/recognition.md, "A list of drawings").
+    one_breath = True
 
     # ------------------------------------------------------------ the simulated table
 
@@ -84,23 +84,38 @@ class SimulatedWhatTheFake(WhatTheFake):
         return said(ask, seat, f"it was player {number_word(seat)}", seat)
 
     def _demo_names(self, state: State, ask: Ask, rng: random.Random) -> Line:
-        """One name an utterance, said in full (NAMES_IN_FULL); Forgers favour the typical
-        drawings and what was said, Artists less so."""
+        """A player's drawings in one breath ("a pine cone, a log and a mushroom"), the way gm
+        asks for them, or one at a time with `one_breath` off; Forgers favour the typical
+        drawings and what was said, Artists less so. One in ten stops after two drawings and
+        says "that's all" when gm asks for more. Both ways draw the same names from `rng`, in
+        the same order, so a seed plays the same drawings either way."""
         seat = len(state.drawings) + 1
         if state.pending:
             return said(ask, True, "yes", seat)
+        if state.naming and self.one_breath:  # stopped after two: gm said them back, asks more
+            return said(ask, "nothing", "that's all", seat)
         if not state.naming and rng.random() < 0.05:
             return said(ask, "nothing", "no drawings", seat)
-        if len(state.naming) == DRAWINGS - 1 and rng.random() < 0.1:  # stopped mid-drawing
-            return said(ask, "nothing", "that's all", seat)
-        hints = [h for h in self.cards[state.card].hints if h not in state.naming]
         named = {name for names in state.drawings for name in names}
         forger = state.roles is not None and state.roles[seat - 1] is Role.FORGER
-        weights = [
-            (3.0 if forger and hint in named else 1.0) / (1 + i * (0.8 if forger else 0.25))
-            for i, hint in enumerate(hints)
-        ]
-        said_as = NAMES_IN_FULL.format(name=with_article(rng.choices(hints, weights)[0]))
+        drawn: list[str] = []
+        while len(state.naming) + len(drawn) < DRAWINGS:
+            if len(state.naming) + len(drawn) == DRAWINGS - 1 and rng.random() < 0.1:
+                break  # stopped mid-drawing
+            hints = [
+                h for h in self.cards[state.card].hints if h not in state.naming + tuple(drawn)
+            ]
+            weights = [
+                (3.0 if forger and hint in named else 1.0) / (1 + i * (0.8 if forger else 0.25))
+                for i, hint in enumerate(hints)
+            ]
+            drawn.append(rng.choices(hints, weights)[0])
+            if not self.one_breath:
+                break
+        if not drawn:
+            return said(ask, "nothing", "that's all", seat)
+        articled = [with_article(d) for d in drawn]
+        said_as = content.spoken_list(articled) if self.one_breath else f"i drew {articled[0]}"
         return Line(Answer(AnswerKind.FREE, [said_as], said_as), said_as, seat)
 
     def _demo_groups(self, state: State, ask: Ask, rng: random.Random) -> Line:

@@ -165,6 +165,36 @@ def passes(words: Sequence[str]) -> list[list[str]]:
     return [words]
 
 
+_LIST_ENDS = frozenset("a an the and i".split())
+
+
+def _stem(word: str) -> str:
+    """A word without a plural's "s", for telling a name written again ("fruit", "fruits")."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def first_round(words: Sequence[str], hints: Sequence[str]) -> list[str]:
+    """A list of names (Vocabulary.several) as far as it goes before a name comes again: after
+    the audio ends the decoder may go round the list once more ("a zebra, a bee and a tiger, a
+    bee, a tiger"), and no player names a drawing twice in one breath. Cut before the first
+    hint written again (or its plural: the second time round may differ), without the "a" or
+    "and" left hanging."""
+    words = list(words)
+    stems = [_stem(w) for w in words]
+    forms = {tuple(_stem(w) for w in normalise(h).split()) for h in hints} - {()}
+    for at in range(1, len(words)):
+        for form in forms:
+            n = len(form)
+            if tuple(stems[at : at + n]) != form:
+                continue
+            if any(tuple(stems[k : k + n]) == form for k in range(at - n + 1)):
+                kept = words[:at]
+                while kept and kept[-1] in _LIST_ENDS:
+                    kept.pop()
+                return kept
+    return words
+
+
 def is_hallucination(text: str, phrases: Sequence[str] = ()) -> bool:
     """Whisper's habits on silence and noise, unless the ask listens for exactly that."""
     return text in HALLUCINATIONS and text not in phrases

@@ -65,6 +65,11 @@ FREE_GARBAGE_WORD_PROB = (
     1e-26  # open speech: lean towards the hints, the n-gram model catches the rest
 )
 NBEST = 5
+# A list of hints (Vocabulary.several): the chance of one more after "and", or after a pause.
+LIST_AND = 0.3
+LIST_PAUSE = 0.3
+# A list is decoded again with its own cepstral mean (as a word said alone is) up to this long.
+LIST_SECONDS = 6.0
 # Open speech (a Funocracy answer: one word) is heard with a word model made by
 # scripts/make_word_lm.py from PocketSphinx's own: its 20,000 most frequent words and how likely
 # each is to start and end what someone says. The trigram model took 90 MB with its decoder.
@@ -285,6 +290,8 @@ class _Plan:
     search: str | None  # name of the grammar search, None when there are no phrases
     commands: frozenset[str] = frozenset()  # those of `phrases` that are commands
     brisk: bool = False  # the brisk decoder listens too (a closed ask with short phrases)
+    # hints that may come several in one breath (Vocabulary.several), as the grammar spells them
+    listed: frozenset[str] = frozenset()
 
 
 class SphinxRecognizer(Endpointed):
@@ -462,10 +469,20 @@ class SphinxRecognizer(Endpointed):
                 out.append(text)
         return tuple(out)
 
-    def _fsg(self, decoder: pocketsphinx.Decoder, phrases: tuple[str, ...], garbage: float | None):
-        """Phrases as parallel word chains from state 0 to 1; optionally the garbage loop."""
+    def _fsg(
+        self,
+        decoder: pocketsphinx.Decoder,
+        phrases: tuple[str, ...],
+        garbage: float | None,
+        several: bool = False,
+    ):
+        """Phrases as parallel word chains from state 0 to 1; optionally the garbage loop. With
+        `several`, a phrase may follow another after "and" or a pause (a list of drawings): the
+        recogniser checks that what it heard is a list of hints (`_fits`)."""
         final, next_state = 1, 2
         transitions: list[tuple] = []
+        if several:
+            transitions += [(final, 0, LIST_AND, "and"), (final, 0, LIST_PAUSE)]
         for phrase in phrases:
             words = phrase.split()
             state = 0
@@ -518,6 +535,8 @@ class SphinxRecognizer(Endpointed):
         phrases = self._usable(
             tuple(vocabulary.phrases) + (tuple(vocabulary.hints) if vocabulary.free else ())
         )
+        if vocabulary.free and vocabulary.several:
+            self._pronounceable(("and",))  # the word between two hints of a list
         search, short = None, ()
         if phrases:
             self._searches += 1
@@ -530,10 +549,11 @@ class SphinxRecognizer(Endpointed):
             # hints of the card before).
             deciders = [d for d in (self._grammar, self._whole) if d is not None]
             rankers = [r for r in (self._ranker, self._whole_ranker) if r is not None]
+            several = vocabulary.free and vocabulary.several
             for decoder, loop in [(d, garbage if self._garbage else None) for d in deciders] + [
                 (r, None) for r in rankers
             ]:
-                decoder.add_fsg(search, self._fsg(decoder, phrases, loop))
+                decoder.add_fsg(search, self._fsg(decoder, phrases, loop, several))
                 decoder.activate_search(search)
             if not vocabulary.free:  # open speech has its own second look (self._whole)
                 short = tuple(p for p in phrases if len(p.split()) <= BRISK_WORDS)
@@ -543,8 +563,18 @@ class SphinxRecognizer(Endpointed):
         commands = frozenset(" ".join(words_of(p)) for p in vocabulary.commands) & frozenset(
             phrases
         )
+        listed = (
+            frozenset(self._usable(tuple(vocabulary.hints)))
+            if vocabulary.free and vocabulary.several
+            else frozenset()
+        )
         self._plan = _Plan(
-            phrases, vocabulary.free, search, commands, self._brisk is not None and bool(short)
+            phrases,
+            vocabulary.free,
+            search,
+            commands,
+            self._brisk is not None and bool(short),
+            listed,
         )
         self._phrase_set = frozenset(phrases)
 
@@ -616,14 +646,14 @@ class SphinxRecognizer(Endpointed):
             return Final((), ended.start, ended.end)  # talk, longer than any phrase: not decoded
         alternatives: list[Alternative] = []
         decider: pocketsphinx.Decoder | None = None  # the decoder whose phrase came first
-        short = len(audio) <= REDECODE_SECONDS * 2 * RATE
+        short = len(audio) <= (LIST_SECONDS if self._plan.listed else REDECODE_SECONDS) * 2 * RATE
         if self._plan.search and not self._garbage:
             hyp = self._grammar.hyp()
             if hyp and hyp.hypstr:
                 alternatives = [Alternative(hyp.hypstr, 1.0)]
         elif self._plan.search and self._plan.free and self._whole is not None and short:
             text = _decode(self._whole, audio, full_utt=True)
-            if text in self._phrase_set:
+            if self._fits(text):
                 alternatives = self._rank(text, audio, self._whole_ranker)
                 decider = self._whole
         elif self._plan.search:
@@ -636,17 +666,17 @@ class SphinxRecognizer(Endpointed):
             hyp = self._grammar.hyp()
             text = hyp.hypstr if hyp else ""
             decider = self._grammar
-            if text not in self._phrase_set and (core := loud_core(audio)) is not None:
+            if not self._fits(text) and (core := loud_core(audio)) is not None:
                 text = self._core_choice(core)
                 audio = core if text else audio
             if (
-                text not in self._phrase_set
+                not self._fits(text)
                 and self._plan.brisk
                 and not ended.noisy
                 and len(audio) <= BRISK_SECONDS * 2 * RATE
             ):
                 text, decider = self._brisk_choice(audio), self._brisk
-            if text in self._phrase_set:
+            if self._fits(text):
                 alternatives = self._rank(text, audio)
             else:
                 decider = None
@@ -678,10 +708,32 @@ class SphinxRecognizer(Endpointed):
             grammar_final(final, self._phrase_set, self._plan.commands) if self._garbage else final
         )
 
+    def _fits(self, text: str) -> bool:
+        """Whether the grammar's `text` is an answer: one of the phrases, or, where the ask takes
+        several (Vocabulary.several), a list of its hints joined by "and" or a pause."""
+        if text in self._phrase_set:
+            return True
+        listed = self._plan.listed
+        if not listed:
+            return False
+        words = text.split()
+        # ends[i]: words[:i] is a list of hints (each after "and" or straight after the last)
+        ends = [True] + [False] * len(words)
+        for start in range(len(words)):
+            if not ends[start]:
+                continue
+            begin = start + 1 if start and words[start] == "and" else start
+            for end in range(begin + 1, len(words) + 1):
+                if " ".join(words[begin:end]) in listed:
+                    ends[end] = True
+        return ends[-1]
+
     def _words(self, decoder: pocketsphinx.Decoder) -> tuple[float, float] | None:
         """Where the decoder's best path put its words (silence and fillers left out), in seconds
         from the start of the utterance's audio."""
-        words = [seg for seg in decoder.seg() if not seg.word.startswith(("<", "[", "+"))]
+        # no segmentation at all (None) for some paths through a list's empty transitions
+        segments = decoder.seg() or ()
+        words = [seg for seg in segments if not seg.word.startswith(("<", "[", "+"))]
         if not words:
             return None
         frate = float(decoder.config["frate"])
@@ -701,7 +753,7 @@ class SphinxRecognizer(Endpointed):
         cmn = self._grammar.get_cmn()
         text = _decode(self._grammar, core)
         self._grammar.set_cmn(cmn)
-        return text if text in self._phrase_set else ""
+        return text if self._fits(text) else ""
 
     def _brisk_choice(self, audio: bytes) -> str:
         """The answer (a phrase, not a command) the brisk decoder hears in a short utterance the
@@ -746,7 +798,7 @@ class SphinxRecognizer(Endpointed):
         for hyp in islice(ranker.nbest() or (), 4 * NBEST):
             if hyp is None:
                 break
-            if hyp.hypstr in self._phrase_set and hyp.score > 0:
+            if self._fits(hyp.hypstr) and hyp.score > 0:
                 score = self._logmath.log(hyp.score)
                 scores[hyp.hypstr] = max(score, scores.get(hyp.hypstr, -math.inf))
         top = max(scores.values(), default=0.0)

@@ -45,7 +45,15 @@ from pathlib import Path
 import numpy as np
 
 from gm.speech.asr import forced
-from gm.speech.asr.phrasing import CUTOFF, Inside, PhraseIndex, is_hallucination, normalise, passes
+from gm.speech.asr.phrasing import (
+    CUTOFF,
+    Inside,
+    PhraseIndex,
+    first_round,
+    is_hallucination,
+    normalise,
+    passes,
+)
 from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter, word_timing
 from gm.speech.base import (
     Alternative,
@@ -537,13 +545,18 @@ class WhisperRecognizer(Endpointed):
 
     def alternatives(self, heard: Transcript) -> tuple[Alternative, ...]:
         """What the ask's phrases make of one transcript (see gm.speech.asr.phrasing)."""
-        readings = [" ".join(words) for words in passes(normalise(heard.text).split())]
+        vocabulary = self._vocabulary
+        words = normalise(heard.text).split()
+        # a list that goes round again after the audio ended ("a kite, a dragon and a cat, a
+        # dragon and a cat, a kite"): the list up to the first name written again, not what came
+        # before the loop (passes: "a kite")
+        rounds = [first_round(words, vocabulary.hints)] if vocabulary.several else passes(words)
+        readings = [" ".join(r) for r in rounds]
         text = readings[0]
         if not text or (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
             return ()
         if not self.settings.match:
             return (Alternative(text, 1.0),)
-        vocabulary = self._vocabulary
         # Whisper's habits are no reading ("so, help me help me": the loop; "bye bye": nothing).
         readings = [
             r for r in readings if not is_hallucination(r, self._index.phrases + vocabulary.hints)
