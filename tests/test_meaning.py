@@ -296,6 +296,24 @@ def test_a_word_or_another_after_a_pause_is_asked():
     assert reading.question == "which_word:first=cupcake,second=crumble"
 
 
+@pytest.mark.parametrize(
+    "said,first,second",
+    [("um, cup... cupcake?", "cup", "cupcake"), ("honey, honey bee", "honey", "honey bee")],
+)
+def test_a_word_begun_again_longer_is_asked_which(said, first, second):
+    reading = AnswerMeaning(lines).read(said)
+    assert reading.kind is Kind.PARTIAL
+    assert reading.question == f"which_word:first={first},second={second}"
+
+
+@pytest.mark.parametrize(
+    "said,word", [("hose, like a garden hose", "hose"), ("a kite, you know, a flying one", "kite")]
+)
+def test_a_word_explained_after_it_is_the_word(said, word):
+    reading = AnswerMeaning(lines).read(said)
+    assert reading.kind is Kind.WORDS and reading.value == word
+
+
 def test_hang_on_before_a_word_is_a_pause_not_the_word(common, speaker):
     options = {"players": 3, "mode": "alternative"}
     decided, said = play(FUNO, options, ["hang on, the dog's barking"], common, speaker, seed=1)

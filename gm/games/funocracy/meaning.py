@@ -668,6 +668,17 @@ class AnswerMeaning:
             first, second = " ".join(found[-1][1]), " ".join(alternative[0])
             return partial(self.lines("which_word", first=first, second=second), None)
         corrections = [item for item in found if item[0]]
+        # a word begun again longer in a breath of its own, not taking the first back ("hedge...
+        # hedgehog?"): which one?
+        restart = [w for _, c in parts if (w := _answer_words(c))]
+        if (
+            not corrections
+            and len(restart) > 1
+            and restart[0] != restart[-1]
+            and " ".join(restart[-1]).startswith(" ".join(restart[0]))
+        ):
+            first, second = " ".join(restart[0]), " ".join(restart[-1])
+            return partial(self.lines("which_word", first=first, second=second), None)
         _, chosen = corrections[-1] if corrections else found[0]
         if "or" in chosen:
             at = chosen.index("or")
