@@ -269,6 +269,10 @@ def test_the_table_agreeing_or_split(said, meant):
         ("no, he said it for the B", "wrong_letter"),
         ("boo, eh, whatever, go ahead", "stand"),  # the table's last word is its verdict
         ("okay, hmm, actually that's a stretch", "challenge"),
+        ("it's T not D, toast", "wrong_letter"),  # one letter set against another
+        ("I meant lime, not kiwi", "wrong_letter"),  # a word said again on another letter
+        ("fine, not great", "challenge"),
+        ("I said it, not him", None),
     ],
 )
 def test_a_challenge_or_letting_it_stand(said, meant):

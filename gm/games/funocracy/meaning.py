@@ -189,6 +189,26 @@ GIVE_UP = (
 )
 
 
+# Words a player sets against each other that are no theme words ("I said it, not him").
+_NOT_WORDS_SAID = frozenset("it him her them me you us that this his hers mine yours so".split())
+
+
+def _other_letter(said: list[str]) -> bool:
+    """Whether the words put one letter for another: "it's M not N", or a word said again
+    against the one heard, on another letter ("I said pear, not bear")."""
+    for at in range(1, len(said) - 1):
+        if said[at] != "not":
+            continue
+        before, after = said[at - 1], said[at + 1]
+        if len(before) == len(after) == 1 and before != after and before.isalpha():
+            return True
+        said_again = at >= 3 and said[at - 3 : at - 1] in (["i", "said"], ["i", "meant"])
+        words = [w for w in (before, after) if w.isalpha() and w not in _NOT_WORDS_SAID]
+        if said_again and len(words) == 2 and before[:1] != after[:1]:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class ChallengeMeaning:
     """The table's word in the challenge window: a challenge, the word stands, wrong letter."""
@@ -202,7 +222,7 @@ class ChallengeMeaning:
         if not said or asks(said) or any_of(said, NO_CHALLENGE):
             return NOTHING
         short = len(said) <= 6 and not hedged(text)
-        if any_of(said, WRONG_LETTER):
+        if any_of(said, WRONG_LETTER) or _other_letter(said):
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
         # "not fine", "it's not allowed": a word letting it stand, negated, is a challenge ("no,
         # fine" is not: a lone "no" is as often the table waving a challenge away)
