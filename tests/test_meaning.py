@@ -119,6 +119,8 @@ RESULTS = [
     ("two apiece", {"tie": 2}),
     ("two votes each for four and five", {"tie": 2}),  # not two votes for four
     ("one and three got two each", {"tie": 2}),
+    ("a tie between four and five, two each", {"tie": 2}),  # "two each": two votes
+    ("two each for four and five", {"tie": 2}),
     ("everybody except Mo voted six", {"count": 4, "place": 6}),
     ("two for three, sorry, four for three", {"count": 4, "place": 3}),
 ]

@@ -47,7 +47,7 @@ PLACE_AFTER = frozenset("got gets had has won wins took takes was with is won't"
 # Words that make the number before them a count: "three votes", "three of us", "three for two".
 COUNT_AFTER = frozenset(
     "votes vote of people players player tokens token hands times for went voted picked chose "
-    "said say backed agreed on out".split()
+    "said say backed agreed on out each apiece".split()
 )
 # ... or the number after them: "got three", "with three", "only three".
 COUNT_BEFORE = frozenset("got gets had has with by received receiving took only all".split())
