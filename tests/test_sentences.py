@@ -17,7 +17,8 @@ import tomllib
 
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts" / "en"
 FRAGMENT = re.compile(
-    r"^decision_|^heard_|_decision$|_expected$|_items?$|^stars?$|^points?$|^score_players?$|^mode_"
+    r"^decision_|^heard_|^example_|_decision$|_expected$|_items?$|^stars?$|^points?$"
+    r"|^score_players?$|^mode_"
     r"|^(unfinished_progress|star_group|artist|forger|no_points|points_for_one|points_for_many"
     r"|points_for_others|seconds)$"
 )

@@ -641,6 +641,15 @@ def test_groups_are_announced_by_number() -> None:
     }
 
 
+def test_the_first_rounds_examples_of_a_change_use_this_exhibitions_numbers() -> None:
+    state = round_to_groups()
+    last = number_word(state.groups[-1].number)
+    assert ask(state).say == (
+        "Is that right? Say count the points, or a change, like: groups one and "
+        f"{last} are the same, or take player four out of group one.",
+    )
+
+
 def test_correct_scores_the_round() -> None:
     state = round_to_groups()  # player one forges
     outcome = choose(state, "correct")

@@ -43,8 +43,10 @@ class Grouping:
             say: tuple[str, ...] = (self.lines("which_change"),)
         elif state.corrections:
             say = (self.lines("groups_again"),)
-        else:  # the ways to correct are said in full in the first round only
-            say = (self.lines("groups_prompt" if state.round == 1 else "groups_prompt_short"),)
+        elif state.round == 1:  # the ways to correct, with this exhibition's own numbers
+            say = (self.lines("groups_prompt", changes=self._example_changes(state.groups)),)
+        else:
+            say = (self.lines("groups_prompt_short"),)
         again = (
             (self.lines("groups_intro"),) + self._list_groups(state.groups) + say
         )  # "repeat", a resume
@@ -60,6 +62,28 @@ class Grouping:
             endpoint=0.5,
             again=again,
         )
+
+    def _example_changes(self, groups: tuple[Group, ...]) -> str:
+        """Two changes the table could make to these groups, as examples: two groups that are
+        the same, and a player taken out of a shared group (or a group voted invalid)."""
+        examples = []
+        if len(groups) >= 2:
+            first, second = groups[0].number, groups[-1].number
+            examples.append(
+                self.lines("example_merge", first=number_word(first), second=number_word(second))
+            )
+        shared = next((g for g in groups if len(g.seats) > 1), None)
+        if shared is not None:
+            examples.append(
+                self.lines(
+                    "example_out",
+                    seat=number_word(shared.seats[-1]),
+                    number=number_word(shared.number),
+                )
+            )
+        elif groups:
+            examples.append(self.lines("example_invalid", number=number_word(groups[0].number)))
+        return ", or ".join(examples)
 
     def _group_choices(
         self, groups: tuple[Group, ...], asked_more: bool = False
