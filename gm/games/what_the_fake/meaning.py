@@ -22,6 +22,7 @@ from gm.games.what_the_fake.names import (
     YES_WORDS,
     hint_forms,
     normalise_name,
+    segment_names,
     split_names,
 )
 from gm.meaning import (
@@ -267,20 +268,6 @@ def _as_said(piece: list[str], forms: Mapping[str, str]) -> list[str]:
     return said
 
 
-def _known_run(words: list[str], forms: Mapping[str, str]) -> list[list[str]] | None:
-    """Words said without pauses that are known drawings one after the other ("shoes gloves"),
-    each as its own words; None unless every word falls in one."""
-    ends: list[list[list[str]] | None] = [[]] + [None] * len(words)
-    for start in range(len(words)):
-        found = ends[start]
-        if found is None:
-            continue
-        for end in range(start + 1, len(words) + 1):
-            if ends[end] is None and normalise_name(" ".join(words[start:end])) in forms:
-                ends[end] = found + [words[start:end]]
-    return ends[-1]
-
-
 def _until_done(said: list[str]) -> tuple[list[str], bool]:
     """The words before the end of the list said in them ("a crab and that's it": "a crab"),
     and whether it was said."""
@@ -446,9 +433,10 @@ class NamesMeaning:
         known_right = normalise_name(" ".join(right)) in forms
         if known_left and known_right:
             return self._ands(left, forms, False) + [right]
-        known = _known_run(left, forms)
+        known = segment_names(left, forms, unknown=0)
         if known_right and known and len(known) + 1 <= self.room:
-            return known + [right]  # "shoes gloves and chopsticks", said without a pause
+            # "shoes gloves and chopsticks", said without a pause
+            return [piece.split() for piece in known] + [right]
         if len(left) > 3 or len(right) > 3:
             return [words]
         return [(words, left, right)]

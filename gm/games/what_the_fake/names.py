@@ -71,8 +71,9 @@ def hint_forms(hints: Iterable[str]) -> dict[str, str]:
     return {normalise_name(h): h for h in hints if normalise_name(h)}
 
 
-def _segment(words: list[str], forms: Mapping[str, str]) -> list[str] | None:
-    """Split a run of words into known drawings (hints), allowing one unknown single word.
+def segment_names(words: list[str], forms: Mapping[str, str], unknown: int = 1) -> list[str] | None:
+    """Split a run of words into two or more known drawings (hints), allowing `unknown` unknown
+    single words, the fewest pieces first.
 
     'cactus sombrero camel' -> cactus, sombrero, camel; 'big red bus' stays whole (two unknowns).
     """
@@ -90,7 +91,7 @@ def _segment(words: list[str], forms: Mapping[str, str]) -> list[str] | None:
             if best[start] is None or candidate[:2] < best[start][:2]:
                 best[start] = candidate
     found = best[0]
-    if found is None or found[0] > 1 or found[1] - found[0] < 2:
+    if found is None or found[0] > unknown or found[1] - found[0] < 2:
         return None
     return found[2]
 
@@ -198,7 +199,7 @@ def _split_by_hints(
         left = room - len(result) - (len(pieces) - index - 1)
         parts = None
         if len(piece) > 1 and normalise_name(" ".join(piece)) not in forms:
-            parts = _segment(piece, forms)
+            parts = segment_names(piece, forms)
         if parts and 1 < len(parts) <= left:
             result.extend(part.split() for part in parts)
         else:
