@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from gm.speech.asr.phrasing import Heard, PhraseIndex, first_round, normalise, passes, spell_number
+from gm.speech.asr.phrasing import (
+    Heard,
+    PhraseIndex,
+    first_round,
+    list_forms,
+    normalise,
+    passes,
+    spell_number,
+)
 
 
 @pytest.mark.parametrize(
@@ -163,4 +171,4 @@ def test_a_list_is_cut_where_a_name_comes_round_again(said, kept):
         "grass",
         "a tigress",
     )
-    assert " ".join(first_round(said.split(), hints)) == kept
+    assert " ".join(first_round(said.split(), list_forms(hints))) == kept

@@ -173,15 +173,19 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
-def first_round(words: Sequence[str], hints: Sequence[str]) -> list[str]:
+def list_forms(hints: Sequence[str]) -> frozenset[tuple[str, ...]]:
+    """The hints as `first_round` looks for them: normalised words without a plural's "s"."""
+    return frozenset(tuple(_stem(w) for w in normalise(h).split()) for h in hints) - {()}
+
+
+def first_round(words: Sequence[str], forms: frozenset[tuple[str, ...]]) -> list[str]:
     """A list of names (Vocabulary.several) as far as it goes before a name comes again: after
     the audio ends the decoder may go round the list once more ("a zebra, a bee and a tiger, a
     bee, a tiger"), and no player names a drawing twice in one breath. Cut before the first
-    hint written again (or its plural: the second time round may differ), without the "a" or
-    "and" left hanging."""
+    hint (`forms`: list_forms of the hints) written again (or its plural: the second time round
+    may differ), without the "a" or "and" left hanging."""
     words = list(words)
     stems = [_stem(w) for w in words]
-    forms = {tuple(_stem(w) for w in normalise(h).split()) for h in hints} - {()}
     for at in range(1, len(words)):
         for form in forms:
             n = len(form)

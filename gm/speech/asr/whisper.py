@@ -51,6 +51,7 @@ from gm.speech.asr.phrasing import (
     PhraseIndex,
     first_round,
     is_hallucination,
+    list_forms,
     normalise,
     passes,
 )
@@ -270,6 +271,7 @@ class WhisperRecognizer(Endpointed):
         self._prompt: list[int] | None = None
         self._tokens: int | None = None  # the decoder's budget for this ask (_budget)
         self._exact: frozenset[str] = frozenset()  # a one-word ask's phrases and hints, written
+        self._listed: frozenset[tuple[str, ...]] = frozenset()  # a list ask's hints (first_round)
         self._utterance: list[bytes] = []
         self._in_utterance = False
 
@@ -288,6 +290,7 @@ class WhisperRecognizer(Endpointed):
             if vocabulary.one_word
             else frozenset()
         )  # once an ask, not once an utterance (_heard_after_lead_in)
+        self._listed = list_forms(vocabulary.hints) if vocabulary.several else frozenset()
 
     def reset(self) -> None:
         self._segmenter.reset()
@@ -550,7 +553,7 @@ class WhisperRecognizer(Endpointed):
         # a list that goes round again after the audio ended ("a kite, a dragon and a cat, a
         # dragon and a cat, a kite"): the list up to the first name written again, not what came
         # before the loop (passes: "a kite")
-        rounds = [first_round(words, vocabulary.hints)] if vocabulary.several else passes(words)
+        rounds = [first_round(words, self._listed)] if vocabulary.several else passes(words)
         readings = [" ".join(r) for r in rounds]
         text = readings[0]
         if not text or (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
