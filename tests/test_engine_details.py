@@ -599,23 +599,19 @@ def test_an_ask_with_a_meaning_listens_for_whole_sentences(common):
     assert hearing_for(replace(with_meaning, meaning=None), commands)[1].followed is False
 
 
-def test_a_one_word_ask_tells_the_recogniser_only_in_open_speech(common):
+@pytest.mark.parametrize("flag", ["one_word", "several"])
+def test_a_one_word_or_several_ask_tells_the_recogniser_only_in_open_speech(common, flag):
     commands = listening_commands(common[1])
-    turn = Ask("turn", ("Go!",), free=True, one_word=True)
-    assert hearing_for(turn, commands)[1].one_word is True
-    assert hearing_for(replace(turn, free=False), commands)[1].one_word is False
-    assert hearing_for(replace(turn, one_word=False), commands)[1].one_word is False
+    turn = Ask("turn", ("Go!",), free=True, **{flag: True})
+    assert getattr(hearing_for(turn, commands)[1], flag) is True
+    assert getattr(hearing_for(replace(turn, free=False), commands)[1], flag) is False
+    assert getattr(hearing_for(replace(turn, **{flag: False}), commands)[1], flag) is False
+
+
+def test_the_games_asks_that_take_one_word_or_several():
     game = funocracy.load()
     turn = game.step(game.new({"players": 3, "mode": "normal"}, Random(1)))
     assert turn.id == "funocracy.answer" and turn.one_word and turn.free
-
-
-def test_an_ask_for_several_names_tells_the_recogniser_only_in_open_speech(common):
-    commands = listening_commands(common[1])
-    names = Ask("names", ("Go!",), free=True, several=True)
-    assert hearing_for(names, commands)[1].several is True
-    assert hearing_for(replace(names, free=False), commands)[1].several is False
-    assert hearing_for(replace(names, several=False), commands)[1].several is False
     game = what_the_fake.load()
     state = game.new({"players": 3, "mode": "open", "scoring": "full"}, Random(1))
     state = replace(state, phase=what_the_fake.Phase.NAMING)
