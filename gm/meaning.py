@@ -457,6 +457,8 @@ _LETTER_BY_NAME: dict[str, str] = {"eff": "F", "aitch": "H", "zed": "Z", "double
 for _letter, _names in LETTER_NAMES.items():
     for _name in _names:
         _LETTER_BY_NAME.setdefault(_name, _letter.upper())
+# A letter's name as a word ("bee", "eff", "double u"), not the letter itself.
+SPOKEN_LETTERS = frozenset(name for name in _LETTER_BY_NAME if len(name) > 1)
 _NATO_BY_WORD = {word: letter.upper() for letter, word in NATO.items()}
 _NATO_BY_WORD.update({"alpha": "A", "juliet": "J", "xray": "X", "whisky": "W"})
 

@@ -201,10 +201,14 @@ def test_the_vote_ask_hears_reveal_and_a_hint_and_an_early_result():
     assert vote.read("Sam just told us his number").value == "hint"
     assert vote.read("we're not ready yet").kind is Kind.NOTHING
     assert vote.read("we flipped already, three on one").value == {"count": 3, "place": 1}
+    assert vote.read("okay, show 'em").value == "reveal"  # "'em" written "em", also M's name
+    assert vote.read("we're all in").value == "reveal"
+    assert ResultMeaning(lines, 5).read("honestly no one agreed").value == {"none": True}
 
 
 def test_next_is_heard_only_as_a_short_go_ahead():
     assert NextMeaning(lines).read("okay, moving on").value == "next"
+    assert NextMeaning(lines).read("alright, hit us").value == "next"
     assert NextMeaning(lines).read("the next question better be easier").kind is Kind.NOTHING
     # a go-ahead closing a longer sentence is the go-ahead, read back first
     closing = NextMeaning(lines).read("wow, I did not see that coming, okay, next")
@@ -360,6 +364,18 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert meaning.read("I said bagel, B").value == "bagel"
 
 
+def test_a_letter_pointed_at_not_named_is_read_back_or_asked():
+    meaning = LetterMeaning(lines, ("E", "R", "T", "S"), ("E", "R", "T"), "which_of_letters")
+    vowel = meaning.read("oh, the vowel obviously")
+    assert vowel.value == "E" and not vowel.sure  # the one face-up vowel, read back first
+    for said in ("the last one", "um, the rarest one"):
+        assert meaning.read(said).kind is Kind.PARTIAL  # "Which letter is it: E, R or T?"
+    assert meaning.read("it's the R one").value == "R"
+    assert meaning.read("ess").value == "S"  # a letter's name is no word said again
+    two = LetterMeaning(lines, ("A", "E", "T"), ("A", "E", "T"), "which_of_letters")
+    assert two.read("the vowel").kind is not Kind.ANSWER  # two vowels: not guessed
+
+
 # -- What the Fake?! ------------------------------------------------------------------------
 
 HINTS = ("cat", "dog", "fish and chips")
@@ -383,6 +399,11 @@ HINTS = ("cat", "dog", "fish and chips")
         ("first up, a tractor, then a barn", ["tractor", "barn"]),
         ("the eiffel tower, what else", ["eiffel tower"]),
         ("a sock and a shoe. I was proud of the shoe.", ["sock", "shoe"]),  # then talk
+        # a correction's cues said in one run, and a name only denied
+        ("a kettle and a, no sorry, a teapot and a cup", ["teapot", "cup"]),
+        ("a moon, wait no, a sun", ["sun"]),
+        ("a rake, not a fork, a rake", ["rake", "rake"]),
+        ("lol, a bike, no, a unicycle", ["unicycle"]),
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):
@@ -443,6 +464,9 @@ def test_a_check_of_names_in_its_forms():
     assert meaning.read("no, I said frying pan").value == {"names": ["frying pan"]}
     assert meaning.read("sounds good").value is True  # a verdict in other words
     assert meaning.read("of course not").value is False
+    # the table talking among itself about what gm heard: gm says nothing
+    assert meaning.read("did she say flying pig? I heard frying pan").kind is Kind.TALK
+    assert meaning.read("is that what you drew, a pig with wings?").kind is Kind.TALK
 
 
 @pytest.mark.parametrize(
@@ -463,6 +487,10 @@ def test_one_name_of_several_said_anew_by_its_place_or_its_name(said, names):
 def test_a_no_a_change_of_mind_and_a_verdict_on_one_name():
     meaning = CheckMeaning(lines, ("hot dog",))
     assert meaning.read("no, not a hot dog").value is False
+    # the name said back, then corrected; a name denied, then the right one, narrowed
+    assert meaning.read("hot dog, no, it's a sausage roll").value == {"names": ["sausage roll"]}
+    assert meaning.read("not a dog, a frog, a tree frog").value == {"names": ["tree frog"]}
+    assert meaning.read("yes, no problem").value is not False
     assert meaning.read("yeah, no, wait, it's a pelican").value == {"names": ["pelican"]}
     assert meaning.read("no, hot dog is wrong, it's a sausage").value == {"names": ["sausage"]}
     assert meaning.read("the hot dog's right").value != {"names": ["right"]}
@@ -540,6 +568,15 @@ def test_a_drawing_said_to_be_another_groups_is_read_back_first():
 )
 def test_the_forgers_by_seat(said, wanted, meant):
     assert ForgersMeaning(lines, (1, 2, 3, 4, 5), wanted).read(said).value == meant
+
+
+def test_one_forger_of_two_named_is_asked_for_the_other_and_the_reply_read_with_it():
+    meaning = ForgersMeaning(lines, (1, 2, 3, 4, 5), 2)
+    asked = meaning.read("well, four was one of them")
+    assert asked.kind is Kind.PARTIAL and asked.question == "ask_other_forger:seat=four"
+    assert meaning.read("and two", asked.held).value == "2 4"
+    again = meaning.read("no, it was one and three", asked.held)  # both said anew
+    assert again.value == "1 3" and not again.sure
 
 
 def test_a_number_that_counts_things_is_no_seat():

@@ -15,6 +15,7 @@ from typing import Callable
 from gm.meaning import FILLERS as FILLER_WORDS
 from gm.meaning import (
     NOTHING,
+    SPOKEN_LETTERS,
     answer,
     any_of,
     begins,
@@ -35,7 +36,7 @@ from gm.meaning import (
     yes_or_no,
 )
 from gm.steps import JSON, Kind, Reading
-from gm.vocab import LETTER_NAMES, NATO
+from gm.vocab import NATO
 
 CHALLENGE = (
     "meh",
@@ -445,6 +446,18 @@ class LetterMeaning:
 
     lines: Callable[..., str]
     letters: tuple[str, ...]  # every letter that can be named (face up first)
+    face_up: tuple[str, ...] = ()
+    which: str = ""  # the question that names the face-up letters: "Which letter is it: ...?"
+
+    def _pointed(self, said: list[str]) -> Reading | None:
+        """A letter pointed at, not named: "the vowel" where one face-up letter is a vowel (read
+        back first); "the second one", "the rare one" asked about, the letters named."""
+        vowels = [letter for letter in self.face_up if letter in "AEIOU"]
+        if "vowel" in said and len(said) <= 4 and len(vowels) == 1:
+            return answer(vowels[0], self.lines("heard_letter", letter=vowels[0]), False)
+        if self.which and len(said) <= 6 and set(said) & POINTING:
+            return partial(self.which, None)
+        return None
 
     def read(self, text: str, held: JSON = None) -> Reading:
         said = strip_lead(texts(words(statement(text))))
@@ -461,9 +474,14 @@ class LetterMeaning:
         talk = any(
             len(c) > 1 and set(c) & SENTENCE_WORDS and _answer_words(c) is None for _, c in parts
         )
+        last = strip_lead(parts[-1][1] if parts else [], LETTER_LEADS)
+        if last and letter_in(last, self.letters) is None:
+            pointed = self._pointed(last)  # "the rare one", "the vowel": no word said again
+            if pointed is not None:
+                return pointed
         if found and not talk:  # the word said again ("kiwi, K"): the game reads it and its letter
             return Reading(Kind.WORDS, " ".join(found[-1][1]))
-        said = strip_lead(parts[-1][1] if parts else [], LETTER_LEADS)
+        said = last
         letter = letter_in(said, self.letters)
         if letter is None:  # "tea girl? what did it hear", "N or M, who cares": the table talks
             return Reading(Kind.TALK) if talk or len(tokens(text)) > 3 else NOTHING
@@ -471,6 +489,12 @@ class LetterMeaning:
         # something else is said back first; a reply of a letter alone in its own frame is sure
         sure = len(said) <= 5 and _names_a_letter(said) and not hedged(text)
         return answer(letter, self.lines("heard_letter", letter=letter), sure)
+
+
+# Words that point at a letter without naming it: "the second one", "the rare one".
+POINTING = frozenset(
+    "first second third last middle other rare rarer rarest bigger biggest whichever".split()
+)
 
 
 # The words a reply naming a letter is made of, beside the letter: "it's for the B", "I meant
@@ -591,9 +615,7 @@ LONE_FILLERS = frozenset(
     "uh uhh um umm er erm hmm hm like so right okay ok well ugh oh ohh ah eh and then".split()
 )
 TAIL_WORDS = frozenset("please maybe probably i guess".split())
-LETTER_WORDS = frozenset(NATO.values()) | frozenset(
-    name for names in LETTER_NAMES.values() for name in names if len(name) > 1
-)
+LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS
 INTERJECTIONS = frozenset(
     "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "
     "literally honestly dude ugh".split()
@@ -607,6 +629,13 @@ def _answer_words(clause: list[str]) -> list[str] | None:
     """A clause's answer words, without lead-ins and interjections around them; None when the
     clause is a sentence, not a word ("waffles were taken already"), only filler ("uh"), or a
     letter ("kiwi, K", "K as in kilo")."""
+    if any(
+        after == "one"
+        and (len(word) == 1 or word in LETTER_WORDS)
+        and (before == "the" or before == "" and word not in ("a", "i"))
+        for before, word, after in zip(["", *clause], clause, clause[1:])
+    ):
+        return None  # "the A one": a letter pointed at
     said = strip_lead(clause, ANSWER_LEADS)
     while said and said[-1] in INTERJECTIONS | TAIL_WORDS:
         said = said[:-1]

@@ -355,7 +355,12 @@ class Funocracy(Judging, Scores):
             say=(say,),
             choices=letter_choices(state.face_up + others)
             + (Choice("none", ("no answer", "nothing", "cancel", "never mind")),),
-            meaning=LetterMeaning(L, tuple(state.face_up) + others),
+            meaning=LetterMeaning(
+                L,
+                tuple(state.face_up) + others,
+                tuple(state.face_up),
+                L("which_of_letters", letters=_spoken_letters(state.face_up, "or")),
+            ),
             free=True,  # the word said again, or another word
             hints=theme.answers,
             timeout=LETTER_SECONDS,

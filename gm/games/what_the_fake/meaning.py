@@ -160,7 +160,7 @@ DONE = (
 JOINING = frozenset(ARTICLES) | frozenset("and in on with of at for to from".split())
 _NOT_NAMES = frozenset(
     "yes yeah yep no nope nah okay ok um umm uh uhh er erm hmm right sure so oh like and then "
-    "well last first next one".split()
+    "well last first next one haha ha hah lol ugh oops whoops".split()
 )
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
@@ -173,28 +173,33 @@ _TAIL = (*HEDGES, "or something", "what else")
 EXPLAINING = ("like", "so like", "you know", "as in")
 
 
-# Said before a correction of a name, between spaces or commas ("a crab, no wait, a bucket").
-_CUES = tuple(
-    re.compile(rf"(?<=[\s,]){cue}(?=[\s,])")
-    for cue in ("no wait", "i mean", "no", "sorry", "actually")
-)
+# Said before a correction of a name, between spaces or commas ("a crab, no wait, a bucket"),
+# and what may follow it in the same breath ("no sorry", "wait no", "no, I mean"): one run.
+_CUE = r"(?:no wait|wait no|i mean|no|sorry|actually)"
+_CUE_WORDS = frozenset("no wait i mean sorry actually oops".split())
+_CUES = re.compile(rf"(?<=[\s,]){_CUE}(?:[\s,]+(?:{_CUE}|wait|oops))*(?=[\s,])")
 
 
 def corrected_text(text: str, keep: bool = False) -> str:
-    """What a naming says after a correction in it ("flying pig, no, it's a frying pan"); with
-    `keep`, a list keeps what came before the name corrected ("planet, comet, no, meteor")."""
+    """What a naming says after its last correction ("flying pig, no, it's a frying pan",
+    "a hoop and, no sorry, a ball and a hoop"); with `keep`, a list keeps what came before the
+    name corrected ("planet, comet, no, meteor")."""
     spaced = " " + plain(text) + " "
-    for cue in _CUES:
-        found = list(cue.finditer(spaced))
-        if not found:
-            continue
-        before, after = spaced[: found[-1].start()].rstrip(" ,"), spaced[found[-1].end() :]
-        if not before.strip() or not _until_done(tokens(spaced[found[-1].start() :]))[0]:
+    for found in reversed(list(_CUES.finditer(spaced))):
+        before, after = spaced[: found.start()].rstrip(" ,"), spaced[found.end() :]
+        if not before.strip() or not _until_done(tokens(spaced[found.start() :]))[0]:
             continue  # said first, or "a crab, no more": the end of the list, not a correction
         after = after.lstrip(" ,")
         kept = re.split(r",(?=[^,]*$)", before)[0] if keep and "," in before else ""
         return f"{kept}, {after}" if kept.strip(" ,") else after
     return text
+
+
+def _denied(piece: list[str]) -> bool:
+    """Whether a piece of a list only says what a drawing is not ("not a star, a spike", "not a
+    pig, a pug"): a name taken back, never a drawing of its own."""
+    rest = piece[1:]
+    return piece[:1] == ["not"] and 0 < len(rest) <= 4 and not set(rest) & TALK_WORDS - {"not"}
 
 
 def _lead(piece: list[str]) -> bool:
@@ -342,6 +347,8 @@ class NamesMeaning:
                 words_said = words_said[1:]  # "so next is a pin": the seam's own verb
             if at and begins(words_said, EXPLAINING):
                 continue
+            if _denied(words_said):
+                continue
             if _lead(words_said):
                 continue
             cleaned = _clean(" ".join(words_said), piece=True)
@@ -388,6 +395,8 @@ class NamesMeaning:
             )
             return partial(question, {"one": whole, "two": apart, "done": done})
         named = [_name(n) for n in names]
+        if len(named) > self.room:  # "a pug, a flying pug": said again, narrower
+            named = [n for n, then in zip(named, named[1:] + [""]) if not then.endswith(" " + n)]
         vague = [n for n in named if _vague(n)]
         if vague:
             question = self.lines("ask_vague", name=vague[0])
@@ -488,16 +497,25 @@ class CheckMeaning:
         if changed is not None:
             return answer({"names": changed}, content.spoken_list(changed), False)
         after = corrected(said)
+        if after == said:  # "flying pig, no, it's a frying pan": the name, then a correction
+            after = tokens(corrected_text(text))
+            before = [w for w in said[: len(said) - len(after)] if w not in _CUE_WORDS]
+            if not after or not before or yes_or_no(before) is not None:  # "yes, no problem"
+                after = said
         if after != said and yes_or_no(after) is None:  # "yes, no, wait, it's a goose"
             said = ["no", *after]
             text = "no, " + " ".join(after)
         verdict = yes_or_no(said)
+        if verdict is None and said[:1] == ["not"]:  # "not a pig, a pug": a no, then the name
+            verdict, said, text = False, ["no", *said], "no, " + text
         if verdict is None and any_of(
             said, ("sounds good", "who cares", "move on", "close enough")
         ):
             return answer(True, self.lines("heard_yes"), True)
         if verdict is None:
-            return NOTHING
+            # the table asking itself ("was it a teapot? I can't tell"), or nothing for gm
+            talk = NamesMeaning(self.lines, self.pending).read(text).kind is Kind.TALK
+            return Reading(Kind.TALK) if talk else NOTHING
         if len(said) <= 4 and not set(said) & (YES_WORDS | NO_WORDS):
             # a verdict in other words, nothing more ("sounds good", "of course not")
             return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), True)
@@ -510,8 +528,6 @@ class CheckMeaning:
             or any(p and p in normalise_name(" ".join(rest)) for p in pending)
         ):
             return answer(True, self.lines("heard_yes"), True)  # "yeah, a flying pig, with wings"
-        if verdict is False and rest[:1] == ["not"]:
-            return answer(False, self.lines("heard_no"), True)  # "no, not a ghost"
         if verdict is False:  # "no, a bicycle and a clown": the names said again, read whole
             again = re.sub(
                 r"^\W*(?:no|nope|nah)\b\W*(?:i said\b|i meant\b)?\W*", "", text.strip(), flags=re.I
@@ -519,7 +535,9 @@ class CheckMeaning:
             room = max(len(self.pending), 1)
             reading = NamesMeaning(self.lines, self.pending, room).read(again)
             if reading.kind is Kind.ANSWER:
-                return replace(reading, sure=False)
+                return replace(reading, sure=False)  # "not a pig, a pug": the pug
+            if rest[:1] == ["not"]:
+                return answer(False, self.lines("heard_no"), True)  # "no, not a ghost"
             if reading.kind is Kind.PARTIAL:
                 return reading
         return NOTHING
@@ -796,9 +814,13 @@ class ForgersMeaning:
                 if w.number in self.seats and not w.ordinal and not _counts(sentence, i)
             }
         )
+        before = held.get("forgers", []) if isinstance(held, dict) else []
+        if before and len(named) < self.wanted:  # "and four", to "Who is the other?"
+            named = sorted(set(before) | set(named))
         if not named or len(named) > self.wanted:
             return NOTHING
-        if len(named) < self.wanted:
-            return answer(named[0], content.spoken_list([str(named[0])]), False)
+        if len(named) < self.wanted:  # "player six was one of them": asked for the other
+            question = self.lines("ask_other_forger", seat=number_word(named[0]))
+            return partial(question, {"forgers": named})
         value: JSON = named[0] if self.wanted == 1 else f"{named[0]} {named[1]}"
         return answer(value, " and ".join(str(n) for n in named), False)

@@ -111,6 +111,9 @@ NO_MAJORITY = (
     "no consensus",
     "did not agree",
     "could not agree",
+    "nobody agreed",
+    "no one agreed",
+    "blew it",
     "no clear",
 )
 HINT = (
@@ -825,6 +828,15 @@ REVEAL = (
     "turn them",
     "flip them",
     "go ahead and flip",
+    # "'em" written out is "em", which is also M's name: read only in these
+    "turn em",
+    "flip em",
+    "show em",
+    "drop em",
+    "drop them",
+    "everyone is in",
+    "everybody is in",
+    "we are all in",
 )
 NOT_YET = (
     "not ready",
@@ -857,6 +869,8 @@ NEXT = (
     "new question",
     "bring it on",
     "hit me",
+    "hit us",
+    "read it",
     "what is next",
     "onwards",
     "let us continue",
