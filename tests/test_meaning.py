@@ -404,6 +404,8 @@ HINTS = ("cat", "dog", "fish and chips")
         ("a moon, wait no, a sun", ["sun"]),
         ("a rake, not a fork, a rake", ["rake", "rake"]),
         ("lol, a bike, no, a unicycle", ["unicycle"]),
+        ("dog and cat, then a parrot", ["dog", "cat", "parrot"]),  # two known names
+        ("a cat, a cat and another cat", ["cat", "cat", "cat"]),
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):
@@ -556,6 +558,14 @@ def test_two_players_who_drew_the_same_thing(said, meant):
 def test_a_drawing_said_to_be_another_groups_is_read_back_first():
     reading = GroupsMeaning(lines, GROUPS).read("the goldfish is a dog")
     assert reading.value == "merge 3 4" and not reading.sure
+    # a group named by its head word alone, where no other group's name ends so
+    boats = (
+        Group(1, (Entry(1, "sail boat"), Entry(2, "sail boat"))),
+        Group(2, (Entry(3, "canoe"),)),
+        Group(3, (Entry(4, "paddle"),)),
+    )
+    by_head = GroupsMeaning(lines, boats).read("the canoe is really just a boat")
+    assert by_head.value == "merge 1 2" and not by_head.sure
 
 
 @pytest.mark.parametrize(

@@ -117,6 +117,7 @@ LEAD_INS = (
     "so basically",
     "okay so basically",
     "like",
+    "just",
 )
 _LEADS = leads(LEAD_INS)
 # Words that make a piece of a sentence talk, not a drawing's name ("that's obviously a hockey
@@ -284,8 +285,8 @@ def _name(words: list[str]) -> str:
     """A name as written down: its words without a leading article or lead-in; nothing when
     only articles were said ("a, um, a car")."""
     words = strip_lead(words, _LEADS)
-    while words and words[0] in ARTICLES:
-        words = words[1:]
+    while words and (words[0] in ARTICLES or words[0] == "another" and len(words) > 1):
+        words = words[1:]  # "dog, dog, and another dog": three dogs
     return " ".join(words)
 
 
@@ -395,8 +396,12 @@ class NamesMeaning:
             )
             return partial(question, {"one": whole, "two": apart, "done": done})
         named = [_name(n) for n in names]
-        if len(named) > self.room:  # "a pug, a flying pug": said again, narrower
-            named = [n for n, then in zip(named, named[1:] + [""]) if not then.endswith(" " + n)]
+        if len(named) > self.room:  # "a pug, a flying pug", "tree, just tree": said again
+            named = [
+                n
+                for n, then in zip(named, named[1:] + [""])
+                if then != n and not then.endswith(" " + n)
+            ]
         vague = [n for n in named if _vague(n)]
         if vague:
             question = self.lines("ask_vague", name=vague[0])
@@ -436,12 +441,12 @@ class NamesMeaning:
             return self._ands(left or right, forms, listing, paused)
         if right[0] in ARTICLES or listing:
             return self._ands(left, forms, False) + [right]
-        if self.room == 1 or paused:
-            return [words]
         known_left = normalise_name(" ".join(left)) in forms
         known_right = normalise_name(" ".join(right)) in forms
-        if known_left and known_right:
+        if known_left and known_right and self.room > 1:  # "cat and dog, and a fish"
             return self._ands(left, forms, False) + [right]
+        if self.room == 1 or paused:
+            return [words]
         known = segment_names(left, forms, unknown=0)
         if known_right and known and len(known) + 1 <= self.room:
             # "shoes gloves and chopsticks", said without a pause
@@ -665,6 +670,22 @@ class GroupsMeaning:
                 if norm[i : i + len(parts)] == parts and not taken & set(range(i, i + len(parts))):
                     found.append((i, number))
                     taken |= set(range(i, i + len(parts)))
+        # a name said by its head alone ("put it with the hat" for the witch's hat), where no
+        # other group's name ends so and the group is not named whole already
+        heads: dict[str, set[int]] = {}
+        for name, number in names:
+            heads.setdefault(name.split()[-1], set()).add(number)
+        named = {number for _, number in found}
+        for name, number in names:
+            head = name.split()[-1]
+            if len(name.split()) < 2 or heads[head] != {number} or number in named:
+                continue
+            if any(n == head for n, _ in names):
+                continue
+            at = [i for i, w in enumerate(norm) if w == head and i not in taken]
+            if at:
+                found.append((at[0], number))
+                taken.add(at[0])
         return sorted(found)
 
     def _seat_of(self, said: list[str]) -> int | None:
