@@ -25,7 +25,7 @@ from gm.dialog.engine import (
     interpret,
     listening_commands,
 )
-from gm.dialog.intents import Command, Matcher
+from gm.dialog.intents import Command
 from gm.games import find, load
 from gm.games.funocracy.state import Pending
 from gm.games.funocracy.state import Phase as FPhase
@@ -186,7 +186,7 @@ def outcome(
 ) -> Outcome:
     """What gm does with `text` said (typed, or heard: a recogniser's Final) at `ask`, as the
     engine reads it."""
-    matcher = Matcher(ask.choices, listening_commands(commands))
+    matcher = hearing_for(ask, listening_commands(commands))[0]  # as the engine matches
     final = text if isinstance(text, Final) else Final((Alternative(text.lower(), 1.0),), 0.0, 1.0)
     if not any(a.text.strip() for a in final.alternatives):
         return Outcome("nothing")
