@@ -423,6 +423,28 @@ def test_a_long_list_is_pruned_to_the_phrases_closest_to_the_transcript():
     assert forced.candidates(COMMANDS, COMMANDS, "anything") == list(COMMANDS)
 
 
+def test_phrases_scored_a_few_at_a_time_score_as_in_one_batch(recognizer, monkeypatch):
+    """Forced choice aligns BATCH phrases a call, to bound the memory a call takes: the scores
+    and the ranking are those of all the phrases aligned at once."""
+    recognizer.set_vocabulary(Vocabulary(COMMANDS))
+    heard = recognizer.transcribe(synthesize("what's the score", "en-us"))
+    loaded = recognizer._loaded.ready()
+    start = [*loaded.tokenizer.sot_sequence, loaded.tokenizer.no_timestamps]
+    texts = [(p, loaded.tokenizer.encode(forced.written(p))) for p in COMMANDS]
+
+    def scores() -> list[tuple[str, float]]:
+        scored = forced.score(loaded.model.model, start, heard.encoded, heard.frames, texts)
+        return [(s.text, s.logprob) for s in scored]
+
+    assert forced.BATCH < len(texts)
+    few = scores()
+    monkeypatch.setattr(forced, "BATCH", len(texts))
+    whole = scores()
+    assert [t for t, _ in few] == [t for t, _ in whole]
+    assert [s for _, s in few] == pytest.approx([s for _, s in whole], abs=0.05)
+    assert max(few, key=lambda s: s[1])[0] == "what's the score"
+
+
 def test_numbers_are_chosen_exactly(recognizer):
     """Forced choice among numbers that sound alike: "thirteen" is not "three" or "thirty"."""
     choices = numbers(0, 40)

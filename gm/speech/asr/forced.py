@@ -34,6 +34,11 @@ from gm.speech.asr.phrasing import normalise
 
 # Candidates scored at most: beyond this the free transcript's closest phrases by spelling.
 MOST = 16
+# Phrases aligned in one call. Each holds its own copy of the utterance's encoding and the
+# decoder's attention over it, so a batch of all sixteen was what the whole process peaked on:
+# on the bench's quick corpus, 436 MB with Whisper base against 308 MB in batches of four, for
+# 189 against 197 ms from the end of speech to the decision at the median (BENCHMARKS.md).
+BATCH = 4
 
 
 @dataclass(frozen=True)
@@ -77,19 +82,22 @@ def score(
     texts: Sequence[tuple[str, Sequence[int]]],
 ) -> list[Scored]:
     """Each (phrase, tokens) scored against the encoded audio after `start` (Whisper's
-    start-of-transcript tokens), in one batch."""
+    start-of-transcript tokens), BATCH at a time."""
     import ctranslate2
 
     texts = [(name, list(tokens)) for name, tokens in texts if tokens]
     if not texts:
         return []
     output = np.asarray(encoded)
-    batch = ctranslate2.StorageView.from_array(
-        np.ascontiguousarray(np.repeat(output, len(texts), axis=0))
-    )
-    results = model.align(
-        batch, list(start), [tokens for _, tokens in texts], frames, median_filter_width=7
-    )
+    results = []
+    for at in range(0, len(texts), BATCH):
+        chunk = texts[at : at + BATCH]
+        batch = ctranslate2.StorageView.from_array(
+            np.ascontiguousarray(np.repeat(output, len(chunk), axis=0))
+        )
+        results += model.align(
+            batch, list(start), [tokens for _, tokens in chunk], frames, median_filter_width=7
+        )
     return [
         Scored(
             name,
