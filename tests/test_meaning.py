@@ -138,6 +138,8 @@ def test_a_result_told_in_the_tables_words(said, meant):
         ("three people", {"count": 3}),
         ("number five won it", {"place": 5}),
         ("it was unanimous", {"unanimous": True}),
+        ("two or maybe three votes for number six", {"place": 6}),  # a guess: the count asked
+        ("four votes for number one or two", {}),  # the place a guess: asked again
     ],
 )
 def test_part_of_a_result_is_asked_naming_what_was_understood(said, held):

@@ -580,7 +580,16 @@ def test_a_correction_of_the_groups_is_read_and_said_back(groups, line, reading)
     "seats,wanted,line,reading",
     [
         ((1, 2, 3, 4, 5), 1, "three does, look at his face", Reading(Kind.ANSWER, 3, "3")),
-        ((1, 2, 3, 4, 5), 2, "three was one of them", Reading(Kind.ANSWER, 3, "3")),
+        (
+            (1, 2, 3, 4, 5),
+            2,
+            "three was one of them",
+            Reading(
+                Kind.PARTIAL,
+                question="Player three is one Forger. Who is the other?",
+                held={"forgers": [3]},
+            ),
+        ),
         ((1, 2, 3, 4, 5), 2, "one, plus four", Reading(Kind.ANSWER, "1 4", "1 and 4")),
         ((1, 2, 3), 1, "we had two forgers", Reading()),
     ],

@@ -452,6 +452,13 @@ class ResultMeaning:
             return self._value({"tie": mentions[0].value}, True)  # "A tie: how many each?" "two"
         if any_of(said, ("tie", "tied")) and not counts and len(set(places + loose)) == 2:
             return partial(self.lines("ask_tie_count"), {"tie": True})  # "a tie between 4 and 5"
+        if _unsure_number(sentence):  # "like three or four for number two": asked, not guessed
+            place = places[0] if len(set(places)) == 1 and not _unsure_number(sentence, 1) else 0
+            if place:
+                return partial(
+                    self.lines("ask_place_count", place=number_word(place)), {"place": place}
+                )
+            return partial(self.lines("ask_result_again"), {})
         pairs = [(c, p) for c, p in _pairs(mentions) if c > 0]
         if pairs:
             count, place = max(pairs)
@@ -877,6 +884,16 @@ NEXT = (
     "continue",
     "go",
 )
+
+
+def _unsure_number(sentence: list, role: int = 0) -> bool:
+    """Whether two numbers are said as a guess between them ("three or four votes"); with
+    `role` 1, whether the second of them is a place ("for number two or three")."""
+    said = [w for w in sentence if w.text not in ("maybe", "perhaps", "possibly")]
+    for at, (first, joint, second) in enumerate(zip(said, said[1:], said[2:])):
+        if first.number is not None and joint.text == "or" and second.number is not None:
+            return not role or any(w.text == "number" for w in said[:at])
+    return False
 
 
 def _cue(said: list[str], cues: tuple[str, ...]) -> bool:
