@@ -591,6 +591,15 @@ def test_one_forger_of_two_named_is_asked_for_the_other_and_the_reply_read_with_
     assert again.value == "1 3" and not again.sure
 
 
+def test_a_forger_named_as_a_person_is_asked_for_the_seat():
+    meaning = ForgersMeaning(lines, (1, 2, 3, 4, 5), 1)
+    for said in ("it was me, sorry everyone", "the one who drew the pizza", "me, obviously"):
+        asked = meaning.read(said)
+        assert asked.kind is Kind.PARTIAL and asked.question == "ask_forger_seat"
+    assert meaning.read("player two", asked.held).value == 2
+    assert meaning.read("ha, you never guessed it was me").kind is Kind.NOTHING  # talk
+
+
 def test_a_number_that_counts_things_is_no_seat():
     assert ForgersMeaning(lines, (1, 2, 3), 1).read("two forgers, wow").kind is Kind.NOTHING
 

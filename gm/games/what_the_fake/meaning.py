@@ -817,6 +817,22 @@ def _counts(sentence: list, at: int) -> bool:
     )
 
 
+def _by_person(text: str) -> bool:
+    """Whether a short reply names the Forger as a person, not a seat: "it was me", "me and
+    Tom", "the one who drew the rockets"; not talk about it ("you all thought it was me")."""
+    said = strip_lead(tokens(statement(text)))
+    return (
+        0 < len(said) <= 10
+        and "you" not in said
+        and said[0] in WHO_WORDS
+        and bool(set(said) & {"me", "i", "him", "her", "who", "was"})
+    )
+
+
+# How a reply about who the Forger was begins when it names no seat.
+WHO_WORDS = frozenset("it me i the he she they".split())
+
+
 @dataclass(frozen=True)
 class ForgersMeaning:
     """Who the Forgers were, by seat number: "player three was the forger", "it was one and
@@ -838,6 +854,8 @@ class ForgersMeaning:
         before = held.get("forgers", []) if isinstance(held, dict) else []
         if before and len(named) < self.wanted:  # "and four", to "Who is the other?"
             named = sorted(set(before) | set(named))
+        if not named and _by_person(text):  # "it was me", "me and Tom": which seat is asked
+            return partial(self.lines("ask_forger_seat"), held if isinstance(held, dict) else None)
         if not named or len(named) > self.wanted:
             return NOTHING
         if len(named) < self.wanted:  # "player six was one of them": asked for the other
