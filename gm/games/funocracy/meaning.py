@@ -474,15 +474,14 @@ class LetterMeaning:
         talk = any(
             len(c) > 1 and set(c) & SENTENCE_WORDS and _answer_words(c) is None for _, c in parts
         )
-        last = strip_lead(parts[-1][1] if parts else [], LETTER_LEADS)
-        if last and letter_in(last, self.letters) is None:
-            pointed = self._pointed(last)  # "the rare one", "the vowel": no word said again
+        said = strip_lead(parts[-1][1] if parts else [], LETTER_LEADS)
+        letter = letter_in(said, self.letters)
+        if said and letter is None:
+            pointed = self._pointed(said)  # "the rare one", "the vowel": no word said again
             if pointed is not None:
                 return pointed
         if found and not talk:  # the word said again ("kiwi, K"): the game reads it and its letter
             return Reading(Kind.WORDS, " ".join(found[-1][1]))
-        said = last
-        letter = letter_in(said, self.letters)
         if letter is None:  # "tea girl? what did it hear", "N or M, who cares": the table talks
             return Reading(Kind.TALK) if talk or len(tokens(text)) > 3 else NOTHING
         # "bravo was my call sign", "mike had one": a letter named inside a sentence about
@@ -719,7 +718,7 @@ class AnswerMeaning:
         corrections = [item for item in found if item[0]]
         # a word begun again longer in a breath of its own, not taking the first back ("hedge...
         # hedgehog?"): which one?
-        restart = [w for _, c in parts if (w := _answer_words(c))]
+        restart = [w for _, w in found]
         if (
             not corrections
             and len(restart) > 1

@@ -452,8 +452,9 @@ class ResultMeaning:
             return self._value({"tie": mentions[0].value}, True)  # "A tie: how many each?" "two"
         if any_of(said, ("tie", "tied")) and not counts and len(set(places + loose)) == 2:
             return partial(self.lines("ask_tie_count"), {"tie": True})  # "a tie between 4 and 5"
-        if _unsure_number(sentence):  # "like three or four for number two": asked, not guessed
-            place = places[0] if len(set(places)) == 1 and not _unsure_number(sentence, 1) else 0
+        guessed = _guessed(sentence)
+        if guessed:  # "like three or four for number two": asked, not guessed
+            place = places[0] if len(set(places)) == 1 and guessed == "count" else 0
             if place:
                 return partial(
                     self.lines("ask_place_count", place=number_word(place)), {"place": place}
@@ -886,14 +887,14 @@ NEXT = (
 )
 
 
-def _unsure_number(sentence: list, role: int = 0) -> bool:
-    """Whether two numbers are said as a guess between them ("three or four votes"); with
-    `role` 1, whether the second of them is a place ("for number two or three")."""
+def _guessed(sentence: list) -> str:
+    """What two numbers said as a guess between them are: "place" after "number" ("for number
+    two or three"), else "count" ("three or four votes"); "" when there is no such guess."""
     said = [w for w in sentence if w.text not in ("maybe", "perhaps", "possibly")]
     for at, (first, joint, second) in enumerate(zip(said, said[1:], said[2:])):
         if first.number is not None and joint.text == "or" and second.number is not None:
-            return not role or any(w.text == "number" for w in said[:at])
-    return False
+            return "place" if any(w.text == "number" for w in said[:at]) else "count"
+    return ""
 
 
 def _cue(said: list[str], cues: tuple[str, ...]) -> bool:
