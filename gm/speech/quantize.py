@@ -82,34 +82,35 @@ def _spec(variables: list) -> object:
     return WhisperSpec(layers["encoder"], 1, layers["decoder"], 1)
 
 
-def quantizable(spec: object, name: str) -> bool:
-    """Whether CTranslate2 quantizes the variable `name`: its layer has a `<name>_scale`."""
+def _quantized_layer(spec: object, name: str) -> object | None:
+    """The layer of the variable `name` where CTranslate2 quantizes it (the layer has a
+    `<name>_scale`), else None."""
     from ctranslate2.specs.model_spec import index_spec
 
     scope, _, key = name.rpartition("/")
     try:
         layer = index_spec(spec, scope)
     except (AttributeError, IndexError, ValueError):
-        return False
-    return hasattr(layer, f"{key}_scale")
+        return None
+    return layer if hasattr(layer, f"{key}_scale") else None
 
 
 def to_int8(source: Path, target: Path) -> None:
     """Write `source` (a CTranslate2 Whisper model.bin, float16 or float32) to `target` with
     its quantizable weights as int8 and their scales, the rest unchanged."""
-    from ctranslate2.specs.model_spec import NumpyVariable, index_spec
+    from ctranslate2.specs.model_spec import NumpyVariable
 
     version, name, revision, variables, aliases = _read(source)
     spec = _spec(variables)
     out: list[tuple[str, tuple, int, bytes]] = []
     for var, shape, dtype, raw in variables:
         kind = DTYPES[dtype] if dtype < len(DTYPES) else None
-        if kind not in ("float16", "float32") or not quantizable(spec, var) or len(shape) != 2:
+        layer = _quantized_layer(spec, var) if kind in ("float16", "float32") else None
+        if layer is None or len(shape) != 2:
             out.append((var, shape, dtype, raw))
             continue
         # one variable at a time through CTranslate2's own quantization, on its own layer
-        scope, _, key = var.rpartition("/")
-        layer = index_spec(spec, scope)
+        key = var.rpartition("/")[2]
         setattr(layer, key, NumpyVariable(np.frombuffer(raw, dtype=kind).reshape(shape)))
         layer._quantize("int8", variable_filter=lambda name, key=key: name.endswith(key))
         weight, scale = getattr(layer, key).numpy(), getattr(layer, f"{key}_scale").numpy()
