@@ -23,15 +23,12 @@ import random
 import sys
 
 from benchlib.common import table  # before gm: this checkout first on sys.path
-from benchlib.meaning import ask_for, judge, outcome
+from benchlib.meaning import ask_for, heard, judge, outcome
 
 from gm.cli import common_lines
+from gm.content import spoken_list
 from gm.demo import ESPEAK_SEATS, PIPER_SEATS, voice_of
-from gm.dialog.engine import hearing_for, listening_commands
 from gm.games.what_the_fake.names import DRAWINGS, with_article
-from gm.speech.asr import recognize
-from gm.speech.base import Final
-from gm.speech.synth import assemble, synthesize
 
 SEATS = {"piper": PIPER_SEATS, "espeak": ESPEAK_SEATS}
 
@@ -44,17 +41,6 @@ def recogniser(name: str):
     from gm.speech.asr.whisper import WhisperRecognizer
 
     return WhisperRecognizer(None)
-
-
-def heard(recognizer, ask, commands: dict, text: str, voice) -> Final:
-    """The first Final with words the recogniser hears of `text` said in `voice` at `ask`."""
-    recognizer.set_vocabulary(hearing_for(ask, listening_commands(commands))[1])
-    recognizer.reset()
-    audio = assemble([synthesize(text, voice.voice, voice.speed)], lead=0.5) + b"\0\0" * 16000
-    for event in recognize(recognizer, audio):
-        if isinstance(event, Final) and any(a.text.strip() for a in event.alternatives):
-            return event
-    return Final((), 0.0, 0.0)
 
 
 def main() -> int:
@@ -84,9 +70,8 @@ def main() -> int:
         for seat in range(1, args.seats + 1):
             voice = voice_of(seat, SEATS[args.voices])
             g, state, ask = ask_for(context["ask"], dict(context, seat=seat))
-            said = ", ".join(with_article(d) for d in drawn[:-1])
-            said = f"{said} and {with_article(drawn[-1])}"
-            final = heard(recognizer, ask, commands, said, voice)
+            said = spoken_list([with_article(d) for d in drawn])  # "a cat, a dog and a kite"
+            final = heard(recognizer, ask, commands, said, voice.voice, voice.speed)
             got = outcome(g, state, ask, final, commands)
             verdict = judge(got, {"names": drawn}, [])
             counts["one breath"][verdicts.index(verdict)] += 1
@@ -96,7 +81,7 @@ def main() -> int:
             for k, name in enumerate(drawn):
                 g, state, ask = ask_for(context["ask"], dict(context, seat=seat, room=DRAWINGS - k))
                 text = f"i drew {with_article(name)}"
-                final = heard(recognizer, ask, commands, text, voice)
+                final = heard(recognizer, ask, commands, text, voice.voice, voice.speed)
                 got = outcome(g, state, ask, final, commands)
                 alone.append(judge(got, {"names": [name]}, []))
                 if args.show and alone[-1] != "right":

@@ -309,21 +309,27 @@ def measure(
     return {"counts": counts, "misses": misses}
 
 
-def whisper_ear(voice: str, pace: int, recognizer):
-    """An ear for `measure`: Piper (`voice`: "piper" or "piper+FACTOR", its pitch moved) says
-    the sentence at `pace` words a minute, and the recogniser hears it as the engine has it
-    listen at that ask; the first Final that holds words is what was heard."""
+def heard(recognizer, ask: Ask, commands: dict, text: str, voice: str, pace: float) -> Final:
+    """`text` said in `voice` at `pace` words a minute, heard by the recogniser as the engine
+    has it listen at `ask`: the first Final that holds words."""
     from gm.speech.asr import recognize
     from gm.speech.synth import assemble, synthesize
 
+    recognizer.set_vocabulary(hearing_for(ask, listening_commands(commands))[1])
+    recognizer.reset()
+    audio = assemble([synthesize(text, voice, pace)], lead=0.5) + b"\0\0" * 16000
+    for event in recognize(recognizer, audio):
+        if isinstance(event, Final) and any(a.text.strip() for a in event.alternatives):
+            return event
+    return Final((), 0.0, 0.0)
+
+
+def whisper_ear(voice: str, pace: int, recognizer):
+    """An ear for `measure`: Piper (`voice`: "piper" or "piper+FACTOR", its pitch moved) says
+    the sentence at `pace` words a minute, and the recogniser hears it (`heard`)."""
+
     def ear(text: str, ask: Ask, commands: dict) -> Final:
-        recognizer.set_vocabulary(hearing_for(ask, listening_commands(commands))[1])
-        recognizer.reset()
-        audio = assemble([synthesize(text, voice, pace)], lead=0.5) + b"\0\0" * 16000
-        for event in recognize(recognizer, audio):
-            if isinstance(event, Final) and any(a.text.strip() for a in event.alternatives):
-                return event
-        return Final((), 0.0, 0.0)
+        return heard(recognizer, ask, commands, text, voice, pace)
 
     return ear
 
