@@ -29,7 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # growth of memory to show, at a third of the suite's time thirty took.
 MINUTES = {"silence": 30, "chatter": 10}
 OPTIONS = dict(DEMO_OPTIONS["who_the_f"])
-SEED = 7
+# A planned game PocketSphinx hears every line of with one reading. With seed 7, "unanimous for
+# two" in an espeak-ng voice was a close call ("two" 0.89 against "three" in the plain game, 0.62
+# after the silence: the noise suppressor and the comfort noise are in another state), and on
+# another machine's CPU it tipped to "three": the test is about the stretch, not that word.
+SEED = 3
 # Off-script talk of a table that has forgotten the game for a while (original lines).
 CHATTER = (
     "did anybody see where I put my keys, I had them a minute ago",
