@@ -29,6 +29,11 @@ def main() -> int:
     parser.add_argument("--part", choices=("dev", "held", "both"), default="dev")
     parser.add_argument("--game", choices=GAMES)
     parser.add_argument("--misses", action="store_true", help="list every sentence not right")
+    parser.add_argument(
+        "--by-ask",
+        action="store_true",
+        help="also count each ask and kind of label (answer, partial, talk, command) apart",
+    )
     parser.add_argument("--corpus", type=Path, default=ROOT / "tests" / "meaning")
     parser.add_argument("--voice", help="Piper voices, comma-separated (piper, piper+0.9...)")
     parser.add_argument("--pace", default="160", help="words a minute, comma-separated")
@@ -58,10 +63,12 @@ def main() -> int:
         ]
     print("| game | part | heard | sentences | right | wrong decisions | missed |")
     print("|---|---|---|---|---|---|---|")
+    tallies: dict[tuple[str, str, str], dict] = {}  # (game, part, ear): counts by ask and kind
     for game_id in (args.game,) if args.game else GAMES:
         for part in parts:
             for name, ear in ears:
                 result = measure(game_id, part, args.corpus, ear, args.limit, args.phrases_only)
+                tallies[game_id, part, name] = result["by"]
                 c = result["counts"]
                 total = sum(c.values())
                 print(
@@ -75,7 +82,30 @@ def main() -> int:
                     print(
                         f"    {verdict:6} {text!r}: wanted {means!r}, got {got.act} {got.value!r}"
                     )
+    if args.by_ask:
+        print_by_ask(tallies, parts, [name for name, _ in ears])
     return 0
+
+
+def print_by_ask(tallies: dict, parts: tuple[str, ...], ears: list[str]) -> None:
+    """One row per ask and kind of label: right of all (wrong decisions) in each part. Counts
+    only: no sentence of the held part is shown."""
+    columns = [(part, ear) for part in parts for ear in ears]
+    names = [f"{part}, {ear}" if len(ears) > 1 else part for part, ear in columns]
+    print()
+    print("| ask | label | " + " | ".join(names) + " |")
+    print("|---|---|" + "---|" * len(columns))
+    games = sorted({game for game, _, _ in tallies})
+    for game in games:
+        rows = sorted({key for (g, _, _), by in tallies.items() if g == game for key in by})
+        for ask, kind in rows:
+            cells = []
+            for part, ear in columns:
+                c = tallies.get((game, part, ear), {}).get((ask, kind))
+                cells.append(
+                    f"{c['right']} of {sum(c.values())} ({c['wrong']})" if c is not None else ""
+                )
+            print(f"| {ask} | {kind} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

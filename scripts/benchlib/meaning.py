@@ -291,6 +291,7 @@ def measure(
     (a Final) instead of reading it typed."""
     _, commands = common_lines()
     counts = {"right": 0, "wrong": 0, "missed": 0}
+    by: dict[tuple[str, str], dict[str, int]] = {}  # (ask, kind of label): counts
     misses: list[tuple[str, str, Any, Outcome]] = []
     for index, (context, text, means, also) in enumerate(entries(corpus_path(game_id, part, root))):
         if limit and index >= limit:
@@ -302,11 +303,23 @@ def measure(
             means = "list"  # the groups' "repeat" reads them all again, as `outcome` has it
         verdict = judge(got, means, also, lambda a, b: same_effect(g, state, ask, a, b))
         counts[verdict] += 1
+        tally = by.setdefault((ask.id, label_kind(means)), {"right": 0, "wrong": 0, "missed": 0})
+        tally[verdict] += 1
         if verdict != "right":
             if ear is not None:  # what was heard of it beside what was said
                 text = f"{text} (heard {' | '.join(a.text for a in said.alternatives)!r})"
             misses.append((verdict, text, means, got))
-    return {"counts": counts, "misses": misses}
+    return {"counts": counts, "misses": misses, "by": by}
+
+
+def label_kind(means: Any) -> str:
+    """What a corpus label asks of gm: an answer, a partial answer asked about, talk left alone,
+    or a command."""
+    if means in ("talk", "ask"):
+        return {"talk": "talk", "ask": "partial"}[means]
+    if isinstance(means, str) and means.startswith("command:"):
+        return "command"
+    return "answer"
 
 
 def heard(recognizer, ask: Ask, commands: dict, text: str, voice: str, pace: float) -> Final:
