@@ -530,6 +530,16 @@ GROUPS = (
         ("read them again", "list"),
         ("player two's kitten is really a cat", "merge 1 2"),  # one group's drawing is another's
         ("the kitten's just a cat, same drawing", "merge 1 2"),  # "kitten's" is the kitten
+        # joined in other words than "the same"
+        ("put the cats and the kitten together", "merge 1 2"),
+        ("kitten and cat should be one group", "merge 1 2"),
+        ("the kitten goes in with the cats", "merge 1 2"),
+        ("group one and two together please", "merge 1 2"),
+        ("the dogs are not the same at all", "split 3"),
+        ("the dogs are all different, one's a wolf", "split 3"),  # "one's a": one is a
+        ("four's goldfish is just a blob", "invalid 4"),  # four alone in the group
+        ("what were the groups again?", "list"),  # a question to gm
+        ("hmm, not really", "more"),
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):

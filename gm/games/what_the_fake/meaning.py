@@ -577,12 +577,14 @@ GROUP_MORE = (
     "something wrong",
     "not right",
     "not quite",
+    "not really",
     "one more change",
     "another change",
     "change something",
     "no wait",
     "no",
     "nope",
+    "nah",
 )
 GROUP_LIST = (
     "list",
@@ -595,7 +597,19 @@ GROUP_LIST = (
 )
 # Two players' drawings said to be one: "two and five both drew a cat", "drew the same thing".
 ALIKE = ("both drew", "both did", "drew the same", "did the same", "both have", "both made")
-SAME = ("the same", "same thing", "same drawing", "is the same as", "are the same", "put it with")
+SAME = (
+    "the same",
+    "same thing",
+    "same drawing",
+    "is the same as",
+    "are the same",
+    "put it with",
+    # joined: "put them together", "should be one group", "the daisy goes in with the flowers"
+    "together",
+    "one group",
+    "same group",
+    "in with",
+)
 NOT_COUNTING = ("does not count", "not count", "invalid", "not valid", "disqualified", "cheating")
 COUNTING = ("counts", "is valid", "is fine", "it counts", "that counts", "valid")
 DIFFERENT_DRAWINGS = (
@@ -603,6 +617,7 @@ DIFFERENT_DRAWINGS = (
     "not all",
     "is a mess",
     "split",
+    "not the same",
     "nobody matched",
     "no one matched",
     "separate",
@@ -638,6 +653,7 @@ IS_REALLY = (
     "is really",
     "is just",
     "is actually",
+    "is basically",
     "is also",
     "put it with",
     "goes with",
@@ -689,11 +705,13 @@ class GroupsMeaning:
         return sorted(found)
 
     def _seat_of(self, said: list[str]) -> int | None:
-        """The player a sentence names: "player four's", "four's", "seven's"."""
+        """The player a sentence names: "player four's", "four's", "seven's"; not "one's a
+        canoe" ("one is a canoe")."""
         for i, word in enumerate(said):
             base = word[:-2] if word.endswith("'s") else word
             value = words(base)[0].number if words(base) else None
-            if value is not None and (word.endswith("'s") or (i and said[i - 1] == "player")):
+            owner = word.endswith("'s") and said[i + 1 : i + 2] not in (["a"], ["an"], ["the"])
+            if value is not None and (owner or (i and said[i - 1] == "player")):
                 return value
         return None
 
@@ -726,8 +744,9 @@ class GroupsMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = tokens(statement(text))
         said = corrected(whole)
-        if not said:
-            return NOTHING
+        if not said:  # a question to gm about the groups is still the list asked for
+            listed = any_of(tokens(text), GROUP_LIST)
+            return answer("list", said_change(self.lines, "list"), True) if listed else NOTHING
         if said != whole and has(whole, "merge") and not has(said, "merge"):
             said = ["merge", *said]  # "merge two and three, no sorry, one and two"
         sentence = words(" ".join(said))
@@ -788,7 +807,9 @@ class GroupsMeaning:
             ):
                 return value(f"out {seat} {target}", False)
         if target is not None:
-            if any_of(said, NOT_COUNTING):
+            alone = seat is not None and known[target].seats == (seat,)
+            if any_of(said, NOT_COUNTING) or (alone and any_of(said, ("just a", "only a"))):
+                # "seven's keyboard is just a rectangle", seven alone in its group
                 return value(f"invalid {target}")
             if any_of(said, COUNTING):
                 return value(f"valid {target}")
