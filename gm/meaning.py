@@ -201,9 +201,14 @@ def where(sentence: Sequence[Word] | Sequence[str], phrase: str) -> int:
 SOUNDS = (
     "um",
     "umm",
+    "ummm",
     "uh",
+    "uhh",
+    "uhhh",
     "er",
+    "err",
     "erm",
+    "errm",
     "ehm",
     "uhm",
     "ah",
@@ -218,7 +223,6 @@ SOUNDS = (
 )
 # Said before an answer and meaning nothing by themselves: "um", "I think", "so basically".
 FILLERS = SOUNDS + (
-    "uhh",
     "alright",
     "all right",
     "right",

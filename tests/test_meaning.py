@@ -408,6 +408,9 @@ HINTS = ("cat", "dog", "fish and chips")
         ("lol, a bike, no, a unicycle", ["unicycle"]),
         ("dog and cat, then a parrot", ["dog", "cat", "parrot"]),  # two known names
         ("a cat, a cat and another cat", ["cat", "cat", "cat"]),
+        ("uhh, a cat", ["cat"]),  # a sound drawn out
+        ("it's supposed to be a lighthouse", ["lighthouse"]),
+        ("um, I only did two, a sock and a shoe", ["sock", "shoe"]),  # how many, not what
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):
@@ -430,6 +433,7 @@ def test_an_unclear_and_is_asked_once_and_the_answer_read_with_it():
         ("a ball thing", "ball thing"),
         ("the one with strings", "one with strings"),
         ("green stuff", "green stuff"),
+        ("the thing you hang coats on", "thing you hang coats on"),  # described, not talk
     ],
 )
 def test_a_name_that_is_no_thing_in_particular_is_asked_what_it_is(said, vague):

@@ -27,6 +27,7 @@ from gm.games.what_the_fake.names import (
 )
 from gm.meaning import (
     NOTHING,
+    SOUNDS,
     answer,
     any_of,
     begins,
@@ -51,10 +52,7 @@ HEDGES = ("i think", "i guess", "maybe", "probably", "perhaps", "sort of", "kind
 # What players say before their drawings, never part of a name.
 LEAD_INS = (
     *HEDGES,
-    "um",
-    "uh",
-    "er",
-    "erm",
+    *SOUNDS,
     "so",
     "okay",
     "ok",
@@ -76,6 +74,12 @@ LEAD_INS = (
     "i tried",
     "i tried to draw",
     "i attempted",
+    # "it's meant to be a barn owl", "that's supposed to be a cow"
+    *(
+        f"{what}{verb} to be"
+        for what in ("it is ", "that is ", "this is ", "mine is ", "")
+        for verb in ("meant", "supposed")
+    ),
     "mine are",
     "mine were",
     "mine is",
@@ -203,6 +207,17 @@ def _denied(piece: list[str]) -> bool:
     return piece[:1] == ["not"] and 0 < len(rest) <= 4 and not set(rest) & TALK_WORDS - {"not"}
 
 
+# A piece that says how many drawings there are, not what they are ("I only managed one").
+_HOW_MANY = re.compile(
+    r"(?:i )?(?:only |just )?(?:managed|did|drew|got|finished|made|have|had)"
+    r"(?: only| just)? (?:one|two|three)(?: of them| drawings?)?"
+)
+# A vague name said with what it is for or where it is ("the thing you cook eggs in"): a
+# description, asked about, not talk.
+_DESCRIBED = ("the thing", "that thing", "this thing", "the one", "the stuff")
+_PRONOUNS = ("you", "i", "we", "he", "she", "they")
+
+
 def _lead(piece: list[str]) -> bool:
     """Whether a piece is only words said before the names ("I think", "mine are")."""
     return strip_lead(piece + ["x"], _LEADS) == ["x"]
@@ -299,7 +314,7 @@ def _vague(name: str) -> bool:
     """Whether a name says only that there is a drawing: its head word, the last before a
     "with" or "of" ("the one with strings", "thing with wings"), is no thing in particular."""
     words = name.split()
-    for joint in ("with", "of", "that", "which"):
+    for joint in ("with", "of", "that", "which", *_PRONOUNS):
         if joint in words[1:]:
             words = words[: words.index(joint, 1)]
     return bool(words) and words[-1] in VAGUE_HEADS
@@ -350,12 +365,12 @@ class NamesMeaning:
                 continue
             if _denied(words_said):
                 continue
-            if _lead(words_said):
+            if _lead(words_said) or _HOW_MANY.fullmatch(" ".join(_clean(" ".join(words_said)))):
                 continue
             cleaned = _clean(" ".join(words_said), piece=True)
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
-        talk = [p for p in pieces if set(p) & TALK_WORDS]
+        talk = [p for p in pieces if set(p) & TALK_WORDS and not begins(p, _DESCRIBED)]
         if any_of(tokens(text), DONE) and (not pieces or talk == pieces and len(said) <= 6):
             return self._answer([], done=True)  # "that's it, I'm done", "done, I only drew one"
         if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
