@@ -405,14 +405,49 @@ def corrected(said: list[str]) -> list[str]:
     return said[last:]
 
 
+_CUE_WORDS = frozenset(w for cue in CORRECTIONS for w in cue.split())
+# Said inside a sentence about what is said, never part of it: "five, I think, had the most".
+ASIDES = ("i think", "i guess", "i reckon", "i suppose", "i believe", "you know")
+
+
+def without(phrases: Sequence[str], said: list[str]) -> list[str]:
+    """`said` without every occurrence of `phrases` in it."""
+    out: list[str] = []
+    i = 0
+    wanted = [p.split() for p in phrases]
+    while i < len(said):
+        hit = next((len(w) for w in wanted if said[i : i + len(w)] == w), 0)
+        if hit:
+            i += hit
+        else:
+            out.append(said[i])
+            i += 1
+    return out or said
+
+
+def spliced(whole: list[str], said: list[str]) -> list[str] | None:
+    """The sentence before its last correction with the corrected part put in the place of what
+    it corrects, found by the word it begins with ("four votes number two, no wait, number
+    three": "four votes number three"); None when that word was not said before."""
+    before = whole[: len(whole) - len(said)]
+    while before and before[-1] in _CUE_WORDS:
+        before = before[:-1]
+    at = max((i for i, w in enumerate(before) if said and w == said[0]), default=None)
+    return None if at is None else before[:at] + said
+
+
 def read_corrected(read: Callable[[str, JSON], Reading], text: str, held: JSON = None) -> Reading:
     """`read` applied to what a sentence states after its last correction ("four for two, no
-    sorry, four for three"), or to all of it when that part means nothing; an answer read from
-    a corrected or hedged sentence is said back first."""
+    sorry, four for three"), or to all of it when that part means nothing; a correction of only
+    a part ("four votes number two, no wait, number three") is read put in its place. An answer
+    read from a corrected or hedged sentence is said back first."""
     text = statement(text)
-    whole = [w.text for w in words(text)]
+    whole = without(ASIDES, [w.text for w in words(text)])  # "five, I think, had the most"
     said = corrected(whole)
     reading = read(" ".join(said), held)
+    if reading.kind is Kind.PARTIAL and (put := spliced(whole, said)) is not None:
+        whole_reading = read(" ".join(put), held)
+        reading = whole_reading if whole_reading.kind is Kind.ANSWER else reading
     if reading.kind is Kind.NOTHING and len(said) < len(whole):
         reading = read(" ".join(whole), held)
     if reading.kind is Kind.ANSWER and (len(said) < len(whole) or hedged(text)):

@@ -123,6 +123,9 @@ RESULTS = [
     ("two each for four and five", {"tie": 2}),
     ("everybody except Mo voted six", {"count": 4, "place": 6}),
     ("two for three, sorry, four for three", {"count": 4, "place": 3}),
+    # a correction of a part only, put in its place (read back first)
+    ("three votes for number four, sorry, number five", {"count": 3, "place": 5}),
+    ("oh no, Kim showed her token too early", {"hint": True}),
 ]
 
 
@@ -140,6 +143,7 @@ def test_a_result_told_in_the_tables_words(said, meant):
         ("it was unanimous", {"unanimous": True}),
         ("two or maybe three votes for number six", {"place": 6}),  # a guess: the count asked
         ("four votes for number one or two", {}),  # the place a guess: asked again
+        ("three, I guess, had the most", {"place": 3}),  # an aside inside the sentence
     ],
 )
 def test_part_of_a_result_is_asked_naming_what_was_understood(said, held):

@@ -131,6 +131,9 @@ HINT = (
     "said who",
     "revealed their",
     "showed their",
+    "showed his",
+    "showed her",
+    "flashed",
     "blurted",
     "peeked",
     "cheated",
@@ -504,7 +507,18 @@ def _won(said: list[str]) -> bool:
     """Whether a sentence naming only a place says it won (and not that someone likes it)."""
     return any_of(
         said,
-        ("won", "wins", "got it", "got the most", "most votes", "majority", "took it", "winner"),
+        (
+            "won",
+            "wins",
+            "got it",
+            "got the most",
+            "had the most",
+            "has the most",
+            "most votes",
+            "majority",
+            "took it",
+            "winner",
+        ),
     ) and not any_of(said, ("should", "would", "if"))
 
 
