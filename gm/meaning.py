@@ -331,6 +331,7 @@ NO_PHRASES = (
 
 HEDGES = (
     "not sure",
+    "not really sure",
     "maybe",
     "i think",
     "probably",
@@ -344,13 +345,17 @@ HEDGES = (
     "might",
     "might be",
     "could be",
+    "partly",
+    "hard to tell",
+    "no idea",
 )
 
 
 # Words that say nothing but doubt: a reply of only these is no answer, and is asked again.
 UNSURE_WORDS = frozenset(
     "um uh uhh er erm hmm hm well oh maybe perhaps possibly probably dunno kinda sorta kind sort "
-    "of not really sure i do know think guess suppose it is might could be".split()
+    "of not really sure i do know think guess suppose it is might could be partly hard to tell "
+    "no idea".split()
 )
 
 

@@ -721,6 +721,33 @@ def test_a_result_read_from_an_unsure_sentence_is_checked_and_corrected_by_meani
     assert decided[-1] == "three votes for number five, elected"
 
 
+def test_a_reply_that_is_only_doubt_is_asked_again_and_nothing_decided(common, speaker):
+    typed = SETUP + ["hmm, not really sure", "four for one"]
+    decided, said = play(WHO, FIVE, typed, common, speaker)
+    unsure = [s for s in said if s.startswith("No rush. When you're sure, say")]
+    assert len(unsure) == 1, said
+    assert decided[1:] == ["votes revealed", "four votes for number one, elected"]
+
+
+def test_doubt_is_asked_again_only_where_there_is_time_for_it():
+    # the engine passes doubt_asked=False in a countdown (a Funocracy turn has no time for "No
+    # rush"): the same reply then gets at most the brief "Sorry, say it again."
+    from random import Random
+
+    from gm.steps import Answer, AnswerKind
+
+    state, rng = WHO.new(FIVE, Random(3)), Random(3)
+    for said in ("ready", "reveal"):  # to "What is the result?"
+        state = WHO.apply(state, WHO.step(state), Answer(AnswerKind.CHOICE, said, said), rng).state
+    ask = WHO.step(state)
+    assert ask.id == "who_the_f.result"
+    matcher = Matcher(ask.choices, {c: (c.value,) for c in Command})
+    final = Final((Alternative("hmm, not really sure", 1.0),), 0, 1)
+    quiet = interpret(final, matcher, ask.free, 0.5, ask.meaning, None, True, False)
+    asked = interpret(final, matcher, ask.free, 0.5, ask.meaning, None, True, True)
+    assert quiet.partial is None and asked.partial is not None
+
+
 def test_talk_at_the_result_ask_decides_nothing(common, speaker):
     typed = SETUP + ["honestly I think number two is hilarious", "four for one"]
     decided, _ = play(WHO, FIVE, typed, common, speaker)

@@ -25,6 +25,7 @@ from gm.dialog.intents import (
     meaning_words,
 )
 from gm.dialog.transcript import Transcript
+from gm.meaning import tokens, unsure
 from gm.speech.base import (
     Alternative,
     DeviceLost,
@@ -191,6 +192,7 @@ def interpret(
     meaning: Meaning | None = None,
     held: object = None,
     cued: bool = True,
+    doubt_asked: bool = False,
 ) -> Heard:
     """How the engine reads one utterance: a choice or command, or in open speech the words. It
     reads the uniform Final alone; what only one recogniser needs is done in its adapter.
@@ -213,7 +215,9 @@ def interpret(
     The ask's `meaning` reads the best transcript as a sentence (`held`: what a partial reading
     before it understood): a whole answer in it is the answer however long the sentence (the
     chatter rule then weighs the sentence, not a phrase), checked first unless sure; part of
-    one is Heard.partial.
+    one is Heard.partial. With `doubt_asked` (not in a countdown, where there is no time for it),
+    a reply that is only doubt ("not really sure", "sort of") and means nothing else is asked
+    again (a partial reading whose question is UNSURE).
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:
@@ -224,6 +228,16 @@ def interpret(
     if free and match is not None and match.score < SURE_SCORE:
         match = None
     reading = meaning.read(texts[0], held) if meaning is not None else None
+    if (
+        doubt_asked
+        and reading is not None
+        and reading.kind is Kind.NOTHING  # talk stays talk: gm says nothing to it
+        and (match is None or not match.sure)
+        and unsure(tokens(texts[0]))
+    ):
+        # "not really sure", "sort of": no answer yet, and no guess; asked again (the question
+        # is the engine's own line, UNSURE), what was held kept
+        return Heard(partial=Reading(Kind.PARTIAL, question=UNSURE, held=held))
     said = match.phrase if match is not None else ""
     cued = cued and (
         not free or (reading is not None and reading.kind in (Kind.TALK, Kind.NOTHING))
@@ -278,6 +292,8 @@ def interpret(
 
 
 NOT_READ = Reading()
+# The question of a reply that is only doubt: the engine says its own line ("No rush...").
+UNSURE = "unsure"
 
 
 def _offers(matcher: Matcher, skippable: bool) -> list[dict]:
@@ -560,7 +576,10 @@ class Engine:
                 # "Three votes": gm asks the rest once, naming what it understood, and reads the
                 # next sentence with it.
                 self._held = heard.partial.held
-                self._say((heard.partial.question,))
+                question = heard.partial.question
+                if question == UNSURE:
+                    question = self.lines("unsure", expected=ask.expected or "your answer")
+                self._say((question,))
                 self.hearing.listen_for(vocabulary)
                 continue
             match = heard.match
@@ -934,7 +953,14 @@ class Engine:
         meaning = self._meaning if step not in ("confirm", "paused") else None
         free = vocabulary.free or (vocabulary.followed and meaning is None)
         heard = interpret(
-            final, matcher, free, self.config.doubtful, meaning, self._held, step != "confirm"
+            final,
+            matcher,
+            free,
+            self.config.doubtful,
+            meaning,
+            self._held,
+            step != "confirm",
+            doubt_asked=not brief,
         )
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match

@@ -193,7 +193,14 @@ def outcome(
     text = final.alternatives[0].text
     meaning = None if phrases_only else ask.meaning
     heard = interpret(
-        final, matcher, ask.free, EngineConfig().doubtful, meaning, None, not phrases_only
+        final,
+        matcher,
+        ask.free,
+        EngineConfig().doubtful,
+        meaning,
+        None,
+        not phrases_only,
+        doubt_asked=not ask.countdown and not phrases_only,
     )
     if heard.partial is not None:
         return Outcome("ask")
