@@ -508,6 +508,18 @@ def test_a_no_a_change_of_mind_and_a_verdict_on_one_name():
     assert meaning.read("the hot dog's right").value != {"names": ["right"]}
 
 
+@pytest.mark.parametrize(
+    "said", ["one of those is wrong", "the kettle yes, the other one no", "first yes, second no"]
+)
+def test_some_names_right_and_some_not_is_asked_which_and_read_again(said):
+    meaning = CheckMeaning(lines, ("kettle", "moon"))
+    asked = meaning.read(said)
+    assert asked.kind is Kind.PARTIAL and asked.question == "check_which"
+    again = meaning.read("a kettle and a spoon", asked.held)
+    assert again.value == {"names": ["kettle", "spoon"]} and not again.sure
+    assert meaning.read("yes, the kettle and the moon").value is True  # all of them: a yes
+
+
 def test_a_no_with_the_names_again_reads_them_as_a_naming_does_and_reads_them_back():
     meaning = CheckMeaning(lines, ("kettle", "moon"))
     again = meaning.read("no, a kettle and a spoon")

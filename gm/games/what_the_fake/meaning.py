@@ -475,6 +475,11 @@ REFUSE = ("not at all", "not quite", "wrong", "not that", "not it", "that is wro
 CONFIRM = ("that is it", "that is right", "correct", "exactly", "spot on", "you got it", "right")
 
 
+# Some of a player's names, not all: "one of those is wrong".
+SOME_OF = ("one of those", "one of them", "one of these", "one of the", "some of")
+ORDINALS = frozenset("first second third last other".split())
+
+
 @dataclass(frozen=True)
 class CheckMeaning:
     """Yes or no to "I heard flying pig. Is that right?" said with confirming words around it
@@ -511,8 +516,26 @@ class CheckMeaning:
             return None
         return [new if i == where else name for i, name in enumerate(self.pending)]
 
+    def _mixed(self, said: list[str]) -> bool:
+        """Whether a reply says some of several names are right and some not, without which
+        ("one of those is wrong", "the first one, yes, but not the second")."""
+        if len(self.pending) < 2:
+            return False
+        wrong = any_of(said, ("wrong", "not right", "is off"))
+        if any_of(said, SOME_OF) and wrong:
+            return True
+        pointed = any(w in ORDINALS for w in said) or any(
+            normalise_name(p) in normalise_name(" ".join(said)) for p in self.pending
+        )
+        right = any(w in YES_WORDS for w in said)
+        return pointed and right and (wrong or any(w in NO_WORDS or w == "not" for w in said))
+
     def read(self, text: str, held: JSON = None) -> Reading:
+        if held == {"again": True}:  # the names said again after "Which one did I get wrong?"
+            text = "no, " + text
         said = tokens(text)
+        if held is None and self._mixed(said):
+            return partial(self.lines("check_which"), {"again": True})
         changed = self._one_changed(text)
         if changed is not None:
             return answer({"names": changed}, content.spoken_list(changed), False)
