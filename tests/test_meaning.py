@@ -233,6 +233,8 @@ def test_next_is_heard_only_as_a_short_go_ahead():
         ("lemon, no, lime", "lime"),
         ("grapefruit, final answer", "grapefruit"),
         ("mango, like the yellow one", "mango"),
+        ("melon melon melon", "melon"),  # said over and over: once
+        ("pom pom", "pom pom"),  # twice: some words are
     ],
 )
 def test_the_word_is_what_the_player_meant_without_the_talk_around_it(said, word):
@@ -347,6 +349,7 @@ def test_nobody_challenge_is_no_challenge():
         ("mostly meh", 4, "meh"),
         ("split right down the middle", 4, "tie"),
         ("three mehs", 4, "meh"),  # three of four: meh whatever the last said
+        ("we all meh'd it", 4, "meh"),
     ],
 )
 def test_the_vote_on_a_challenged_word(said, voters, meant):
@@ -355,6 +358,7 @@ def test_the_vote_on_a_challenged_word(said, voters, meant):
 
 def test_one_side_counted_without_a_majority_is_asked():
     assert FunoVote(lines, 6).read("three mehs").kind is Kind.PARTIAL
+    assert FunoVote(lines, 4).read("a few good, a few meh").kind is Kind.PARTIAL  # both, uncounted
 
 
 def test_which_letter_in_any_form_or_the_word_again():

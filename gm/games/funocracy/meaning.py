@@ -337,6 +337,8 @@ class VoteMeaning:
         # "no mehs", "nobody rejected it" say good, said back first (a denied meh is no count)
         goods, good_denied = _verdicts(said, GOOD_VERDICTS, DENIED_ONLY)
         mehs, meh_denied = _verdicts(said, MEH_VERDICTS)
+        if goods and mehs and not numbers:  # "some good, some meh": how many of each?
+            return partial(self.lines("ask_vote_count"), None)
         if (mehs or good_denied) and not (goods or meh_denied):
             return answer("meh", self.lines("heard_vote_meh"), short)
         if (goods or meh_denied) and not (mehs or good_denied):
@@ -370,6 +372,8 @@ DENIED_ONLY = ("pass", "okay", "ok", "alright", "fine", "count", "stand")
 MEH_VERDICTS = (
     "meh",
     "mehs",
+    "meh'd",
+    "mehed",
     "rejected",
     "reject",
     "fails",
@@ -733,4 +737,14 @@ class AnswerMeaning:
             first, second = " ".join(chosen[:at]), " ".join(chosen[at + 1 :])
             if first and second:
                 return partial(self.lines("which_word", first=first, second=second), None)
-        return Reading(Kind.WORDS, " ".join(chosen))
+        return Reading(Kind.WORDS, " ".join(_once(chosen)))
+
+
+def _once(said: list[str]) -> list[str]:
+    """A word said over and over in one breath, once ("zebra zebra zebra": zebra); a word said
+    twice stays as said, as some words are ("pom pom", "bora bora")."""
+    for size in range(1, len(said) // 2 + 1):
+        times = len(said) // size
+        if times * size == len(said) and said == said[:size] * times and (times > 2 or size > 1):
+            return said[:size]
+    return said
