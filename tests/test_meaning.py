@@ -426,6 +426,11 @@ def test_names_are_whole_and_lead_ins_dropped(said, names):
     assert reading.kind is Kind.ANSWER and reading.value == {"names": names}
 
 
+@pytest.mark.parametrize("said", ["repeat that please", "undo that one", "pause for a sec"])
+def test_a_request_to_gm_is_never_a_drawing(said):
+    assert NamesMeaning(lines, HINTS, 3).read(said).kind is Kind.NOTHING  # the commands read it
+
+
 def test_an_unclear_and_is_asked_once_and_the_answer_read_with_it():
     meaning = NamesMeaning(lines, HINTS, 3)
     asked = meaning.read("salt and pepper")

@@ -207,6 +207,8 @@ def _denied(piece: list[str]) -> bool:
     return piece[:1] == ["not"] and 0 < len(rest) <= 4 and not set(rest) & TALK_WORDS - {"not"}
 
 
+# A request to gm said first, never a drawing's name ("repeat please", "undo that").
+NO_DRAWING_VERBS = frozenset(("repeat", "undo", "pause", "resume"))
 # A piece that says how many drawings there are, not what they are ("I only managed one").
 _HOW_MANY = re.compile(
     r"(?:i )?(?:only |just )?(?:managed|did|drew|got|finished|made|have|had)"
@@ -347,7 +349,7 @@ class NamesMeaning:
             if one != two:
                 return self._answer(held["one"] if one else held["two"], held.get("done", False))
         said = _clean(text)
-        if not said:
+        if not said or said[0] in NO_DRAWING_VERBS:  # "repeat that please": to gm, not a drawing
             return NOTHING
         # The pieces a list is said in, each up to an end of the list said in it ("a crab and
         # that's it"), without those only said around the names ("first of all", "maybe", "a").
