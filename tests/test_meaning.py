@@ -632,7 +632,12 @@ def test_one_forger_of_two_named_is_asked_for_the_other_and_the_reply_read_with_
 
 def test_a_forger_named_as_a_person_is_asked_for_the_seat():
     meaning = ForgersMeaning(lines, (1, 2, 3, 4, 5), 1)
-    for said in ("it was me, sorry everyone", "the one who drew the pizza", "me, obviously"):
+    for said in (
+        "it was me, sorry everyone",
+        "the one who drew the pizza",
+        "me, obviously",
+        "Jo, the forger was Jo",
+    ):
         asked = meaning.read(said)
         assert asked.kind is Kind.PARTIAL and asked.question == "ask_forger_seat"
     assert meaning.read("player two", asked.held).value == 2

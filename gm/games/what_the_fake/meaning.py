@@ -882,11 +882,11 @@ def _by_person(text: str) -> bool:
     """Whether a short reply names the Forger as a person, not a seat: "it was me", "me and
     Tom", "the one who drew the rockets"; not talk about it ("you all thought it was me")."""
     said = strip_lead(tokens(statement(text)))
-    return (
-        0 < len(said) <= 10
-        and "you" not in said
-        and said[0] in WHO_WORDS
-        and bool(set(said) & {"me", "i", "him", "her", "who", "was"})
+    if not 0 < len(said) <= 10 or "you" in said:
+        return False
+    named = any_of(said, ("forger was", "forgers were", "was the forger", "were the forgers"))
+    return named or (  # "Lena, the forger was Lena"
+        said[0] in WHO_WORDS and bool(set(said) & {"me", "i", "him", "her", "who", "was"})
     )
 
 
