@@ -981,6 +981,11 @@ class Engine:
             **({"partial": heard.partial.question} if heard.partial is not None else {}),
             **({"via": via} if via else {}),
         )
+        if heard.partial is not None and heard.partial.question == UNSURE:
+            # doubt said again soon after gm said "No rush" or "Sorry": it waits, quietly
+            if self.hearing.now - self._last_sorry < self.config.sorry_gap:
+                return None
+            self._last_sorry = self.hearing.now
         if match is not None or heard.free or heard.partial is not None:
             return heard
         if heard.noise:
