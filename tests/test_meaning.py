@@ -527,6 +527,10 @@ def test_some_names_right_and_some_not_is_asked_which_and_read_again(said):
     again = meaning.read("a kettle and a spoon", asked.held)
     assert again.value == {"names": ["kettle", "spoon"]} and not again.sure
     assert meaning.read("yes, the kettle and the moon").value is True  # all of them: a yes
+    # which one and its name said: no question
+    assert meaning.read("yeah the second one is wrong, it's a spoon").value == {
+        "names": ["kettle", "spoon"]
+    }
 
 
 def test_a_no_with_the_names_again_reads_them_as_a_naming_does_and_reads_them_back():

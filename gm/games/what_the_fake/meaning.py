@@ -536,11 +536,11 @@ class CheckMeaning:
         if held == {"again": True}:  # the names said again after "Which one did I get wrong?"
             text = "no, " + text
         said = tokens(text)
-        if held is None and self._mixed(said):
-            return partial(self.lines("check_which"), {"again": True})
         changed = self._one_changed(text)
         if changed is not None:
             return answer({"names": changed}, content.spoken_list(changed), False)
+        if held is None and self._mixed(said):
+            return partial(self.lines("check_which"), {"again": True})
         after = corrected(said)
         if after == said:  # "flying pig, no, it's a frying pan": the name, then a correction
             after = tokens(corrected_text(text))
