@@ -603,6 +603,10 @@ def test_two_players_who_drew_the_same_thing(said, meant):
 def test_a_drawing_said_to_be_another_groups_is_read_back_first():
     reading = GroupsMeaning(lines, GROUPS).read("the goldfish is a dog")
     assert reading.value == "merge 3 4" and not reading.sure
+    # joined in other words: one player's drawing may be all that is meant
+    joined = GroupsMeaning(lines, GROUPS).read("player two's kitten goes in with the cats")
+    assert joined.value == "merge 1 2" and not joined.sure
+    assert GroupsMeaning(lines, GROUPS).read("the kitten and the cat are the same").sure
     # a group named by its head word alone, where no other group's name ends so
     boats = (
         Group(1, (Entry(1, "sail boat"), Entry(2, "sail boat"))),

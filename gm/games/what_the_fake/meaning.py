@@ -644,12 +644,10 @@ SAME = (
     "is the same as",
     "are the same",
     "put it with",
-    # joined: "put them together", "should be one group", "the daisy goes in with the flowers"
-    "together",
-    "one group",
-    "same group",
-    "in with",
 )
+# Two groups joined in other words ("put them together", "should be one group", "the daisy goes
+# in with the flowers"): read back first, as one player's drawing may be all that is meant.
+JOINED = ("together", "one group", "same group", "in with")
 NOT_COUNTING = ("does not count", "not count", "invalid", "not valid", "disqualified", "cheating")
 COUNTING = ("counts", "is valid", "is fine", "it counts", "that counts", "valid")
 DIFFERENT_DRAWINGS = (
@@ -807,13 +805,14 @@ class GroupsMeaning:
         players = self._players_alike(said, sentence, groups)
         if players is not None:
             return players
-        if any_of(said, SAME) and not any_of(said, ("not the same",)):
+        if any_of(said, SAME + JOINED) and not any_of(said, ("not the same",)):
+            sure = short and not any_of(said, JOINED)
             if len(groups) == 2:
-                return value(f"merge {groups[0]} {groups[1]}")
+                return value(f"merge {groups[0]} {groups[1]}", sure)
             nums = sorted(set(n for n in numbers if n in known))
             if has(said, "group") or has(said, "groups") or has(said, "merge"):
                 if len(nums) == 2:
-                    return value(f"merge {nums[0]} {nums[1]}")
+                    return value(f"merge {nums[0]} {nums[1]}", sure)
             return partial(self.lines("ask_which_groups"), None) if len(said) <= 8 else NOTHING
         if len(groups) == 2 and any_of(said, IS_REALLY):
             # "player five's lobster is a crab", "three's witch is really just a hat": one drawing
