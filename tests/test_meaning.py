@@ -454,6 +454,11 @@ def test_a_name_that_is_no_thing_in_particular_is_asked_what_it_is(said, vague):
     assert asked.kind is Kind.PARTIAL and asked.question == f"ask_vague:name={vague}"
 
 
+def test_a_sentence_about_a_drawing_is_not_a_vague_name():
+    said = NamesMeaning(lines, HINTS, 3).read("the one I drew is rubbish")
+    assert said.kind is not Kind.PARTIAL  # a verb of its own: talk, not "What do you call..."
+
+
 def test_the_reply_to_what_a_vague_name_is_takes_its_place_in_the_list():
     meaning = NamesMeaning(lines, HINTS, 3)
     asked = meaning.read("a cat, the round thing, and the loud one")

@@ -220,6 +220,15 @@ _DESCRIBED = ("the thing", "that thing", "this thing", "the one", "the stuff")
 _PRONOUNS = ("you", "i", "we", "he", "she", "they")
 
 
+def _described(piece: list[str]) -> bool:
+    """Whether a piece is a vague name with what it is for ("the thing you cook eggs in"), not a
+    sentence about a drawing ("the one I drew is rubbish": a verb of its own)."""
+    return begins(piece, _DESCRIBED) and len(piece) <= 8 and not set(piece) & _BEING
+
+
+_BEING = frozenset("is was are were".split())
+
+
 def _lead(piece: list[str]) -> bool:
     """Whether a piece is only words said before the names ("I think", "mine are")."""
     return strip_lead(piece + ["x"], _LEADS) == ["x"]
@@ -372,7 +381,7 @@ class NamesMeaning:
             cleaned = _clean(" ".join(words_said), piece=True)
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
-        talk = [p for p in pieces if set(p) & TALK_WORDS and not begins(p, _DESCRIBED)]
+        talk = [p for p in pieces if set(p) & TALK_WORDS and not _described(p)]
         if any_of(tokens(text), DONE) and (not pieces or talk == pieces and len(said) <= 6):
             return self._answer([], done=True)  # "that's it, I'm done", "done, I only drew one"
         if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
