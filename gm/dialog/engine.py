@@ -576,10 +576,7 @@ class Engine:
                 # "Three votes": gm asks the rest once, naming what it understood, and reads the
                 # next sentence with it.
                 self._held = heard.partial.held
-                question = heard.partial.question
-                if question == UNSURE:
-                    question = self.lines("unsure", expected=ask.expected or "your answer")
-                self._say((question,))
+                self._say((heard.partial.question,))
                 self.hearing.listen_for(vocabulary)
                 continue
             match = heard.match
@@ -962,6 +959,10 @@ class Engine:
             step != "confirm",
             doubt_asked=not brief,
         )
+        doubt = heard.partial is not None and heard.partial.question == UNSURE
+        if doubt:  # only doubt: the engine's own line
+            line = self.lines("unsure", expected=expected or "your answer")
+            heard = replace(heard, partial=replace(heard.partial, question=line))
         texts = [a.text for a in final.alternatives if a.text.strip()]
         match = heard.match
         self._emit(
@@ -981,8 +982,7 @@ class Engine:
             **({"partial": heard.partial.question} if heard.partial is not None else {}),
             **({"via": via} if via else {}),
         )
-        if heard.partial is not None and heard.partial.question == UNSURE:
-            # doubt said again soon after gm said "No rush" or "Sorry": it waits, quietly
+        if doubt:  # said once in sorry_gap, as "Sorry" is; doubt soon after is waited through
             if self.hearing.now - self._last_sorry < self.config.sorry_gap:
                 return None
             self._last_sorry = self.hearing.now
