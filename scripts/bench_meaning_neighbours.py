@@ -24,17 +24,7 @@ from pathlib import Path
 
 import benchlib.common  # noqa: F401 - this checkout first on sys.path, before gm
 import numpy as np
-from benchlib.meaning import (
-    GAMES,
-    ask_for,
-    common_lines,
-    corpus_path,
-    entries,
-    judge,
-    label_kind,
-    outcome,
-    same_effect,
-)
+from benchlib.meaning import GAMES, judged, label_kind
 
 DTYPES = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
 
@@ -117,20 +107,13 @@ def kind(means: object) -> str:
 
 
 def sentences(model: MiniLM, game: str, part: str) -> list[dict]:
-    """Each sentence with its ask, kind of label, gm's act and verdict, and its embedding."""
-    _, commands = common_lines()
-    out = []
-    for context, text, means, also in entries(corpus_path(game, part)):
-        g, state, ask = ask_for(context["ask"], context)
-        got = outcome(g, state, ask, text, commands, False)
-        if ask.id == "what_the_fake.groups" and means == "command:repeat":
-            means = "list"  # as bench_meaning judges it
-        verdict = judge(got, means, also, lambda a, b: same_effect(g, state, ask, a, b))
-        out.append(
-            {"ask": ask.id, "kind": kind(means), "act": got.act, "verdict": verdict}
-            | {"e": model.embed(text.lower())}
-        )
-    return out
+    """Each sentence with its ask, kind of label, gm's act and verdict (`judged`), and its
+    embedding."""
+    return [
+        {"ask": one.ask, "kind": kind(one.means), "act": one.got.act, "verdict": one.verdict}
+        | {"e": model.embed(one.text.lower())}
+        for one in judged(game, part)
+    ]
 
 
 def nearest(item: dict, pool: list[dict], k: int = 5) -> tuple[str, float]:

@@ -15,7 +15,7 @@ import random
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from gm.cli import common_lines
 from gm.dialog.engine import (
@@ -285,21 +285,31 @@ def corpus_path(game_id: str, part: str, root: Path = ROOT / "tests" / "meaning"
     return root / part / f"{game_id}.toml"
 
 
-def measure(
+@dataclass(frozen=True)
+class Judged:
+    """One corpus sentence through gm: its ask, what was said and heard, its label (`means`),
+    what gm did and the verdict."""
+
+    ask: str
+    text: str
+    said: Any  # the text typed, or the Final the ear heard
+    means: Any
+    got: Outcome
+    verdict: str
+
+
+def judged(
     game_id: str,
     part: str,
     root: Path = ROOT / "tests" / "meaning",
     ear=None,
     limit: int = 0,
     phrases_only: bool = False,
-) -> dict:
-    """Every sentence of one game's corpus part through gm: counts and the sentences missed.
-    `ear(text, ask)`, when given, says the sentence and returns what the recogniser heard of it
-    (a Final) instead of reading it typed."""
+) -> Iterator[Judged]:
+    """Every sentence of one game's corpus part through gm, judged. `ear(text, ask)`, when
+    given, says the sentence and returns what the recogniser heard of it (a Final) instead of
+    reading it typed."""
     _, commands = common_lines()
-    counts = {"right": 0, "wrong": 0, "missed": 0}
-    by: dict[tuple[str, str], dict[str, int]] = {}  # (ask, kind of label): counts
-    misses: list[tuple[str, str, Any, Outcome]] = []
     for index, (context, text, means, also) in enumerate(entries(corpus_path(game_id, part, root))):
         if limit and index >= limit:
             break
@@ -309,21 +319,41 @@ def measure(
         if ask.id == "what_the_fake.groups" and means == "command:repeat":
             means = "list"  # the groups' "repeat" reads them all again, as `outcome` has it
         verdict = judge(got, means, also, lambda a, b: same_effect(g, state, ask, a, b))
-        counts[verdict] += 1
-        tally = by.setdefault((ask.id, label_kind(means)), {"right": 0, "wrong": 0, "missed": 0})
-        tally[verdict] += 1
-        if verdict != "right":
+        yield Judged(ask.id, text, said, means, got, verdict)
+
+
+def measure(
+    game_id: str,
+    part: str,
+    root: Path = ROOT / "tests" / "meaning",
+    ear=None,
+    limit: int = 0,
+    phrases_only: bool = False,
+) -> dict:
+    """Every sentence of one game's corpus part through gm (`judged`): counts, counts by ask and
+    kind of label, and the sentences missed."""
+    counts = {"right": 0, "wrong": 0, "missed": 0}
+    by: dict[tuple[str, str], dict[str, int]] = {}  # (ask, kind of label): counts
+    misses: list[tuple[str, str, Any, Outcome]] = []
+    for one in judged(game_id, part, root, ear, limit, phrases_only):
+        counts[one.verdict] += 1
+        tally = by.setdefault((one.ask, label_kind(one.means)), dict.fromkeys(counts, 0))
+        tally[one.verdict] += 1
+        if one.verdict != "right":
+            text = one.text
             if ear is not None:  # what was heard of it beside what was said
-                text = f"{text} (heard {' | '.join(a.text for a in said.alternatives)!r})"
-            misses.append((verdict, text, means, got))
+                text = f"{text} (heard {' | '.join(a.text for a in one.said.alternatives)!r})"
+            misses.append((one.verdict, text, one.means, one.got))
     return {"counts": counts, "misses": misses, "by": by}
 
 
 def label_kind(means: Any) -> str:
     """What a corpus label asks of gm: an answer, a partial answer asked about, talk left alone,
     or a command."""
-    if means in ("talk", "ask"):
-        return {"talk": "talk", "ask": "partial"}[means]
+    if means == "talk":
+        return "talk"
+    if means == "ask":
+        return "partial"
     if isinstance(means, str) and means.startswith("command:"):
         return "command"
     return "answer"
