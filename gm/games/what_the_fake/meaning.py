@@ -220,13 +220,13 @@ _DESCRIBED = ("the thing", "that thing", "this thing", "the one", "the stuff")
 _PRONOUNS = ("you", "i", "we", "he", "she", "they")
 
 
+_BEING = frozenset("is was are were".split())
+
+
 def _described(piece: list[str]) -> bool:
     """Whether a piece is a vague name with what it is for ("the thing you cook eggs in"), not a
     sentence about a drawing ("the one I drew is rubbish": a verb of its own)."""
     return begins(piece, _DESCRIBED) and len(piece) <= 8 and not set(piece) & _BEING
-
-
-_BEING = frozenset("is was are were".split())
 
 
 def _lead(piece: list[str]) -> bool:
@@ -376,9 +376,11 @@ class NamesMeaning:
                 continue
             if _denied(words_said):
                 continue
-            if _lead(words_said) or _HOW_MANY.fullmatch(" ".join(_clean(" ".join(words_said)))):
+            if _lead(words_said):
                 continue
             cleaned = _clean(" ".join(words_said), piece=True)
+            if _HOW_MANY.fullmatch(" ".join(cleaned)):
+                continue
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
         talk = [p for p in pieces if set(p) & TALK_WORDS and not _described(p)]
