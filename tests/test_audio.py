@@ -78,3 +78,18 @@ def test_resuming_part_way_into_a_resampled_file(tmp_path):
     assert source.now == pytest.approx(1.0, abs=1e-3) and source.duration == pytest.approx(3.0)
     rest = sum(chunk.samples for chunk in iter(source.read, None))
     assert abs(rest - 2 * RATE) <= 2
+
+
+def test_the_voices_made_here_are_resampled_without_aliasing():
+    """gm.speech.audio.resample (the demos' and tests' voices, espeak-ng's and Piper's 22,050 Hz):
+    a 10 kHz tone, above 16 kHz audio's 8 kHz, is filtered out, not folded back in as a 6 kHz
+    one; a 1 kHz tone keeps its level and length."""
+    from gm.speech.audio import resample
+
+    t = np.arange(22050) / 22050
+    high = resample(10000 * np.sin(2 * np.pi * 10000 * t), 22050)
+    low = resample(10000 * np.sin(2 * np.pi * 1000 * t), 22050)
+    assert high.size == low.size == RATE
+    rms = lambda x: float(np.sqrt(np.mean(x[1000:-1000] ** 2)))  # noqa: E731
+    assert rms(high) < 0.01 * rms(low)
+    assert rms(low) == pytest.approx(10000 / np.sqrt(2), rel=0.01)

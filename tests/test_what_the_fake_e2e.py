@@ -36,6 +36,13 @@ FLAGS = {
     "time_limit": "--time-limit",
 }
 
+# The seats a game's recording is made in where it is not espeak-ng's usual ones: in the hidden
+# game seat one a little brisker, for PocketSphinx heard its "i drew a skull" at 160 and 165 words
+# a minute as junk ("onto as killed") since the test voices are resampled by soxr, and the game
+# lost its thread there; at 155 and 170 it is heard whole. (The open game with commands wants
+# seat one at 160: at 155, 170 and 175 its "i drew a phone" came out "i drew a phone a phone".)
+SEATS = {"hidden-set-up-by-voice": (ESPEAK_SEATS[0], (170,) + ESPEAK_SEATS[1][1:])}
+
 # Three players keep the games short. Each seed was picked for what its table does (SHOWS) and,
 # among those, for a game PocketSphinx hears whole: about one 3-player game in four has a
 # drawing misheard ("i drew a ladder" heard as "i drew a rocket", "i drew a backpack" in the
@@ -185,8 +192,9 @@ def with_commands(script: Script) -> Script:
     return Script(script.game, script.options, script.seed, tuple(out))
 
 
-def play(script: Script, tmp_path: Path, source: str) -> list[dict]:
-    """`gm play what-the-fake` in a subprocess; the transcript's events."""
+def play(script: Script, tmp_path: Path, source: str, seats=ESPEAK_SEATS) -> list[dict]:
+    """`gm play what-the-fake` in a subprocess; the transcript's events. `seats`: the voices and
+    paces of a recording (source "wav")."""
     transcript = tmp_path / f"{source}.jsonl"
     args = [
         sys.executable,
@@ -210,7 +218,7 @@ def play(script: Script, tmp_path: Path, source: str) -> list[dict]:
     else:
         args += [
             "--wav",
-            str(render(script, tmp_path / "table.wav", ESPEAK_SEATS)),
+            str(render(script, tmp_path / "table.wav", seats)),
             "--asr",
             "sphinx",
         ]
@@ -370,7 +378,7 @@ def test_commands_work_at_every_moment(name: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", list(GAMES))
 def test_whole_game_from_speech(name: str, tmp_path: Path) -> None:
     script = script_of(name, ONE_AT_A_TIME)
-    events = play(script, tmp_path, "wav")
+    events = play(script, tmp_path, "wav", SEATS.get(name, ESPEAK_SEATS))
     check_game(events, script, expected(script))
     check_oracle(events, name)
 

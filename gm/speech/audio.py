@@ -20,17 +20,13 @@ CHUNK_SECONDS = 0.1
 
 
 def resample(samples: np.ndarray, rate_in: int, rate_out: int = RATE) -> np.ndarray:
-    """Linear interpolation, after a moving-average low-pass when shrinking; float in, float out."""
+    """`samples` at `rate_out`, through soxr's high quality (band-limited) filter; float in,
+    float out."""
     if rate_in == rate_out or samples.size == 0:
         return samples
-    if rate_in > rate_out:
-        width = int(round(rate_in / rate_out))
-        if width > 1:
-            kernel = np.ones(width) / width
-            samples = np.convolve(samples, kernel, mode="same")
-    count = int(round(samples.size * rate_out / rate_in))
-    positions = np.arange(count) * (rate_in / rate_out)
-    return np.interp(positions, np.arange(samples.size), samples)
+    import soxr
+
+    return soxr.resample(samples, rate_in, rate_out, quality="HQ")
 
 
 def to_pcm16(samples: np.ndarray) -> bytes:
