@@ -109,8 +109,10 @@ def test_the_loader_refuses_an_entry_that_breaks_the_schema(
         ("funocracy.letter", 'face_up = ["K"]\nword = "kiwi"', '"kay"'),
         ("funocracy.vote", "voters = 3", '"bad"'),
         ("what_the_fake.names", 'seat = 1\nroom = 3\nhints = ["cat"]', "{ names = [] }"),
-        ("what_the_fake.reveal", "players = 5\nforgers = 2", "{ seats = [5, 2] }"),
-        ("what_the_fake.reveal", "players = 5\nforgers = 2", "{ seats = [2, 6] }"),
+        ("what_the_fake.reveal", "players = 7\nforgers = 2", "{ seats = [5, 2] }"),
+        ("what_the_fake.reveal", "players = 7\nforgers = 2", "{ seats = [2, 8] }"),
+        # the meaning is one the ask can receive, but six players have one Forger, not two
+        ("what_the_fake.reveal", "players = 6\nforgers = 2", "{ seats = [2, 5] }"),
     ],
 )
 def test_the_loader_refuses_a_meaning_its_ask_cannot_receive(

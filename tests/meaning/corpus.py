@@ -241,6 +241,9 @@ def load(path: Path) -> list[Entry]:
         for key, check in CONTEXT[ask].items():
             if not check(ctx[key]):
                 raise CorpusError(f"{here}: a bad value for {key}")
+        if ask == "what_the_fake.reveal" and ctx["forgers"] != (1 if ctx["players"] <= 6 else 2):
+            # the rulebook's: one Forger with 3 to 6 players, two with 7 or 8
+            raise CorpusError(f"{here}: {ctx['players']} players have not {ctx['forgers']} Forgers")
         says = block.get("say")
         if not isinstance(says, list) or not says:
             raise CorpusError(f"{here}: no [[set.say]] sentences")
