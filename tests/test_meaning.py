@@ -419,6 +419,8 @@ HINTS = ("cat", "dog", "fish and chips")
         ("uhh, a cat", ["cat"]),  # a sound drawn out
         ("it's supposed to be a lighthouse", ["lighthouse"]),
         ("um, I only did two, a sock and a shoe", ["sock", "shoe"]),  # how many, not what
+        ("I've only got the one, a bucket and spade", ["bucket and spade"]),  # one: the name whole
+        ("just the one, fish and chips", ["fish and chips"]),
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):
@@ -503,11 +505,24 @@ def test_a_check_of_names_in_its_forms():
         ("the third one's wrong, it's a ladle", ["kettle", "moon", "ladle"]),
         ("the last one was a frog", ["kettle", "moon", "frog"]),
         ("first one's a bucket", ["bucket", "moon", "spoon"]),
+        # a name denied, then the one meant; by its head word where no other name ends so
+        ("not the spoon, it was a fork", ["kettle", "moon", "fork"]),
+        ("not a moon, a sun", ["kettle", "sun", "spoon"]),
+        ("not the spoon but a ladle", ["kettle", "moon", "ladle"]),
     ],
 )
 def test_one_name_of_several_said_anew_by_its_place_or_its_name(said, names):
     changed = CheckMeaning(lines, ("kettle", "moon", "spoon")).read(said)
     assert changed.value == {"names": names} and not changed.sure
+
+
+def test_a_name_denied_by_its_head_word_is_the_one_changed():
+    beach = CheckMeaning(lines, ("sandcastle", "beach umbrella"))
+    said = beach.read("not the umbrella, it was a parasol")
+    assert said.value == {"names": ["sandcastle", "parasol"]} and not said.sure
+    # two names end in "cat": "not the cat" names the one said whole, never the other
+    cats = CheckMeaning(lines, ("cat", "black cat"))
+    assert cats.read("not the cat, a dog").value == {"names": ["dog", "black cat"]}
 
 
 def test_a_no_a_change_of_mind_and_a_verdict_on_one_name():
@@ -578,6 +593,10 @@ GROUPS = (
         ("four's goldfish is just a blob", "invalid 4"),  # four alone in the group
         ("what were the groups again?", "list"),  # a question to gm
         ("hmm, not really", "more"),
+        ("combine the kitten with the cats", "merge 1 2"),  # joined by a verb, groups by name
+        ("take four out of the dog group", "out 4 3"),  # the seat taken out
+        ("two's dog is a scribble", "void 2 3"),  # no drawing of anything
+        ("the goldfish doesn't look like anything", "invalid 4"),
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):

@@ -211,8 +211,8 @@ def _denied(piece: list[str]) -> bool:
 NO_DRAWING_VERBS = frozenset(("repeat", "undo", "pause", "resume"))
 # A piece that says how many drawings there are, not what they are ("I only managed one").
 _HOW_MANY = re.compile(
-    r"(?:i )?(?:only |just )?(?:managed|did|drew|got|finished|made|have|had)"
-    r"(?: only| just)? (?:one|two|three)(?: of them| drawings?)?"
+    r"(?:(?:i )?(?:(?:only |just )?(?:managed|did|drew|got|finished|made|have|had)(?: only| just)?"
+    r"|only|just) (?:the )?|the )(?P<count>one|two|three)(?: of them| drawings?)?"
 )
 # A vague name said with what it is for or where it is ("the thing you cook eggs in"): a
 # description, asked about, not talk.
@@ -366,6 +366,7 @@ class NamesMeaning:
         done = False
         forms = hint_forms(self.hints)
         ended_first = False  # the end of the list said before a name ("that's all, a saw")
+        counted = ""  # how many drawings the player said they made, where they said so
         for at, piece in enumerate(_SEAM.split(plain(corrected_text(text, keep=True)))):
             words_said, ended = _until_done(_as_said(tokens(piece), forms))
             ended_first = ended_first or (ended and not words_said and not pieces)
@@ -379,7 +380,8 @@ class NamesMeaning:
             if _lead(words_said):
                 continue
             cleaned = _clean(" ".join(words_said), piece=True)
-            if _HOW_MANY.fullmatch(" ".join(cleaned)):
+            if count := _HOW_MANY.fullmatch(" ".join(cleaned)):
+                counted = count.group("count")  # "I've only got the one, a bucket and spade"
                 continue
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
@@ -407,6 +409,8 @@ class NamesMeaning:
             if 1 < len(split) <= self.room and not set(names[0]) & JOINING:
                 return self._answer(list(split), done)
         unclear = [n for n in names if isinstance(n, tuple)]
+        if counted == "one" and len(names) == 1 and unclear:  # one drawing said: the name whole
+            return self._answer([_name(unclear[0][0])], done)
         if unclear:
             whole = [(" ".join(n[0]) if isinstance(n, tuple) else _name(n)) for n in names]
             apart: list[str] = []
@@ -509,12 +513,22 @@ class CheckMeaning:
             return None
         said = " ".join(tokens(text))
         found = re.search(r"\b(first|second|third|last)(?: one)?(?:'s| is| was) (.+)$", said)
+        pending = [normalise_name(p) for p in self.pending]
+        heads = [name.split()[-1] for name in pending]
+        denied = [  # "not a whisk, a fork"; "not the umbrella, it was a parasol" (beach umbrella)
+            (i, m.group(1))
+            for i, name in enumerate(pending)
+            for said_as in {name} | ({heads[i]} if heads.count(heads[i]) == 1 else set())
+            if (m := re.search(rf"^(?:no )?not (?:the |a |an )?{re.escape(said_as)} (.+)$", said))
+        ]
         if found:
             at = {"first": 0, "second": 1, "third": 2, "last": len(self.pending) - 1}
             where, rest = at[found.group(1)], found.group(2)
+        elif denied:
+            where, rest = denied[0]
+            rest = re.sub(r"^(?:but |it is |it was |i said |i drew |just )+", "", rest)
         else:
             named = re.search(r"^(?:no )?(?:the )?(.+?) (?:is|was) (?:actually )?(.+)$", said)
-            pending = [normalise_name(p) for p in self.pending]
             if not named or normalise_name(named.group(1)) not in pending:
                 return None
             where, rest = pending.index(normalise_name(named.group(1))), named.group(2)
@@ -659,7 +673,22 @@ SAME = (
 # Two groups joined in other words ("put them together", "should be one group", "the daisy goes
 # in with the flowers"): read back first, as one player's drawing may be all that is meant.
 JOINED = ("together", "one group", "same group", "in with")
-NOT_COUNTING = ("does not count", "not count", "invalid", "not valid", "disqualified", "cheating")
+NOT_COUNTING = (
+    "does not count",
+    "not count",
+    "invalid",
+    "not valid",
+    "disqualified",
+    "cheating",
+    # not a drawing of anything: "six's mouse is a scribble", "the moon doesn't look like anything"
+    "a scribble",
+    "a blob",
+    "a squiggle",
+    "look like anything",
+    "looks like nothing",
+)
+# Verbs that join two groups named by their drawings: "merge the sun with the moon".
+MERGE_VERBS = ("merge", "combine", "join")
 COUNTING = ("counts", "is valid", "is fine", "it counts", "that counts", "valid")
 DIFFERENT_DRAWINGS = (
     "different",
@@ -760,8 +789,9 @@ class GroupsMeaning:
             base = word[:-2] if word.endswith("'s") else word
             value = words(base)[0].number if words(base) else None
             owner = word.endswith("'s") and said[i + 1 : i + 2] not in (["a"], ["an"], ["the"])
-            if value is not None and (owner or (i and said[i - 1] == "player")):
-                return value
+            taken = i and said[i - 1] in ("take", "move") and said[i + 1 : i + 2] == ["out"]
+            if value is not None and (owner or taken or (i and said[i - 1] == "player")):
+                return value  # "player four's", "four's", "take four out of the cats"
         return None
 
     def _players_alike(self, said: list[str], sentence: list, named: list[int]) -> Reading | None:
@@ -829,8 +859,10 @@ class GroupsMeaning:
             # "player five's lobster is a crab", "three's witch is really just a hat": one drawing
             # named as another group's, read back first
             return value(f"merge {groups[0]} {groups[1]}", False)
-        if has(said, "merge"):
+        if any(has(said, verb) for verb in MERGE_VERBS):
             nums = sorted(set(n for n in numbers if n in known))
+            if len(groups) == 2:  # "merge the sun with the moon"
+                return value(f"merge {groups[0]} {groups[1]}")
             if len(nums) == 2:
                 return value(f"merge {nums[0]} {nums[1]}")
         target = groups[0] if len(groups) == 1 else None
