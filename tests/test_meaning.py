@@ -235,9 +235,17 @@ def test_next_is_heard_only_as_a_short_go_ahead():
         ("mango, like the yellow one", "mango"),
         ("melon melon melon", "melon"),  # said over and over: once
         ("pom pom", "pom pom"),  # twice: some words are
+        ("can I say plum tree", "plum tree"),  # asking leave
+        ("I'm gonna go with papaya", "papaya"),
+        ("fig for F", "fig"),  # the letter it is for, said after it
+        ("kumquat for the K", "kumquat"),
+        ("n for november", None),  # a letter spelled, never a word
     ],
 )
 def test_the_word_is_what_the_player_meant_without_the_talk_around_it(said, word):
+    if word is None:
+        assert AnswerMeaning(lines).read(said).kind is not Kind.WORDS
+        return
     reading = AnswerMeaning(lines).read(said)
     assert reading.kind is Kind.WORDS and reading.value == word
 
@@ -359,6 +367,9 @@ def test_the_vote_on_a_challenged_word(said, voters, meant):
 def test_one_side_counted_without_a_majority_is_asked():
     assert FunoVote(lines, 6).read("three mehs").kind is Kind.PARTIAL
     assert FunoVote(lines, 4).read("a few good, a few meh").kind is Kind.PARTIAL  # both, uncounted
+    # one player's own vote of several: how many of each? With one voter it is the vote.
+    assert FunoVote(lines, 5).read("good from me").kind is Kind.PARTIAL
+    assert FunoVote(lines, 1).read("good from me").value == "good"
 
 
 def test_which_letter_in_any_form_or_the_word_again():

@@ -301,6 +301,12 @@ class VoteMeaning:
         if not said or asks(said) or said[:2] in (["i", "vote"], ["my", "vote"]):
             return NOTHING
         short = len(said) <= 8 and not hedged(text)
+        if (
+            any_of(said, ("from me",))
+            and self.voters > 1
+            and not any(w.number is not None for w in sentence)
+        ):  # "good from me": one player's vote of several, so how many of each?
+            return partial(self.lines("ask_vote_count"), None)
         for lead, value in (("mostly", None), ("majority", None)):
             at = where(said, lead)
             if at >= 0 and at + 1 < len(said) and said[at + 1] in ("good", "meh", "mehs"):
@@ -568,6 +574,12 @@ ANSWER_LEADS = leads(
         "i will say",
         "i am going with",
         "i am going to say",
+        "i am going to go with",
+        "i am gonna go with",
+        "i am gonna say",
+        "can i say",
+        "could i say",
+        "can i go with",
         "going with",
         "i am thinking",
         "i am thinking of",
@@ -640,6 +652,9 @@ def _answer_words(clause: list[str]) -> list[str] | None:
     ):
         return None  # "the A one": a letter pointed at
     said = strip_lead(clause, ANSWER_LEADS)
+    for tail in (["for"], ["for", "the"]):  # "frozen peas for F", "ice for the I": the letter
+        if len(said) > len(tail) + 1 and said[-1 - len(tail) : -1] == tail and len(said[-1]) == 1:
+            said = said[: -1 - len(tail)]  # it is for, said after the word
     while said and said[-1] in INTERJECTIONS | TAIL_WORDS:
         said = said[:-1]
     while said and said[0] in INTERJECTIONS | LONE_FILLERS:
