@@ -18,10 +18,11 @@ typed.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 import benchlib.common  # noqa: F401 - this checkout first on sys.path, before gm
-from benchlib.meaning import GAMES, ROOT, measure
+from benchlib.meaning import GAMES, ROOT, corpus_path, measure
 
 
 def main() -> int:
@@ -45,6 +46,16 @@ def main() -> int:
     )
     args = parser.parse_args()
     parts = ("dev", "held") if args.part == "both" else (args.part,)
+    games = (args.game,) if args.game else GAMES
+    missing = [
+        corpus_path(g, p, args.corpus)
+        for g in games
+        for p in parts
+        if not corpus_path(g, p, args.corpus).is_file()
+    ]
+    if missing:  # --corpus names a folder holding dev/GAME.toml and held/GAME.toml
+        print(f"bench_meaning: there is no corpus file {missing[0]}.", file=sys.stderr)
+        return 2
     ears: list[tuple[str, object]] = [("typed", None)]
     if args.voice:
         from benchlib.meaning import whisper_ear
@@ -64,7 +75,7 @@ def main() -> int:
     print("| game | part | heard | sentences | right | wrong decisions | missed |")
     print("|---|---|---|---|---|---|---|")
     tallies: dict[tuple[str, str, str], dict] = {}  # (game, part, ear): counts by ask and kind
-    for game_id in (args.game,) if args.game else GAMES:
+    for game_id in games:
         for part in parts:
             for name, ear in ears:
                 result = measure(game_id, part, args.corpus, ear, args.limit, args.phrases_only)

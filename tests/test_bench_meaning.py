@@ -1,0 +1,38 @@
+"""scripts/bench_meaning.py on a corpus of its own: a folder of sentences scored, and a folder
+without the file asked for refused in one sentence."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "scripts" / "bench_meaning.py"
+
+
+def bench(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_a_corpus_folder_of_its_own_is_scored(tmp_path):
+    (tmp_path / "dev").mkdir()
+    (tmp_path / "dev" / "who_the_f.toml").write_text(
+        '[[set]]\nask = "who_the_f.result"\nplayers = 5\n\n'
+        '[[set.say]]\ntext = "three of us went for number two"\n'
+        "means = { count = 3, place = 2 }\n\n"
+        '[[set.say]]\ntext = "did anyone bring crisps"\nmeans = "talk"\n'
+    )
+    result = bench("--corpus", str(tmp_path), "--part", "dev", "--game", "who_the_f")
+    assert result.returncode == 0, result.stderr
+    assert "| who_the_f | dev | typed | 2 | 2 (100%) | 0 | 0 |" in result.stdout
+
+
+def test_a_folder_without_the_corpus_file_is_one_sentence(tmp_path):
+    result = bench("--corpus", str(tmp_path), "--part", "held", "--game", "funocracy")
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"bench_meaning: there is no corpus file {tmp_path / 'held' / 'funocracy.toml'}."
+    )
