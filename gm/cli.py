@@ -1002,7 +1002,10 @@ def cmd_decks(args: argparse.Namespace) -> int:
     deck = read_content(Path(args.file).expanduser())
     entry = deck_game(deck)
     load_game(entry, deck=deck, own=True)
-    sizes = ", ".join(f"{len(v)} {k}" for k, v in deck_of(deck).items() if isinstance(v, list))
+    kinds = {"expo": "EXPO cards"}  # a deck's own key for what a reader calls its cards
+    sizes = ", ".join(
+        f"{len(v)} {kinds.get(k, k)}" for k, v in deck_of(deck).items() if isinstance(v, list)
+    )
     print(
         f"{args.file}: a deck for {entry.title} ({sizes}); play it with "
         f"'gm play {entry.id.replace('_', '-')} --deck {args.file}'."

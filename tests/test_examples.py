@@ -31,6 +31,8 @@ def test_an_example_deck_passes_gm_decks_check(path):
     )
     assert result.returncode == 0, result.stderr
     assert f"'gm play {game} --deck examples/{path.name}'" in result.stdout
+    # what the deck holds, in a reader's words: "4 EXPO cards", not the file's key "4 expo"
+    assert any(f" {kind})" in result.stdout for kind in ("questions", "themes", "EXPO cards"))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
