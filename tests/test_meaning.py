@@ -135,6 +135,14 @@ def test_a_result_told_in_the_tables_words(said, meant):
     assert reading.kind is Kind.ANSWER and reading.value == meant
 
 
+def test_half_the_table_each_way_is_a_tie_of_half_the_players_read_back():
+    reading = ResultMeaning(lines, players=6).read("half of us said two, half said five")
+    assert reading.value == {"tie": 3} and not reading.sure
+    # an odd table has no halves; a half with no places is talk
+    assert ResultMeaning(lines, players=5).read("half said two, half five").kind is not Kind.ANSWER
+    assert ResultMeaning(lines, players=6).read("half of us were late").kind is not Kind.ANSWER
+
+
 @pytest.mark.parametrize(
     "said, held",
     [
@@ -700,6 +708,8 @@ ALL = list(Command)
     "said, command",
     [
         ("what was the question again", Command.REPEAT),
+        ("say the question again", Command.REPEAT),
+        ("we got the question again wrong", None),  # talk about the question
         ("scratch that", Command.UNDO),
         ("hang on, bathroom break", Command.PAUSE),
         ("next theme, this one's impossible", Command.SKIP),

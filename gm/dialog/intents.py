@@ -220,6 +220,8 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "read that again",
         "read it again",
         "read the question again",
+        "say the question again",
+        "hear the question again",
         "one more time",
         "say it again",
         "say that again",

@@ -453,6 +453,10 @@ class ResultMeaning:
                 return self._value({"tie": counts[0]}, False)
         if held.get("tie") and len(mentions) == 1 and 0 < mentions[0].value <= MOST // 2:
             return self._value({"tie": mentions[0].value}, True)  # "A tie: how many each?" "two"
+        halves = said.count("half") >= 2 or any_of(said, ("the other half",))
+        if halves and len(set(places + loose)) == 2 and self.players and self.players % 2 == 0:
+            # "half of us said two, half said five": a tie of half the table each, read back
+            return self._value({"tie": self.players // 2}, False)
         if any_of(said, ("tie", "tied")) and not counts and len(set(places + loose)) == 2:
             return partial(self.lines("ask_tie_count"), {"tie": True})  # "a tie between 4 and 5"
         guessed = _guessed(sentence)
