@@ -542,6 +542,8 @@ def test_a_name_denied_by_its_head_word_is_the_one_changed():
     # two names end in "cat": "not the cat" names the one said whole, never the other
     cats = CheckMeaning(lines, ("cat", "black cat"))
     assert cats.read("not the cat, a dog").value == {"names": ["dog", "black cat"]}
+    # a name denied with no other said for it is a no, not a name "at all"
+    assert CheckMeaning(lines, ("crab",)).read("not the crab at all").value is False
 
 
 def test_a_no_a_change_of_mind_and_a_verdict_on_one_name():

@@ -526,7 +526,12 @@ class CheckMeaning:
             where, rest = at[found.group(1)], found.group(2)
         elif denied:
             where, rest = denied[0]
-            rest = re.sub(r"^(?:but |it is |it was |i said |i drew |just )+", "", rest)
+            said_instead = re.sub(r"^(?:but |it is |it was |i said |i drew |just )+", "", rest)
+            if said_instead == rest and not re.search(
+                rf"{re.escape(heads[where])}\s*,", text.lower()
+            ):
+                return None  # "not the crab at all": no other name said for it
+            rest = said_instead
         else:
             named = re.search(r"^(?:no )?(?:the )?(.+?) (?:is|was) (?:actually )?(.+)$", said)
             if not named or normalise_name(named.group(1)) not in pending:
