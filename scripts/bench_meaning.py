@@ -47,12 +47,8 @@ def main() -> int:
     args = parser.parse_args()
     parts = ("dev", "held") if args.part == "both" else (args.part,)
     games = (args.game,) if args.game else GAMES
-    missing = [
-        corpus_path(g, p, args.corpus)
-        for g in games
-        for p in parts
-        if not corpus_path(g, p, args.corpus).is_file()
-    ]
+    paths = [corpus_path(g, p, args.corpus) for g in games for p in parts]
+    missing = [path for path in paths if not path.is_file()]
     if missing:  # --corpus names a folder holding dev/GAME.toml and held/GAME.toml
         print(f"bench_meaning: there is no corpus file {missing[0]}.", file=sys.stderr)
         return 2

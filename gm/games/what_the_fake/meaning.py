@@ -513,26 +513,13 @@ class CheckMeaning:
             return None
         said = " ".join(tokens(text))
         found = re.search(r"\b(first|second|third|last)(?: one)?(?:'s| is| was) (.+)$", said)
-        pending = [normalise_name(p) for p in self.pending]
-        heads = [name.split()[-1] for name in pending]
-        denied = [  # "not a whisk, a fork"; "not the umbrella, it was a parasol" (beach umbrella)
-            (i, m.group(1))
-            for i, name in enumerate(pending)
-            for said_as in {name} | ({heads[i]} if heads.count(heads[i]) == 1 else set())
-            if (m := re.search(rf"^(?:no )?not (?:the |a |an )?{re.escape(said_as)} (.+)$", said))
-        ]
         if found:
             at = {"first": 0, "second": 1, "third": 2, "last": len(self.pending) - 1}
             where, rest = at[found.group(1)], found.group(2)
-        elif denied:
-            where, rest = denied[0]
-            said_instead = re.sub(r"^(?:but |it is |it was |i said |i drew |just )+", "", rest)
-            if said_instead == rest and not re.search(
-                rf"{re.escape(heads[where])}\s*,", text.lower()
-            ):
-                return None  # "not the crab at all": no other name said for it
-            rest = said_instead
+        elif (denied := self._denied_for(said, text)) is not None:
+            where, rest = denied
         else:
+            pending = [normalise_name(p) for p in self.pending]
             named = re.search(r"^(?:no )?(?:the )?(.+?) (?:is|was) (?:actually )?(.+)$", said)
             if not named or normalise_name(named.group(1)) not in pending:
                 return None
@@ -547,6 +534,25 @@ class CheckMeaning:
         if set(rest.split()) & TALK_WORDS:
             return None
         return [new if i == where else name for i, name in enumerate(self.pending)]
+
+    def _denied_for(self, said: str, text: str) -> tuple[int, str] | None:
+        """A name gm heard, denied, and what was said in its place: "not a whisk, a fork", "not
+        the umbrella, it was a parasol" (the beach umbrella, found by its last word where no other
+        name ends so). Its place and the words said instead, "" where none were ("not the crab
+        at all"); None when no name is denied so."""
+        pending = [normalise_name(p) for p in self.pending]
+        heads = [name.split()[-1] for name in pending]
+        for i, name in enumerate(pending):
+            for said_as in {name} | ({heads[i]} if heads.count(heads[i]) == 1 else set()):
+                found = re.search(rf"^(?:no )?not (?:the |a |an )?{re.escape(said_as)} (.+)$", said)
+                if not found:
+                    continue
+                rest = found.group(1)
+                instead = re.sub(r"^(?:but |it is |it was |i said |i drew |just )+", "", rest)
+                if instead == rest and not re.search(rf"{re.escape(heads[i])}\s*,", text.lower()):
+                    return i, ""  # no comma, no "it was": nothing said in its place
+                return i, instead
+        return None
 
     def _mixed(self, said: list[str]) -> bool:
         """Whether a reply says some of several names are right and some not, without which
