@@ -3,6 +3,7 @@
 
     bench_meaning.py [--part dev|held|both] [--game GAME] [--misses] [--corpus DIR]
                      [--voice piper+0.9,piper+1.12 --pace 150,190 [--limit N]]
+                     [--whisper-model DIR]
 
 Each sentence goes through the engine's reading of an utterance (the ask's phrases, then its
 meaning) and, for open answers, the game's own rules, at the ask and in the context the corpus
@@ -12,7 +13,8 @@ decided without a check. Prints one Markdown row per game and part, for BENCHMAR
 
 With --voice, each sentence is said by Piper (each voice at each pace; "piper+F" moves its
 pitch by F) and heard by Whisper listening as the engine has it listen at that ask, instead of
-typed.
+typed; --whisper-model hears them with another Whisper (models/whisper-base, as `gm models
+install whisper-base` writes it) instead of the embedded tiny.en.
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ def main() -> int:
     parser.add_argument("--pace", default="160", help="words a minute, comma-separated")
     parser.add_argument("--limit", type=int, default=0, help="at most this many sentences")
     parser.add_argument(
+        "--whisper-model",
+        help="with --voice: a CTranslate2 Whisper folder (default: the embedded tiny.en)",
+    )
+    parser.add_argument(
         "--phrases-only",
         action="store_true",
         help="the asks' phrase lists alone, without their meaning or commands in other words",
@@ -55,10 +61,15 @@ def main() -> int:
     ears: list[tuple[str, object]] = [("typed", None)]
     if args.voice:
         from benchlib.meaning import whisper_ear
+        from benchlib.measure import whisper_problem
 
         from gm.speech.asr.whisper import WhisperRecognizer
 
-        recognizer = WhisperRecognizer(None)
+        problem = whisper_problem(args.whisper_model, ["whisper"])
+        if problem:
+            print(f"bench_meaning: {problem}", file=sys.stderr)
+            return 2
+        recognizer = WhisperRecognizer(args.whisper_model)
         try:
             paces = [int(p) for p in args.pace.split(",")]
         except ValueError:

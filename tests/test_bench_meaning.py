@@ -36,3 +36,20 @@ def test_a_folder_without_the_corpus_file_is_one_sentence(tmp_path):
     assert result.stderr.strip() == (
         f"bench_meaning: there is no corpus file {tmp_path / 'held' / 'funocracy.toml'}."
     )
+
+
+def test_a_folder_that_is_no_whisper_model_is_one_sentence(tmp_path):
+    (tmp_path / "dev").mkdir()
+    (tmp_path / "dev" / "who_the_f.toml").write_text(
+        '[[set]]\nask = "who_the_f.result"\nplayers = 5\n\n'
+        '[[set.say]]\ntext = "did anyone bring crisps"\nmeans = "talk"\n'
+    )
+    not_a_model = tmp_path / "empty"
+    not_a_model.mkdir()
+    result = bench(
+        "--corpus", str(tmp_path), "--part", "dev", "--game", "who_the_f",
+        "--voice", "piper", "--whisper-model", str(not_a_model),
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith(f"bench_meaning: {not_a_model} is not a Whisper model")
+    assert "Traceback" not in result.stderr

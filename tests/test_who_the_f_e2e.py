@@ -359,8 +359,8 @@ def test_a_whole_game_from_synthesised_voices(table, tmp_path):
     script = planned(table)
     wav = render(with_table_talk(script, table), tmp_path / "who_the_f.wav", ESPEAK_SEATS)
     transcript = tmp_path / "t.jsonl"
-    spoken = tmp_path / "gm.wav"  # gm's own voice (Piper, the default) for the won game
-    voice = ("--speak-to", str(spoken)) if table is WON else ()
+    spoken = tmp_path / "gm.wav"  # gm's own voice (Piper, the default), in the shorter game
+    voice = ("--speak-to", str(spoken)) if table is LOST else ()
     began = time.monotonic()
     result = gm(
         "play",
