@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import io
+import re
 import socket
 import subprocess
 import sys
@@ -340,17 +341,33 @@ def test_a_whisper_download_with_a_wrong_checksum_is_removed(tmp_path: Path) -> 
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_whisper_model_without_a_known_hash_is_installed_with_a_note(
-    tmp_path: Path, capsys
+def test_every_whisper_model_is_pinned_to_a_hub_commit_and_a_digest() -> None:
+    """A file fetched from /resolve/<commit>/ never changes, and model.bin is checked besides."""
+    whisper = [info for info in models.known() if info.kind == "whisper"]
+    assert {info.name for info in whisper} == {
+        "whisper-tiny.en",
+        "whisper-base.en",
+        "whisper-small.en",
+    }
+    for info in whisper:
+        assert re.fullmatch(
+            r"https://huggingface\.co/Systran/faster-whisper-[a-z.]+/resolve/[0-9a-f]{40}", info.url
+        ), info.url
+        assert info.sha256 is not None and re.fullmatch(r"[0-9a-f]{64}", info.sha256)
+
+
+def test_a_base_model_that_is_not_the_pinned_one_is_refused_and_nothing_is_left(
+    tmp_path: Path,
 ) -> None:
     with Server(
         b"",
         files={name: b"{}" if name.endswith(".json") else b"x" for name in models.WHISPER_FILES},
     ) as server:
-        folder = models.download(
-            "whisper-base.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet
-        )
-    assert "not verified" in capsys.readouterr().err and models.installed(tmp_path) == [folder]
+        with pytest.raises(SpeechError, match="does not match its SHA-256"):
+            models.download(
+                "whisper-base.en", tmp_path, url=server.url.rsplit("/", 1)[0], progress=quiet
+            )
+    assert list(tmp_path.iterdir()) == [] and models.installed(tmp_path) == []
 
 
 def test_a_disk_filling_up_while_unpacking_removes_the_half_unpacked_folder(tmp_path: Path) -> None:

