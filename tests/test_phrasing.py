@@ -64,6 +64,9 @@ def test_whispers_numerals_signs_and_apostrophes_are_written_as_words(text, norm
         ("okay so skip it skip xx", [["okay", "so", "skip", "it", "skip", "xx"]]),
         ("okay so what is s", [["okay", "so", "what", "is", "s"]]),
         ("four fo", [["four", "fo"]]),
+        # a person's first word said twice, then other words: what they said, whole
+        ("no no it was three", [["no", "no", "it", "was", "three"]]),
+        ("yeah yeah next", [["yeah", "yeah", "next"]]),
     ],
 )
 def test_a_loop_is_cut_to_one_pass_and_words_that_do_not_loop_are_kept(said, meant):

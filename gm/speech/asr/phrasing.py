@@ -138,6 +138,13 @@ def _repeats(words: Sequence[str], start: int, period: int) -> bool:
     ].startswith(tail[last])
 
 
+def _doubled(words: Sequence[str]) -> bool:
+    """A first word said twice and then other words ("no no it was three", "sorry sorry I
+    pointed"): how people talk, where a decoder's loop says its word a third time or goes round
+    to the end ("four four four", "nope nope n")."""
+    return len(words) > 2 and words[0] == words[1] and not words[0].startswith(words[2])
+
+
 def passes(words: Sequence[str]) -> list[list[str]]:
     """What a decoder given a short window may have meant when it said its phrase again and
     again: it loops, not always the same way at first ("four four four", "b b b t b", "let's get
@@ -149,6 +156,8 @@ def passes(words: Sequence[str]) -> list[list[str]]:
     words = list(words)
     for period in range(1, len(words)):
         again = words[period : 2 * period]
+        if period == 1 and _doubled(words):
+            break  # "yeah yeah next", "no no it was three": a person's word said twice
         if again == words[:period] or (
             # the second pass cut short in or after its second word ("skip this one skip th",
             # "next question next quest"): one word again is no loop ("two and two")
