@@ -157,7 +157,7 @@ def passes(words: Sequence[str]) -> list[list[str]]:
     for period in range(1, len(words)):
         again = words[period : 2 * period]
         if period == 1 and _doubled(words):
-            break  # "yeah yeah next", "no no it was three": a person's word said twice
+            continue  # "yeah yeah next", "no no it was three": a person's word said twice
         if again == words[:period] or (
             # the second pass cut short in or after its second word ("skip this one skip th",
             # "next question next quest"): one word again is no loop ("two and two")
