@@ -509,3 +509,18 @@ def test_a_list_said_with_breaths_comes_back_with_whisper_s_commas(recognizer, i
     assert final.text == ", ".join(items)
     names = tuple(item.removeprefix("a ") for item in items)
     assert split_names(final.text) == names != split_names(final.text.replace(",", ""))
+
+
+def test_a_question_to_the_table_keeps_whisper_s_question_mark(recognizer):
+    """At an ask with a meaning, a sentence Whisper writes as a question comes back with its
+    question mark, which the meaning reads as talk to the table, not an answer; an open answer
+    (a Funocracy word offered with a rising voice) keeps none, and is still offered."""
+    from gm.meaning import statement
+
+    question = said_in_seat_one("did you say five?")
+    recognizer.set_vocabulary(Vocabulary(("five", "number five", *COMMANDS), followed=True))
+    (final,) = finals(run(recognizer, question))
+    assert final.text == "did you say five?" and statement(final.text) == ""
+    recognizer.set_vocabulary(Vocabulary(COMMANDS, free=True, hints=("kettle",)))
+    (final,) = finals(run(recognizer, question))
+    assert final.text == "did you say five"

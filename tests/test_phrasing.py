@@ -67,6 +67,11 @@ def test_whispers_numerals_signs_and_apostrophes_are_written_as_words(text, norm
         # a person's first word said twice, then other words: what they said, whole
         ("no no it was three", [["no", "no", "it", "was", "three"]]),
         ("yeah yeah next", [["yeah", "yeah", "next"]]),
+        # ... and the decoder's loop of such a sentence: its first pass
+        (
+            "sorry sorry i pointed sorry sorry i pointed sorry",
+            [["sorry", "sorry", "i", "pointed"]],
+        ),
     ],
 )
 def test_a_loop_is_cut_to_one_pass_and_words_that_do_not_loop_are_kept(said, meant):

@@ -338,7 +338,7 @@ class WhisperRecognizer(Endpointed):
             and not (vocabulary.followed and self._index.is_talk(normalise(heard.text)))
         ):
             return self._chosen(audio, heard, ended)
-        alternatives = self._marked(self.alternatives(heard), heard)
+        alternatives = self._marked(self.alternatives(heard), heard, not vocabulary.free)
         if self._vocabulary.free:
             alternatives = self._heard_after_lead_in(audio, alternatives)
             return Final(alternatives, ended.start, ended.end, noisy=ended.noisy)
@@ -450,11 +450,15 @@ class WhisperRecognizer(Endpointed):
 
     @staticmethod
     def _marked(
-        alternatives: tuple[Alternative, ...], heard: Transcript
+        alternatives: tuple[Alternative, ...], heard: Transcript, questions: bool = False
     ) -> tuple[Alternative, ...]:
         """A transcript handed back whole (open speech, or a sentence where a short reply was
         asked for) keeps a comma where Whisper wrote a comma or a full stop between two words:
-        the marks a list is split at ("a rabbit, a snake and a cat": a What the Fake naming).
+        the marks a list is split at ("a rabbit, a snake and a cat": a What the Fake naming);
+        and, with `questions` (a sentence at an ask that is no open answer), a question mark
+        where Whisper wrote one, which tells the meaning a question to the table from an answer
+        ("did you say five?"). An open answer keeps none: a word offered with a rising voice
+        ("frozen peas?") is still offered, and a countdown has no time to ask about it.
         Where the speaker paused cannot be told better from the audio: tiny.en's word times
         (`words`) are off by up to 0.4 s, more than a breath between two names (docs/meaning.md)."""
         if len(alternatives) != 1:
@@ -463,18 +467,20 @@ class WhisperRecognizer(Endpointed):
         whole = normalise(heard.text).split()
         if len(said) < 2 or whole[: len(said)] != said:
             return alternatives  # one of the ask's phrases, not the transcript
-        before: set[int] = set()  # a comma before these words
+        after: dict[int, str] = {}  # the mark after this many words: "," or "?"
         count = 0
         for raw in heard.text.split():
             count += len(normalise(raw).split())
             if raw[-1] in ",;.!?":
-                before.add(count)
+                after[count] = "?" if raw[-1] == "?" and questions else ","
         if count != len(whole):
-            before = set()  # the words did not add up as written: no mark is sure
+            after = {}  # the words did not add up as written: no mark is sure
         text = "".join(
-            (", " if 0 < index < len(said) and index in before else " ") + word
+            (after[index] + " " if 0 < index < len(said) and index in after else " ") + word
             for index, word in enumerate(said)
         ).strip()
+        if after.get(len(said)) == "?":
+            text += "?"
         return (Alternative(text, alternatives[0].confidence),)
 
     @staticmethod
