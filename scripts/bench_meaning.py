@@ -3,7 +3,7 @@
 
     bench_meaning.py [--part dev|held|both] [--game GAME] [--misses] [--corpus DIR]
                      [--voice piper+0.9,piper+1.12 --pace 150,190 [--limit N]]
-                     [--whisper-model DIR]
+                     [--whisper-model DIR] [--fixed-delivery]
 
 Each sentence goes through the engine's reading of an utterance (the ask's phrases, then its
 meaning) and, for open answers, the game's own rules, at the ask and in the context the corpus
@@ -42,6 +42,12 @@ def main() -> int:
     parser.add_argument("--pace", default="160", help="words a minute, comma-separated")
     parser.add_argument("--limit", type=int, default=0, help="at most this many sentences")
     parser.add_argument(
+        "--fixed-delivery",
+        action="store_true",
+        help="with --voice: Piper says each sentence the same way every run (its noise at 0), "
+        "to compare two versions of gm on the same audio",
+    )
+    parser.add_argument(
         "--whisper-model",
         help="with --voice: a CTranslate2 Whisper folder (default: the embedded tiny.en)",
     )
@@ -75,7 +81,10 @@ def main() -> int:
         except ValueError:
             raise SystemExit(f"bench_meaning: --pace wants numbers, not {args.pace!r}.") from None
         ears = [
-            (f"{voice} {pace} wpm", whisper_ear(voice, pace, recognizer))
+            (
+                f"{voice} {pace} wpm",
+                whisper_ear(voice, pace, recognizer, 0.0 if args.fixed_delivery else 1.0),
+            )
             for voice in args.voice.split(",")
             for pace in paces
         ]

@@ -359,27 +359,30 @@ def label_kind(means: Any) -> str:
     return "answer"
 
 
-def heard(recognizer, ask: Ask, commands: dict, text: str, voice: str, pace: float) -> Final:
+def heard(
+    recognizer, ask: Ask, commands: dict, text: str, voice: str, pace: float, noise: float = 1.0
+) -> Final:
     """`text` said in `voice` at `pace` words a minute, heard by the recogniser as the engine
-    has it listen at `ask`: the first Final that holds words."""
+    has it listen at `ask`: the first Final that holds words. `noise` is Piper's (0: the same
+    delivery every run)."""
     from gm.speech.asr import recognize
     from gm.speech.synth import assemble, synthesize
 
     recognizer.set_vocabulary(hearing_for(ask, listening_commands(commands))[1])
     recognizer.reset()
-    audio = assemble([synthesize(text, voice, pace)], lead=0.5) + b"\0\0" * 16000
+    audio = assemble([synthesize(text, voice, pace, noise=noise)], lead=0.5) + b"\0\0" * 16000
     for event in recognize(recognizer, audio):
         if isinstance(event, Final) and any(a.text.strip() for a in event.alternatives):
             return event
     return Final((), 0.0, 0.0)
 
 
-def whisper_ear(voice: str, pace: int, recognizer):
+def whisper_ear(voice: str, pace: int, recognizer, noise: float = 1.0):
     """An ear for `measure`: Piper (`voice`: "piper" or "piper+FACTOR", its pitch moved) says
     the sentence at `pace` words a minute, and the recogniser hears it (`heard`)."""
 
     def ear(text: str, ask: Ask, commands: dict) -> Final:
-        return heard(recognizer, ask, commands, text, voice, pace)
+        return heard(recognizer, ask, commands, text, voice, pace, noise)
 
     return ear
 
