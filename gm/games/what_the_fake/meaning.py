@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Callable, Mapping
 
 from gm import content
@@ -506,6 +507,11 @@ class CheckMeaning:
     lines: Callable[..., str]
     pending: tuple[str, ...] = ()
 
+    @cached_property
+    def _names(self) -> list[str]:
+        """The names gm heard, as a reply's words are compared with them."""
+        return [normalise_name(p) for p in self.pending]
+
     def _one_changed(self, text: str) -> list[str] | None:
         """The names with one of them said anew: "the last one was a dish of chips", "the
         second one's wrong, it's a hog", "the rock is a crab actually"."""
@@ -519,11 +525,10 @@ class CheckMeaning:
         elif (denied := self._denied_for(said, text)) is not None:
             where, rest = denied
         else:
-            pending = [normalise_name(p) for p in self.pending]
             named = re.search(r"^(?:no )?(?:the )?(.+?) (?:is|was) (?:actually )?(.+)$", said)
-            if not named or normalise_name(named.group(1)) not in pending:
+            if not named or normalise_name(named.group(1)) not in self._names:
                 return None
-            where, rest = pending.index(normalise_name(named.group(1))), named.group(2)
+            where, rest = self._names.index(normalise_name(named.group(1))), named.group(2)
         rest = re.sub(r"^(?:wrong|not right)\b\W*(?:it is )?", "", rest)
         rest = re.sub(r"\b(?:actually|i think)$", "", rest).strip()
         new = _name(rest.split())
@@ -540,9 +545,8 @@ class CheckMeaning:
         the umbrella, it was a parasol" (the beach umbrella, found by its last word where no other
         name ends so). Its place and the words said instead, "" where none were ("not the crab
         at all"); None when no name is denied so."""
-        pending = [normalise_name(p) for p in self.pending]
-        heads = [name.split()[-1] for name in pending]
-        for i, name in enumerate(pending):
+        heads = [name.split()[-1] for name in self._names]
+        for i, name in enumerate(self._names):
             for said_as in {name} | ({heads[i]} if heads.count(heads[i]) == 1 else set()):
                 found = re.search(rf"^(?:no )?not (?:the |a |an )?{re.escape(said_as)} (.+)$", said)
                 if not found:
@@ -562,9 +566,8 @@ class CheckMeaning:
         wrong = any_of(said, ("wrong", "not right", "is off"))
         if any_of(said, SOME_OF) and wrong:
             return True
-        pointed = any(w in ORDINALS for w in said) or any(
-            normalise_name(p) in normalise_name(" ".join(said)) for p in self.pending
-        )
+        reply = normalise_name(" ".join(said))
+        pointed = any(w in ORDINALS for w in said) or any(p in reply for p in self._names)
         right = any(w in YES_WORDS for w in said)
         return pointed and right and (wrong or any(w in NO_WORDS or w == "not" for w in said))
 
@@ -603,10 +606,9 @@ class CheckMeaning:
         rest = [w for w in said[1:] if w not in ("yes", "yeah", "yep", "no", "nope", "nah")]
         if not rest or any_of(rest, CONFIRM if verdict else REFUSE) and len(rest) <= 4:
             return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), True)
-        pending = {normalise_name(p) for p in self.pending}
         if verdict is True and (
             set(rest) <= {"both", "all", "them", "of", "that", "it", "two", "three"}
-            or any(p and p in normalise_name(" ".join(rest)) for p in pending)
+            or any(p and p in normalise_name(" ".join(rest)) for p in self._names)
         ):
             return answer(True, self.lines("heard_yes"), True)  # "yeah, a flying pig, with wings"
         if verdict is False:  # "no, a bicycle and a clown": the names said again, read whole
