@@ -1,8 +1,8 @@
 """Whole games of Who the F*ck? through real wyoming-faster-whisper and wyoming-piper: a recorded
-game in Piper's voices, decided as its own oracle says; and the demo's simulated table, each
-server killed and started again while it plays. Checked: the game ends, every decision that
-stands is saved once, the save rebuilds the end, and the lines that say a service was lost and
-is back are said once each.
+game in Piper's voices heard by the speech service, decided as its own oracle says; and the demo's
+simulated table, gm's voice made by the voice service, each server killed and started again while
+it plays. Checked: the game ends, every decision that stands is saved once, the save rebuilds the
+end, and the lines that say a service was lost and is back are said once each.
 
 The killed servers are played against the demo's table, not a recording: gm's line saying a
 service was lost comes when the server dies, which a recording cannot know, and a recorded reply
@@ -47,12 +47,12 @@ def test_a_whole_recorded_game_through_the_services(tmp_path):
         script, tmp_path / "who_the_f.wav", PIPER_SEATS, noise=0.0
     )  # the same audio each run
     transcript = tmp_path / "t.jsonl"
-    with running(tmp_path, PROMPT) as servers:
+    # the speech service alone: the voice service speaks every line in the game below
+    with running(tmp_path, PROMPT, kinds=("asr",)) as servers:
         game = subprocess.run(
             [
                 *(sys.executable, "-m", "gm", "play", "who-the-f", "--wav", str(wav)),
-                *("--asr", servers["asr"].uri, "--voice", servers["voice"].uri),
-                *("--console", "--speak-to", str(tmp_path / "gm.wav")),
+                *("--asr", servers["asr"].uri, "--console"),
                 *("--seed", str(WON.seed), "--transcript", str(transcript)),
                 *("--state-dir", str(tmp_path / "state")),
             ],

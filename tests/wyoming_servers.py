@@ -67,9 +67,11 @@ class Server:
 
 
 @contextmanager
-def running(tmp: Path, prompt: str = "") -> Iterator[dict[str, Server]]:
-    """Both servers started, killed at the end whatever happened."""
-    started = {"asr": Server("asr", tmp, prompt), "voice": Server("voice", tmp)}
+def running(
+    tmp: Path, prompt: str = "", kinds: tuple[str, ...] = ("asr", "voice")
+) -> Iterator[dict[str, Server]]:
+    """The servers of `kinds` (both by default) started, killed at the end whatever happened."""
+    started = {kind: Server(kind, tmp, prompt if kind == "asr" else "") for kind in kinds}
     try:
         for server in started.values():
             server.start()
