@@ -45,6 +45,8 @@ def test_numbers_are_spelled_as_people_say_them(n, words):
         ("Don\u2019t stop", "don't stop"),  # the typographic apostrophe
         ("the players' votes", "the players votes"),
         ("'four'", "four"),
+        ("Player 2's cactus", "player two's cactus"),  # as "player two's cactus" is
+        ("the 3's", "the three's"),
     ],
 )
 def test_whispers_numerals_signs_and_apostrophes_are_written_as_words(text, normal):
@@ -160,6 +162,10 @@ def test_at_most_three_phrases_come_back_unless_asked_for_more():
         ("a zebra and a bee", "a zebra and a bee"),
         ("a tiger and a tigress", "a tiger and a tigress"),
         ("glass and grass", "glass and grass"),
+        # the decoder started the whole list over, to its end
+        ("i m done i m done i m done i m done i", "i m done"),
+        ("then i did a kite then i did a kite then i", "then i did a kite"),
+        ("a bee and a kite a bee and a kite a bee", "a bee and a kite"),
     ],
 )
 def test_a_list_is_cut_where_a_name_comes_round_again(said, kept):

@@ -105,18 +105,17 @@ def spell_number(n: int) -> str:
 
 
 def _numeral(match: re.Match[str]) -> str:
-    value = int(match.group(0))
-    return (
-        f" {spell_number(value)} "
-        if value < 1000
-        else " ".join(_ONES[int(d)] for d in match.group(0))
-    )
+    """A numeral written out, its "'s" kept on it ("player 2's drawing": "player two's")."""
+    digits, owner = match.group(0).removesuffix("'s"), match.group(1) or ""
+    value = int(digits)
+    spelled = spell_number(value) if value < 1000 else " ".join(_ONES[int(d)] for d in digits)
+    return f" {spelled}{owner} "
 
 
 def normalise(text: str) -> str:
     """Lower-case words, no punctuation, numerals written out ("3 votes" -> "three votes")."""
     text = text.lower().replace("&", " and ").replace("-", " ").replace("\u2019", "'")
-    text = re.sub(r"\d+", _numeral, text)
+    text = re.sub(r"\d+('s\b)?", _numeral, text)
     text = re.sub(r"[^a-z' ]+", " ", text)
     words = [w.strip("'") for w in text.split()]
     return " ".join(w for w in words if w)
@@ -145,15 +144,10 @@ def _doubled(words: Sequence[str]) -> bool:
     return len(words) > 2 and words[0] == words[1] and not words[0].startswith(words[2])
 
 
-def passes(words: Sequence[str]) -> list[list[str]]:
-    """What a decoder given a short window may have meant when it said its phrase again and
-    again: it loops, not always the same way at first ("four four four", "b b b t b", "let's get
-    this one skip this one skip this one"). Where the words start over, the first pass is what
-    was said; where only the end goes round, either what came before the loop ("next question
-    end end end": the padding after the phrase looped) or the pass it settled on, whose start is
-    not known: each way round of it (the ask's phrases tell which, the words before first on a
-    tie). No loop: the words as they are."""
-    words = list(words)
+def started_over(words: Sequence[str]) -> int | None:
+    """Where the words start over from their first ("four four four", "i'm done i'm done i'm
+    done i", "skip this one skip th"): the length of the first pass, None if they never do. A
+    person's word said twice and then others is no loop ("no no it was three")."""
     for period in range(1, len(words)):
         again = words[period : 2 * period]
         if period == 1 and _doubled(words):
@@ -165,7 +159,22 @@ def passes(words: Sequence[str]) -> list[list[str]]:
             and words[: len(again) - 1] == again[:-1]
             and words[len(again) - 1].startswith(again[-1])
         ):
-            return [words[:period]]
+            return period
+    return None
+
+
+def passes(words: Sequence[str]) -> list[list[str]]:
+    """What a decoder given a short window may have meant when it said its phrase again and
+    again: it loops, not always the same way at first ("four four four", "b b b t b", "let's get
+    this one skip this one skip this one"). Where the words start over, the first pass is what
+    was said; where only the end goes round, either what came before the loop ("next question
+    end end end": the padding after the phrase looped) or the pass it settled on, whose start is
+    not known: each way round of it (the ask's phrases tell which, the words before first on a
+    tie). No loop: the words as they are."""
+    words = list(words)
+    period = started_over(words)
+    if period is not None:
+        return [words[:period]]
     for start in range(1, len(words) // 2):
         for period in range(1, (len(words) - start) // 2 + 1):
             if _repeats(words, start, period):
@@ -190,10 +199,14 @@ def list_forms(hints: Sequence[str]) -> frozenset[tuple[str, ...]]:
 def first_round(words: Sequence[str], forms: frozenset[tuple[str, ...]]) -> list[str]:
     """A list of names (Vocabulary.several) as far as it goes before a name comes again: after
     the audio ends the decoder may go round the list once more ("a zebra, a bee and a tiger, a
-    bee, a tiger"), and no player names a drawing twice in one breath. Cut before the first
+    bee, a tiger"), or start it all over again, and no player names a drawing twice in one
+    breath (the rules would count it once). Cut where the words start over, or before the first
     hint (`forms`: list_forms of the hints) written again (or its plural: the second time round
     may differ), without the "a" or "and" left hanging."""
     words = list(words)
+    period = started_over(words)
+    if period is not None:  # the whole list said again ("i'm done, i'm done, i'm done, i")
+        words = words[:period]
     stems = [_stem(w) for w in words]
     for at in range(1, len(words)):
         for form in forms:
