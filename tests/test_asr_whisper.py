@@ -237,12 +237,20 @@ def _table_babble(seconds: float) -> bytes:
     """The bench's table babble: four espeak-ng voices chatting over each other
     (make_corpus.babble_track, the seed the bench uses)."""
     import random
-    import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    _with_scripts()
     from make_corpus import BABBLE, VOICES, Voices, babble_track
 
     return babble_track(Voices(), BABBLE, VOICES, seconds, 4, random.Random(3))
+
+
+def _with_scripts() -> None:
+    """The bench's modules (scripts/) importable, for the audio and the asks they make."""
+    import sys
+
+    scripts = str(Path(__file__).resolve().parents[1] / "scripts")
+    if scripts not in sys.path:
+        sys.path.insert(0, scripts)
 
 
 def _reading(final) -> object:
@@ -524,3 +532,28 @@ def test_a_question_to_the_table_keeps_whisper_s_question_mark(recognizer):
     recognizer.set_vocabulary(Vocabulary(COMMANDS, free=True, hints=("kettle",)))
     (final,) = finals(run(recognizer, question))
     assert final.text == "did you say five"
+
+
+def test_a_sentence_around_a_phrase_goes_to_the_meaning_whole(recognizer):
+    """At an ask with a meaning, a sentence that holds one of its phrases and more words ("no,
+    the pencil and the pen are the same", where "pencil and pen are the same" is a phrase of
+    What the Fake's groups) is not forced onto a phrase, whose words stand no louder than the
+    rest, nor dropped: it comes back whole, as said, for the meaning to read."""
+    _with_scripts()
+    from benchlib.meaning import ask_for
+
+    from gm.cli import common_lines
+    from gm.dialog.engine import hearing_for, listening_commands
+
+    groups = [
+        {"number": n, "name": name, "seats": seats}
+        for n, name, seats in ((1, "cactus", [1, 2, 3]), (2, "pencil", [1]), (3, "pen", [2]))
+    ]
+    context = {"ask": "what_the_fake.groups", "players": 3, "groups": groups}
+    _, _, ask = ask_for("what_the_fake.groups", context)
+    vocabulary = hearing_for(ask, listening_commands(common_lines()[1]))[1]
+    assert vocabulary.followed and "pencil and pen are the same" in vocabulary.phrases
+    recognizer.set_vocabulary(vocabulary)
+    said = synthesize("no, the pencil and the pen are the same", "piper", 170, noise=0)
+    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.2)))
+    assert final.text == "no, the pencil and the pen are the same"

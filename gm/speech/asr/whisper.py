@@ -420,10 +420,21 @@ class WhisperRecognizer(Endpointed):
         best = phrases[0]
         timing = self._timing(audio, self._placed(best.tokens, best.steps))
         if timing.get("stands") is None or timing["stands"] < FORCED_STANDS_DB:
+            if self._vocabulary.followed:
+                # a sentence with a phrase and more words in it ("no, the pencil and the pen are
+                # the same"): none of the phrases is what was said, the meaning reads it whole
+                return self._sentence(heard, ended)
             return nothing  # forced onto talk: its words are no louder than the rest
         return Final(
             self._ranked(phrases), ended.start, ended.end, noisy=ended.noisy or talk, **timing
         )
+
+    def _sentence(self, heard: Transcript, ended: Ended) -> Final:
+        """The transcript whole, as the meaning of the ask reads it (Vocabulary.followed): its
+        first pass, with its commas and question marks (`_marked`)."""
+        text = " ".join(passes(normalise(heard.text).split())[0])
+        alternative = Alternative(text, round(self.certainty(heard), 4))
+        return Final(self._marked((alternative,), heard, True), ended.start, ended.end)
 
     def _heard_after_lead_in(
         self, audio: bytes, alternatives: tuple[Alternative, ...]
