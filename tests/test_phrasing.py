@@ -11,6 +11,7 @@ from gm.speech.asr.phrasing import (
     PhraseIndex,
     first_round,
     list_forms,
+    list_joints,
     normalise,
     passes,
     spell_number,
@@ -166,6 +167,8 @@ def test_at_most_three_phrases_come_back_unless_asked_for_more():
         ("i m done i m done i m done i m done i", "i m done"),
         ("then i did a kite then i did a kite then i", "then i did a kite"),
         ("a bee and a kite a bee and a kite a bee", "a bee and a kite"),
+        # a name said again inside another name is no second round
+        ("a glass like a wine glass and a tiger", "a glass like a wine glass and a tiger"),
     ],
 )
 def test_a_list_is_cut_where_a_name_comes_round_again(said, kept):
@@ -186,3 +189,20 @@ def test_a_list_is_cut_where_a_name_comes_round_again(said, kept):
         "a tigress",
     )
     assert " ".join(first_round(said.split(), list_forms(hints))) == kept
+
+
+@pytest.mark.parametrize(
+    "written, meant",
+    [
+        ("golf club, end the golf ball", "golf club, and the golf ball"),
+        ("so, a sun, an earth end, er, mars", "so, a sun, an earth and, er, mars"),
+        ("a pen, end, a thorn", "a pen, and, a thorn"),
+        # an "end" inside a name stays
+        ("a dead end, a cat", "a dead end, a cat"),
+        ("the end", "the end"),
+        ("a bookend, a weekend", "a bookend, a weekend"),
+        ("a vampire end of that", "a vampire end of that"),
+    ],
+)
+def test_a_lists_and_written_end_is_read_as_and(written, meant):
+    assert list_joints(written) == meant

@@ -202,7 +202,8 @@ def first_round(words: Sequence[str], forms: frozenset[tuple[str, ...]]) -> list
     bee, a tiger"), or start it all over again, and no player names a drawing twice in one
     breath (the rules would count it once). Cut where the words start over, or before the first
     hint (`forms`: list_forms of the hints) written again (or its plural: the second time round
-    may differ), without the "a" or "and" left hanging."""
+    may differ), a one-word name only where a new name would begin (after "a", "and"...), without
+    the "a" or "and" left hanging."""
     words = list(words)
     period = started_over(words)
     if period is not None:  # the whole list said again ("i'm done, i'm done, i'm done, i")
@@ -213,12 +214,25 @@ def first_round(words: Sequence[str], forms: frozenset[tuple[str, ...]]) -> list
             n = len(form)
             if tuple(stems[at : at + n]) != form:
                 continue
+            if n == 1 and words[at - 1] not in _LIST_ENDS:
+                continue  # a name inside another ("a pencil, like a sharpened pencil"), no round
             if any(tuple(stems[k : k + n]) == form for k in range(at - n + 1)):
                 kept = words[:at]
                 while kept and kept[-1] in _LIST_ENDS:
                     kept.pop()
                 return kept
     return words
+
+
+# Whisper writes a list's "and" as "end" ("golf club, end the golf ball", "an earth end, er,
+# mars", "a pen, end, a thorn"): "end" where the next name begins (before an article, before a
+# filler after a comma, or alone between commas), not inside a name ("a dead end, a cat").
+_END_AS_AND = re.compile(r"\bend(?= (?:a|an|the)\b|, (?:er|um|uh)\b)|(?<=, )end(?=, )")
+
+
+def list_joints(text: str) -> str:
+    """A list of names (Vocabulary.several) with Whisper's "end" for "and" written "and"."""
+    return _END_AS_AND.sub("and", text)
 
 
 def is_hallucination(text: str, phrases: Sequence[str] = ()) -> bool:

@@ -39,7 +39,7 @@ import json
 import math
 import platform
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -52,6 +52,7 @@ from gm.speech.asr.phrasing import (
     first_round,
     is_hallucination,
     list_forms,
+    list_joints,
     normalise,
     passes,
 )
@@ -339,6 +340,8 @@ class WhisperRecognizer(Endpointed):
         ):
             return self._chosen(audio, heard, ended)
         alternatives = self._marked(self.alternatives(heard), heard, not vocabulary.free)
+        if vocabulary.several:
+            alternatives = tuple(replace(a, text=list_joints(a.text)) for a in alternatives)
         if self._vocabulary.free:
             alternatives = self._heard_after_lead_in(audio, alternatives)
             return Final(alternatives, ended.start, ended.end, noisy=ended.noisy)
