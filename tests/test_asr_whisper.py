@@ -557,3 +557,22 @@ def test_a_sentence_around_a_phrase_goes_to_the_meaning_whole(recognizer):
     said = synthesize("no, the pencil and the pen are the same", "piper", 170, noise=0)
     (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.2)))
     assert final.text == "no, the pencil and the pen are the same"
+
+
+def test_a_loop_at_the_end_of_a_sentence_keeps_the_pass_that_was_said(recognizer):
+    """Whisper may loop on the end of a sentence ("it's, we fled too early, it's 2 on 6, it's 2
+    on 6, it's 2 on 6, it's 2 on"): the pass that was said is kept, told from the passes the
+    decoder wrote after the speech ended by where the words fall in the audio."""
+    _with_scripts()
+    from benchlib.meaning import ask_for
+
+    from gm.cli import common_lines
+    from gm.dialog.engine import hearing_for, listening_commands
+
+    _, _, ask = ask_for("who_the_f.vote", {"ask": "who_the_f.vote", "players": 3})
+    recognizer.set_vocabulary(hearing_for(ask, listening_commands(common_lines()[1]))[1])
+    said = synthesize("oops, we flipped too early, it's two on six", "piper", 170, noise=0)
+    audio = silence(0.5) + said + silence(1.2)
+    assert "2 on 6, it's 2 on 6" in recognizer.transcribe(audio).text  # the loop
+    (final,) = finals(run(recognizer, audio))
+    assert final.text.endswith("early, it's two on six")

@@ -94,6 +94,7 @@ ALIGN_STEPS_PER_SECOND = 50  # the encoder's steps, where `align` places tokens
 TALK_LIMIT = 8.0
 TOKENS_PER_SECOND = 6  # brisk speech is about four words a second, a word about 1.3 tokens
 FULL_WINDOW = 3000  # 30 s: what Whisper was trained on
+SAID_SECONDS_A_WORD = 0.15  # a loop's first pass took at least this a word, if it was said
 PROMPT_TOKENS = 150  # at most this much of the ask's phrases as the prompt
 NBEST = 3
 # Whisper's own rule for silence: a segment it thinks is no speech and decoded with little
@@ -580,6 +581,8 @@ class WhisperRecognizer(Endpointed):
         # dragon and a cat, a kite"): the list up to the first name written again, not what came
         # before the loop (passes: "a kite")
         rounds = [first_round(words, self._listed)] if vocabulary.several else passes(words)
+        if vocabulary.followed and len(rounds) > 1 and self._loop_was_said(heard, rounds):
+            rounds = [words[: len(rounds[0]) + len(rounds[1])], *rounds]
         readings = [" ".join(r) for r in rounds]
         text = readings[0]
         if not text or (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
@@ -613,6 +616,19 @@ class WhisperRecognizer(Endpointed):
         return tuple(
             Alternative(h.phrase, round(certainty * self._share(h.score), 4)) for h in found
         )
+
+    def _loop_was_said(self, heard: Transcript, rounds: list[list[str]]) -> bool:
+        """Whether the first pass of a loop at the end of a sentence (`passes`: the words before
+        it, then the pass) was said, not only written by the decoder after the speech ended: "so
+        it's five, five people on number one, five people on number one, five..." said up to
+        "number one", against "next question end end end". Where Whisper's cross-attention puts
+        the words (`words`), a pass that was said takes time before the next one begins; the
+        passes written after the speech are all put at one place, where the audio ends."""
+        start, period = len(rounds[0]), len(rounds[1])
+        timed = self.words(heard)
+        if len(timed) <= start + period or [w for w, _, _ in timed[:start]] != rounds[0]:
+            return False
+        return timed[start + period][1] - timed[start][1] >= SAID_SECONDS_A_WORD * period
 
     @staticmethod
     def _share(score: float) -> float:
