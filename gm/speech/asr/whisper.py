@@ -436,7 +436,7 @@ class WhisperRecognizer(Endpointed):
     def _sentence(self, heard: Transcript, ended: Ended) -> Final:
         """The transcript whole, as the meaning of the ask reads it (Vocabulary.followed): its
         first pass, with its commas and question marks (`_marked`)."""
-        text = " ".join(passes(normalise(heard.text).split())[0])
+        text = " ".join(self._rounds(heard, normalise(heard.text).split())[0])
         alternative = Alternative(text, round(self.certainty(heard), 4))
         return Final(self._marked((alternative,), heard, True), ended.start, ended.end)
 
@@ -577,13 +577,7 @@ class WhisperRecognizer(Endpointed):
         """What the ask's phrases make of one transcript (see gm.speech.asr.phrasing)."""
         vocabulary = self._vocabulary
         words = normalise(heard.text).split()
-        # a list that goes round again after the audio ended ("a kite, a dragon and a cat, a
-        # dragon and a cat, a kite"): the list up to the first name written again, not what came
-        # before the loop (passes: "a kite")
-        rounds = [first_round(words, self._listed)] if vocabulary.several else passes(words)
-        if vocabulary.followed and len(rounds) > 1 and self._loop_was_said(heard, rounds):
-            rounds = [words[: len(rounds[0]) + len(rounds[1])], *rounds]
-        readings = [" ".join(r) for r in rounds]
+        readings = [" ".join(r) for r in self._rounds(heard, words)]
         text = readings[0]
         if not text or (heard.no_speech > NO_SPEECH and heard.logprob < LOW_LOGPROB):
             return ()
@@ -616,6 +610,21 @@ class WhisperRecognizer(Endpointed):
         return tuple(
             Alternative(h.phrase, round(certainty * self._share(h.score), 4)) for h in found
         )
+
+    def _rounds(self, heard: Transcript, words: list[str]) -> list[list[str]]:
+        """The readings of a transcript's words that may have looped (`passes`), the likeliest
+        first; a list of names as far as its first round goes (`first_round`); at an ask with a
+        meaning, a loop's first pass kept where it was said (`_loop_was_said`)."""
+        vocabulary = self._vocabulary
+        if vocabulary.several:
+            # a list that goes round again after the audio ended ("a kite, a dragon and a cat, a
+            # dragon and a cat, a kite"): the list up to the first name written again, not what
+            # came before the loop (passes: "a kite")
+            return [first_round(words, self._listed)]
+        rounds = passes(words)
+        if vocabulary.followed and len(rounds) > 1 and self._loop_was_said(heard, rounds):
+            rounds = [words[: len(rounds[0]) + len(rounds[1])], *rounds]
+        return rounds
 
     def _loop_was_said(self, heard: Transcript, rounds: list[list[str]]) -> bool:
         """Whether the first pass of a loop at the end of a sentence (`passes`: the words before
