@@ -6,6 +6,12 @@ others they hold a worker idle for minutes; run alone after them they add those 
 run. So they run one at a time, in a pytest of their own, beside the others, which run on every
 core at a lower priority (`nice` 5) so that a real-time test still has a core when it needs one.
 
+The OpenMP threads of Whisper's engine (CTranslate2) wait for work by spinning, by default for a
+while after each piece of it; with two parts on two cores, each with Whisper's two threads, the
+spinning took the cores from the work: two demos side by side took 55 to 62 s and 102 to 117 s
+of CPU, and 23 to 24 s and 36 to 37 s with the threads told to sleep instead
+(OMP_WAIT_POLICY=PASSIVE, which both parts and every gm they start inherit, unless already set).
+
     scripts/run_tests.py [pytest options]      both parts; the real-time part's report follows
     scripts/run_tests.py -n 0 [...]            one pytest, one process, as asked (no split)
 
@@ -36,6 +42,7 @@ def combined(codes: list[int]) -> int:
 
 
 def main(args: list[str]) -> int:
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # see above
     if any(a == "-n" or a.startswith(("-n=", "--numprocesses")) for a in args):
         return subprocess.call(command("--durations=25", *args))
     with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
