@@ -534,24 +534,29 @@ def test_a_question_to_the_table_keeps_whisper_s_question_mark(recognizer):
     assert final.text == "did you say five"
 
 
-def test_a_sentence_around_a_phrase_goes_to_the_meaning_whole(recognizer):
-    """At an ask with a meaning, a sentence that holds one of its phrases and more words ("no,
-    the pencil and the pen are the same", where "pencil and pen are the same" is a phrase of
-    What the Fake's groups) is not forced onto a phrase, whose words stand no louder than the
-    rest, nor dropped: it comes back whole, as said, for the meaning to read."""
+def _listening_at(ask_id: str, context: dict) -> Vocabulary:
+    """What the engine has the recogniser listen for at a game's ask, in a state the meaning
+    bench makes from a corpus context (scripts/benchlib/meaning.py)."""
     _with_scripts()
     from benchlib.meaning import ask_for
 
     from gm.cli import common_lines
     from gm.dialog.engine import hearing_for, listening_commands
 
+    _, _, ask = ask_for(ask_id, {"ask": ask_id, **context})
+    return hearing_for(ask, listening_commands(common_lines()[1]))[1]
+
+
+def test_a_sentence_around_a_phrase_goes_to_the_meaning_whole(recognizer):
+    """At an ask with a meaning, a sentence that holds one of its phrases and more words ("no,
+    the pencil and the pen are the same", where "pencil and pen are the same" is a phrase of
+    What the Fake's groups) is not forced onto a phrase, whose words stand no louder than the
+    rest, nor dropped: it comes back whole, as said, for the meaning to read."""
     groups = [
         {"number": n, "name": name, "seats": seats}
         for n, name, seats in ((1, "cactus", [1, 2, 3]), (2, "pencil", [1]), (3, "pen", [2]))
     ]
-    context = {"ask": "what_the_fake.groups", "players": 3, "groups": groups}
-    _, _, ask = ask_for("what_the_fake.groups", context)
-    vocabulary = hearing_for(ask, listening_commands(common_lines()[1]))[1]
+    vocabulary = _listening_at("what_the_fake.groups", {"players": 3, "groups": groups})
     assert vocabulary.followed and "pencil and pen are the same" in vocabulary.phrases
     recognizer.set_vocabulary(vocabulary)
     said = synthesize("no, the pencil and the pen are the same", "piper", 170, noise=0)
@@ -563,14 +568,7 @@ def test_a_loop_at_the_end_of_a_sentence_keeps_the_pass_that_was_said(recognizer
     """Whisper may loop on the end of a sentence ("it's, we fled too early, it's 2 on 6, it's 2
     on 6, it's 2 on 6, it's 2 on"): the pass that was said is kept, told from the passes the
     decoder wrote after the speech ended by where the words fall in the audio."""
-    _with_scripts()
-    from benchlib.meaning import ask_for
-
-    from gm.cli import common_lines
-    from gm.dialog.engine import hearing_for, listening_commands
-
-    _, _, ask = ask_for("who_the_f.vote", {"ask": "who_the_f.vote", "players": 3})
-    recognizer.set_vocabulary(hearing_for(ask, listening_commands(common_lines()[1]))[1])
+    recognizer.set_vocabulary(_listening_at("who_the_f.vote", {"players": 3}))
     said = synthesize("oops, we flipped too early, it's two on six", "piper", 170, noise=0)
     audio = silence(0.5) + said + silence(1.2)
     assert "2 on 6, it's 2 on 6" in recognizer.transcribe(audio).text  # the loop
