@@ -106,7 +106,7 @@ def spell_number(n: int) -> str:
 
 def _numeral(match: re.Match[str]) -> str:
     """A numeral written out, its "'s" kept on it ("player 2's drawing": "player two's")."""
-    digits, owner = match.group(0).removesuffix("'s"), match.group(1) or ""
+    digits, owner = match.group(1), match.group(2) or ""
     value = int(digits)
     spelled = spell_number(value) if value < 1000 else " ".join(_ONES[int(d)] for d in digits)
     return f" {spelled}{owner} "
@@ -115,7 +115,7 @@ def _numeral(match: re.Match[str]) -> str:
 def normalise(text: str) -> str:
     """Lower-case words, no punctuation, numerals written out ("3 votes" -> "three votes")."""
     text = text.lower().replace("&", " and ").replace("-", " ").replace("\u2019", "'")
-    text = re.sub(r"\d+('s\b)?", _numeral, text)
+    text = re.sub(r"(\d+)('s\b)?", _numeral, text)
     text = re.sub(r"[^a-z' ]+", " ", text)
     words = [w.strip("'") for w in text.split()]
     return " ".join(w for w in words if w)
