@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from gm import vocab
 from gm.steps import JSON, Kind, Reading
-from gm.vocab import LETTER_NAMES, NATO, NUMBER_WORDS, ORDINALS, TENS
+from gm.vocab import FILLERS, LETTER_NAMES, NATO, NUMBER_WORDS, ORDINALS, TENS
 
 NOTHING = Reading()
 
@@ -197,77 +197,6 @@ def where(sentence: Sequence[Word] | Sequence[str], phrase: str) -> int:
     return next(starts(sentence, phrase), -1)
 
 
-# The sounds and small words anyone says before an answer, in every game ("um", "well", "so").
-SOUNDS = (
-    "um",
-    "umm",
-    "ummm",
-    "uh",
-    "uhh",
-    "uhhh",
-    "er",
-    "err",
-    "erm",
-    "errm",
-    "ehm",
-    "uhm",
-    "ah",
-    "oh",
-    "hmm",
-    "mm",
-    "well",
-    "so",
-    "like",
-    "okay",
-    "ok",
-)
-# Said before an answer and meaning nothing by themselves: "um", "I think", "so basically".
-FILLERS = SOUNDS + (
-    "alright",
-    "all right",
-    "right",
-    "basically",
-    "actually",
-    "honestly",
-    "literally",
-    "i think",
-    "i guess",
-    "i reckon",
-    "i suppose",
-    "i would say",
-    "i will say",
-    "i say",
-    "let us say",
-    "how about",
-    "what about",
-    "maybe",
-    "probably",
-    "hey",
-    "gm",
-    "game master",
-    "listen",
-    "so yeah",
-    "anyway",
-    "then",
-    "and",
-    "please",
-    "it is",
-    "it was",
-    "that is",
-    "we had",
-    "we have",
-    "we got",
-    "so it is",
-    "so it was",
-    "looks like",
-    "seems like",
-    "i count",
-    "i counted",
-    "i see",
-    "we see",
-    "result is",
-    "the result is",
-)
 _FILLERS = sorted((tuple(f.split()) for f in FILLERS), key=len, reverse=True)
 
 

@@ -11,6 +11,80 @@ from typing import Sequence
 
 from gm.steps import Choice
 
+# The sounds and small words anyone says before an answer, in every game ("um", "well", "so").
+SOUNDS = (
+    "um",
+    "umm",
+    "ummm",
+    "uh",
+    "uhh",
+    "uhhh",
+    "er",
+    "err",
+    "erm",
+    "errm",
+    "ehm",
+    "uhm",
+    "ah",
+    "oh",
+    "hmm",
+    "hum",  # Whisper's spelling of a "hmm" before a word ("hum, horse racing")
+    "mm",
+    "well",
+    "so",
+    "like",
+    "okay",
+    "ok",
+)
+# Said before an answer and meaning nothing by themselves: "um", "I think", "so basically".
+FILLERS = SOUNDS + (
+    "alright",
+    "all right",
+    "right",
+    "basically",
+    "actually",
+    "honestly",
+    "literally",
+    "i think",
+    "i guess",
+    "i reckon",
+    "i suppose",
+    "i would say",
+    "i will say",
+    "i say",
+    "let us say",
+    "how about",
+    "what about",
+    "maybe",
+    "probably",
+    "hey",
+    "gm",
+    "game master",
+    "listen",
+    "so yeah",
+    "anyway",
+    "then",
+    "and",
+    "please",
+    "it is",
+    "it was",
+    "that is",
+    "we had",
+    "we have",
+    "we got",
+    "so it is",
+    "so it was",
+    "looks like",
+    "seems like",
+    "i count",
+    "i counted",
+    "i see",
+    "we see",
+    "result is",
+    "the result is",
+)
+
+
 NUMBER_WORDS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty"

@@ -248,6 +248,7 @@ def test_next_is_heard_only_as_a_short_go_ahead():
         ("fig for F", "fig"),  # the letter it is for, said after it
         ("kumquat for the K", "kumquat"),
         ("n for november", None),  # a letter spelled, never a word
+        ("hum, horse racing", "horse racing"),  # Whisper's "hmm" before the word
     ],
 )
 def test_the_word_is_what_the_player_meant_without_the_talk_around_it(said, word):

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from gm.meaning import FILLERS as FILLER_WORDS
 from gm.meaning import (
     NOTHING,
     SPOKEN_LETTERS,
@@ -36,6 +35,7 @@ from gm.meaning import (
     yes_or_no,
 )
 from gm.steps import JSON, Kind, Reading
+from gm.vocab import FILLERS as FILLER_WORDS
 from gm.vocab import NATO
 
 CHALLENGE = (
@@ -627,7 +627,7 @@ NOT_WORDS = (
     "another theme",
 )
 LONE_FILLERS = frozenset(
-    "uh uhh um umm er erm hmm hm like so right okay ok well ugh oh ohh ah eh and then".split()
+    "uh uhh um umm er erm hmm hm hum like so right okay ok well ugh oh ohh ah eh and then".split()
 )
 TAIL_WORDS = frozenset("please maybe probably i guess".split())
 LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS

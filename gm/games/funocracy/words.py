@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 from gm.games.common import ARTICLES
-from gm.meaning import SOUNDS
 from gm.steps import Choice
-from gm.vocab import number_word
+from gm.vocab import SOUNDS, number_word
 
 # Words people say before their answer: "um, banana" is banana. Only in front of another word.
 FILLERS = SOUNDS + (

@@ -28,7 +28,6 @@ from gm.games.what_the_fake.names import (
 )
 from gm.meaning import (
     NOTHING,
-    SOUNDS,
     answer,
     any_of,
     begins,
@@ -46,7 +45,7 @@ from gm.meaning import (
     yes_or_no,
 )
 from gm.steps import JSON, Kind, Reading
-from gm.vocab import number_word
+from gm.vocab import SOUNDS, number_word
 
 # Said around a name when unsure of it, never part of it: "maybe a crab", "a crab, sort of".
 HEDGES = ("i think", "i guess", "maybe", "probably", "perhaps", "sort of", "kind of")
