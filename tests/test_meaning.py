@@ -122,6 +122,9 @@ RESULTS = [
     ("a tie between four and five, two each", {"tie": 2}),  # "two each": two votes
     ("two each for four and five", {"tie": 2}),
     ("everybody except Mo voted six", {"count": 4, "place": 6}),
+    # "except" as a recogniser writes it
+    ("everyone picked five, accept me", {"count": 4, "place": 5}),
+    ("all of us accept Greg went with two", {"count": 4, "place": 2}),
     ("two for three, sorry, four for three", {"count": 4, "place": 3}),
     # a correction of a part only, put in its place (read back first)
     ("three votes for number four, sorry, number five", {"count": 3, "place": 5}),

@@ -257,7 +257,9 @@ COUNTED = frozenset(
 )
 # What may stand between "only" and the count it says is small: "just the one vote".
 BEFORE_COUNT = frozenset("the a one single couple few of".split())
-BUT = ("except", "but", "apart from", "besides")
+# "accept": how a recogniser writes "except" ("everyone picked five, accept me")
+BUT = ("except", "accept", "but", "apart from", "besides")
+_BUT_WORDS = frozenset(but.split()[0] for but in BUT)
 
 
 def _roles(sentence: list[Word], mentions: list[Mention]) -> None:
@@ -572,8 +574,7 @@ def _without_other_places(said: list[str]) -> list[str]:
 def _but_someone(said: list[str]) -> bool:
     """Whether a player is left out of "everyone": "everyone but Jo", "all of us except two"."""
     return any(
-        word in ("but", "except", "besides")
-        and said[i - 1] in ("everyone", "everybody", "us", "all")
+        word in _BUT_WORDS and said[i - 1] in ("everyone", "everybody", "us", "all")
         for i, word in enumerate(said)
         if i
     )
@@ -662,7 +663,7 @@ def _as_counts(said: list[str], sentence: list[Word], counted: set[int]) -> list
 
 def _except(said: list[str], sentence: list[Word]) -> int:
     """How many players "everyone but Jo" leaves out: 1 for a name, the number said otherwise."""
-    at = next((i for i, w in enumerate(said) if w in ("but", "except", "apart", "besides")), -1)
+    at = next((i for i, w in enumerate(said) if w in _BUT_WORDS), -1)
     if at < 0:
         return 0
     after = sentence[at + 1 : at + 3]
