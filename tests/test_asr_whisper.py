@@ -564,6 +564,29 @@ def test_a_sentence_around_a_phrase_goes_to_the_meaning_whole(recognizer):
     assert final.text == "no, the pencil and the pen are the same"
 
 
+def test_a_sentence_a_phrase_would_leave_words_of_goes_to_the_meaning_whole(recognizer):
+    """A sentence written right ("so everyone but Jo voted for four") and nearest to a phrase
+    that leaves some of its words out ("everyone voted for four") was decided as that phrase, a
+    unanimous vote nobody said. At an ask with a meaning the sentence comes back whole."""
+    vocabulary = _listening_at("who_the_f.result", {"players": 5})
+    assert vocabulary.followed and "everyone voted for four" in vocabulary.phrases
+    recognizer.set_vocabulary(vocabulary)
+    said = synthesize("so everyone but Jo voted for four", "piper", 170, noise=0)
+    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.2)))
+    assert final.text == "so everyone but joe voted for four"
+
+
+def test_a_sentence_is_not_forced_onto_the_short_phrase_it_begins_with(recognizer):
+    """At "Is it unanimous?", "no, and I think one of them has nothing" is written surely, but
+    the decoder scores "no" over the whole sentence (the end of the text is not scored) and its
+    word stands over the rest, so it was decided as a bare no. The sentence comes back whole."""
+    context = {"places": [2, 3, 5, 6], "asking": ""}
+    recognizer.set_vocabulary(_listening_at("who_the_f.final_result", context))
+    said = synthesize("no, and I think one of them has nothing", "piper+1.12", 170, noise=0)
+    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.2)))
+    assert final.text == "no, and i think one of them has nothing"
+
+
 def test_a_loop_at_the_end_of_a_sentence_keeps_the_pass_that_was_said(recognizer):
     """Whisper may loop on the end of a sentence ("it's, we fled too early, it's 2 on 6, it's 2
     on 6, it's 2 on 6, it's 2 on"): the pass that was said is kept, told from the passes the

@@ -10,6 +10,7 @@ from gm.speech.asr.phrasing import (
     Heard,
     PhraseIndex,
     first_round,
+    leaves_out,
     list_forms,
     list_joints,
     normalise,
@@ -206,3 +207,26 @@ def test_a_list_is_cut_where_a_name_comes_round_again(said, kept):
 )
 def test_a_lists_and_written_end_is_read_as_and(written, meant):
     assert list_joints(written) == meant
+
+
+@pytest.mark.parametrize(
+    "text, phrase, more",
+    [
+        # words the phrase has not: the sentence means something else
+        ("so everyone but joe voted for four", "everyone voted for four", True),
+        ("we didn't get enough only for number six", "for number six", True),
+        ("three votes for two and two for six", "three votes for two", True),
+        # misspelt, a number's sound-alike, run together or split apart: the phrase still
+        ("every one voted for for", "everyone voted for four", False),
+        ("for votes for number to", "four votes for number two", False),
+        ("unanimus for five", "unanimous for five", False),
+        ("three mass two good", "three meh two good", False),  # "mass" sounds near "meh"
+        ("what is the score", "what's the score", False),
+        ("what's the score", "what is the score", False),
+        # fillers around an answer mean nothing the phrase lost
+        ("um it was for votes for two", "four votes for two", False),
+        ("so i think three votes for number two", "three votes for number two", False),
+    ],
+)
+def test_a_reading_that_leaves_out_words_the_transcript_has_is_told(text, phrase, more):
+    assert leaves_out(text, phrase) is more

@@ -26,7 +26,7 @@ from typing import Sequence
 import jellyfish
 from rapidfuzz import fuzz
 
-from gm.vocab import NUMBER_HOMOPHONES, NUMBER_WORDS
+from gm.vocab import FILLERS, NUMBER_HOMOPHONES, NUMBER_WORDS
 
 CUTOFF = 80.0  # a phrase must score this much (0..100) to be what was said
 SOUND_WEIGHT = (
@@ -233,6 +233,48 @@ _END_AS_AND = re.compile(r"\bend(?= (?:a|an|the)\b|, (?:er|um|uh)\b)|(?<=, )end(
 def list_joints(text: str) -> str:
     """A list of names (Vocabulary.several) with Whisper's "end" for "and" written "and"."""
     return _END_AS_AND.sub("and", text)
+
+
+WORD_CUTOFF = 50.0  # a word written this close to one of a phrase's is that word misspelt
+SOUND_CUTOFF = 60.0  # or one whose Metaphone key is this close: that word misheard
+
+
+def _accounted(word: str, phrase_words: Sequence[str], phrase: str) -> bool:
+    """Whether a phrase has `word` in it: the word itself or one spelt or sounding near it
+    ("mass" for "meh"), a number's sound-alike ("for" four), or a piece of one of its words
+    ("every" "one": everyone)."""
+    number = NUMBER_HOMOPHONES.get(word)
+    key = sound_key(word)
+    return (
+        (number is not None and NUMBER_WORDS[number] in phrase_words)
+        or any(fuzz.ratio(word, p) >= WORD_CUTOFF for p in phrase_words)
+        or (
+            len(key) >= 2
+            and any(fuzz.ratio(key, sound_key(p)) >= SOUND_CUTOFF for p in phrase_words)
+        )
+        or (len(word) >= 3 and word in phrase)
+    )
+
+
+# The words of what a table says before an answer and means nothing by ("um", "it was", "i
+# think"): a phrase read without them leaves nothing out.
+_FILLER_WORDS = frozenset(word for filler in FILLERS for word in filler.split())
+
+
+def leaves_out(text: str, phrase: str) -> bool:
+    """Whether reading `text` (normalised) as `phrase` leaves some of its words out: "so
+    everyone but joe voted for four" matches "everyone voted for four" closely, and means
+    something else. Words misspelt, run together or split apart are in the phrase still, and
+    so are the fillers said around an answer ("um, it was for votes for two")."""
+    normal = normalise(phrase)
+    readings = {normal, expanded(normal)}
+    phrase_words = [w for r in readings for w in r.split()]
+    joined = " ".join(readings)
+    return any(
+        not _accounted(word, phrase_words, joined)
+        for word in dict.fromkeys(text.split() + expanded(text).split())
+        if word not in _CONTRACTIONS and word not in _FILLER_WORDS
+    )
 
 
 def is_hallucination(text: str, phrases: Sequence[str] = ()) -> bool:

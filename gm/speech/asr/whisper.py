@@ -51,6 +51,7 @@ from gm.speech.asr.phrasing import (
     PhraseIndex,
     first_round,
     is_hallucination,
+    leaves_out,
     list_forms,
     list_joints,
     normalise,
@@ -101,6 +102,10 @@ NBEST = 3
 # confidence is dropped (openai/whisper transcribe.py uses 0.6 and -1.0).
 NO_SPEECH = 0.6
 LOW_LOGPROB = -1.0
+# A transcript written with at least this mean log-probability is what was said: a phrase that
+# leaves out some of its words is not chosen for it. Commands said into the bench's babble were
+# written so surely 10 of 69 times at 20 dB and 3 of 64 at 10 dB, mostly as the command looped.
+SURE_LOGPROB = -0.5
 # A phrase forced onto a long utterance is kept only where its words stand this many dB over the
 # rest of it: commands said over babble at 10 dB that forced choice took rightly stood 5.6 to 11
 # dB; phrases it forced onto the babble alone stood -7.8 to 4.1 (docs/recognition.md).
@@ -420,8 +425,14 @@ class WhisperRecognizer(Endpointed):
             phrases = [phrase for phrase in phrases if phrase.text in read]
             if not phrases:
                 return nothing
+            if self._says_more(heard, first, phrases[0].text):
+                return self._sentence(heard, ended)
             return Final(self._ranked(phrases), ended.start, ended.end, noisy=ended.noisy)
         best = phrases[0]
+        if self._says_more(heard, first, best.text):
+            # "no, and I think one of them has nothing": the decoder scores "no" likelier than
+            # the whole sentence (the end of the text is not scored), the meaning reads it all
+            return self._sentence(heard, ended)
         timing = self._timing(audio, self._placed(best.tokens, best.steps))
         if timing.get("stands") is None or timing["stands"] < FORCED_STANDS_DB:
             if self._vocabulary.followed:
@@ -601,7 +612,11 @@ class WhisperRecognizer(Endpointed):
             if exact:
                 return tuple(Alternative(phrase, round(certainty, 4)) for phrase in exact)
             return (Alternative(text, round(certainty, 4)),)
-        if vocabulary.followed and (not found or self._index.is_talk(text)):
+        if vocabulary.followed and (
+            not found
+            or self._index.is_talk(text)
+            or (found[0].score < 100.0 and self._says_more(heard, text, found[0].phrase))
+        ):
             return (
                 Alternative(text, round(certainty, 4)),
             )  # "no, it was a kitten": the engine reads it
@@ -609,6 +624,14 @@ class WhisperRecognizer(Endpointed):
             return ()
         return tuple(
             Alternative(h.phrase, round(certainty * self._share(h.score), 4)) for h in found
+        )
+
+    def _says_more(self, heard: Transcript, text: str, phrase: str) -> bool:
+        """Whether, at an ask with a meaning, a transcript Whisper was sure of says more than the
+        phrase it would be read as (`leaves_out`): "so everyone but joe voted for four" is not
+        "everyone voted for four"; the meaning reads the sentence whole instead."""
+        return (
+            self._vocabulary.followed and heard.logprob >= SURE_LOGPROB and leaves_out(text, phrase)
         )
 
     def _rounds(self, heard: Transcript, words: list[str]) -> list[list[str]]:
