@@ -587,6 +587,16 @@ def test_a_sentence_is_not_forced_onto_the_short_phrase_it_begins_with(recognize
     assert final.text == "no, and i think one of them has nothing"
 
 
+def test_a_phrase_written_only_as_its_first_word_is_heard_and_checked_first(recognizer):
+    """Said fast, "new theme" is written "New" alone: it reads as no phrase, so it was dropped,
+    though the decoder finds "new theme" far likelier than any other. A short transcript that
+    begins as that phrase alone begins is that phrase, doubted, so the engine checks it first."""
+    recognizer.set_vocabulary(_listening_at("what_the_fake.theme", {}))
+    said = synthesize("new theme", "piper+1.1", 150, noise=0)
+    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.0)))
+    assert final.text == "new theme" and final.doubted
+
+
 def test_a_loop_at_the_end_of_a_sentence_keeps_the_pass_that_was_said(recognizer):
     """Whisper may loop on the end of a sentence ("it's, we fled too early, it's 2 on 6, it's 2
     on 6, it's 2 on 6, it's 2 on"): the pass that was said is kept, told from the passes the

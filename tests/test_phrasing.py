@@ -230,3 +230,10 @@ def test_a_lists_and_written_end_is_read_as_and(written, meant):
 )
 def test_a_reading_that_leaves_out_words_the_transcript_has_is_told(text, phrase, more):
     assert leaves_out(text, phrase) is more
+
+
+def test_the_phrases_beginning_with_a_word_are_found_by_their_first_word_only():
+    index = PhraseIndex(["new theme", "next question", "Two good", "two meh", "a new one"])
+    assert index.beginning_with("new") == ["new theme"]
+    assert index.beginning_with("two") == ["Two good", "two meh"]
+    assert index.beginning_with("one") == []

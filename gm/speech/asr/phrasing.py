@@ -330,6 +330,10 @@ class PhraseIndex:
         self._keys = [sound_key(n) for n in self._normal]
         self.longest = max((len(n.split()) for n in self._normal), default=0)
 
+    def beginning_with(self, word: str) -> list[str]:
+        """The phrases whose first word (normalised) is `word`."""
+        return [p for p, n in zip(self.phrases, self._normal) if n.split()[:1] == [word]]
+
     def is_talk(self, text: str) -> bool:
         """Many more words than any phrase: people talking, not answering."""
         return len(text.split()) > self.longest + EXTRA_WORDS
