@@ -547,6 +547,15 @@ def _listening_at(ask_id: str, context: dict) -> Vocabulary:
     return hearing_for(ask, listening_commands(common_lines()[1]))[1]
 
 
+def _heard(recognizer, vocabulary: Vocabulary, said: str, voice: str = "piper", pace: int = 170):
+    """The one Final of `said` in a Piper voice (its delivery fixed) at `vocabulary`."""
+    recognizer.set_vocabulary(vocabulary)
+    (final,) = finals(
+        run(recognizer, silence(0.5) + synthesize(said, voice, pace, noise=0) + silence(1.2))
+    )
+    return final
+
+
 def test_a_sentence_around_a_phrase_goes_to_the_meaning_whole(recognizer):
     """At an ask with a meaning, a sentence that holds one of its phrases and more words ("no,
     the pencil and the pen are the same", where "pencil and pen are the same" is a phrase of
@@ -558,9 +567,7 @@ def test_a_sentence_around_a_phrase_goes_to_the_meaning_whole(recognizer):
     ]
     vocabulary = _listening_at("what_the_fake.groups", {"players": 3, "groups": groups})
     assert vocabulary.followed and "pencil and pen are the same" in vocabulary.phrases
-    recognizer.set_vocabulary(vocabulary)
-    said = synthesize("no, the pencil and the pen are the same", "piper", 170, noise=0)
-    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.2)))
+    final = _heard(recognizer, vocabulary, "no, the pencil and the pen are the same")
     assert final.text == "no, the pencil and the pen are the same"
 
 
@@ -570,9 +577,7 @@ def test_a_sentence_a_phrase_would_leave_words_of_goes_to_the_meaning_whole(reco
     unanimous vote nobody said. At an ask with a meaning the sentence comes back whole."""
     vocabulary = _listening_at("who_the_f.result", {"players": 5})
     assert vocabulary.followed and "everyone voted for four" in vocabulary.phrases
-    recognizer.set_vocabulary(vocabulary)
-    said = synthesize("so everyone but Jo voted for four", "piper", 170, noise=0)
-    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.2)))
+    final = _heard(recognizer, vocabulary, "so everyone but Jo voted for four")
     assert final.text == "so everyone but joe voted for four"
 
 
@@ -580,10 +585,8 @@ def test_a_sentence_is_not_forced_onto_the_short_phrase_it_begins_with(recognize
     """At "Is it unanimous?", "no, and I think one of them has nothing" is written surely, but
     the decoder scores "no" over the whole sentence (the end of the text is not scored) and its
     word stands over the rest, so it was decided as a bare no. The sentence comes back whole."""
-    context = {"places": [2, 3, 5, 6], "asking": ""}
-    recognizer.set_vocabulary(_listening_at("who_the_f.final_result", context))
-    said = synthesize("no, and I think one of them has nothing", "piper+1.12", 170, noise=0)
-    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.2)))
+    vocabulary = _listening_at("who_the_f.final_result", {"places": [2, 3, 5, 6], "asking": ""})
+    final = _heard(recognizer, vocabulary, "no, and I think one of them has nothing", "piper+1.12")
     assert final.text == "no, and i think one of them has nothing"
 
 
@@ -591,9 +594,9 @@ def test_a_phrase_written_only_as_its_first_word_is_heard_and_checked_first(reco
     """Said fast, "new theme" is written "New" alone: it reads as no phrase, so it was dropped,
     though the decoder finds "new theme" far likelier than any other. A short transcript that
     begins as that phrase alone begins is that phrase, doubted, so the engine checks it first."""
-    recognizer.set_vocabulary(_listening_at("what_the_fake.theme", {}))
-    said = synthesize("new theme", "piper+1.1", 150, noise=0)
-    (final,) = finals(run(recognizer, silence(0.5) + said + silence(1.0)))
+    final = _heard(
+        recognizer, _listening_at("what_the_fake.theme", {}), "new theme", "piper+1.1", 150
+    )
     assert final.text == "new theme" and final.doubted
 
 
