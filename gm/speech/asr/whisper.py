@@ -425,18 +425,18 @@ class WhisperRecognizer(Endpointed):
         phrases = sorted(scored, key=lambda s: -s.logprob)
         talk = self._index.is_talk(text)
         if ended.end - ended.start <= chatter_seconds(phrases[0].text) and not talk:
-            if not any(phrase.text in read for phrase in phrases) and self._begun(first, phrases):
+            kept = [phrase for phrase in phrases if phrase.text in read]
+            if not kept:
+                if not self._begun(first, phrases):
+                    return nothing
                 # "new theme" said fast, written "New": the phrase the decoder finds far the
                 # likeliest begins as written; heard on this second look, it is checked first
                 return Final(
                     self._ranked(phrases), ended.start, ended.end, doubted=True, noisy=ended.noisy
                 )
-            phrases = [phrase for phrase in phrases if phrase.text in read]
-            if not phrases:
-                return nothing
-            if self._says_more(heard, first, phrases[0].text):
+            if self._says_more(heard, first, kept[0].text):
                 return self._sentence(heard, ended)
-            return Final(self._ranked(phrases), ended.start, ended.end, noisy=ended.noisy)
+            return Final(self._ranked(kept), ended.start, ended.end, noisy=ended.noisy)
         best = phrases[0]
         if self._says_more(heard, first, best.text):
             # "no, and I think one of them has nothing": the decoder scores "no" likelier than
@@ -622,9 +622,7 @@ class WhisperRecognizer(Endpointed):
                 return tuple(Alternative(phrase, round(certainty, 4)) for phrase in exact)
             return (Alternative(text, round(certainty, 4)),)
         if vocabulary.followed and (
-            not found
-            or self._index.is_talk(text)
-            or (found[0].score < 100.0 and self._says_more(heard, text, found[0].phrase))
+            not found or self._index.is_talk(text) or self._says_more(heard, text, found[0].phrase)
         ):
             return (
                 Alternative(text, round(certainty, 4)),
