@@ -336,7 +336,14 @@ def corrected(said: list[str]) -> list[str]:
         for i in range(1, len(said) - len(want) + 1):
             if said[i : i + len(want)] == want and i + len(want) < len(said):
                 last = max(last, i + len(want))
+    for i in range(1, len(said) - 1):  # "it was four, no, three votes": a number taken back
+        if said[i] == "no" and _is_number(said[i - 1]) and _is_number(said[i + 1]):
+            last = max(last, i + 1) if said[i + 1] != "one" else last
     return said[last:]
+
+
+def _is_number(word: str) -> bool:
+    return word.isdigit() or word in _NUMBER_VALUES
 
 
 _CUE_WORDS = frozenset(w for cue in CORRECTIONS for w in cue.split())
@@ -367,6 +374,8 @@ def spliced(whole: list[str], said: list[str]) -> list[str] | None:
     while before and before[-1] in _CUE_WORDS:
         before = before[:-1]
     at = max((i for i, w in enumerate(before) if said and w == said[0]), default=None)
+    if at is None and said and _is_number(said[0]):  # "three votes for four, no, five"
+        at = max((i for i, w in enumerate(before) if _is_number(w)), default=None)
     return None if at is None else before[:at] + said
 
 

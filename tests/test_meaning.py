@@ -129,6 +129,12 @@ RESULTS = [
     # a correction of a part only, put in its place (read back first)
     ("three votes for number four, sorry, number five", {"count": 3, "place": 5}),
     ("oh no, Kim showed her token too early", {"hint": True}),
+    # a number taken back with a bare "no" between two numbers, or in place of the last one
+    ("it was four, no, three votes for number five", {"count": 3, "place": 5}),
+    ("three votes for four, no, five", {"count": 3, "place": 5}),
+    # as many votes as people named before the vote
+    ("me and Sam both went for two", {"count": 2, "place": 2}),
+    ("Jo, Kim and me all picked five", {"count": 3, "place": 5}),
 ]
 
 
@@ -203,6 +209,12 @@ FINALS = [
     ("yes, all on four", {"unanimous": True, "place": 4}),
     ("yep", {"answer": True}),
     ("nah", {"answer": False}),
+    ("no, five's empty", {"empty": [5]}),  # a place's "'s" is "is"
+    ("nope. two's out", {"empty": [2]}),
+    # each "nobody" empties the places after it, each "got nothing" those before it
+    ("nobody went for one, nobody went for six either", {"empty": [1, 6]}),
+    ("nobody went for two but four got nothing", {"empty": [2, 4]}),
+    ("six got a vote, two and three got nothing", {"empty": [2, 3]}),
 ]
 
 
@@ -252,6 +264,7 @@ def test_next_is_heard_only_as_a_short_go_ahead():
         ("kumquat for the K", "kumquat"),
         ("n for november", None),  # a letter spelled, never a word
         ("hum, horse racing", "horse racing"),  # Whisper's "hmm" before the word
+        ("gnome with a G", "gnome"),  # the letter it is for
     ],
 )
 def test_the_word_is_what_the_player_meant_without_the_talk_around_it(said, word):
@@ -266,6 +279,10 @@ def test_a_choice_of_two_words_is_asked_and_talk_is_talk():
     assert AnswerMeaning(lines).read("plum or peach").kind is Kind.PARTIAL
     assert AnswerMeaning(lines).read("we already had pears last round").kind is Kind.TALK
     assert AnswerMeaning(lines).read("no clue at all").value == "pass"
+    # an "or" at a pause: two words offered, or the player not done choosing
+    assert AnswerMeaning(lines).read("fire alarm or... a foghorn?").kind is Kind.PARTIAL
+    assert AnswerMeaning(lines).read("fire alarm or...").kind is Kind.TALK
+    assert AnswerMeaning(lines).read("the letter P").kind is not Kind.WORDS
 
 
 @pytest.mark.parametrize("said", ["maybe?", "well, hmm", "uh, I don't know, maybe?"])
@@ -362,6 +379,11 @@ def test_nobody_challenge_is_no_challenge():
     assert ChallengeMeaning(lines).read("nobody challenge, we're late").kind is Kind.NOTHING
 
 
+def test_a_sorry_that_takes_nothing_back_leaves_the_challenge_read_back():
+    reading = ChallengeMeaning(lines).read("I'm gonna meh that one, sorry babe")
+    assert reading.value == "challenge" and not reading.sure
+
+
 @pytest.mark.parametrize(
     "said, voters, meant",
     [
@@ -370,6 +392,11 @@ def test_nobody_challenge_is_no_challenge():
         ("split right down the middle", 4, "tie"),
         ("three mehs", 4, "meh"),  # three of four: meh whatever the last said
         ("we all meh'd it", 4, "meh"),
+        ("three of us voted meh", 4, "meh"),  # the words between a count and its verdict
+        ("two all", 4, "tie"),
+        ("four to three, meh wins", 7, "meh"),  # the side said to win
+        ("good, good, meh, meh", 4, "tie"),  # each vote said
+        ("good, good, meh", 3, "good"),
     ],
 )
 def test_the_vote_on_a_challenged_word(said, voters, meant):
@@ -382,6 +409,9 @@ def test_one_side_counted_without_a_majority_is_asked():
     # one player's own vote of several: how many of each? With one voter it is the vote.
     assert FunoVote(lines, 5).read("good from me").kind is Kind.PARTIAL
     assert FunoVote(lines, 1).read("good from me").value == "good"
+    # a count with no verdict of the others: not a majority known ("two said good" of four)
+    assert FunoVote(lines, 4).read("two said good").kind is Kind.PARTIAL
+    assert FunoVote(lines, 4).read("good, good, meh").kind is Kind.PARTIAL
 
 
 def test_which_letter_in_any_form_or_the_word_again():
@@ -562,6 +592,13 @@ def test_a_no_a_change_of_mind_and_a_verdict_on_one_name():
     assert meaning.read("the hot dog's right").value != {"names": ["right"]}
 
 
+def test_names_said_again_with_one_gm_heard_are_a_list_and_nothing_drawn_is_nothing():
+    meaning = CheckMeaning(lines, ("pizza", "taco"))
+    assert meaning.read("no, it's pizza and nachos").value == {"names": ["pizza", "nachos"]}
+    said = CheckMeaning(lines, ("dunno",)).read("no no, I didn't draw anything, I was saying")
+    assert said.value == "nothing"
+
+
 @pytest.mark.parametrize(
     "said", ["one of those is wrong", "the kettle yes, the other one no", "first yes, second no"]
 )
@@ -622,6 +659,7 @@ GROUPS = (
         ("take four out of the dog group", "out 4 3"),  # the seat taken out
         ("two's dog is a scribble", "void 2 3"),  # no drawing of anything
         ("the goldfish doesn't look like anything", "invalid 4"),
+        ("can you read the groups out again, I lost you after the cats", "list"),
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):

@@ -9,7 +9,7 @@ these meanings read everything around it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from gm.meaning import (
@@ -219,7 +219,15 @@ class ChallengeMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         if unsure(tokens(text)):  # "maybe?", "well, hmm": asked, even as a question
             return partial(self.lines("challenge_unsure"), None)
-        said = corrected(strip_lead(texts(words(_without_bare_noes(statement(text)))), ()))
+        whole = strip_lead(texts(words(_without_bare_noes(statement(text)))), ())
+        said = corrected(whole)
+        reading = self._verdict(said, text)
+        if reading.kind is Kind.NOTHING and len(said) < len(whole) and not asks(said):
+            # "I'm gonna meh that one, sorry babe": a "sorry" that takes nothing back
+            reading = replace(self._verdict(whole, text), sure=False)
+        return reading
+
+    def _verdict(self, said: list[str], text: str) -> Reading:
         if not said or asks(said) or any_of(said, NO_CHALLENGE):
             return NOTHING
         short = len(said) <= 6 and not hedged(text)
@@ -285,6 +293,12 @@ GOOD = (
     "in favor",
 )
 MEH = ("meh", "mehs", "mehhs", "bad", "no", "nos", "against", "invalid", "thumbs down", "reject")
+# Between a count and its verdict: "two said good", "three of us voted meh", "four people went
+# meh".
+COUNTED_BY = frozenset(
+    "of us you them people players said say says voted vote votes went go picked chose".split()
+    + ["are", "were"]
+)
 
 
 @dataclass(frozen=True)
@@ -312,9 +326,18 @@ class VoteMeaning:
             if at >= 0 and at + 1 < len(said) and said[at + 1] in ("good", "meh", "mehs"):
                 value = "good" if said[at + 1] == "good" else "meh"
                 return answer(value, self.lines(f"heard_vote_{value}"), short)
+        if len(said) >= 2 and set(said) <= {"good", "meh"}:  # "good, good, meh": each vote
+            good, meh = said.count("good"), said.count("meh")
+            if good + meh == self.voters or 2 * max(good, meh) > self.voters:
+                value = "good" if good > meh else "meh" if meh > good else "tie"
+                return answer(value, self.lines(f"heard_vote_{value}"), short)
+            return partial(self.lines("ask_vote_count"), None)
+        for value in ("good", "meh"):  # "four to three, meh wins": the side said to win
+            if any_of(said, (f"{value} wins", f"{value} won", f"{value} has it")):
+                return answer(value, self.lines(f"heard_vote_{value}"), short)
         numbers = [w.number for w in sentence if w.number is not None]
         if (len(numbers) == 2 and numbers[0] == numbers[1] and "good" not in said) or any_of(
-            said, ("one each",)
+            said, ("one each", "one all", "two all", "three all")
         ):
             return answer("tie", self.lines("heard_vote_tie"), short)
         good = meh = None
@@ -322,6 +345,8 @@ class VoteMeaning:
             if word.number is None:
                 continue
             after = texts(sentence[i + 1 :])
+            while after and after[0] in COUNTED_BY:
+                after = after[1:]
             if begins(after, GOOD):  # "two good", "two thumbs up", "two in favour"
                 good = word.number
             elif begins(after, MEH):
@@ -347,8 +372,12 @@ class VoteMeaning:
             return partial(self.lines("ask_vote_count"), None)
         if (mehs or good_denied) and not (goods or meh_denied):
             return answer("meh", self.lines("heard_vote_meh"), short)
+        # a count said with no verdict beside it ("two of them, good") is not a majority known
+        sure = short and not numbers
+        if (mehs or good_denied) and not (goods or meh_denied):
+            return answer("meh", self.lines("heard_vote_meh"), sure)
         if (goods or meh_denied) and not (mehs or good_denied):
-            return answer("good", self.lines("heard_vote_good"), short and goods)
+            return answer("good", self.lines("heard_vote_good"), sure and goods)
         return NOTHING
 
 
@@ -652,7 +681,8 @@ def _answer_words(clause: list[str]) -> list[str] | None:
     ):
         return None  # "the A one": a letter pointed at
     said = strip_lead(clause, ANSWER_LEADS)
-    for tail in (["for"], ["for", "the"]):  # "frozen peas for F", "ice for the I": the letter
+    # "frozen peas for F", "ice for the I", "gnome with a G": the letter
+    for tail in (["for"], ["for", "the"], ["with"], ["with", "a"], ["with", "an"], ["with", "the"]):
         if len(said) > len(tail) + 1 and said[-1 - len(tail) : -1] == tail and len(said[-1]) == 1:
             said = said[: -1 - len(tail)]  # it is for, said after the word
     while said and said[-1] in INTERJECTIONS | TAIL_WORDS:
@@ -663,8 +693,10 @@ def _answer_words(clause: list[str]) -> list[str] | None:
         return None
     if said in (["the"], ["a"], ["an"], ["some"], ["for"], ["just"]):
         return None  # "the, uh...": still looking for the word
-    if len(said[0]) == 1 and said[0] != "a":
-        return None  # "the K card", "K for kiwi": a letter named
+    if len(said[0]) == 1 and said[0] != "a" or said[-1] == "or":
+        return None  # "the K card", "K for kiwi": a letter named; "kiwi or...": not said yet
+    if said[0] == "letter" and len(said) == 2:
+        return None  # "the letter P"
     if all(len(w) == 1 or w in LETTER_WORDS for w in said) or said[-2:-1] == ["as"]:
         return None
     if len(said) > 1 and said[-2] in SPELLED_BY and said[-1] in LETTER_WORDS:
@@ -705,10 +737,13 @@ def clauses(text: str) -> list[tuple[bool, list[str]]]:
             i += 1
         if current:
             out.append((after, current))
-    # "towel, or... trunks?": a lone "or" belongs to the clause after it
+    # "towel, or... trunks?": a lone "or" belongs to the clause after it; "fire alarm or... a
+    # foghorn?": a clause ending in "or" goes on in the next
     for i in range(len(out) - 2, -1, -1):
         if out[i][1] == ["or"]:
             out[i : i + 2] = [(out[i + 1][0], ["or", *out[i + 1][1]])]
+        elif out[i][1][-1] == "or":
+            out[i : i + 2] = [(out[i][0], [*out[i][1], *out[i + 1][1]])]
     return out
 
 
@@ -727,6 +762,18 @@ class AnswerMeaning:
         if any(" ".join(said).startswith(c) for c in NOT_WORDS):
             return Reading(Kind.TALK)  # "hang on, the phone's ringing": to gm, not a word
         parts = clauses(text)
+        if parts and parts[-1][1][-1] == "or":
+            return Reading(Kind.TALK)  # "fire alarm or...": the player has not chosen yet
+        for _, clause in parts:  # "fire alarm or... a foghorn?": which one?
+            at = clause.index("or") if "or" in clause[1:-1] else 0
+            if (
+                at
+                and (first := _answer_words(clause[:at]))
+                and (second := _answer_words(clause[at + 1 :]))
+            ):
+                return partial(
+                    self.lines("which_word", first=" ".join(first), second=" ".join(second)), None
+                )
         found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
         if not found or retracted(text):
             return Reading(Kind.TALK) if len(tokens(text)) > 3 else NOTHING

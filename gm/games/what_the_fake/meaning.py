@@ -488,6 +488,8 @@ class NamesMeaning:
         return [(words, left, right)]
 
 
+# A player saying there was no drawing to name: gm's names were words said about none.
+NOTHING_DRAWN = ("did not draw anything", "i drew nothing", "did not draw a thing", "no drawing")
 REFUSE = ("not at all", "not quite", "wrong", "not that", "not it", "that is wrong", "try again")
 CONFIRM = ("that is it", "that is right", "correct", "exactly", "spot on", "you got it", "right")
 
@@ -557,6 +559,20 @@ class CheckMeaning:
                 return i, instead
         return None
 
+    def _listed(self, again: str) -> str:
+        """Names said again with an "and" between one gm heard and another, as a list ("no,
+        it's pizza and nachos" for pizza and taco): two drawings, as gm heard two."""
+        if len(self.pending) < 2:
+            return again
+        pieces = re.split(r"\s+and\s+", again)
+        for at in range(1, len(pieces)):
+            left = normalise_name(" ".join(_clean(pieces[at - 1])[-3:]))
+            right = normalise_name(" ".join(_clean(pieces[at])[:3]))
+            if left in self._names or right in self._names:
+                head = " and ".join(pieces[:at])
+                return head + ", " + self._listed(" and ".join(pieces[at:]))
+        return again
+
     def _mixed(self, said: list[str]) -> bool:
         """Whether a reply says some of several names are right and some not, without which
         ("one of those is wrong", "the first one, yes, but not the second")."""
@@ -574,6 +590,10 @@ class CheckMeaning:
         if held == {"again": True}:  # the names said again after "Which one did I get wrong?"
             text = "no, " + text
         said = tokens(text)
+        if any_of(said, NOTHING_DRAWN) and not any(
+            p and p in normalise_name(" ".join(said)) for p in self._names
+        ):  # "no no, I didn't draw anything, I was saying I don't know"
+            return answer("nothing", self.lines("heard_no_more"), False)
         changed = self._one_changed(text)
         if changed is not None:
             return answer({"names": changed}, content.spoken_list(changed), False)
@@ -615,7 +635,7 @@ class CheckMeaning:
                 r"^\W*(?:no|nope|nah)\b\W*(?:i said\b|i meant\b)?\W*", "", text.strip(), flags=re.I
             )
             room = max(len(self.pending), 1)
-            reading = NamesMeaning(self.lines, self.pending, room).read(again)
+            reading = NamesMeaning(self.lines, self.pending, room).read(self._listed(again))
             if reading.kind is Kind.ANSWER:
                 return replace(reading, sure=False)  # "not a pig, a pug": the pug
             if rest[:1] == ["not"]:
@@ -853,7 +873,9 @@ class GroupsMeaning:
         def value(v: str, sure: bool = short) -> Reading:
             return answer(v, said_change(self.lines, v), sure)
 
-        if any_of(said, GROUP_LIST) and not named:
+        if any_of(said, GROUP_LIST) and (
+            not named or any_of(said, ("again", "once more", "one more time"))
+        ):  # "read the groups out again, I lost you after the chickens"
             return value("list")
         players = self._players_alike(said, sentence, groups)
         if players is not None:

@@ -24,6 +24,7 @@ from gm.meaning import (
     numbers_in,
     partial,
     read_corrected,
+    starts,
     statement,
     strip_lead,
     texts,
@@ -35,6 +36,7 @@ from gm.steps import JSON, Kind, Reading
 from gm.vocab import number_word
 
 PLACES = range(1, 7)
+NUMBER_NAMES = frozenset(number_word(n) for n in range(0, 21))
 MOST = 8  # counts up to this are read, so that an impossible one is refused by the rules
 
 # Words that make the number after them a place: "number two", "for two", "picked two".
@@ -351,6 +353,14 @@ def _score(said: list[str], sentence: list[Word]) -> bool:
     )
 
 
+_NUMBER_IS = re.compile(r"\b(one|two|three|four|five|six|seven|eight|[1-8])['\u2019]s\b", re.I)
+
+
+def _number_is(text: str) -> str:
+    """A place's "'s" written out: "five's empty", "two's out" say five is, two is."""
+    return _NUMBER_IS.sub(r"\1 is", text)
+
+
 @dataclass(frozen=True)
 class ResultMeaning:
     """The result of a vote (who_the_f.result, and told early at who_the_f.vote); `players`
@@ -378,7 +388,7 @@ class ResultMeaning:
         )
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        return read_corrected(self._read, text, held)
+        return read_corrected(self._read, _number_is(text), held)
 
     def _value(self, value: dict, sure: bool) -> Reading:
         return answer(value, self.said(value), sure)
@@ -428,6 +438,11 @@ class ResultMeaning:
         if places_told and _first(said, BUT) >= 0 and len(said) <= 10:
             # "everyone got something except five": which places, but not who won
             return partial(self.lines("ask_result_again"), {})
+        voters = _named_voters(said)
+        if voters and len(set(places + loose)) == 1 and not counts and voters < self.players:
+            # "me and Sam both went for two", "me and mommy and Jake all picked one": as many
+            # votes as people named, read back
+            return self._value({"count": voters, "place": (places + loose)[0]}, False)
         if everyone:
             but = _except(said, sentence)
             place = places[0] if len(set(places)) == 1 else None
@@ -539,6 +554,28 @@ def _mentions(sentence: list[Word]) -> list[Mention]:
             continue
         out.append(m)
     return out
+
+
+# Words that end the people named in front of a vote: "me and Sam both went for two".
+_VOTED_VERBS = frozenset(
+    "all both went go picked pick chose choose voted vote said say put had have did".split()
+)
+_NOT_PEOPLE = frozenset(
+    "we they us you everyone everybody all of the a votes vote number so okay ok well um uh "
+    "like and then".split()
+)
+
+
+def _named_voters(said: list[str]) -> int:
+    """How many people a sentence names in front of their vote ("me and Sam both", "Jo, Kim and
+    me all"), 0 when it names no list of two or more."""
+    end = next((i for i, w in enumerate(said) if w in _VOTED_VERBS), 0)
+    names = [w for w in said[:end] if w != "and"]
+    if "and" not in said[:end] or not 2 <= len(names) <= 7:
+        return 0
+    if any(w in _NOT_PEOPLE or not w.isalpha() or w in NUMBER_NAMES for w in names):
+        return 0
+    return len(names)
 
 
 def _everyone(said: list[str]) -> bool:
@@ -699,7 +736,7 @@ class FinalMeaning:
         return answer(value, self.said(value), sure)
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        return read_corrected(self._read, text, held)
+        return read_corrected(self._read, _number_is(text), held)
 
     def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
@@ -808,11 +845,28 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
     if empty_cue:
         if len(lists) == 1:
             return lists[0][2]
-        # "six got a vote, two and three got nothing": the list nearest the "nothing"
-        cue = _first(said, EMPTY)
-        nearest = min(lists, key=lambda item: min(abs(item[0] - cue), abs(item[1] - 1 - cue)))
-        return nearest[2]
+        # "six got a vote, two and three got nothing": the list nearest the "nothing"; each
+        # "nobody" its own ("nobody went for one, nobody went for six either")
+        claimed: list[int] = []
+        for phrase in EMPTY:
+            for cue in starts(said, phrase):
+                ahead = [item for item in lists if item[0] > cue]
+                behind = [item for item in lists if item[1] <= cue]
+                if phrase in EMPTY_BEFORE and ahead:  # "nobody went for six"
+                    claimed += ahead[0][2]
+                elif phrase not in EMPTY_BEFORE and behind:  # "six got nothing"
+                    claimed += behind[-1][2]
+                else:
+                    claimed += min(
+                        lists, key=lambda item: min(abs(item[0] - cue), abs(item[1] - 1 - cue))
+                    )[2]
+        return claimed
     return None
+
+
+# Said before the places they empty ("nobody went for six", "no votes for two"); the rest of
+# EMPTY after them ("six got nothing").
+EMPTY_BEFORE = ("nobody", "no one", "no votes", "no vote", "none", "not a single", "no tokens")
 
 
 def _first(said: list[str], phrases: tuple[str, ...]) -> int:
