@@ -224,6 +224,11 @@ def test_a_final_result_in_the_tables_words(said, meant):
     assert reading.kind is Kind.ANSWER and reading.value == meant
 
 
+def test_a_no_concluding_a_sentence_answers_is_it_unanimous_read_back():
+    reading = FinalMeaning(lines, (1, 2, 3, 4, 5, 6)).read("we're one vote off, so no")
+    assert reading.value == {"answer": False} and not reading.sure
+
+
 def test_the_vote_ask_hears_reveal_and_a_hint_and_an_early_result():
     vote = VoteMeaning(lines, ResultMeaning(lines, 5))
     assert vote.read("alright, let's flip them").value == "reveal"
@@ -232,6 +237,8 @@ def test_the_vote_ask_hears_reveal_and_a_hint_and_an_early_result():
     assert vote.read("we flipped already, three on one").value == {"count": 3, "place": 1}
     assert vote.read("okay, show 'em").value == "reveal"  # "'em" written "em", also M's name
     assert vote.read("we're all in").value == "reveal"
+    assert vote.read("alright we're all set").value == "reveal"
+    assert vote.read("oops, I think I just gave mine away").value == "hint"
     assert ResultMeaning(lines, 5).read("honestly no one agreed").value == {"none": True}
 
 
@@ -243,6 +250,9 @@ def test_next_is_heard_only_as_a_short_go_ahead():
     closing = NextMeaning(lines).read("wow, I did not see that coming, okay, next")
     assert closing.value == "next" and not closing.sure
     assert NextMeaning(lines).read("sure, next time I'll pick better").kind is Kind.NOTHING
+    # a go-ahead of a few words closing a sentence ("hit us with the next one"), read back
+    closing = NextMeaning(lines).read("we're good, hit us with the next one")
+    assert closing.value == "next" and not closing.sure
 
 
 # -- Funocracy -------------------------------------------------------------------------------
@@ -397,6 +407,8 @@ def test_a_sorry_that_takes_nothing_back_leaves_the_challenge_read_back():
         ("four to three, meh wins", 7, "meh"),  # the side said to win
         ("good, good, meh, meh", 4, "tie"),  # each vote said
         ("good, good, meh", 3, "good"),
+        ("I said good, he said meh", 2, "tie"),  # each player's vote told
+        ("Jo went meh and Sam went good and I said meh", 3, "meh"),
     ],
 )
 def test_the_vote_on_a_challenged_word(said, voters, meant):
@@ -597,6 +609,12 @@ def test_names_said_again_with_one_gm_heard_are_a_list_and_nothing_drawn_is_noth
     assert meaning.read("no, it's pizza and nachos").value == {"names": ["pizza", "nachos"]}
     said = CheckMeaning(lines, ("dunno",)).read("no no, I didn't draw anything, I was saying")
     assert said.value == "nothing"
+    # one name said right, the others not said: which one is wrong? ("teapot" for "tea pot")
+    two = CheckMeaning(lines, ("rocket ship", "tea pot"))
+    assert two.read("um, the teapot's right").kind is Kind.PARTIAL
+    # another player's drawings named instead of one's own: asked for one's own
+    asked = NamesMeaning(lines, ("cat",)).read("mine are the same as hers")
+    assert asked.kind is Kind.PARTIAL and asked.question == "ask_own_names"
 
 
 @pytest.mark.parametrize(
@@ -753,6 +771,7 @@ ALL = list(Command)
     [
         ("what was the question again", Command.REPEAT),
         ("say the question again", Command.REPEAT),
+        ("sorry, could you please read that question once more?", Command.REPEAT),
         ("we got the question again wrong", None),  # talk about the question
         ("scratch that", Command.UNDO),
         ("hang on, bathroom break", Command.PAUSE),

@@ -243,6 +243,8 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "repeat the theme",
         "the theme was",
         "what is the theme",
+        "read that question",
+        "once more",
     ),
     Command.HELP: (
         "how do we",

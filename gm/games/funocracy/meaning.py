@@ -326,8 +326,9 @@ class VoteMeaning:
             if at >= 0 and at + 1 < len(said) and said[at + 1] in ("good", "meh", "mehs"):
                 value = "good" if said[at + 1] == "good" else "meh"
                 return answer(value, self.lines(f"heard_vote_{value}"), short)
-        if len(said) >= 2 and set(said) <= {"good", "meh"}:  # "good, good, meh": each vote
-            good, meh = said.count("good"), said.count("meh")
+        each = _votes_by_player(text)
+        if each or len(said) >= 2 and set(said) <= {"good", "meh"}:  # "good, good, meh"
+            good, meh = (each or said).count("good"), (each or said).count("meh")
             if good + meh == self.voters or 2 * max(good, meh) > self.voters:
                 value = "good" if good > meh else "meh" if meh > good else "tie"
                 return answer(value, self.lines(f"heard_vote_{value}"), short)
@@ -379,6 +380,29 @@ class VoteMeaning:
         if (goods or meh_denied) and not (mehs or good_denied):
             return answer("good", self.lines("heard_vote_good"), sure and goods)
         return NOTHING
+
+
+def _votes_by_player(text: str) -> list[str]:
+    """The votes of a sentence that tells each player's ("I said good, he said meh", "Jo went
+    meh and Sam went good"), one "good" or "meh" a player; [] when it tells them otherwise."""
+    votes = []
+    for piece in re.split(r"[,;.!?]|\band\b|\bbut\b", plain(text)):
+        said = tokens(piece)
+        if not said:
+            continue
+        if (
+            2 <= len(said) <= 4
+            and said[-1] in ("good", "meh")
+            and said[-2] in ("said", "says", "went", "voted", "put", "is", "was")
+            and not any(_NUMBER_WORD.fullmatch(w) for w in said)
+        ):
+            votes.append(said[-1])
+        else:
+            return []
+    return votes if len(votes) >= 2 else []
+
+
+_NUMBER_WORD = re.compile(r"\d+|one|two|three|four|five|six|seven|eight|nine|ten")
 
 
 # What a table says of a word the vote kept, or threw out; each said negated means the other.

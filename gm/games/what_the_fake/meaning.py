@@ -360,6 +360,8 @@ class NamesMeaning:
         said = _clean(text)
         if not said or said[0] in NO_DRAWING_VERBS:  # "repeat that please": to gm, not a drawing
             return NOTHING
+        if tokens(text)[:1] == ["mine"] and any_of(said, ("same as",)):  # "...as hers"
+            return partial(self.lines("ask_own_names"), None)
         # The pieces a list is said in, each up to an end of the list said in it ("a crab and
         # that's it"), without those only said around the names ("first of all", "maybe", "a").
         pieces: list[list[str]] = []
@@ -582,13 +584,21 @@ class CheckMeaning:
         if any_of(said, SOME_OF) and wrong:
             return True
         reply = normalise_name(" ".join(said))
-        pointed = any(w in ORDINALS for w in said) or any(p in reply for p in self._names)
+        joined = reply.replace(" ", "")  # "teapot" for the "tea pot" gm heard
+        pointed = any(w in ORDINALS for w in said) or any(
+            p.replace(" ", "") in joined for p in self._names
+        )
+        if pointed and said[-2:] == ["is", "right"] and len(said) <= 5:
+            return True  # "the teapot's right": and the others?
         right = any(w in YES_WORDS for w in said)
         return pointed and right and (wrong or any(w in NO_WORDS or w == "not" for w in said))
 
     def read(self, text: str, held: JSON = None) -> Reading:
         if held == {"again": True}:  # the names said again after "Which one did I get wrong?"
             text = "no, " + text
+        for name in self._names:  # "the teapot's right": the teapot (or tea pot) is
+            written = r"\s*".join(re.escape(w) for w in name.split())
+            text = re.sub(rf"\b({written})'s\b", r"\1 is", text, flags=re.I)
         said = tokens(text)
         if any_of(said, NOTHING_DRAWN) and not any(
             p and p in normalise_name(" ".join(said)) for p in self._names

@@ -120,6 +120,7 @@ NO_MAJORITY = (
 )
 HINT = (
     "hint",
+    "gave mine away",
     "gave it away",
     "gave away",
     "giveaway",
@@ -741,6 +742,7 @@ class FinalMeaning:
     def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
         verdict = yes_or_no(texts(sentence))
+        concluded = texts(sentence)[-2:] in (["so", "no"], ["so", "yes"]) and verdict is None
         said = strip_lead(texts(sentence))
         sentence = sentence[len(sentence) - len(said) :]
         if not said:
@@ -796,6 +798,9 @@ class FinalMeaning:
             return partial(self.lines("ask_final_empties"), {})
         if fewer and len(said) <= 10:  # not unanimous, but which places got nothing?
             return partial(self.lines("ask_final_empties"), {})
+        if concluded and self.answers and not self.which:
+            # "we're one vote off, so no": the conclusion answers, read back
+            return self._value({"answer": said[-1] == "yes"}, False)
         return NOTHING
 
 
@@ -918,6 +923,8 @@ REVEAL = (
     "everyone is in",
     "everybody is in",
     "we are all in",
+    "all set",
+    "token is down",
 )
 NOT_YET = (
     "not ready",
@@ -1010,6 +1017,12 @@ class NextMeaning:
             return answer("next", self.lines("heard_next"), len(said) <= 5)
         # "good round, next question": a short go-ahead closing a longer sentence, read back
         last = strip_lead(texts(words(re.split(r"[,;.!?]", statement(text).strip(" ,;.!?"))[-1])))
-        if 0 < len(last) <= 3 and len(last) < len(said) and _cue(last, NEXT):
+        if 0 < len(last) < len(said) and (
+            len(last) <= 3
+            and _cue(last, NEXT)
+            or len(last) <= 6
+            and any(last[:2] == c.split()[:2] for c in NEXT if " " in c)  # "hit us with..."
+            and not any_of(last, ("should", "if", "after", "will", "best"))
+        ):
             return answer("next", self.lines("heard_next"), False)
         return NOTHING
