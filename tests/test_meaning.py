@@ -135,6 +135,8 @@ RESULTS = [
     # as many votes as people named before the vote
     ("me and Sam both went for two", {"count": 2, "place": 2}),
     ("Jo, Kim and me all picked five", {"count": 3, "place": 5}),
+    ("three and three, between four and five", {"tie": 3}),  # the places after "between"
+    ("I heard you whisper five", {"hint": True}),
 ]
 
 
@@ -215,6 +217,7 @@ FINALS = [
     ("nobody went for one, nobody went for six either", {"empty": [1, 6]}),
     ("nobody went for two but four got nothing", {"empty": [2, 4]}),
     ("six got a vote, two and three got nothing", {"empty": [2, 3]}),
+    ("the votes are all on three and five", {"empty": [1, 2, 4, 6]}),
 ]
 
 
@@ -253,6 +256,7 @@ def test_next_is_heard_only_as_a_short_go_ahead():
     # a go-ahead of a few words closing a sentence ("hit us with the next one"), read back
     closing = NextMeaning(lines).read("we're good, hit us with the next one")
     assert closing.value == "next" and not closing.sure
+    assert NextMeaning(lines).read("um can we, like, hear the next one").value == "next"
 
 
 # -- Funocracy -------------------------------------------------------------------------------

@@ -204,6 +204,8 @@ HINT_SURE = (
     "told us",
     "said which",
     "said mine",
+    "said my number",
+    "heard you whisper",
     "said her number",
     "said his number",
     "said their number",
@@ -329,6 +331,15 @@ def _tie(said: list[str], sentence: list[Word]) -> int | None:
         return values[0]
     if len(values) == 1 and any_of(said, ("each", "apiece", "a piece")) and 0 < values[0] <= 4:
         return values[0]
+    between = where(said, "between")
+    if (
+        len(values) == 4
+        and values[0] == values[1]
+        and 1 <= values[0] <= MOST // 2
+        and between > first
+        and len([w for w in sentence[between:] if w.number is not None]) == 2
+    ):
+        return values[0]  # "three and three, between four and five": the places after "between"
     bare = len(said) <= len(values) + 2 or any_of(said, ("each", "apiece", "a piece"))
     if (
         len(values) >= 2
@@ -841,7 +852,9 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
         i += 1
     if not lists:
         return None
-    only = any_of(said, ONLY) or any_of(said, ("votes went to", "the votes were on"))
+    only = any_of(said, ONLY) or any_of(
+        said, ("votes went to", "the votes were on", "the votes are on", "the votes are all on")
+    )
     empty_cue = any_of(said, EMPTY)
     rest_empty = _rest_empty(said)
     if only and not empty_cue or rest_empty:
@@ -1018,7 +1031,7 @@ class NextMeaning:
         # "good round, next question": a short go-ahead closing a longer sentence, read back
         last = strip_lead(texts(words(re.split(r"[,;.!?]", statement(text).strip(" ,;.!?"))[-1])))
         if 0 < len(last) < len(said) and (
-            len(last) <= 3
+            (len(last) <= 3 or len(last) <= 4 and any_of(last, ("next one", "next question")))
             and _cue(last, NEXT)
             or len(last) <= 6
             and any(last[:2] == c.split()[:2] for c in NEXT if " " in c)  # "hit us with..."
