@@ -279,6 +279,7 @@ def test_next_is_heard_only_as_a_short_go_ahead():
         ("n for november", None),  # a letter spelled, never a word
         ("hum, horse racing", "horse racing"),  # Whisper's "hmm" before the word
         ("gnome with a G", "gnome"),  # the letter it is for
+        ("salt and pepper shaker", "salt and pepper shaker"),  # four words joined by "and"
     ],
 )
 def test_the_word_is_what_the_player_meant_without_the_talk_around_it(said, word):
@@ -434,6 +435,7 @@ def test_which_letter_in_any_form_or_the_word_again():
     meaning = LetterMeaning(lines, ("K", "B", "S", "M", "N"))
     assert meaning.read("the K one").value == "K"
     assert meaning.read("M, no, N").value == "N"
+    assert meaning.read("drop it").value == "none"
     assert meaning.read("forget it").value == "none"
     again = meaning.read("kiwi, K")
     assert again.kind is Kind.WORDS and again.value == "kiwi"

@@ -495,6 +495,7 @@ NONE = (
     "does not matter",
     "leave it",
     "no word",
+    "drop it",
 )
 
 
@@ -713,7 +714,8 @@ def _answer_words(clause: list[str]) -> list[str] | None:
         said = said[:-1]
     while said and said[0] in INTERJECTIONS | LONE_FILLERS:
         said = said[1:]
-    if not said or len(said) > 3 or set(said) & SENTENCE_WORDS or said[0] == "or":
+    longest = 4 if "and" in said[1:-1] else 3  # "salt and pepper shaker"
+    if not said or len(said) > longest or set(said) & SENTENCE_WORDS or said[0] == "or":
         return None
     if said in (["the"], ["a"], ["an"], ["some"], ["for"], ["just"]):
         return None  # "the, uh...": still looking for the word
