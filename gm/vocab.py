@@ -29,6 +29,8 @@ SOUNDS = (
     "oh",
     "hmm",
     "hum",  # Whisper's spelling of a "hmm" before a word ("hum, horse racing")
+    "ugh",
+    "ahh",
     "mm",
     "well",
     "so",

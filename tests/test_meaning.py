@@ -213,6 +213,8 @@ FINALS = [
     ("nah", {"answer": False}),
     ("no, five's empty", {"empty": [5]}),  # a place's "'s" is "is"
     ("nope. two's out", {"empty": [2]}),
+    ("not unanimous, sorry guys", {"answer": False}),
+    ("ugh. no.", {"answer": False}),
     # each "nobody" empties the places after it, each "got nothing" those before it
     ("nobody went for one, nobody went for six either", {"empty": [1, 6]}),
     ("nobody went for two but four got nothing", {"empty": [2, 4]}),
@@ -316,6 +318,7 @@ def test_a_reply_that_is_only_doubt_is_asked_again_not_guessed(said):
         ("two yes, one no", "agree_again"),  # the table split: asked again
         ("some of us yes, some of us no", "agree_again"),
         ("nope, no agreement", False),
+        ("works for me", True),
     ],
 )
 def test_the_table_agreeing_or_split(said, meant):
@@ -436,6 +439,7 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert meaning.read("the K one").value == "K"
     assert meaning.read("M, no, N").value == "N"
     assert meaning.read("drop it").value == "none"
+    assert meaning.read("K, like kangaroo").value == "K"  # the word spells the letter
     assert meaning.read("forget it").value == "none"
     again = meaning.read("kiwi, K")
     assert again.kind is Kind.WORDS and again.value == "kiwi"
@@ -492,11 +496,24 @@ HINTS = ("cat", "dog", "fish and chips")
         ("um, I only did two, a sock and a shoe", ["sock", "shoe"]),  # how many, not what
         ("I've only got the one, a bucket and spade", ["bucket and spade"]),  # one: the name whole
         ("just the one, fish and chips", ["fish and chips"]),
+        ("a fried egg, a fried egg as well but bigger", ["fried egg", "fried egg"]),
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):
     reading = NamesMeaning(lines, HINTS, 3).read(said)
     assert reading.kind is Kind.ANSWER and reading.value == {"names": names}
+
+
+def test_talk_after_the_names_leaves_the_names_read_back_and_nothing_drawn_with_talk():
+    meaning = NamesMeaning(lines, HINTS, 3)
+    said = meaning.read(
+        "a pyramid, a christmas tree and a witch's hat, I'm really proud of the hat"
+    )
+    assert said.value == {"names": ["pyramid", "christmas tree", "witch's hat"]}
+    assert not said.sure
+    # words before talk with no name said as one ("wait, whose turn is it"): talk
+    assert meaning.read("wait, whose turn is it to say theirs").kind is Kind.TALK
+    assert meaning.read("that's all I did, I ran out of time").value == "nothing"
 
 
 @pytest.mark.parametrize("said", ["repeat that please", "undo that one", "pause for a sec"])
@@ -562,6 +579,9 @@ def test_a_check_of_names_in_its_forms():
     assert meaning.read("nope, not at all").value is False
     assert meaning.read("no, I said frying pan").value == {"names": ["frying pan"]}
     assert meaning.read("sounds good").value is True  # a verdict in other words
+    assert meaning.read("yup yup").value is True
+    chatty = meaning.read("correct, well done robot")  # a yes, and words for nobody
+    assert chatty.value is True and not chatty.sure
     assert meaning.read("of course not").value is False
     # the table talking among itself about what gm heard: gm says nothing
     assert meaning.read("did she say flying pig? I heard frying pan").kind is Kind.TALK
@@ -684,6 +704,10 @@ GROUPS = (
         ("two's dog is a scribble", "void 2 3"),  # no drawing of anything
         ("the goldfish doesn't look like anything", "invalid 4"),
         ("can you read the groups out again, I lost you after the cats", "list"),
+        ("I want to hear them again!", "list"),
+        ("the goldfish is off theme", "invalid 4"),
+        # the table's last word after talking it over, read back
+        ("the cat and the kitten, nah, they're different, leave them. all good", "correct"),
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):

@@ -534,6 +534,13 @@ class LetterMeaning:
         if len(said) > 8:  # "bravo was my call sign when I played paintball": a story, no word
             return Reading(Kind.TALK)
         parts = clauses(text)
+        # "K, like kangaroo": the word after a letter alone spells it, it is no word said again
+        parts = [
+            (after, c)
+            for i, (after, c) in enumerate(parts)
+            if not (i and c[0] in ("like", "as") and letter_in(parts[i - 1][1], self.letters))
+            or len(parts[i - 1][1]) > 3
+        ]
         found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
         talk = any(
             len(c) > 1 and set(c) & SENTENCE_WORDS and _answer_words(c) is None for _, c in parts
@@ -594,7 +601,22 @@ class AgreeMeaning:
         said = strip_lead(texts(words(text)), ())
         verdict = yes_or_no(said)
         if verdict is None:
-            if any_of(said, ("fine", "go ahead", "allow it", "let it", "we agree", "agreed")):
+            if (
+                any_of(
+                    said,
+                    (
+                        "fine",
+                        "go ahead",
+                        "allow it",
+                        "let it",
+                        "we agree",
+                        "agreed",
+                        "works for me",
+                    ),
+                )
+                or any_of(said, ("do not care", "do not mind"))
+                and not any_of(said, ("but",))
+            ):
                 verdict = True
             elif any_of(said, ("disagree", "not fair", "does not count", "no way")):
                 verdict = False

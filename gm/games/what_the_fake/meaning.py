@@ -170,7 +170,7 @@ _NOT_NAMES = frozenset(
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
 _SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
-_TAIL = (*HEDGES, "or something", "what else")
+_TAIL = (*HEDGES, "or something", "what else", "as well", "too")
 
 
 # A piece that explains the name before it ("a pencil, like a sharpened one", "trick or treat,
@@ -238,6 +238,8 @@ def _clean(text: str, piece: bool = False) -> list[str]:
     """The words with the lead-in and tail words dropped ("um I've got a cat I think"); a
     `piece` of a list that is only tail words is nothing ("a cat, a dog, maybe")."""
     said = strip_lead(tokens(text), _LEADS)
+    if piece and "but" in said[1:-1]:  # "a fried egg as well but bigger": what it is, then how
+        said = said[: said.index("but", 1)]
     left = 0 if piece else 1  # words that must be left
     changed = True
     while changed and said:
@@ -388,14 +390,20 @@ class NamesMeaning:
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
         talk = [p for p in pieces if set(p) & TALK_WORDS and not _described(p)]
-        if any_of(tokens(text), DONE) and (not pieces or talk == pieces and len(said) <= 6):
+        if any_of(tokens(text), DONE) and (not pieces or talk == pieces and len(said) <= 12):
             return self._answer([], done=True)  # "that's it, I'm done", "done, I only drew one"
         if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
             return Reading(Kind.TALK)  # a question to the table, not a drawing
-        while talk and pieces[-1] is talk[-1] and len(pieces) > len(talk) and "." in text:
-            # a sentence of talk after the names ("a crab, a crab, a crab. I like crabs."), once
-            # the names had their own sentence: the names stand
+        trimmed = False
+        # names said as names: several, or one with its article ("wait, whose turn is it" is no
+        # name and its talk)
+        listed = len(pieces) - len(talk) >= 2 or re.search(r"\ban?\b", text.lower())
+        while talk and pieces[-1] is talk[-1] and len(pieces) > len(talk) and listed:
+            # talk after the names ("a crab, a crab, a crab. I like crabs.", "a cat and a hat,
+            # I'm really proud of the hat"): the names stand, read back unless they had their
+            # own sentence
             pieces, talk = pieces[:-1], talk[:-1]
+            trimmed = trimmed or "." not in text
         if talk:
             return Reading(Kind.TALK)
         names: list = []
@@ -442,6 +450,8 @@ class NamesMeaning:
             return partial(question, {"vague": named, "done": done})
         if ended_first and any(named):  # names after "that's all": a mishearing, read back first
             return replace(self._answer(named), sure=False)
+        if trimmed:
+            return replace(self._answer(named, done), sure=False)
         return self._answer(named, done)
 
     def _named_vague(self, text: str, held: dict) -> Reading:
@@ -633,13 +643,24 @@ class CheckMeaning:
             # a verdict in other words, nothing more ("sounds good", "of course not")
             return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), True)
         rest = [w for w in said[1:] if w not in ("yes", "yeah", "yep", "no", "nope", "nah")]
-        if not rest or any_of(rest, CONFIRM if verdict else REFUSE) and len(rest) <= 4:
+        said_again = not set(rest) - YES_WORDS - NO_WORDS  # "yup yup"
+        if said_again or any_of(rest, CONFIRM if verdict else REFUSE) and len(rest) <= 4:
             return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), True)
         if verdict is True and (
             set(rest) <= {"both", "all", "them", "of", "that", "it", "two", "three"}
             or any(p and p in normalise_name(" ".join(rest)) for p in self._names)
         ):
             return answer(True, self.lines("heard_yes"), True)  # "yeah, a flying pig, with wings"
+        if (
+            verdict is True
+            and said[0] in YES_WORDS
+            and not set(rest) & NO_WORDS
+            and rest[0] not in ("and", "also", "plus", "then", "with")  # "yes, and a dog"
+            # "yes, that's all": the list's end, read by the game ("well done" is praise)
+            and not any_of(" ".join(rest).replace("well done", "").split(), DONE)
+        ):
+            # "correct, well done robot", "yes, the dog in the bath, he's having a lovely time"
+            return answer(True, self.lines("heard_yes"), False)
         if verdict is False:  # "no, a bicycle and a clown": the names said again, read whole
             again = re.sub(
                 r"^\W*(?:no|nope|nah)\b\W*(?:i said\b|i meant\b)?\W*", "", text.strip(), flags=re.I
@@ -695,6 +716,9 @@ GROUP_MORE = (
 )
 GROUP_LIST = (
     "list",
+    "read those",
+    "hear them again",
+    "read them out",
     "list them",
     "read them",
     "read the groups",
@@ -728,6 +752,8 @@ NOT_COUNTING = (
     "a squiggle",
     "look like anything",
     "looks like nothing",
+    "off theme",
+    "not on theme",
 )
 # Verbs that join two groups named by their drawings: "merge the sun with the moon".
 MERGE_VERBS = ("merge", "combine", "join")
@@ -951,6 +977,12 @@ class GroupsMeaning:
                 return value("correct" if self.asked_more and said[:1] == ["no"] else "more")
             if any_of(said, GROUP_CORRECT):
                 return value("more" if self.asked_more and said[:1] == ["yes"] else "correct")
+        # "swimming and surfing, nah, they're different, leave them. everything's right": the
+        # table's last word, after talking it over, read back
+        last = tokens(re.split(r"[,;.!?]", statement(text).strip(" ,;.!?"))[-1])
+        if 0 < len(last) <= 3 and len(last) < len(said) and not self.asked_more:
+            if any_of(last, GROUP_CORRECT + ("everything is right", "everything is fine")):
+                return value("correct", False)
         return NOTHING
 
 

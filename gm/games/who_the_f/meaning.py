@@ -753,6 +753,8 @@ class FinalMeaning:
     def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
         verdict = yes_or_no(texts(sentence))
+        if verdict is None:  # "ugh. no."
+            verdict = yes_or_no(strip_lead(texts(sentence)))
         concluded = texts(sentence)[-2:] in (["so", "no"], ["so", "yes"]) and verdict is None
         said = strip_lead(texts(sentence))
         sentence = sentence[len(sentence) - len(said) :]
@@ -809,6 +811,8 @@ class FinalMeaning:
             return partial(self.lines("ask_final_empties"), {})
         if fewer and len(said) <= 10:  # not unanimous, but which places got nothing?
             return partial(self.lines("ask_final_empties"), {})
+        if any_of(said, ("not unanimous",)) and self.answers and not values:
+            return self._value({"answer": False}, len(said) <= 6)  # "not unanimous, sorry guys"
         if concluded and self.answers and not self.which:
             # "we're one vote off, so no": the conclusion answers, read back
             return self._value({"answer": said[-1] == "yes"}, False)
