@@ -98,9 +98,12 @@ def main() -> int:
                 tallies[game_id, part, name] = result["by"]
                 c = result["counts"]
                 total = sum(c.values())
+                wrong = str(c["wrong"])
+                if result["same_letter"]:
+                    wrong += f" ({result['same_letter']} another word for the letter meant)"
                 print(
                     f"| {game_id} | {part} | {name} | {total} |"
-                    f" {c['right']} ({100 * c['right'] / total:.0f}%) | {c['wrong']} |"
+                    f" {c['right']} ({100 * c['right'] / total:.0f}%) | {wrong} |"
                     f" {c['missed']} |",
                     flush=True,
                 )

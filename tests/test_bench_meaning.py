@@ -30,6 +30,22 @@ def test_a_corpus_folder_of_its_own_is_scored(tmp_path):
     assert "| who_the_f | dev | typed | 2 | 2 (100%) | 0 | 0 |" in result.stdout
 
 
+def test_another_word_decided_for_the_letter_meant_is_counted_apart(tmp_path):
+    (tmp_path / "dev").mkdir()
+    (tmp_path / "dev" / "funocracy.toml").write_text(
+        '[[set]]\nask = "funocracy.answer"\ntheme = "Garden"\nface_up = ["G", "T"]\n\n'
+        '[[set.say]]\ntext = "gnome, the garden kind"\n'
+        'means = { word = "gnome", letter = "G" }\n\n'
+        # a word as an ear mishears it: another word for T, and another letter
+        '[[set.say]]\ntext = "tomato"\nmeans = { word = "trowel", letter = "T" }\n\n'
+        '[[set.say]]\ntext = "garden fork"\nmeans = { word = "trowel", letter = "T" }\n'
+    )
+    result = bench("--corpus", str(tmp_path), "--part", "dev", "--game", "funocracy")
+    assert result.returncode == 0, result.stderr
+    row = "| funocracy | dev | typed | 3 | 1 (33%) | 2 (1 another word for the letter meant) | 0 |"
+    assert row in result.stdout, result.stdout
+
+
 def test_a_folder_without_the_corpus_file_is_one_sentence(tmp_path):
     result = bench("--corpus", str(tmp_path), "--part", "held", "--game", "funocracy")
     assert result.returncode == 2

@@ -335,8 +335,15 @@ def measure(
     counts = {"right": 0, "wrong": 0, "missed": 0}
     by: dict[tuple[str, str], dict[str, int]] = {}  # (ask, kind of label): counts
     misses: list[tuple[str, str, Any, Outcome]] = []
+    same_letter = 0  # wrong decisions of another Funocracy word for the letter meant
     for one in judged(game_id, part, root, ear, limit, phrases_only):
         counts[one.verdict] += 1
+        if (
+            one.verdict == "wrong"
+            and _letter_of(one.means)
+            and (_letter_of(one.means) == _letter_of(one.got.value))
+        ):
+            same_letter += 1
         tally = by.setdefault((one.ask, label_kind(one.means)), dict.fromkeys(counts, 0))
         tally[one.verdict] += 1
         if one.verdict != "right":
@@ -344,7 +351,12 @@ def measure(
             if ear is not None:  # what was heard of it beside what was said
                 text = f"{text} (heard {' | '.join(a.text for a in one.said.alternatives)!r})"
             misses.append((one.verdict, text, one.means, one.got))
-    return {"counts": counts, "misses": misses, "by": by}
+    return {"counts": counts, "misses": misses, "by": by, "same_letter": same_letter}
+
+
+def _letter_of(value: Any) -> str | None:
+    """The letter of a Funocracy word answer ({word, letter}), None for any other value."""
+    return value.get("letter") if isinstance(value, dict) and "word" in value else None
 
 
 def label_kind(means: Any) -> str:
