@@ -16,6 +16,7 @@ from gm.speech.asr.phrasing import (
     normalise,
     passes,
     spell_number,
+    spelled_as_hint,
 )
 
 
@@ -237,3 +238,15 @@ def test_the_phrases_beginning_with_a_word_are_found_by_their_first_word_only():
     assert index.beginning_with("new") == ["new theme"]
     assert index.beginning_with("two") == ["Two good", "two meh"]
     assert index.beginning_with("one") == []
+
+
+CITIES = ("london", "tokyo", "yokohama", "kyoto", "nepal")
+
+
+def test_a_word_no_dictionary_holds_spelt_near_one_hint_is_that_hint():
+    assert spelled_as_hint("yokohamat", CITIES) == "yokohama"  # tiny.en on Piper's "Yokohama"
+    assert spelled_as_hint("Yokoham.", CITIES) == "yokohama"
+    assert spelled_as_hint("sing", ("sink",)) is None  # a word of its own may be what was said
+    assert spelled_as_hint("takini", ("zucchini",)) is None  # another first letter: another word
+    assert spelled_as_hint("nepol", CITIES) is None  # not close enough to be sure
+    assert spelled_as_hint("bellt", ("belt", "bell")) is None  # two hints that close: neither

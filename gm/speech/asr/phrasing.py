@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Sequence
 
 import jellyfish
@@ -275,6 +276,35 @@ def leaves_out(text: str, phrase: str) -> bool:
         for word in dict.fromkeys(text.split() + expanded(text).split())
         if word not in _CONTRACTIONS and word not in _FILLER_WORDS
     )
+
+
+HINT_SPELLING = 85.0  # a word no dictionary holds, this close to one of the ask's hints, is it
+
+
+@lru_cache(maxsize=1)
+def known_words() -> frozenset[str]:
+    """The 23,000 English words of gm's word list (data/en-us-words.dict, NOTICE)."""
+    path = Path(__file__).parent / "data" / "en-us-words.dict"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.split(" ", 1)[0].split("(")[0] for line in lines if line)
+
+
+def spelled_as_hint(text: str, hints: Sequence[str]) -> str | None:
+    """The hint a transcript misspells: a transcript with a word no dictionary holds, spelt
+    within HINT_SPELLING of exactly one of the ask's hints that begins with the same letter
+    ("yokohamat" or "yokoham" for the theme's Yokohama). None for a transcript of known words
+    ("sing" may be what was said for "sink"), or none or two hints that close."""
+    form = normalise(text)
+    if not form or all(word in known_words() for word in form.split()):
+        return None
+    close = {
+        hint
+        for hint in hints
+        if (written := normalise(hint))
+        and written[0] == form[0]
+        and fuzz.ratio(form, written) >= HINT_SPELLING
+    }
+    return close.pop() if len(close) == 1 else None
 
 
 def is_hallucination(text: str, phrases: Sequence[str] = ()) -> bool:

@@ -56,6 +56,7 @@ from gm.speech.asr.phrasing import (
     list_joints,
     normalise,
     passes,
+    spelled_as_hint,
 )
 from gm.speech.asr.segment import Audio, Began, Ended, Endpointed, Segmenter, word_timing
 from gm.speech.base import (
@@ -352,7 +353,7 @@ class WhisperRecognizer(Endpointed):
         if vocabulary.several:
             alternatives = tuple(replace(a, text=list_joints(a.text)) for a in alternatives)
         if self._vocabulary.free:
-            alternatives = self._heard_after_lead_in(audio, alternatives)
+            alternatives = self._as_hint(self._heard_after_lead_in(audio, alternatives))
             return Final(alternatives, ended.start, ended.end, noisy=ended.noisy)
         if alternatives:
             if ended.end - ended.start <= chatter_seconds(alternatives[0].text):
@@ -482,6 +483,17 @@ class WhisperRecognizer(Endpointed):
         if not again or len(again.split()) > LEAD_IN_WORDS or again == form:
             return alternatives
         return (Alternative(again, alternatives[0].confidence),)
+
+    def _as_hint(self, alternatives: tuple[Alternative, ...]) -> tuple[Alternative, ...]:
+        """A one-word answer written as no word is, near one of the ask's hints: that hint
+        ("yokohamat" for Yokohama, a Funocracy theme's word; `phrasing.spelled_as_hint`)."""
+        vocabulary = self._vocabulary
+        if not (vocabulary.one_word and vocabulary.hints and len(alternatives) == 1):
+            return alternatives
+        hint = spelled_as_hint(alternatives[0].text, vocabulary.hints)
+        if hint is None:
+            return alternatives
+        return (Alternative(normalise(hint), alternatives[0].confidence),)
 
     @staticmethod
     def _marked(
