@@ -17,33 +17,40 @@ def bench(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+def scored(folder: Path, game: str, toml: str) -> str:
+    """The bench's output for a dev corpus of one game written into `folder`."""
+    (folder / "dev").mkdir()
+    (folder / "dev" / f"{game}.toml").write_text(toml)
+    result = bench("--corpus", str(folder), "--part", "dev", "--game", game)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
 def test_a_corpus_folder_of_its_own_is_scored(tmp_path):
-    (tmp_path / "dev").mkdir()
-    (tmp_path / "dev" / "who_the_f.toml").write_text(
+    out = scored(
+        tmp_path,
+        "who_the_f",
         '[[set]]\nask = "who_the_f.result"\nplayers = 5\n\n'
         '[[set.say]]\ntext = "three of us went for number two"\n'
         "means = { count = 3, place = 2 }\n\n"
-        '[[set.say]]\ntext = "did anyone bring crisps"\nmeans = "talk"\n'
+        '[[set.say]]\ntext = "did anyone bring crisps"\nmeans = "talk"\n',
     )
-    result = bench("--corpus", str(tmp_path), "--part", "dev", "--game", "who_the_f")
-    assert result.returncode == 0, result.stderr
-    assert "| who_the_f | dev | typed | 2 | 2 (100%) | 0 | 0 |" in result.stdout
+    assert "| who_the_f | dev | typed | 2 | 2 (100%) | 0 | 0 |" in out
 
 
 def test_another_word_decided_for_the_letter_meant_is_counted_apart(tmp_path):
-    (tmp_path / "dev").mkdir()
-    (tmp_path / "dev" / "funocracy.toml").write_text(
+    out = scored(
+        tmp_path,
+        "funocracy",
         '[[set]]\nask = "funocracy.answer"\ntheme = "Garden"\nface_up = ["G", "T"]\n\n'
         '[[set.say]]\ntext = "gnome, the garden kind"\n'
         'means = { word = "gnome", letter = "G" }\n\n'
         # a word as an ear mishears it: another word for T, and another letter
         '[[set.say]]\ntext = "tomato"\nmeans = { word = "trowel", letter = "T" }\n\n'
-        '[[set.say]]\ntext = "garden fork"\nmeans = { word = "trowel", letter = "T" }\n'
+        '[[set.say]]\ntext = "garden fork"\nmeans = { word = "trowel", letter = "T" }\n',
     )
-    result = bench("--corpus", str(tmp_path), "--part", "dev", "--game", "funocracy")
-    assert result.returncode == 0, result.stderr
     row = "| funocracy | dev | typed | 3 | 1 (33%) | 2 (1 another word for the letter meant) | 0 |"
-    assert row in result.stdout, result.stdout
+    assert row in out, out
 
 
 def test_a_folder_without_the_corpus_file_is_one_sentence(tmp_path):
