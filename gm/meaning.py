@@ -50,6 +50,7 @@ CONTRACTIONS = {
     "you're": "you are",
     "there's": "there is",
     "here's": "here is",
+    "mine's": "mine is",
     "who's": "who is",
     "nobody's": "nobody is",
     "everyone's": "everyone is",

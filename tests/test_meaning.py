@@ -497,6 +497,14 @@ HINTS = ("cat", "dog", "fish and chips")
         ("I've only got the one, a bucket and spade", ["bucket and spade"]),  # one: the name whole
         ("just the one, fish and chips", ["fish and chips"]),
         ("a fried egg, a fried egg as well but bigger", ["fried egg", "fried egg"]),
+        (
+            "so my two left are a fish in a bowl, and a bird in a cage",
+            ["fish in a bowl", "bird in a cage"],
+        ),
+        (
+            "mine's a boat, it's supposed to be a boat anyway, then a seagull and a lighthouse",
+            ["boat", "seagull", "lighthouse"],
+        ),
     ],
 )
 def test_names_are_whole_and_lead_ins_dropped(said, names):
@@ -712,6 +720,11 @@ GROUPS = (
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):
     assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+def test_one_of_a_groups_drawings_said_to_be_another_asks_whose():
+    asked = GroupsMeaning(lines, GROUPS).read("one of the dogs is a wolf")
+    assert asked.kind is Kind.PARTIAL and asked.question == "ask_whose:name=dog"
 
 
 ALIKE = GROUPS + (Group(5, (Entry(5, "tabby"),)),)

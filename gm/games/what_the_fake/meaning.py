@@ -86,6 +86,14 @@ LEAD_INS = (
     "my drawings are",
     "my drawings were",
     "my three are",
+    # "so my two left are", "the last two are": the drawings left to name
+    *(
+        f"{whose}{count}{left}{verb}"
+        for whose in ("my ", "the last ")
+        for count in ("one", "two", "three")
+        for left in (" left", "")
+        for verb in (" are", " is")
+    ),
     # "my first one is", "the second's", "next is", "and the third one was"
     *(
         f"{whose}{place}{one}{verb}"
@@ -170,7 +178,7 @@ _NOT_NAMES = frozenset(
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
 _SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
-_TAIL = (*HEDGES, "or something", "what else", "as well", "too")
+_TAIL = (*HEDGES, "or something", "what else", "as well", "too", "anyway")
 
 
 # A piece that explains the name before it ("a pencil, like a sharpened one", "trick or treat,
@@ -913,6 +921,10 @@ class GroupsMeaning:
             not named or any_of(said, ("again", "once more", "one more time"))
         ):  # "read the groups out again, I lost you after the chickens"
             return value("list")
+        ones = [n for at, n in named if at >= 3 and said[at - 3 : at] == ["one", "of", "the"]]
+        if seat is None and len(ones) == 1 and len(known[ones[0]].seats) > 1:
+            # "one of the monkeys is a lemur": whose?
+            return partial(self.lines("ask_whose", name=known[ones[0]].name), None)
         players = self._players_alike(said, sentence, groups)
         if players is not None:
             return players
