@@ -432,6 +432,10 @@ def test_one_side_counted_without_a_majority_is_asked():
     # a count with no verdict of the others: not a majority known ("two said good" of four)
     assert FunoVote(lines, 4).read("two said good").kind is Kind.PARTIAL
     assert FunoVote(lines, 4).read("good, good, meh").kind is Kind.PARTIAL
+    # a vote not all seen, or not sure: how many said what?
+    assert FunoVote(lines, 4).read("I think it's good, but Sara hasn't flipped yet").kind is (
+        Kind.PARTIAL
+    )
 
 
 def test_which_letter_in_any_form_or_the_word_again():
@@ -440,6 +444,9 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert meaning.read("M, no, N").value == "N"
     assert meaning.read("drop it").value == "none"
     assert meaning.read("K, like kangaroo").value == "K"  # the word spells the letter
+    # a letter denied asks which one, when gm named the face-up letters
+    asking = LetterMeaning(lines, ("K", "N"), ("K", "N"), "which")
+    assert asking.read("not the N").question == "which"
     assert meaning.read("forget it").value == "none"
     again = meaning.read("kiwi, K")
     assert again.kind is Kind.WORDS and again.value == "kiwi"

@@ -315,6 +315,8 @@ class VoteMeaning:
         if not said or asks(said) or said[:2] in (["i", "vote"], ["my", "vote"]):
             return NOTHING
         short = len(said) <= 8 and not hedged(text)
+        if any_of(said, VOTE_DOUBT):  # "I think it's good, but Sara hasn't flipped yet"
+            return partial(self.lines("ask_vote_count"), None)
         if (
             any_of(said, ("from me",))
             and self.voters > 1
@@ -403,6 +405,18 @@ def _votes_by_player(text: str) -> list[str]:
 
 
 _NUMBER_WORD = re.compile(r"\d+|one|two|three|four|five|six|seven|eight|nine|ten")
+
+
+# A vote not all seen or not agreed on: asked how many said what.
+VOTE_DOUBT = (
+    "not sure",
+    "hard to tell",
+    "can not tell",
+    "not flipped",
+    "has not flipped",
+    "have not flipped",
+    "can not agree",
+)
 
 
 # What a table says of a word the vote kept, or threw out; each said negated means the other.
@@ -547,6 +561,9 @@ class LetterMeaning:
         )
         said = strip_lead(parts[-1][1] if parts else [], LETTER_LEADS)
         letter = letter_in(said, self.letters)
+        denied = said[:1] == ["not"] and letter_in(said[1:], self.letters) is not None
+        if denied and len(said) <= 3 and self.which:
+            return partial(self.which, None)  # "not the N": which one, then?
         if said and letter is None:
             pointed = self._pointed(said)  # "the rare one", "the vowel": no word said again
             if pointed is not None:
