@@ -205,7 +205,6 @@ HINT_SURE = (
     "said which",
     "said mine",
     "said my number",
-    "heard you whisper",
     "said her number",
     "said his number",
     "said their number",
