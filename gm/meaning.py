@@ -339,7 +339,8 @@ def corrected(said: list[str]) -> list[str]:
                 last = max(last, i + len(want))
     for i in range(1, len(said) - 1):  # "it was four, no, three votes": a number taken back
         if said[i] == "no" and _is_number(said[i - 1]) and _is_number(said[i + 1]):
-            last = max(last, i + 1) if said[i + 1] != "one" else last
+            if said[i + 1] != "one":  # "four, no one voted": nobody
+                last = max(last, i + 1)
     return said[last:]
 
 

@@ -283,7 +283,7 @@ HINT_SPELLING = 85.0  # a word no dictionary holds, this close to one of the ask
 
 @lru_cache(maxsize=1)
 def known_words() -> frozenset[str]:
-    """The 23,000 English words of gm's word list (data/en-us-words.dict, NOTICE)."""
+    """The 20,000 English words of gm's word list (data/en-us-words.dict, NOTICE)."""
     path = Path(__file__).parent / "data" / "en-us-words.dict"
     lines = path.read_text(encoding="utf-8").splitlines()
     return frozenset(line.split(" ", 1)[0].split("(")[0] for line in lines if line)
