@@ -312,6 +312,12 @@ def statement(text: str) -> str:
     return text.rsplit("?", 1)[1]
 
 
+def last_clause(text: str) -> str:
+    """What a sentence says after its last comma or full stop ("good round, next question":
+    "next question"), the table's last word after talking something over."""
+    return re.split(r"[,;.!?]", statement(text).strip(" ,;.!?"))[-1]
+
+
 # Said before a correction in the same breath: "five for three, no wait, six for three".
 CORRECTIONS = (
     "no wait",
@@ -338,13 +344,14 @@ def corrected(said: list[str]) -> list[str]:
             if said[i : i + len(want)] == want and i + len(want) < len(said):
                 last = max(last, i + len(want))
     for i in range(1, len(said) - 1):  # "it was four, no, three votes": a number taken back
-        if said[i] == "no" and _is_number(said[i - 1]) and _is_number(said[i + 1]):
+        if said[i] == "no" and is_number(said[i - 1]) and is_number(said[i + 1]):
             if said[i + 1] != "one":  # "four, no one voted": nobody
                 last = max(last, i + 1)
     return said[last:]
 
 
-def _is_number(word: str) -> bool:
+def is_number(word: str) -> bool:
+    """Whether a word is a number, in digits or in words up to twenty."""
     return word.isdigit() or word in _NUMBER_VALUES
 
 
@@ -376,8 +383,8 @@ def spliced(whole: list[str], said: list[str]) -> list[str] | None:
     while before and before[-1] in _CUE_WORDS:
         before = before[:-1]
     at = max((i for i, w in enumerate(before) if said and w == said[0]), default=None)
-    if at is None and said and _is_number(said[0]):  # "three votes for four, no, five"
-        at = max((i for i, w in enumerate(before) if _is_number(w)), default=None)
+    if at is None and said and is_number(said[0]):  # "three votes for four, no, five"
+        at = max((i for i, w in enumerate(before) if is_number(w)), default=None)
     return None if at is None else before[:at] + said
 
 

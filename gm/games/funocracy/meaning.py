@@ -20,6 +20,7 @@ from gm.meaning import (
     begins,
     corrected,
     hedged,
+    is_number,
     leads,
     letter_in,
     partial,
@@ -375,12 +376,10 @@ class VoteMeaning:
             return partial(self.lines("ask_vote_count"), None)
         if (mehs or good_denied) and not (goods or meh_denied):
             return answer("meh", self.lines("heard_vote_meh"), short)
-        # a count said with no verdict beside it ("two of them, good") is not a majority known
-        sure = short and not numbers
-        if (mehs or good_denied) and not (goods or meh_denied):
-            return answer("meh", self.lines("heard_vote_meh"), sure)
         if (goods or meh_denied) and not (mehs or good_denied):
-            return answer("good", self.lines("heard_vote_good"), sure and goods)
+            # a count said with no verdict beside it ("two of them, good") is no majority known
+            sure = short and goods and not numbers
+            return answer("good", self.lines("heard_vote_good"), sure)
         return NOTHING
 
 
@@ -396,15 +395,12 @@ def _votes_by_player(text: str) -> list[str]:
             2 <= len(said) <= 4
             and said[-1] in ("good", "meh")
             and said[-2] in ("said", "says", "went", "voted", "put", "is", "was")
-            and not any(_NUMBER_WORD.fullmatch(w) for w in said)
+            and not any(is_number(w) for w in said)
         ):
             votes.append(said[-1])
         else:
             return []
     return votes if len(votes) >= 2 else []
-
-
-_NUMBER_WORD = re.compile(r"\d+|one|two|three|four|five|six|seven|eight|nine|ten")
 
 
 # A vote not all seen or not agreed on: asked how many said what.
@@ -608,6 +604,10 @@ def _names_a_letter(said: list[str]) -> bool:
     return True
 
 
+# A yes to scoring a word for another letter, in other words than yes.
+AGREED = ("fine", "go ahead", "allow it", "let it", "we agree", "agreed", "works for me")
+
+
 @dataclass(frozen=True)
 class AgreeMeaning:
     """Yes or no from the table to a word scored for a letter it does not start with."""
@@ -618,21 +618,8 @@ class AgreeMeaning:
         said = strip_lead(texts(words(text)), ())
         verdict = yes_or_no(said)
         if verdict is None:
-            if (
-                any_of(
-                    said,
-                    (
-                        "fine",
-                        "go ahead",
-                        "allow it",
-                        "let it",
-                        "we agree",
-                        "agreed",
-                        "works for me",
-                    ),
-                )
-                or any_of(said, ("do not care", "do not mind"))
-                and not any_of(said, ("but",))
+            if any_of(said, AGREED) or (
+                any_of(said, ("do not care", "do not mind")) and not any_of(said, ("but",))
             ):
                 verdict = True
             elif any_of(said, ("disagree", "not fair", "does not count", "no way")):

@@ -34,6 +34,7 @@ from gm.meaning import (
     corrected,
     has,
     hedged,
+    last_clause,
     leads,
     partial,
     plain,
@@ -991,7 +992,7 @@ class GroupsMeaning:
                 return value("more" if self.asked_more and said[:1] == ["yes"] else "correct")
         # "swimming and surfing, nah, they're different, leave them. everything's right": the
         # table's last word, after talking it over, read back
-        last = tokens(re.split(r"[,;.!?]", statement(text).strip(" ,;.!?"))[-1])
+        last = tokens(last_clause(text))
         if 0 < len(last) <= 3 and len(last) < len(said) and not self.asked_more:
             if any_of(last, GROUP_CORRECT + ("everything is right", "everything is fine")):
                 return value("correct", False)

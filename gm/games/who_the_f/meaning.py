@@ -20,7 +20,9 @@ from gm.meaning import (
     Word,
     answer,
     any_of,
+    is_number,
     joined_numbers,
+    last_clause,
     numbers_in,
     partial,
     read_corrected,
@@ -36,7 +38,6 @@ from gm.steps import JSON, Kind, Reading
 from gm.vocab import number_word
 
 PLACES = range(1, 7)
-NUMBER_NAMES = frozenset(number_word(n) for n in range(0, 21))
 MOST = 8  # counts up to this are read, so that an impossible one is refused by the rules
 
 # Words that make the number after them a place: "number two", "for two", "picked two".
@@ -584,7 +585,7 @@ def _named_voters(said: list[str]) -> int:
     names = [w for w in said[:end] if w != "and"]
     if "and" not in said[:end] or not 2 <= len(names) <= 7:
         return 0
-    if any(w in _NOT_PEOPLE or not w.isalpha() or w in NUMBER_NAMES for w in names):
+    if any(w in _NOT_PEOPLE or not w.isalpha() or is_number(w) for w in names):
         return 0
     return len(names)
 
@@ -751,11 +752,12 @@ class FinalMeaning:
 
     def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
-        verdict = yes_or_no(texts(sentence))
+        everything = texts(sentence)
+        said = strip_lead(everything)
+        verdict = yes_or_no(everything)
         if verdict is None:  # "ugh. no."
-            verdict = yes_or_no(strip_lead(texts(sentence)))
-        concluded = texts(sentence)[-2:] in (["so", "no"], ["so", "yes"]) and verdict is None
-        said = strip_lead(texts(sentence))
+            verdict = yes_or_no(said)
+        concluded = everything[-2:] in (["so", "no"], ["so", "yes"]) and verdict is None
         sentence = sentence[len(sentence) - len(said) :]
         if not said:
             return NOTHING
@@ -1032,13 +1034,13 @@ class NextMeaning:
         ):
             return answer("next", self.lines("heard_next"), len(said) <= 5)
         # "good round, next question": a short go-ahead closing a longer sentence, read back
-        last = strip_lead(texts(words(re.split(r"[,;.!?]", statement(text).strip(" ,;.!?"))[-1])))
-        if 0 < len(last) < len(said) and (
-            (len(last) <= 3 or len(last) <= 4 and any_of(last, ("next one", "next question")))
-            and _cue(last, NEXT)
-            or len(last) <= 6
-            and any(last[:2] == c.split()[:2] for c in NEXT if " " in c)  # "hit us with..."
+        last = strip_lead(texts(words(last_clause(text))))
+        short = len(last) <= 3 or len(last) <= 4 and any_of(last, ("next one", "next question"))
+        begun = (  # "hit us with the next one": a go-ahead of two words, then what it asks for
+            len(last) <= 6
+            and any(last[:2] == c.split()[:2] for c in NEXT if " " in c)
             and not any_of(last, ("should", "if", "after", "will", "best"))
-        ):
+        )
+        if 0 < len(last) < len(said) and (short and _cue(last, NEXT) or begun):
             return answer("next", self.lines("heard_next"), False)
         return NOTHING
