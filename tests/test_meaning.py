@@ -431,6 +431,10 @@ def test_one_side_counted_without_a_majority_is_asked():
     # a count with no verdict of the others: not a majority known ("two said good" of four)
     assert FunoVote(lines, 4).read("two said good").kind is Kind.PARTIAL
     assert FunoVote(lines, 4).read("good, good, meh").kind is Kind.PARTIAL
+    # a verdict with a count that is no majority known: either side is read back, not decided
+    for said in ("meh, two of us", "good, two of us"):
+        reading = FunoVote(lines, 4).read(said)
+        assert reading.value in ("meh", "good") and not reading.sure, said
     # a vote not all seen, or not sure: how many said what?
     assert FunoVote(lines, 4).read("I think it's good, but Sara hasn't flipped yet").kind is (
         Kind.PARTIAL

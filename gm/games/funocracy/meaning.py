@@ -374,10 +374,11 @@ class VoteMeaning:
         mehs, meh_denied = _verdicts(said, MEH_VERDICTS)
         if goods and mehs and not numbers:  # "some good, some meh": how many of each?
             return partial(self.lines("ask_vote_count"), None)
+        # a count said with no verdict beside it ("meh, two of us") is no majority known: the
+        # side is read back to the table first
         if (mehs or good_denied) and not (goods or meh_denied):
-            return answer("meh", self.lines("heard_vote_meh"), short)
+            return answer("meh", self.lines("heard_vote_meh"), short and not numbers)
         if (goods or meh_denied) and not (mehs or good_denied):
-            # a count said with no verdict beside it ("two of them, good") is no majority known
             sure = short and goods and not numbers
             return answer("good", self.lines("heard_vote_good"), sure)
         return NOTHING
