@@ -207,6 +207,17 @@ def strip_lead(said: list[str], leads: Sequence[tuple[str, ...]] = _FILLERS) -> 
     return vocab.strip_lead(said, leads)
 
 
+_THINKING = frozenset(tuple(phrase.split()) for phrase in vocab.THINKING_ALOUD)
+_SOUND_WORDS = frozenset(vocab.SOUNDS)
+
+
+def thinking_aloud(said: list[str]) -> bool:
+    """Whether `said` (tokens) is only a player thinking aloud ("um, one sec", "hang on..."),
+    with nothing else in it: no answer, and no reason to stop a clock (vocab.THINKING_ALOUD)."""
+    core = strip_lead([w for w in said if w not in _SOUND_WORDS])
+    return tuple(core) in _THINKING
+
+
 def leads(phrases: Iterable[str]) -> list[tuple[str, ...]]:
     """Lead-in phrases as word tuples, longest first (for strip_lead)."""
     return sorted({tuple(tokens(p)) for p in phrases if tokens(p)}, key=len, reverse=True)

@@ -38,6 +38,26 @@ SOUNDS = (
     "okay",
     "ok",
 )
+# What a player says while still thinking of an answer: neither an answer nor, in a countdown, a
+# pause, for the time is the player's own ("hang on", "one sec"; gm.meaning.thinking_aloud). With
+# a reason after it ("hang on, the dog's barking") it pauses there too.
+THINKING_ALOUD = (
+    "hang on",
+    "hold on",
+    "one sec",
+    "one second",
+    "just a sec",
+    "just a second",
+    "give me a sec",
+    "give us a sec",
+    "give me a second",
+    "give me a minute",
+    "give us a minute",
+    "wait a sec",
+    "wait a second",
+    "wait a moment",
+    "let me think",
+)
 # Said before an answer and meaning nothing by themselves: "um", "I think", "so basically".
 FILLERS = SOUNDS + (
     "alright",

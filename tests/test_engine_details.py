@@ -644,6 +644,17 @@ def test_talk_names_no_command_where_commands_are_not_read_from_the_tables_words
     assert interpret(final, matcher, True, 0.5, meaning, cued=False) == Heard()
 
 
+def test_thinking_aloud_pauses_except_in_a_countdown(common):
+    """ "give me a sec" asks for a pause at any ask but a countdown, where it is a player thinking
+    on their own time: said to nobody (Heard.noise, no "sorry")."""
+    matcher = Matcher((), listening_commands(common[1]))
+    meaning = AnswerMeaning(funocracy.load().lines)
+    final = Final((Alternative("give me a sec", 1.0),), 0.0, 1.0)
+    heard = interpret(final, matcher, True, 0.5, meaning, cued=True)
+    assert heard.match is not None and heard.match.command is Command.PAUSE
+    assert interpret(final, matcher, True, 0.5, meaning, countdown=True) == Heard(noise=True)
+
+
 def test_a_meaning_that_agrees_with_a_loose_phrase_keeps_the_phrase_sure_only_if_itself_sure():
     loose = Match(3, "three", "tree", 85.0)
     sure = Reading(Kind.ANSWER, 3, "three votes", sure=True)

@@ -392,6 +392,17 @@ def test_hang_on_before_a_word_is_a_pause_not_the_word(common, speaker):
     assert decided == [] and said[-1].startswith("Paused."), (decided, said)
 
 
+@pytest.mark.parametrize("said", ["one sec", "um, just a sec", "wait a moment", "hang on"])
+def test_a_player_thinking_aloud_in_a_turn_gets_no_word_no_pause_and_no_sorry(
+    said, common, speaker
+):
+    """ "just a sec" was scored as the word "sec", "one sec" asked about the letter O, "hang on"
+    paused the turn's clock: all three are a player still thinking, and the time is theirs."""
+    options = {"players": 3, "mode": "alternative"}
+    decided, lines = play(FUNO, options, [said], common, speaker, seed=1)
+    assert decided == [] and lines[-1] == "Player one starts. Theme: Things that smell nice."
+
+
 def test_nobody_challenge_is_no_challenge():
     assert ChallengeMeaning(lines).read("nobody challenge, we're late").kind is Kind.NOTHING
 

@@ -25,7 +25,7 @@ from gm.dialog.intents import (
     meaning_words,
 )
 from gm.dialog.transcript import Transcript
-from gm.meaning import tokens, unsure
+from gm.meaning import thinking_aloud, tokens, unsure
 from gm.speech.base import (
     Alternative,
     DeviceLost,
@@ -193,6 +193,7 @@ def interpret(
     held: object = None,
     cued: bool = True,
     doubt_asked: bool = False,
+    countdown: bool = False,
 ) -> Heard:
     """How the engine reads one utterance: a choice or command, or in open speech the words. It
     reads the uniform Final alone; what only one recogniser needs is done in its adapter.
@@ -217,11 +218,15 @@ def interpret(
     chatter rule then weighs the sentence, not a phrase), checked first unless sure; part of
     one is Heard.partial. With `doubt_asked` (not in a countdown, where there is no time for it),
     a reply that is only doubt ("not really sure", "sort of") and means nothing else is asked
-    again (a partial reading whose question is UNSURE).
+    again (a partial reading whose question is UNSURE). In a `countdown` a player thinking aloud
+    ("one sec", "hang on"; gm.meaning.thinking_aloud) is said to nobody: no pause, no "sorry", the
+    time runs on (it is theirs).
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:
         return Heard()
+    if countdown and thinking_aloud(tokens(texts[0])):
+        return Heard(noise=True)  # "one sec" in a countdown: not said to gm, nothing to answer
     # In open speech only the best reading may be a command: lower ones are guesses
     # ("stairs" came back as [stairs, fence, exit]), and only a clear one beats the words.
     match = matcher.match(texts[:1] if free else texts)
@@ -958,6 +963,7 @@ class Engine:
             self._held,
             step != "confirm",
             doubt_asked=not brief,
+            countdown=brief,
         )
         doubt = heard.partial is not None and heard.partial.question == UNSURE
         if doubt:  # only doubt: the engine's own line

@@ -201,6 +201,7 @@ def outcome(
         None,
         not phrases_only,
         doubt_asked=not ask.countdown and not phrases_only,
+        countdown=ask.countdown,
     )
     if heard.partial is not None:
         return Outcome("ask")

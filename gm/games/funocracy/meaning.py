@@ -29,6 +29,7 @@ from gm.meaning import (
     statement,
     strip_lead,
     texts,
+    thinking_aloud,
     tokens,
     unsure,
     where,
@@ -809,6 +810,8 @@ class AnswerMeaning:
     lines: Callable[..., str]
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        if thinking_aloud(texts(words(text))):
+            return Reading(Kind.TALK)  # "just a sec": still thinking, no word ("sec") yet
         said = strip_lead(texts(words(text)))
         if said and len(said) <= 7 and any_of(said, GIVE_UP) and not any_of(said, ("or",)):
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)
