@@ -32,6 +32,8 @@ SOUNDS = (
     "ugh",
     "ahh",
     "mm",
+    "mmm",
+    "mhm",
     "well",
     "so",
     "like",

@@ -6,11 +6,19 @@ time rather than by order, and a test can tell a miss from a split or an extra u
 
 from __future__ import annotations
 
+import subprocess
 from dataclasses import dataclass
 
 from gm.speech.asr import recognize
 from gm.speech.base import RATE, AsrEvent, Final, Recognizer
 from gm.speech.synth import silence, synthesize
+
+
+def sox_sound(*effect: str) -> bytes:
+    """A sound made by sox's synth (`effect`: "synth", "0.5", "pluck", "A3"...), 16 kHz mono
+    int16: a click, a pluck, a beep, noise that is no word (also scripts/bench_words.py)."""
+    command = ["sox", "-n", "-r", str(RATE), "-b", "16", "-c", "1", "-t", "raw", "-", *effect]
+    return subprocess.run(command, capture_output=True, check=True).stdout
 
 
 @dataclass(frozen=True)

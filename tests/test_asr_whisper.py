@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from asr_audio import finals, heard, run, scene
+from asr_audio import finals, heard, run, scene, sox_sound
 
 from gm.demo import voice_of
 from gm.speech.asr import describe, forced, open_recognizer
@@ -190,6 +190,19 @@ def test_after_the_lead_in_commands_sentences_and_noise_are_as_before(recognizer
     noise = (np.random.default_rng(1).normal(0, 300, 32000)).astype("<i2").tobytes()
     assert recognizer.hear(noise).alternatives == ()
     assert recognizer.hear(silence(2.0)).alternatives == ()
+
+
+def test_a_word_written_as_nothing_is_heard_again_and_a_click_is_no_word(recognizer):
+    """ "paint" said alone, written " ." (nothing), is heard again after the lead-in; a pluck
+    or three claps, which the first pass wrote "doo, doo" and "go, go" and the rules then
+    scored as words, are written as nothing after the lead-in: no word."""
+    recognizer.set_vocabulary(one_word_ask(True))
+    heard = [f.text for f in finals(run(recognizer, said_in_seat_one("paint")))]
+    assert heard and heard[0].startswith("p"), heard
+    clap = sox_sound("synth", "0.05", "whitenoise", "vol", "0.3") + silence(0.19)
+    for sound in (sox_sound("synth", "0.5", "pluck", "A3", "vol", "0.3"), clap * 3):
+        texts = [f.text for f in finals(run(recognizer, silence(0.5) + sound + silence(1.2)))]
+        assert not any(texts), texts
 
 
 LIST_HINTS = tuple(

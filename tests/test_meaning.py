@@ -403,6 +403,22 @@ def test_a_player_thinking_aloud_in_a_turn_gets_no_word_no_pause_and_no_sorry(
     assert decided == [] and lines[-1] == "Player one starts. Theme: Things that smell nice."
 
 
+@pytest.mark.parametrize("said", ["um", "if", "the letter P", "K", "mmm", "shh"])
+def test_a_reply_with_no_word_in_it_scores_no_letter(said, common, speaker):
+    """ "um" was scored as a word for U, and a clap Whisper wrote "do" as one for D."""
+    options = {"players": 3, "mode": "alternative"}
+    decided, _ = play(FUNO, options, [said], common, speaker, seed=1)
+    assert decided == []
+
+
+def test_a_small_word_the_theme_lists_is_still_a_word():
+    surprised = ("wow", "what", "no", "ooh")
+    assert AnswerMeaning(lines, surprised).read("what").value == "what"
+    assert AnswerMeaning(lines, surprised).read("um, ooh").value == "ooh"
+    assert AnswerMeaning(lines).read("what").kind is Kind.TALK
+    assert AnswerMeaning(lines).read("mmm, mango").value == "mango"  # every sound is a filler
+
+
 def test_nobody_challenge_is_no_challenge():
     assert ChallengeMeaning(lines).read("nobody challenge, we're late").kind is Kind.NOTHING
 

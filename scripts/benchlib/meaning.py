@@ -378,12 +378,21 @@ def heard(
     """`text` said in `voice` at `pace` words a minute, heard by the recogniser as the engine
     has it listen at `ask`: the first Final that holds words. `noise` is Piper's (0: the same
     delivery every run)."""
+    from gm.speech.synth import synthesize
+
+    return heard_audio(recognizer, ask, commands, synthesize(text, voice, pace, noise=noise))
+
+
+def heard_audio(recognizer, ask: Ask, commands: dict, sound: bytes) -> Final:
+    """`sound` (16 kHz mono int16) after half a second of silence and before a second of it,
+    heard by the recogniser as the engine has it listen at `ask`: the first Final that holds
+    words."""
     from gm.speech.asr import recognize
-    from gm.speech.synth import assemble, synthesize
+    from gm.speech.synth import assemble
 
     recognizer.set_vocabulary(hearing_for(ask, listening_commands(commands))[1])
     recognizer.reset()
-    audio = assemble([synthesize(text, voice, pace, noise=noise)], lead=0.5) + b"\0\0" * 16000
+    audio = assemble([sound], lead=0.5) + b"\0\0" * 16000
     for event in recognize(recognizer, audio):
         if isinstance(event, Final) and any(a.text.strip() for a in event.alternatives):
             return event

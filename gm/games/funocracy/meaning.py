@@ -38,7 +38,7 @@ from gm.meaning import (
 )
 from gm.steps import JSON, Kind, Reading
 from gm.vocab import FILLERS as FILLER_WORDS
-from gm.vocab import NATO
+from gm.vocab import NATO, SOUNDS
 
 CHALLENGE = (
     "meh",
@@ -708,14 +708,12 @@ NOT_WORDS = (
     "new theme",
     "another theme",
 )
-LONE_FILLERS = frozenset(
-    "uh uhh um umm er erm hmm hm hum like so right okay ok well ugh oh ohh ah eh and then".split()
-)
+LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
 TAIL_WORDS = frozenset("please maybe probably i guess".split())
 LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS
 INTERJECTIONS = frozenset(
     "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "
-    "literally honestly dude ugh".split()
+    "literally honestly dude ugh shh psst".split()
 )
 # A correction inside an answer: "tiger, no, toucan", "goat, I mean gazelle".
 WORD_CORRECTIONS = ("no", "i mean", "i meant", "wait", "sorry", "actually", "hang on", "or rather")
@@ -808,6 +806,7 @@ class AnswerMeaning:
     with no word in it is talk; "no idea" gives up the turn."""
 
     lines: Callable[..., str]
+    hints: tuple[str, ...] = ()  # the theme's listed words: "what" is one, though a small word
 
     def read(self, text: str, held: JSON = None) -> Reading:
         if thinking_aloud(texts(words(text))):
@@ -832,7 +831,12 @@ class AnswerMeaning:
                 )
         found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
         if not found or retracted(text):
-            return Reading(Kind.TALK) if len(tokens(text)) > 3 else NOTHING
+            # no word in it ("um", "if", "the letter P", a clap Whisper wrote "do"): talk, not
+            # a word for the rules to score, unless it is one of the theme's own words
+            listed = {" ".join(tokens(hint)) for hint in self.hints}
+            if not retracted(text) and " ".join(said) in listed:
+                return Reading(Kind.WORDS, " ".join(said))
+            return Reading(Kind.TALK)
         alternative = [c[1:] for _, c in parts if c[:1] == ["or"] and _answer_words(c[1:])]
         if alternative:  # "pancakes, or poached eggs": which one?
             first, second = " ".join(found[-1][1]), " ".join(alternative[0])

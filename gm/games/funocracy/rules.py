@@ -315,7 +315,7 @@ class Funocracy(Judging, Scores):
                 Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
                 Choice("late", LATE_PHRASES),
             ),
-            meaning=AnswerMeaning(L),
+            meaning=AnswerMeaning(L, theme.answers),
             free=True,
             hints=fitting + tuple(w for w in theme.answers if w not in fitting),
             timeout=ANSWER_SECONDS,
