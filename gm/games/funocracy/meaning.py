@@ -831,7 +831,7 @@ class AnswerMeaning:
                 )
         found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
         if not found or retracted(text):
-            # no word in it ("um", "if", "the letter P", a clap Whisper wrote "do"): talk, not
+            # no word in it ("um", "if", "the letter P", a clap written "do"): talk, not
             # a word for the rules to score, unless it is one of the theme's own words
             listed = {" ".join(tokens(hint)) for hint in self.hints}
             if not retracted(text) and " ".join(said) in listed:
