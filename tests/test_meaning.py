@@ -411,6 +411,14 @@ def test_a_reply_with_no_word_in_it_scores_no_letter(said, common, speaker):
     assert decided == []
 
 
+@pytest.mark.parametrize("said", ["change the theme", "can we have a different theme"])
+def test_asking_for_another_theme_is_a_skip_checked_first_not_a_word(said, common, speaker):
+    """ "change the theme" was scored as the word "change the theme" for C."""
+    options = {"players": 3, "mode": "alternative"}
+    decided, lines = play(FUNO, options, [said], common, speaker, seed=1)
+    assert decided == [] and lines[-1].endswith("Is that right?"), lines[-2:]
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

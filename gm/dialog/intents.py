@@ -331,6 +331,8 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "next theme",
         "different theme",
         "another theme",
+        "change the theme",
+        "change theme",
     ),
     Command.QUIT: (
         "call it a night",

@@ -707,6 +707,9 @@ NOT_WORDS = (
     "next theme",
     "new theme",
     "another theme",
+    "different theme",
+    "change the theme",
+    "change theme",
 )
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
 TAIL_WORDS = frozenset("please maybe probably i guess".split())
