@@ -631,3 +631,30 @@ def test_a_loop_at_the_end_of_a_sentence_keeps_the_pass_that_was_said(recognizer
     assert "2 on 6, it's 2 on 6" in recognizer.transcribe(audio).text  # the loop
     (final,) = finals(run(recognizer, audio))
     assert final.text.endswith("early, it's two on six")
+
+
+def test_new_theme_said_in_a_funocracy_turn_is_heard_as_the_skip_it_asks_for(recognizer, common):
+    """gm's own line names the skip "for a new theme"; said alone in a turn, tiny.en wrote it
+    "new thing" in each of the four seats' voices, a word for N. The answer ask gives the ear
+    the phrase with the theme's words."""
+    import random
+    from dataclasses import replace
+
+    from gm.dialog.engine import hearing_for, interpret, listening_commands
+    from gm.dialog.intents import Command
+    from gm.games import funocracy
+    from gm.games.funocracy.state import Phase
+
+    game = funocracy.load()
+    state = game.new({"players": 3, "mode": "normal"}, random.Random(1))
+    ask = game.step(replace(state, phase=Phase.ANSWER, fresh_theme=False))
+    matcher, vocabulary = hearing_for(ask, listening_commands(common[1]))
+    recognizer.set_vocabulary(vocabulary)
+    skips = 0
+    for seat in (1, 2, 3, 4):
+        voice = voice_of(seat)
+        audio = silence(0.5) + synthesize("new theme", voice.voice, voice.speed, noise=0)
+        for final in finals(run(recognizer, audio + silence(1.2))):
+            heard = interpret(final, matcher, True, 0.5, ask.meaning, countdown=True)
+            skips += heard.match is not None and heard.match.command is Command.SKIP
+    assert skips >= 3

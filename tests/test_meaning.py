@@ -403,7 +403,7 @@ def test_a_player_thinking_aloud_in_a_turn_gets_no_word_no_pause_and_no_sorry(
     assert decided == [] and lines[-1] == "Player one starts. Theme: Things that smell nice."
 
 
-@pytest.mark.parametrize("said", ["um", "if", "the letter P", "K", "mmm", "shh"])
+@pytest.mark.parametrize("said", ["um", "if", "the letter P", "K", "mmm", "shh", "new thing"])
 def test_a_reply_with_no_word_in_it_scores_no_letter(said, common, speaker):
     """ "um" was scored as a word for U, and a clap Whisper wrote "do" as one for D."""
     options = {"players": 3, "mode": "alternative"}

@@ -691,6 +691,10 @@ ANSWER_LEADS = leads(
         "just",
     )
 )
+# A skip in the table's words, as gm's line names it ("or skip for a new theme"): given to the
+# ear with the theme's words, without which the ear writes it "new thing" in a turn (every time
+# in the simulated table's four voices), a word for N.
+NEW_THEME = "new theme"
 # What starts a request to gm, never a word for the theme.
 NOT_WORDS = (
     "hang on",
@@ -710,6 +714,7 @@ NOT_WORDS = (
     "different theme",
     "change the theme",
     "change theme",
+    "new thing",  # "new theme" as the ear writes it unexpected: no word
 )
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
 TAIL_WORDS = frozenset("please maybe probably i guess".split())

@@ -64,7 +64,7 @@ from gm.content import ContentFile, Lines, spoken_list
 from gm.games.common import next_seat, player_count
 from gm.games.funocracy.deck import FACE_UP, HIDDEN_DISCARDS, Theme, read
 from gm.games.funocracy.judging import Judging
-from gm.games.funocracy.meaning import AnswerMeaning, LetterMeaning
+from gm.games.funocracy.meaning import NEW_THEME, AnswerMeaning, LetterMeaning
 from gm.games.funocracy.scores import Scores
 from gm.games.funocracy.state import Mode, Pending, Phase, State
 from gm.games.funocracy.words import (
@@ -317,7 +317,7 @@ class Funocracy(Judging, Scores):
             ),
             meaning=AnswerMeaning(L, theme.answers),
             free=True,
-            hints=fitting + tuple(w for w in theme.answers if w not in fitting),
+            hints=(*fitting, *(w for w in theme.answers if w not in fitting), NEW_THEME),
             timeout=ANSWER_SECONDS,
             countdown=True,
             deadline=f"funocracy.turn.{state.turn}",
