@@ -14,9 +14,9 @@ answer ask as the engine listens there (gm.dialog.engine.hearing_for), with ever
 up, and read as the engine and the rules read it (benchlib.meaning.outcome). Counted: the word
 written as said; the right letter scored (what the score needs); another letter scored (a wrong
 decision); nothing scored (not heard, read as talk, or a command). Then sounds that are no
-word (`--sounds`, at the first three themes): clicks, a pluck, a beep, claps and noise bursts
-made by sox, and "hmm", "uh", "shh" and the like said by two seats; any letter scored for one is
-a wrong decision. Prints a Markdown table.
+word (at the first three themes; `--no-sounds` leaves them out): clicks, a pluck, a beep,
+claps and noise bursts made by sox, and "hmm", "uh", "shh" and the like said by two seats; any
+letter scored for one is a wrong decision. Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -84,6 +84,11 @@ def sounds() -> list[tuple[str, bytes]]:
     return made
 
 
+def scored_word(got) -> dict | None:  # noqa: ANN001 - benchlib.meaning.Outcome
+    """The word and letter the rules scored, if they scored one."""
+    return got.value if got.act == "decide" and isinstance(got.value, dict) else None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--whisper-model", type=Path, help="a CTranslate2 Whisper folder")
@@ -110,7 +115,7 @@ def main() -> int:
             got = outcome(g, state, ask, final, commands)
             row = counts.setdefault(part, [0, 0, 0, 0, 0])
             row[0] += 1
-            scored = got.value if got.act == "decide" and isinstance(got.value, dict) else None
+            scored = scored_word(got)
             written = scored["word"].lower() if scored else ""
             row[1] += written == word
             if scored is None:
@@ -130,7 +135,7 @@ def main() -> int:
             final = heard_audio(recognizer, ask, commands, audio)
             got = outcome(g, state, ask, final, commands)
             said_sounds += 1
-            if got.act == "decide" and isinstance(got.value, dict):
+            if scored_word(got) is not None:
                 scored_sounds += 1
                 if args.show:
                     print(f"{name} at {theme!r}, heard {final.text!r}: {got}")

@@ -3,7 +3,9 @@ voices, and Debian's human recordings), and what it must refuse: talk, silence, 
 
 from __future__ import annotations
 
+import random
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +13,10 @@ import pytest
 from asr_audio import finals, heard, run, scene, sox_sound
 
 from gm.demo import voice_of
+from gm.dialog.engine import hearing_for, interpret, listening_commands
+from gm.dialog.intents import Command
+from gm.games import funocracy
+from gm.games.funocracy.state import Phase
 from gm.speech.asr import describe, forced, open_recognizer
 from gm.speech.asr.phrasing import PhraseIndex, is_hallucination, normalise, passes
 from gm.speech.asr.whisper import (
@@ -637,14 +643,6 @@ def test_new_theme_said_in_a_funocracy_turn_is_heard_as_the_skip_it_asks_for(rec
     """gm's own line names the skip "for a new theme"; said alone in a turn, tiny.en wrote it
     "new thing" in each of the four seats' voices, a word for N. The answer ask gives the ear
     the phrase with the theme's words."""
-    import random
-    from dataclasses import replace
-
-    from gm.dialog.engine import hearing_for, interpret, listening_commands
-    from gm.dialog.intents import Command
-    from gm.games import funocracy
-    from gm.games.funocracy.state import Phase
-
     game = funocracy.load()
     state = game.new({"players": 3, "mode": "normal"}, random.Random(1))
     ask = game.step(replace(state, phase=Phase.ANSWER, fresh_theme=False))

@@ -817,9 +817,10 @@ class AnswerMeaning:
     hints: tuple[str, ...] = ()  # the theme's listed words: "what" is one, though a small word
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        if thinking_aloud(texts(words(text))):
+        whole = texts(words(text))
+        if thinking_aloud(whole):
             return Reading(Kind.TALK)  # "just a sec": still thinking, no word ("sec") yet
-        said = strip_lead(texts(words(text)))
+        said = strip_lead(whole)
         if said and len(said) <= 7 and any_of(said, GIVE_UP) and not any_of(said, ("or",)):
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)
         if any(" ".join(said).startswith(c) for c in NOT_WORDS):
