@@ -492,6 +492,11 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert meaning.read("bongo? where did that come from").kind is Kind.TALK
     assert meaning.read("K or B, you pick").kind is Kind.TALK
     assert meaning.read("I said bagel, B").value == "bagel"
+    # the asked word said again with words about it: the word, not the words about it
+    gnome = LetterMeaning(lines, ("G", "N", "R"), ("G", "N", "R"), "which", "gnome")
+    assert gnome.read("gnome with a G, the garden kind").value == "gnome"
+    assert gnome.read("gnome, no, gnu").value == "gnu"  # a correction is the word meant
+    assert gnome.read("the garden kind, gnome").value == "gnome"
 
 
 def test_a_letter_pointed_at_not_named_is_read_back_or_asked():

@@ -524,6 +524,7 @@ class LetterMeaning:
     letters: tuple[str, ...]  # every letter that can be named (face up first)
     face_up: tuple[str, ...] = ()
     which: str = ""  # the question that names the face-up letters: "Which letter is it: ...?"
+    word: str = ""  # the word the letter is asked for: said again, it is the reply's word
 
     def _pointed(self, said: list[str]) -> Reading | None:
         """A letter pointed at, not named: "the vowel" where one face-up letter is a vowel (read
@@ -567,7 +568,11 @@ class LetterMeaning:
             if pointed is not None:
                 return pointed
         if found and not talk:  # the word said again ("kiwi, K"): the game reads it and its letter
-            return Reading(Kind.WORDS, " ".join(found[-1][1]))
+            # "gnome with a G, the garden kind": the asked word said again, the rest about it;
+            # a word after a correction ("gnome, no, gnu") is the one meant
+            again = [w for after, w in found if not after and " ".join(w) == self.word]
+            chosen = found[-1][1] if found[-1][0] or not again else again[0]
+            return Reading(Kind.WORDS, " ".join(chosen))
         if letter is None:  # "tea girl? what did it hear", "N or M, who cares": the table talks
             return Reading(Kind.TALK) if talk or len(tokens(text)) > 3 else NOTHING
         # "bravo was my call sign", "mike had one": a letter named inside a sentence about
