@@ -138,6 +138,13 @@ class WhisperSettings:
     forced: bool = True
 
 
+def _holds(words: list[str], part: list[str]) -> bool:
+    """Whether `part` is in `words`, word for word and in a row."""
+    return bool(part) and any(
+        words[at : at + len(part)] == part for at in range(len(words) - len(part) + 1)
+    )
+
+
 @functools.cache
 def lead_in_audio() -> bytes:
     """ "The word is", said before a one-word answer (WhisperRecognizer._heard_after_lead_in):
@@ -455,7 +462,25 @@ class WhisperRecognizer(Endpointed):
                 return self._sentence(heard, ended)
             return nothing  # forced onto talk: its words are no louder than the rest
         return Final(
-            self._ranked(phrases), ended.start, ended.end, noisy=ended.noisy or talk, **timing
+            self._ranked(phrases),
+            ended.start,
+            ended.end,
+            doubted=self._names_two(first, phrases),
+            noisy=ended.noisy or talk,
+            **timing,
+        )
+
+    @staticmethod
+    def _names_two(first: str, phrases: list[forced.Scored]) -> bool:
+        """Whether the transcript writes the decoder's choice and another of the ask's phrases
+        apart from it ("two nine" for a single number): the decoder's ranking of the two is no
+        surer than a coin, so the choice is checked first. A phrase inside the chosen one
+        ("two" in "four votes for number two") is no other."""
+        said = first.split()
+        best = normalise(phrases[0].text).split()
+        return _holds(said, best) and any(
+            _holds(said, other) and not _holds(best, other)
+            for other in (normalise(p.text).split() for p in phrases[1:])
         )
 
     def _sentence(self, heard: Transcript, ended: Ended) -> Final:
