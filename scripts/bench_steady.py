@@ -59,6 +59,12 @@ def parser() -> argparse.ArgumentParser:
         default="gm",
         help="gm's pipeline; free: Whisper's closed asks by the transcript, not forced choice",
     )
+    options.add_argument(
+        "--cut",
+        action="store_true",
+        help="the endpointer bypassed: each command decoded over exactly the audio a decoder "
+        "gets of it in a quiet room, the noise in it (what the endpointer loses, by difference)",
+    )
     options.add_argument("--out", metavar="FILE", help="save every run's figures, JSON")
     options.add_argument(
         "--whisper-model",
@@ -109,7 +115,9 @@ def report(measured: dict) -> str:
                         " / ".join(str(c["right"]) for c in cells),
                         f"{fmt(right)} of {n} ({fmt(100.0 * right / n, 1)}%)",
                         fmt(median(c["wrong"] for c in cells)),
-                        fmt(median(c["alone"] for c in cells)),
+                        "not heard"
+                        if "cut" in measured["mode"]
+                        else fmt(median(c["alone"] for c in cells)),
                     ]
                 )
     return (
@@ -133,7 +141,7 @@ def measure(
     """steady_noise's figures for each recogniser and command voice (COMMAND_VOICES), each run in
     turn: {asr: {voice: [run 1's figures, ...]}}; `first`: the number of the first run, as the
     progress on stderr names it. `small`: steady_noise's commands, speeds,
-    alone_seconds, for a quicker look (the tests)."""
+    alone_seconds, for a quicker look (the tests), and `cut` (the endpointer bypassed)."""
     began = time.perf_counter()
     results: dict[str, dict[str, list[dict]]] = {a: {v: [] for v in voices} for a in asrs}
     for run in range(runs):
@@ -188,7 +196,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     for run in range(args.runs):
         # one run at a time, saved as it comes: on a loaded machine a run can take many minutes
         by_asr = measure(
-            asrs, voices, noises, snrs, 1, args.mode, run + 1, whisper_path=args.whisper_model
+            asrs,
+            voices,
+            noises,
+            snrs,
+            1,
+            args.mode,
+            run + 1,
+            whisper_path=args.whisper_model,
+            cut=args.cut,
         )
         for asr, by_voice in by_asr.items():
             for voice, figures in by_voice.items():
@@ -201,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "machine": where,
             "load_end": load(),
             "runs": run + 1,
-            "mode": args.mode,
+            "mode": args.mode + (", cut at the voice" if args.cut else ""),
             "seconds": time.perf_counter() - began,
             "alone_seconds": next(iter(cells.values()))["alone_seconds"],
             "results": results,

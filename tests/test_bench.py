@@ -732,3 +732,33 @@ def test_the_steady_commands_are_said_by_piper_with_command_voice_piper():
         r"\| Whisper tiny.en \| Piper joe \(3 pitches\) \| pink noise 20 dB \| \d \| \d of 6 ",
         bench_steady.report(measured),
     )
+
+
+def test_bench_steady_cut_hears_whisper_with_the_endpointer_bypassed():
+    """bench_steady --cut: each command decoded over exactly its voice's span, the noise in it,
+    by Whisper's pipeline after the endpointer; the noise alone is not heard, and the table says
+    so instead of a count of none."""
+    import bench_steady
+
+    small = dict(commands=("what's the score", "undo"), speeds=(160,), alone_seconds=2.0)
+    results = bench_steady.measure(
+        ["whisper"], ["espeak"], ["pink noise"], [20], 1, cut=True, **small
+    )
+    cell = results["whisper"]["espeak"][0]["pink noise 20 dB"]
+    assert cell["n"] == 2 * len(bench.STEADY_VOICES) and cell["alone"] == 0
+    assert cell["right"] >= cell["n"] // 2 and cell["wrong"] <= 1  # espeak-ng: tiny.en misses some
+    measured = {
+        "command": "bench_steady.py --cut",
+        "started": "now",
+        "machine": "here",
+        "load_end": 0.0,
+        "runs": 1,
+        "mode": "gm, cut at the voice",
+        "seconds": 1.0,
+        "alone_seconds": 2.0,
+        "results": results,
+    }
+    assert re.search(
+        r"\| pink noise 20 dB \| \d \| \d of 6 .* \| \d \| not heard \|",
+        (bench_steady.report(measured)),
+    )
