@@ -55,9 +55,12 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--runs", type=int, default=3)
     options.add_argument(
         "--mode",
-        choices=("gm", "free", "baseline"),
+        choices=("gm", "free", "baseline", "model"),
         default="gm",
-        help="gm's pipeline; free: Whisper's closed asks by the transcript, not forced choice",
+        help="gm's pipeline; free: Whisper's closed asks by the transcript, not forced choice; "
+        "model: Whisper alone, each clip transcribed whole with the phrases as its prompt and the "
+        "phrase found in it by rapidfuzz's partial ratio (no endpointer, forced choice or talk "
+        "rule)",
     )
     options.add_argument(
         "--cut",
@@ -116,7 +119,7 @@ def report(measured: dict) -> str:
                         f"{fmt(right)} of {n} ({fmt(100.0 * right / n, 1)}%)",
                         fmt(median(c["wrong"] for c in cells)),
                         "not heard"
-                        if "cut" in measured["mode"]
+                        if "cut" in measured["mode"] or measured["mode"] == "model"
                         else fmt(median(c["alone"] for c in cells)),
                     ]
                 )
@@ -182,6 +185,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"bench_steady: --snr wants whole numbers of dB (not {args.snr!r}), --runs at least 1.",
             file=sys.stderr,
+        )
+        return 2
+    if args.mode == "model" and asrs != ["whisper"]:
+        print(
+            "bench_steady: --mode model measures Whisper alone; use --asr whisper.", file=sys.stderr
         )
         return 2
     problem = whisper_problem(args.whisper_model, asrs)

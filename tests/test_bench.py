@@ -643,6 +643,7 @@ def test_bench_steady_refuses_what_it_cannot_measure_in_one_sentence():
         (["--noise", "rain"], "unknown noise 'rain'"),
         (["--snr", "loud"], "--snr wants whole numbers"),
         (["--whisper-model", str(SCRIPTS)], "is not a Whisper model folder"),
+        (["--mode", "model", "--asr", "sphinx"], "measures Whisper alone"),
     ):
         result = subprocess.run(
             [sys.executable, str(SCRIPTS / "bench_steady.py"), *argv],
@@ -762,3 +763,30 @@ def test_bench_steady_cut_hears_whisper_with_the_endpointer_bypassed():
         r"\| pink noise 20 dB \| \d \| \d of 6 .* \| \d \| not heard \|",
         (bench_steady.report(measured)),
     )
+
+
+def test_bench_steady_model_hears_whisper_alone_on_the_whole_clip():
+    """--mode model: each clip transcribed whole with the phrases as its prompt, the phrase found
+    in the transcript by partial ratio, as the issue measured the model gm wraps; a transcript
+    holding no phrase is no decision."""
+    import bench_steady
+    from benchlib.measure import model_alone
+
+    from gm.speech.asr.whisper import WhisperRecognizer
+    from gm.speech.base import Vocabulary
+    from gm.speech.synth import silence, synthesize
+
+    recognizer = WhisperRecognizer(None)
+    recognizer.set_vocabulary(Vocabulary(("undo", "what's the score", "next question")))
+    said = silence(1.0) + synthesize("next question", "piper") + silence(1.0)
+    assert model_alone(recognizer, said, ("undo", "what's the score", "next question")) == (
+        "next question"
+    )
+    talk = silence(0.5) + synthesize("the kettle is boiling again", "piper") + silence(0.5)
+    assert model_alone(recognizer, talk, ("undo", "what's the score", "next question")) is None
+    small = dict(commands=("what's the score", "undo"), speeds=(160,), alone_seconds=2.0)
+    results = bench_steady.measure(
+        ["whisper"], ["espeak"], ["pink noise"], [20], 1, mode="model", **small
+    )
+    cell = results["whisper"]["espeak"][0]["pink noise 20 dB"]
+    assert cell["n"] == 6 and cell["alone"] == 0 and cell["right"] >= 3

@@ -274,8 +274,12 @@ def recogniser(
         # the transcript matched to the phrases (gm.speech.asr.phrasing).
         # "free": gm's pipeline with closed asks decided by the transcript alone, not by forced
         # choice (gm.speech.asr.forced), to measure what forced choice is worth.
+        # "model": the model alone, as the issue that asked for forced choice measured it: each
+        # clip transcribed whole with the ask's phrases as the prompt (model_alone).
         plain = WhisperSettings(short_window=False, prompt=False, match=False)
-        settings = WhisperSettings(forced=mode == "gm") if mode in ("gm", "free") else plain
+        settings = (
+            WhisperSettings(forced=mode == "gm") if mode in ("gm", "free", "model") else plain
+        )
         return WhisperRecognizer(model_path=path, settings=settings), language, model
     if asr == "sphinx":
         from gm.speech.asr.sphinx import SphinxRecognizer
@@ -764,6 +768,11 @@ def steady_noise(
         recognizer.reset()
         return [e for e in recognize(recognizer, audio, CHUNK_SECONDS) if isinstance(e, Final)]
 
+    def alone(recognizer, audio: bytes) -> list[tuple[list, bool]]:
+        """The model alone (`mode` "model"): the clip transcribed whole, the phrase it holds."""
+        phrase = model_alone(recognizer, audio, eset.phrases())
+        return [(intents.get(_key(phrase, "en")), False)] if phrase else []
+
     # Each command is made once and said into every noise and level, its intent looked up once.
     said_as = [(text, voice, speed) for voice in voices for speed in speeds for text in commands]
     spoken = [
@@ -788,17 +797,20 @@ def steady_noise(
                     int((k * 4.7) % alone_seconds * RATE) * 2
                 )  # a different stretch of the noise each time
                 mixed = mix(clip, noise[start:] + noise[:start], snr)
-                said = decisions(
-                    [spans[k].hear(recognizer, mixed, noisy=True)]
-                    if cut
-                    else heard(recognizer, mixed)
-                )
+                if mode == "model":
+                    said = alone(recognizer, mixed)
+                else:
+                    said = decisions(
+                        [spans[k].hear(recognizer, mixed, noisy=True)]
+                        if cut
+                        else heard(recognizer, mixed)
+                    )
                 right += bool(said) and said[0][0] == expected
                 wrong += bool(said) and said[0][0] != expected
                 wrong_asked += bool(said) and said[0][0] != expected and said[0][1]
             quiet = []
             # the noise alone at the level it had under the commands (mix() scales it to a voice)
-            if not cut:
+            if not cut and mode != "model":
                 level = mix(silence(alone_seconds) + reference, noise, snr)
                 quiet = decisions(heard(recognizer, level[: int(alone_seconds * RATE) * 2]))
             out[f"{name} {snr} dB"] = {
@@ -813,6 +825,25 @@ def steady_noise(
                 "voices": list(voices),
             }
     return out
+
+
+MODEL_ALONE_RATIO = 80.0  # rapidfuzz's partial ratio a phrase needs inside the transcript
+
+
+def model_alone(recognizer, audio: bytes, phrases: Sequence[str]) -> str | None:
+    """The phrase Whisper alone hears in `audio`: the whole clip transcribed in one window with the
+    recogniser's prompt (the ask's phrases: set_vocabulary first), and the phrase found best inside
+    the transcript by rapidfuzz's partial ratio, at least MODEL_ALONE_RATIO; no endpointer, no
+    forced choice, no talk rule. What the issue measured gm's pipeline against."""
+    from rapidfuzz import fuzz
+
+    from gm.speech.asr.phrasing import normalise
+
+    text = normalise(recognizer.transcribe(audio).text)
+    if not text:
+        return None
+    score, phrase = max((fuzz.partial_ratio(normalise(p), text), p) for p in phrases)
+    return phrase if score >= MODEL_ALONE_RATIO else None
 
 
 def cut_at_the_voice(
