@@ -497,6 +497,8 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert gnome.read("gnome with a G, the garden kind").value == "gnome"
     assert gnome.read("gnome, no, gnu").value == "gnu"  # a correction is the word meant
     assert gnome.read("the garden kind, gnome").value == "gnome"
+    music = LetterMeaning(lines, ("R", "M"), ("R", "M"), "which", "rock 'n' roll")
+    assert music.read("rock 'n' roll, the music kind").value == "rock n roll"  # as it is written
 
 
 def test_a_letter_pointed_at_not_named_is_read_back_or_asked():

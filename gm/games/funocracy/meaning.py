@@ -568,10 +568,12 @@ class LetterMeaning:
             if pointed is not None:
                 return pointed
         if found and not talk:  # the word said again ("kiwi, K"): the game reads it and its letter
-            # "gnome with a G, the garden kind": the asked word said again, the rest about it;
-            # a word after a correction ("gnome, no, gnu") is the one meant
-            again = [w for after, w in found if not after and " ".join(w) == self.word]
-            chosen = found[-1][1] if found[-1][0] or not again else again[0]
+            # a word after a correction is the one meant ("gnome, no, gnu"), as in an answer;
+            # else the asked word said again, the rest about it ("gnome with a G, the garden
+            # kind"); else the last word said
+            corrections = [w for after, w in found if after]
+            again = [w for _, w in found if w == tokens(plain(self.word))]
+            chosen = corrections[-1] if corrections else again[0] if again else found[-1][1]
             return Reading(Kind.WORDS, " ".join(chosen))
         if letter is None:  # "tea girl? what did it hear", "N or M, who cares": the table talks
             return Reading(Kind.TALK) if talk or len(tokens(text)) > 3 else NOTHING

@@ -360,7 +360,7 @@ class Funocracy(Judging, Scores):
                 tuple(state.face_up) + others,
                 tuple(state.face_up),
                 L("which_of_letters", letters=_spoken_letters(state.face_up, "or")),
-                word or "",
+                state.pending.word if state.pending else word,
             ),
             free=True,  # the word said again, or another word
             hints=theme.answers,
