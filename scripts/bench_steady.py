@@ -187,9 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.mode == "model" and asrs != ["whisper"]:
+    if args.mode == "model" and (asrs != ["whisper"] or args.cut):
         print(
-            "bench_steady: --mode model measures Whisper alone; use --asr whisper.", file=sys.stderr
+            "bench_steady: --mode model measures Whisper alone on the whole clip; use --asr "
+            "whisper, without --cut.",
+            file=sys.stderr,
         )
         return 2
     problem = whisper_problem(args.whisper_model, asrs)

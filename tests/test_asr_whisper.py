@@ -164,6 +164,8 @@ def test_two_numbers_said_where_one_is_asked_are_checked_not_chosen(recognizer):
     assert WhisperRecognizer._names_two("two nine", scored)
     vote = [forced.Scored(t, -1.0, (), ()) for t in ("four votes for number two", "two")]
     assert not WhisperRecognizer._names_two("four votes for number two", vote)
+    named = [forced.Scored(t, -1.0, (), ()) for t in ("two", "number two")]
+    assert not WhisperRecognizer._names_two("number two", named)
 
 
 def test_an_open_answer_is_the_transcript(recognizer):

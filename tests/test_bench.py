@@ -644,6 +644,7 @@ def test_bench_steady_refuses_what_it_cannot_measure_in_one_sentence():
         (["--snr", "loud"], "--snr wants whole numbers"),
         (["--whisper-model", str(SCRIPTS)], "is not a Whisper model folder"),
         (["--mode", "model", "--asr", "sphinx"], "measures Whisper alone"),
+        (["--mode", "model", "--cut"], "without --cut"),
     ):
         result = subprocess.run(
             [sys.executable, str(SCRIPTS / "bench_steady.py"), *argv],
@@ -735,18 +736,28 @@ def test_the_steady_commands_are_said_by_piper_with_command_voice_piper():
     )
 
 
-def test_bench_steady_cut_hears_whisper_with_the_endpointer_bypassed():
-    """bench_steady --cut: each command decoded over exactly its voice's span, the noise in it,
-    by Whisper's pipeline after the endpointer; the noise alone is not heard, and the table says
-    so instead of a count of none."""
+def test_bench_steady_cut_hears_whisper_with_the_endpointer_bypassed(monkeypatch):
+    """bench_steady --cut: each command decoded by Whisper's pipeline over exactly its voice's
+    span, the noise in it (VoiceSpan.hear, never the endpointer's stream); the noise alone is not
+    heard, and the table says so instead of a count of none."""
     import bench_steady
+    from benchlib import measure
 
+    cuts, streamed = [], []
+    hear = measure.VoiceSpan.hear
+    monkeypatch.setattr(
+        measure.VoiceSpan, "hear", lambda span, *a, **k: cuts.append(1) or hear(span, *a, **k)
+    )
+    import gm.speech.asr as asr
+
+    streaming = asr.recognize
+    monkeypatch.setattr(asr, "recognize", lambda *a, **k: streamed.append(1) or streaming(*a, **k))
     small = dict(commands=("what's the score", "undo"), speeds=(160,), alone_seconds=2.0)
     results = bench_steady.measure(
         ["whisper"], ["espeak"], ["pink noise"], [20], 1, cut=True, **small
     )
     cell = results["whisper"]["espeak"][0]["pink noise 20 dB"]
-    assert cell["n"] == 2 * len(bench.STEADY_VOICES) and cell["alone"] == 0
+    assert len(cuts) == cell["n"] == 2 * len(bench.STEADY_VOICES) and not streamed
     assert cell["right"] >= cell["n"] // 2 and cell["wrong"] <= 1  # espeak-ng: tiny.en misses some
     measured = {
         "command": "bench_steady.py --cut",
@@ -761,32 +772,36 @@ def test_bench_steady_cut_hears_whisper_with_the_endpointer_bypassed():
     }
     assert re.search(
         r"\| pink noise 20 dB \| \d \| \d of 6 .* \| \d \| not heard \|",
-        (bench_steady.report(measured)),
+        bench_steady.report(measured),
     )
 
 
-def test_bench_steady_model_hears_whisper_alone_on_the_whole_clip():
+def test_bench_steady_model_hears_whisper_alone_on_the_whole_clip(monkeypatch):
     """--mode model: each clip transcribed whole with the phrases as its prompt, the phrase found
     in the transcript by partial ratio, as the issue measured the model gm wraps; a transcript
-    holding no phrase is no decision."""
+    holding no phrase, or only a piece of one ("the" of "what's the score"), is no decision."""
     import bench_steady
-    from benchlib.measure import model_alone
+    from benchlib import measure
 
     from gm.speech.asr.whisper import WhisperRecognizer
     from gm.speech.base import Vocabulary
     from gm.speech.synth import silence, synthesize
 
+    commands = ("undo", "what's the score", "next question")
     recognizer = WhisperRecognizer(None)
-    recognizer.set_vocabulary(Vocabulary(("undo", "what's the score", "next question")))
+    recognizer.set_vocabulary(Vocabulary(commands))
     said = silence(1.0) + synthesize("next question", "piper") + silence(1.0)
-    assert model_alone(recognizer, said, ("undo", "what's the score", "next question")) == (
-        "next question"
-    )
+    assert measure.model_alone(recognizer, said, commands) == "next question"
     talk = silence(0.5) + synthesize("the kettle is boiling again", "piper") + silence(0.5)
-    assert model_alone(recognizer, talk, ("undo", "what's the score", "next question")) is None
+    assert measure.model_alone(recognizer, talk, commands) is None
+    piece = silence(0.5) + synthesize("the", "piper") + silence(0.5)
+    assert measure.model_alone(recognizer, piece, commands) is None
+    alone = []
+    model_alone = measure.model_alone
+    monkeypatch.setattr(measure, "model_alone", lambda *a: alone.append(1) or model_alone(*a))
     small = dict(commands=("what's the score", "undo"), speeds=(160,), alone_seconds=2.0)
     results = bench_steady.measure(
         ["whisper"], ["espeak"], ["pink noise"], [20], 1, mode="model", **small
     )
     cell = results["whisper"]["espeak"][0]["pink noise 20 dB"]
-    assert cell["n"] == 6 and cell["alone"] == 0 and cell["right"] >= 3
+    assert len(alone) == cell["n"] == 6 and cell["right"] >= 3

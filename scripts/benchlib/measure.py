@@ -834,15 +834,20 @@ def model_alone(recognizer, audio: bytes, phrases: Sequence[str]) -> str | None:
     """The phrase Whisper alone hears in `audio`: the whole clip transcribed in one window with the
     recogniser's prompt (the ask's phrases: set_vocabulary first), and the phrase found best inside
     the transcript by rapidfuzz's partial ratio, at least MODEL_ALONE_RATIO; no endpointer, no
-    forced choice, no talk rule. What the issue measured gm's pipeline against."""
+    forced choice, no talk rule. What the issue measured gm's pipeline against. Only a phrase no
+    longer than the transcript is looked for in it (a transcript "the" is not inside "what's the
+    score"); on a tie, the longer phrase."""
     from rapidfuzz import fuzz
 
     from gm.speech.asr.phrasing import normalise
 
     text = normalise(recognizer.transcribe(audio).text)
-    if not text:
+    fitting = [(normalise(p), p) for p in phrases if len(normalise(p)) <= len(text)]
+    if not text or not fitting:
         return None
-    score, phrase = max((fuzz.partial_ratio(normalise(p), text), p) for p in phrases)
+    score, _, phrase = max(
+        (fuzz.partial_ratio(written, text), len(written), p) for written, p in fitting
+    )
     return phrase if score >= MODEL_ALONE_RATIO else None
 
 

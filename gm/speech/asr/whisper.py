@@ -44,6 +44,7 @@ from pathlib import Path
 
 import numpy as np
 
+from gm.meaning import has, starts
 from gm.speech.asr import forced
 from gm.speech.asr.phrasing import (
     CUTOFF,
@@ -136,13 +137,6 @@ class WhisperSettings:
     match: bool = True
     # a closed ask decided by forced choice (gm.speech.asr.forced); False: by the transcript alone
     forced: bool = True
-
-
-def _holds(words: list[str], part: list[str]) -> bool:
-    """Whether `part` is in `words`, word for word and in a row."""
-    return bool(part) and any(
-        words[at : at + len(part)] == part for at in range(len(words) - len(part) + 1)
-    )
 
 
 @functools.cache
@@ -475,12 +469,21 @@ class WhisperRecognizer(Endpointed):
         """Whether the transcript writes the decoder's choice and another of the ask's phrases
         apart from it ("two nine" for a single number): the decoder's ranking of the two is no
         surer than a coin, so the choice is checked first. A phrase inside the chosen one
-        ("two" in "four votes for number two") is no other."""
+        ("two" in "four votes for number two") or around it ("number two" for "two") is no
+        other; two phrases of one answer ("yes", "that's right") are read back all the same,
+        as the recogniser does not know what a phrase means."""
         said = first.split()
-        best = normalise(phrases[0].text).split()
-        return _holds(said, best) and any(
-            _holds(said, other) and not _holds(best, other)
-            for other in (normalise(p.text).split() for p in phrases[1:])
+        best = normalise(phrases[0].text)
+        return (
+            bool(best)
+            and has(said, best)
+            and any(
+                other
+                and has(said, other)
+                and not has(best.split(), other)
+                and not has(other.split(), best)
+                for other in (normalise(p.text) for p in phrases[1:])
+            )
         )
 
     def _sentence(self, heard: Transcript, ended: Ended) -> Final:
@@ -516,11 +519,8 @@ class WhisperRecognizer(Endpointed):
             return alternatives
         second = self.transcribe(audio, lead_in=True)
         words = normalise(second.text).split()
-        lead = LEAD_IN_TEXT.lower().split()
-        for at in range(len(words)):  # "pain, the word is, pain": the lead-in said again
-            if words[at : at + len(lead)] == lead:
-                words = words[:at]
-                break
+        # "pain, the word is, pain": the lead-in said again
+        words = words[: next(starts(words, LEAD_IN_TEXT.lower().strip()), len(words))]
         again = " ".join(passes(words)[0]) if words else ""  # "kiss kiss": the decoder's loop
         if not again:
             return ()
