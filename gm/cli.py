@@ -652,6 +652,13 @@ def game_for(record: Record):
     )
 
 
+def resume_command(game: str, state_dir: str | None, named: bool = False) -> str:
+    """The command that carries a saved game on: "gm resume", with the game's name (`named`, or
+    always where it is saved in a folder of the person's own) and that folder."""
+    command = f"gm resume {game.replace('_', '-')}" if named or state_dir else "gm resume"
+    return f"{command} --state-dir {state_dir}" if state_dir else command
+
+
 def load_saved(store) -> tuple[Record, str | None]:
     """A game's newest save that its rules can replay (a damaged one falls back to the previous)."""
     return store.load(check=lambda record: rebuild(game_for(record), record))
@@ -708,8 +715,7 @@ def stopped_saying(args: argparse.Namespace, saves: Saves, playing: list[Record]
         saved, _ = store.load()
     except SaveError:
         saved = None
-    resume = f"'gm resume {record.game.replace('_', '-')}"
-    resume += f" --state-dir {args.state_dir}'" if args.state_dir else "'"
+    resume = f"'{resume_command(record.game, args.state_dir, named=True)}'"
     ours = saved is not None and saved.seed == record.seed and saved.options == record.options
     if not ours or saved.answers != record.answers[: len(saved.answers)]:
         kept = f"; the unfinished game is kept, and {resume} carries it on" if saved else ""
@@ -840,7 +846,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             transcript,
             record,
             saves.store(record.game),
-            EngineConfig(),
+            EngineConfig(resume=resume_command(record.game, args.state_dir)),
             taps=display,
         )
         if table is not None:
@@ -848,7 +854,8 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
         result = engine.run(resumed=resumed, greeting=greeting)
     if result is Result.INPUT_ENDED:
         print(
-            "gm: the input ended before the game did; 'gm resume' carries on from here.",
+            f"gm: the input ended before the game did; "
+            f"'{resume_command(record.game, args.state_dir)}' carries on from here.",
             file=sys.stderr,
         )
     return 0
@@ -1272,6 +1279,22 @@ def cmd_voices(args: argparse.Namespace) -> int:
     return 0
 
 
+def keep_unfinished(saves: Saves, game: str, folder: str) -> None:
+    """A demo given a folder of saves never writes over a game the table has not finished (nor
+    over a save gm cannot read): UsageError instead."""
+    if game not in saves.titles():
+        return
+    try:
+        saved, _ = load_saved(saves.store(game))
+    except SaveError:
+        saved = None
+    if saved is None or not saved.finished:
+        raise UsageError(
+            f"{folder} holds an unfinished game of {game.replace('_', '-')}, which the demo "
+            "would replace; give the demo another --state-dir, or leave it out."
+        )
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """A simulated table plays a whole game through the real recogniser (gm.demo)."""
     from gm import demo
@@ -1285,6 +1308,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         )
     options = dict(demo.DEMO_OPTIONS.get(entry.id, {}))
     record = Record(entry.id, options, args.seed)
+    if args.state_dir:
+        keep_unfinished(Saves(args.state_dir), record.game, args.state_dir)
     if args.deck:
         deal(record, args.deck)  # a table's own deck: a shorter Funocracy with fewer letters
     game = game_for(record)

@@ -66,6 +66,9 @@ class EngineConfig:
     # Hear what the microphone caught while gm said "Ten seconds." (gm knows when it plays it),
     # instead of dropping it as after other lines: a word begun over or right after it is heard.
     hear_over_warning: bool = True
+    # The command that carries a saved game on, as gm's goodbye names it ("gm resume", or with
+    # the folder the game is saved in when it is not the usual one)
+    resume: str = "gm resume"
 
 
 class Taps(Protocol):
@@ -435,7 +438,7 @@ class Engine:
                 reply = self._ask(step)
                 if reply is Flow.QUIT:
                     self._save()
-                    self._say((self.lines("goodbye"),))
+                    self._say((self.lines("goodbye", resume=self.config.resume),))
                     return Result.QUIT
                 if reply is Flow.UNDO:
                     self._undo()
