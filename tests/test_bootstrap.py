@@ -80,3 +80,42 @@ def test_a_failed_install_shows_what_pip_said(tmp_path):
     assert failed.returncode == 1
     assert "warning box" in failed.stderr and "Installing gm failed" in failed.stderr
     assert not (root / ".venv" / ".gm-installed").exists()
+
+
+def test_play_without_a_microphone_plays_the_demo_without_the_games_own_options(tmp_path):
+    """./scripts/play GAME OPTIONS with no microphone: the demo, which deals its own table, without
+    --players and the like (it refused them), saying which it left out; --text or --wav need no
+    microphone and play the game itself. (gm and the microphone check are stand-ins.)"""
+    root = checkout(tmp_path)
+    shutil.copy(ROOT / "scripts" / "play", root / "scripts")
+    python = root / ".venv" / "bin" / "python"
+    python.write_text(
+        '#!/bin/sh\nif [ "$2" = gm.speech.audio ]; then exit "${MIC:-1}"; fi\n'
+        + PIP.split("\n", 1)[1]
+    )
+    gm = root / ".venv" / "bin" / "gm"
+    gm.write_text('#!/bin/sh\necho "gm $*" >> "$(dirname "$0")/../gm.log"\n')
+    gm.chmod(0o755)
+
+    def play(*args: str, **env: str) -> tuple[str, str]:
+        done = subprocess.run(
+            ["bash", "scripts/play", *args],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHON": sys.executable, **env},
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        return (root / ".venv" / "gm.log").read_text().splitlines()[-1], done.stderr
+
+    ran, said = play("funocracy", "--players", "4", "--mode=normal", "--seed", "3")
+    assert ran == "gm demo funocracy --seed 3"
+    assert "leaves out --players 4 --mode=normal" in said
+    assert "./scripts/play funocracy --text --players 4 --mode=normal" in said
+    ran, said = play("who-the-f", "--seed", "2")
+    assert ran == "gm demo who-the-f --seed 2" and "leaves out" not in said
+    assert play("funocracy", "--players", "4", "--text")[0] == (
+        "gm play funocracy --players 4 --text"
+    )
+    assert play("funocracy", "--players", "4", MIC="0")[0] == "gm play funocracy --players 4"
