@@ -340,6 +340,9 @@ def test_a_count_corrects_two_shouts_heard_as_one() -> None:
     assert choose(state, 0).state.shouts == 0
     outcome = choose(outcome.state, 4)
     assert outcome.state.phase is Phase.NAMING and "Stop drawing!" in outcome.say
+    # "four players done" of four: the table's count said back, not players minus one
+    every = choose(go(start(players=4)), 4)
+    assert every.decision == "four done" and every.say == ("Four done.", "Stop drawing!")
 
 
 def test_stop_drawing_ends_the_round() -> None:

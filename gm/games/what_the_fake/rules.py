@@ -536,14 +536,16 @@ class WhatTheFake(Naming, Grouping):
                 self.lines("decision_stop"),
             )
         if answer.value == "shout":
-            shouts = state.shouts + 1
+            shouts = said = state.shouts + 1
             decision = self.lines("decision_shout", count=number_word(min(shouts, enough)))
         else:
             shouts = int(answer.value)
-            decision = self.lines("decision_count", count=number_word(shouts))
+            said = min(shouts, state.players)  # "four done" of four: all four, as the table said
+            decision = self.lines("decision_count", count=number_word(said))
         state = replace(state, shouts=min(shouts, enough), started=True)
         if state.shouts >= enough:
-            say = (self._line("done", count=number_word(state.shouts)), self.lines("stop_drawing"))
+            said = min(said, state.players)
+            say = (self._line("done", count=number_word(said)), self.lines("stop_drawing"))
             return Outcome(self._after_drawing(state), say, decision)
         return Outcome(state, (), decision)
 
