@@ -91,9 +91,16 @@ def deck_game(deck: ContentFile, language: str = "en") -> Entry:
     kinds = {entry: set(deck_of(load_content(entry.id, language))) for entry in GAMES}
     fitting = [entry for entry, known in kinds.items() if tables <= known]
     if len(fitting) != 1:
-        stray = sorted(tables - set().union(*kinds.values())) or sorted(tables)
         known = "; ".join(
             f"{e.id.replace('_', '-')}: {', '.join(sorted(k))}" for e, k in kinds.items()
         )
-        raise deck.fail(stray[0], f"'{stray[0]}' is not a table of any game's deck ({known})")
+        stray = sorted(tables - set().union(*kinds.values()))
+        if stray:
+            raise deck.fail(stray[0], f"'{stray[0]}' is not a table of any game's deck ({known})")
+        # every table is some game's, but not one game's: "questions" beside "themes"
+        owners = ", ".join(
+            f"'{table}' is {next(e for e, k in kinds.items() if table in k).id.replace('_', '-')}'s"
+            for table in sorted(tables)
+        )
+        raise ContentError(f"{deck.path}: a deck is for one game, and here {owners} ({known}).")
     return fitting[0]
