@@ -259,11 +259,15 @@ class SaveStore:
         self._refuse_newer()
         for path in (self.current, self.previous):
             if os.path.lexists(path) and (path in self._passed_over or self._damaged(path)):
-                number = 1
-                while os.path.lexists(self.directory / DAMAGED.format(number)):
-                    number += 1
-                os.rename(path, self.directory / DAMAGED.format(number))
+                os.rename(path, self._damaged_name())
         self._vetted = True
+
+    def _damaged_name(self) -> Path:
+        """The first damaged-N.json not yet taken: where a damaged save is set aside."""
+        number = 1
+        while os.path.lexists(self.directory / DAMAGED.format(number)):
+            number += 1
+        return self.directory / DAMAGED.format(number)
 
     def _keep_previous(self) -> None:
         """previous.json becomes a copy of current.json, which stays in place (a hard link where
@@ -350,7 +354,7 @@ class SaveStore:
                     continue
             return record, (
                 f"The last save was damaged ({problems[0]}); the one before it is used, and the "
-                "damaged one is kept beside it as damaged-N.json."
+                f"damaged one is kept beside it as {self._damaged_name().name}."
                 if problems
                 else None
             )

@@ -188,7 +188,7 @@ def game(n: int) -> Record:
 
 DAMAGED_WARNING = (
     "The last save was damaged (current.json: {}); the one before it is used, and the damaged "
-    "one is kept beside it as damaged-N.json."
+    "one is kept beside it as damaged-1.json."
 )
 
 

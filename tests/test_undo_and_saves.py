@@ -207,8 +207,10 @@ def test_the_sentence_for_a_damaged_save_says_what_is_wrong(tmp_path, damage, re
     assert loaded == good
     assert warning == (
         f"The last save was damaged (current.json: {reason}); the one before it is used, and the "
-        "damaged one is kept beside it as damaged-N.json."
+        "damaged one is kept beside it as damaged-1.json."
     )
+    store.write(good)  # the name the sentence gave is the name it is kept under
+    assert (tmp_path / "damaged-1.json").exists()
 
 
 def test_a_missing_current_save_falls_back_to_the_previous_one(tmp_path):
