@@ -733,7 +733,15 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
         saves.tidy()
         unfinished = None
         if record is None:
-            title = title or next(iter(saves.titles()), None)
+            saved = list(saves.titles())
+            if title is not None and title not in saved and saved:
+                others = ", ".join(t.replace("_", "-") for t in saved)
+                command = resume_command(saved[0], args.state_dir, named=True)
+                raise SaveError(
+                    f"There is no saved game of {title.replace('_', '-')}, only of {others}: "
+                    f"'{command}' opens the latest."
+                )
+            title = title or next(iter(saved), None)
             if title is None:
                 raise SaveError("There is no saved game to resume; start one with 'gm play GAME'.")
             record, warning = load_saved(saves.store(title))

@@ -59,3 +59,17 @@ def test_a_demo_never_writes_over_an_unfinished_game_in_its_folder(tmp_path):
     assert demo.stderr.strip().count("\n") == 0
     assert "holds an unfinished game of who-the-f" in demo.stderr
     assert {p: p.read_bytes() for p in folder.rglob("*.json")} == saved
+
+
+def test_resuming_a_game_that_was_not_saved_names_the_one_that_was(tmp_path):
+    folder, home = tmp_path / "saves", tmp_path / "home"
+    gm(
+        "play", "who-the-f", "--text", "--state-dir", str(folder),
+        typed="five players\nregular\nready\n", home=home,
+    )  # fmt: skip
+    other = gm("resume", "funocracy", "--text", "--state-dir", str(folder), home=home)
+    assert other.returncode == 2 and "Traceback" not in other.stderr, other.stderr
+    assert other.stderr.strip() == (
+        f"gm: There is no saved game of funocracy, only of who-the-f: "
+        f"'gm resume who-the-f --state-dir {folder}' opens the latest."
+    )
