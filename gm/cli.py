@@ -1128,6 +1128,8 @@ def cmd_say(args: argparse.Namespace) -> int:
 
     config = _config(args)
     text = " ".join(args.text)
+    if not text.strip():
+        raise UsageError("gm say needs something to say, like: gm say \"Hello table\".")
     if args.console:
         tts.ConsoleSpeaker().say(text)
         return 0

@@ -194,6 +194,12 @@ def test_say_prints_with_console():
     assert result.returncode == 0 and result.stdout == "gm: Hello table\n", result.stderr
 
 
+def test_say_with_nothing_to_say_writes_nothing(tmp_path):
+    result = gm("say", " ", "--wav", str(tmp_path / "said.wav"))
+    assert result.returncode == 2 and "needs something to say" in result.stderr
+    assert not (tmp_path / "said.wav").exists()
+
+
 def test_play_help_gives_the_player_ranges():
     result = gm("play", "--help")
     assert "who-the-f 3 to 8, funocracy 2 to 8, what-the-fake 3 to 8" in " ".join(
