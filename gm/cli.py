@@ -955,6 +955,17 @@ def deal(record: Record, deck_path: str | None) -> None:
         record.deck = deck_of(load_content(entry.id))
 
 
+# The games each game option is for (as `gm play --help` says): another game's option is refused,
+# not silently dropped.
+OPTION_GAMES = {
+    "mode": ("funocracy", "what_the_fake"),
+    "difficulty": ("who_the_f",),
+    "reveal_after": ("who_the_f",),
+    "scoring": ("what_the_fake",),
+    "time_limit": ("what_the_fake",),
+}
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     entry = find(args.game)
     options = {
@@ -969,6 +980,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         }.items()
         if v is not None
     }
+    for option in options:
+        if entry.id not in OPTION_GAMES.get(option, (entry.id,)):
+            games = " and ".join(g.replace("_", "-") for g in OPTION_GAMES[option])
+            raise UsageError(
+                f"--{option.replace('_', '-')} is an option of {games}, not of "
+                f"{entry.id.replace('_', '-')}; see 'gm play --help'."
+            )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     record = Record(entry.id, options, seed)
     deal(record, args.deck or _config(args).deck(entry.id))
@@ -1129,7 +1147,7 @@ def cmd_say(args: argparse.Namespace) -> int:
     config = _config(args)
     text = " ".join(args.text)
     if not text.strip():
-        raise UsageError("gm say needs something to say, like: gm say \"Hello table\".")
+        raise UsageError('gm say needs something to say, like: gm say "Hello table".')
     if args.console:
         tts.ConsoleSpeaker().say(text)
         return 0

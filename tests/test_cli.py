@@ -194,6 +194,18 @@ def test_say_prints_with_console():
     assert result.returncode == 0 and result.stdout == "gm: Hello table\n", result.stderr
 
 
+def test_another_games_option_is_refused_not_dropped(tmp_path):
+    for game, option, words in (
+        ("funocracy", ["--difficulty", "easy"], "--difficulty is an option of who-the-f, not of"),
+        ("who-the-f", ["--mode", "open"], "--mode is an option of funocracy and what-the-fake"),
+        ("who-the-f", ["--scoring", "quick"], "--scoring is an option of what-the-fake"),
+    ):
+        result = gm("play", game, *option, "--text", "--state-dir", str(tmp_path))
+        assert result.returncode == 2 and words in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
+    assert not list(tmp_path.iterdir())  # refused before anything was saved
+
+
 def test_say_with_nothing_to_say_writes_nothing(tmp_path):
     result = gm("say", " ", "--wav", str(tmp_path / "said.wav"))
     assert result.returncode == 2 and "needs something to say" in result.stderr
