@@ -153,7 +153,7 @@ def read(path: Path) -> ContentFile:
             "file."
         )
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte order mark (some editors write one) is no text
     except UnicodeDecodeError as error:
         raise ContentError(
             f"{path}: not UTF-8 text ({error.reason} at byte {error.start})."

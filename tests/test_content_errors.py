@@ -101,6 +101,8 @@ def test_a_missing_or_unreadable_file(tmp_path):
         message(lambda: load("deck", root=tmp_path))
         == f"{path}: not UTF-8 text (invalid start byte at byte 5)."
     )
+    path.write_bytes("\ufeffx = 'é'\n".encode())  # a byte order mark, as some editors save
+    assert load("deck", root=tmp_path).data == {"x": "é"}
 
 
 def test_spoken_lists():
