@@ -3,58 +3,40 @@ it on names that folder, and a demo never writes over a game in it that is not f
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+from transcripts import gm
 
-ROOT = Path(__file__).resolve().parent.parent
+# The usual save folder is the test's own (GM_STATE_DIR, tests/conftest.py): only --state-dir
+# finds a game saved with it.
+FOUR = "four players\nnormal\nquit\nyes\n"
+STARTED = "five players\nregular\nready\n"
 
 
-def gm(*args: str, typed: str = "", home: Path) -> subprocess.CompletedProcess:
-    """gm in a subprocess, its usual save folder kept apart (so only --state-dir finds a game)."""
-    return subprocess.run(
-        [sys.executable, "-m", "gm", *args],
-        input=typed,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={
-            **{k: v for k, v in os.environ.items() if k != "GM_STATE_DIR"},
-            "XDG_STATE_HOME": str(home),
-        },
-        timeout=300,
-    )
+def play(game: str, folder, typed: str):
+    done = gm("play", game, "--text", "--state-dir", str(folder), stdin=typed)
+    assert done.returncode == 0, done.stderr
+    return done
 
 
 def test_quitting_and_the_input_ending_name_the_folder_the_game_is_saved_in(tmp_path):
-    folder, home = tmp_path / "saves", tmp_path / "home"
-    quit_ = gm(
-        "play", "funocracy", "--text", "--state-dir", str(folder),
-        typed="four players\nnormal\nquit\nyes\n", home=home,
-    )  # fmt: skip
-    assert quit_.returncode == 0, quit_.stderr
+    folder = tmp_path / "saves"
+    quit_ = play("funocracy", folder, FOUR)
     command = f"gm resume funocracy --state-dir {folder}"
     assert f"Run {command} to carry on later." in quit_.stdout
-    ended = gm("resume", "funocracy", "--text", "--state-dir", str(folder), home=home)
+    ended = gm("resume", "funocracy", "--text", "--state-dir", str(folder))
     assert ended.returncode == 0 and "no saved game" not in ended.stderr, ended.stderr
     assert f"'{command}' carries on from here." in ended.stderr
     # without a folder of one's own, the usual words
-    plain = gm("play", "funocracy", "--text", typed="four players\nnormal\nquit\nyes\n", home=home)
+    plain = gm("play", "funocracy", "--text", stdin=FOUR)
     assert "Run gm resume to carry on later." in plain.stdout
-    assert "'gm resume' carries on" in gm("resume", "funocracy", "--text", home=home).stderr
+    assert "'gm resume' carries on" in gm("resume", "funocracy", "--text").stderr
 
 
 def test_a_demo_never_writes_over_an_unfinished_game_in_its_folder(tmp_path):
-    folder, home = tmp_path / "saves", tmp_path / "home"
-    started = gm(
-        "play", "who-the-f", "--text", "--state-dir", str(folder),
-        typed="five players\nregular\nready\n", home=home,
-    )  # fmt: skip
-    assert started.returncode == 0, started.stderr
+    folder = tmp_path / "saves"
+    play("who-the-f", folder, STARTED)
     saved = {p: p.read_bytes() for p in folder.rglob("*.json")}
     assert saved
-    demo = gm("demo", "who-the-f", "--console", "--state-dir", str(folder), home=home)
+    demo = gm("demo", "who-the-f", "--console", "--state-dir", str(folder))
     assert demo.returncode == 2 and "Traceback" not in demo.stderr, demo.stderr
     assert demo.stderr.strip().count("\n") == 0
     assert "holds an unfinished game of who-the-f" in demo.stderr
@@ -62,12 +44,9 @@ def test_a_demo_never_writes_over_an_unfinished_game_in_its_folder(tmp_path):
 
 
 def test_resuming_a_game_that_was_not_saved_names_the_one_that_was(tmp_path):
-    folder, home = tmp_path / "saves", tmp_path / "home"
-    gm(
-        "play", "who-the-f", "--text", "--state-dir", str(folder),
-        typed="five players\nregular\nready\n", home=home,
-    )  # fmt: skip
-    other = gm("resume", "funocracy", "--text", "--state-dir", str(folder), home=home)
+    folder = tmp_path / "saves"
+    play("who-the-f", folder, STARTED)
+    other = gm("resume", "funocracy", "--text", "--state-dir", str(folder))
     assert other.returncode == 2 and "Traceback" not in other.stderr, other.stderr
     assert other.stderr.strip() == (
         f"gm: There is no saved game of funocracy, only of who-the-f: "
