@@ -46,6 +46,8 @@ CLI_SHOWN_BY = {
     "stopped_saying": PLAYING,
     "text_input": HEARING,
     "refuse_overwriting": PLAYING,
+    "resume_command": ("resume",),
+    "keep_unfinished": ("demo",),
     "expectation": ("listen",),
     "main": ("gm",),  # any command
     "error": ("gm",),
