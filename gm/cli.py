@@ -691,6 +691,10 @@ def run_game(
     log.debug("settings: %s", config)
     saves = Saves(args.state_dir)
     log.debug("saves in %s", saves.directory)
+    if record is None and not saves.directory.is_dir():  # a resume leaves no folder behind
+        raise SaveError(
+            f"There is no saved game to resume in {saves.directory}; start one with 'gm play GAME'."
+        )
     lines, commands = common_lines()
     playing: list[Record] = [record] if record is not None else []
     try:

@@ -52,3 +52,13 @@ def test_resuming_a_game_that_was_not_saved_names_the_one_that_was(tmp_path):
         f"gm: There is no saved game of funocracy, only of who-the-f: "
         f"'gm resume who-the-f --state-dir {folder}' opens the latest."
     )
+
+
+def test_resuming_from_a_folder_that_is_not_there_leaves_none_behind(tmp_path):
+    missing = tmp_path / "nowhere"
+    result = gm("resume", "who-the-f", "--text", "--state-dir", str(missing))
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip() == (
+        f"gm: There is no saved game to resume in {missing}; start one with 'gm play GAME'."
+    )
+    assert not missing.exists()
