@@ -113,7 +113,8 @@ def test_the_live_funocracy_demo_plays_a_whole_round_on_the_wall_clock(tmp_path)
     try:
         while game.poll() is None and time.monotonic() - began < 600:
             time.sleep(0.5)
-            said = [e["text"] for e in events_of(transcript) if e["type"] == "say"]
+            events = events_of(transcript) if transcript.exists() else []  # gm still starting
+            said = [e["text"] for e in events if e["type"] == "say"]
             if any(text.startswith("Round two.") for text in said):
                 game.send_signal(signal.SIGINT)
                 break
