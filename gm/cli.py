@@ -1314,10 +1314,11 @@ def cmd_voices(args: argparse.Namespace) -> int:
 def keep_unfinished(saves: Saves, game: str, folder: str) -> None:
     """A demo given a folder of saves never writes over a game the table has not finished (nor
     over a save gm cannot read): UsageError instead."""
-    if game not in saves.titles():
+    store = saves.store(game)
+    if not store.exists():
         return
     try:
-        saved, _ = load_saved(saves.store(game))
+        saved, _ = load_saved(store)
     except SaveError:
         saved = None
     if saved is None or not saved.finished:

@@ -572,7 +572,8 @@ class LetterMeaning:
             # else the asked word said again, the rest about it ("gnome with a G, the garden
             # kind"); else the last word said
             corrections = [w for after, w in found if after]
-            again = [w for _, w in found if w == tokens(plain(self.word))]
+            asked = tokens(plain(self.word))
+            again = [w for _, w in found if w == asked]
             chosen = corrections[-1] if corrections else again[0] if again else found[-1][1]
             return Reading(Kind.WORDS, " ".join(chosen))
         if letter is None:  # "tea girl? what did it hear", "N or M, who cares": the table talks

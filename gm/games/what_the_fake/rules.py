@@ -544,7 +544,6 @@ class WhatTheFake(Naming, Grouping):
             decision = self.lines("decision_count", count=number_word(said))
         state = replace(state, shouts=min(shouts, enough), started=True)
         if state.shouts >= enough:
-            said = min(said, state.players)
             say = (self._line("done", count=number_word(said)), self.lines("stop_drawing"))
             return Outcome(self._after_drawing(state), say, decision)
         return Outcome(state, (), decision)
