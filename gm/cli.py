@@ -1252,6 +1252,11 @@ def cmd_models(args: argparse.Namespace) -> int:
             " the settings file's [recognizer]."
         )
         return 0
+    if args.dir and not directory.is_dir():
+        raise UsageError(
+            f"There is no folder {directory} to list; 'gm models install NAME --dir {directory}'"
+            " makes it."
+        )
     installed = models.installed(directory)
     print(f"Installed in {directory}:")
     for path in installed or []:

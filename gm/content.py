@@ -96,8 +96,9 @@ class ContentFile:
         minimum: int = 1,
         problems: Problems | None = None,
     ) -> tuple[tuple[int, dict], ...]:
-        """The entries of an array of tables ([[key]]) that have `fields` of the given types, with
-        their 1-based index; the others are reported to `problems` (raised at once without)."""
+        """The entries of an array of tables ([[key]]) that have `fields` of the given types and
+        no other keys, with their 1-based index; the others are reported to `problems` (raised at
+        once without)."""
         value = self.data.get(key)
         if not isinstance(value, list) or len(value) < minimum:
             count = len(value) if isinstance(value, list) else 0
@@ -113,9 +114,17 @@ class ContentFile:
                 )
                 or (isinstance(field, str) and not field.strip())
             ]
+            unknown = [k for k in record if k not in fields] if isinstance(record, dict) else []
             if missing:
                 name = missing[0]
                 own.add(self.entry_fail(key, index, f"needs '{name}' ({fields[name].__name__})"))
+            elif unknown:
+                known = spoken_list((f"'{name}'" for name in fields), "and")
+                own.add(
+                    self.entry_fail(
+                        key, index, f"has '{unknown[0]}', which gm does not read (only {known})"
+                    )
+                )
             else:
                 good.append((index, record))
         if problems is None:

@@ -256,6 +256,13 @@ def test_models_list_and_offline_download(tmp_path):
     assert_one_sentence(offline, "cannot reach")
 
 
+def test_models_listed_from_a_folder_that_is_not_there_is_one_sentence(tmp_path):
+    missing = tmp_path / "modles"
+    result = gm("models", "--dir", str(missing))
+    assert_one_sentence(result, f"There is no folder {missing} to list")
+    assert not missing.exists()
+
+
 def test_realtime_needs_a_wav():
     assert_one_sentence(gm("play", "who-the-f", "--text", "--realtime"), "--realtime", "--wav")
 

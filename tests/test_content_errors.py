@@ -73,6 +73,18 @@ def test_an_array_of_tables(tmp_path):
     )
 
 
+def test_an_entry_with_a_key_gm_does_not_read_is_named_not_ignored(tmp_path):
+    text = '[[cards]]\nname = "a"\nhints = []\n\n[[cards]]\nname = "b"\nstars = 2\n'
+    source, path = content(tmp_path, text)
+    assert message(lambda: source.records("cards", {"name": str, "hints": list})) == (
+        f"{path}, line 5: entry 2 of [[cards]] needs 'hints' (list)."
+    )  # a missing key is named before one too many
+    assert message(lambda: source.records("cards", {"name": str})) == (
+        f"{path}, line 1: entry 1 of [[cards]] has 'hints', which gm does not read (only 'name'). "
+        f"{path}, line 5: entry 2 of [[cards]] has 'stars', which gm does not read (only 'name')."
+    )
+
+
 def test_lines_that_are_not_text_or_have_a_bad_placeholder(tmp_path):
     source, path = content(tmp_path, "[lines]\nhello = 3\n")
     assert (
