@@ -441,9 +441,9 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     for phrase in YES_PHRASES:
         if has(said[: len(phrase.split()) + 2], phrase):
             return True
-    for word in said[:3]:
-        if word in NO_WORDS:
-            return False
+    for at, word in enumerate(said[:3]):
+        if word in NO_WORDS or (word == "not" and at == len(said) - 1 and at):
+            return False  # "sadly not", "afraid not"
         if word == "right" and len(said) > 1:
             continue  # "right, so...": a filler
         if word in YES_WORDS:
@@ -455,7 +455,21 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
 
 # ------------------------------------------------------------------------------ letters
 
-_LETTER_BY_NAME: dict[str, str] = {"eff": "F", "aitch": "H", "zed": "Z", "double u": "W"}
+# Beside the names a recogniser listens for (vocab.LETTER_NAMES), the ways a letter's name is
+# written when a player spells it out.
+_LETTER_BY_NAME: dict[str, str] = {
+    "eff": "F",
+    "aitch": "H",
+    "haitch": "H",
+    "zed": "Z",
+    "double u": "W",
+    "cee": "C",
+    "kyoo": "Q",
+    "kew": "Q",
+    "ar": "R",
+    "wye": "Y",
+    "yoo": "U",
+}
 for _letter, _names in LETTER_NAMES.items():
     for _name in _names:
         _LETTER_BY_NAME.setdefault(_name, _letter.upper())

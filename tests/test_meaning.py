@@ -77,6 +77,9 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("sadly no", False),  # an adverb before the verdict
         ("honestly, yes", True),
         ("actually, no", False),
+        ("afraid not", False),  # a "not" after an adverb alone is a no
+        ("honestly not", False),
+        ("not", None),  # alone, it answers nothing
     ],
 )
 def test_yes_or_no_in_its_common_forms(said, meant):
@@ -219,6 +222,7 @@ FINALS = [
     ("nobody went for two but four got nothing", {"empty": [2, 4]}),
     ("six got a vote, two and three got nothing", {"empty": [2, 3]}),
     ("the votes are all on three and five", {"empty": [1, 2, 4, 6]}),
+    ("nope, but each of them has at least one", {"empty": []}),  # "at least one" is a count
 ]
 
 
@@ -318,6 +322,8 @@ def test_a_reply_that_is_only_doubt_is_asked_again_not_guessed(said):
         ("some of us yes, some of us no", "agree_again"),
         ("nope, no agreement", False),
         ("works for me", True),
+        ("well it sort of sounds like a C, so yeah", True),  # the conclusion answers
+        ("yeah, hmm, wait no, that's a G word", False),  # the no after the correction
     ],
 )
 def test_the_table_agreeing_or_split(said, meant):
@@ -341,6 +347,7 @@ def test_the_table_agreeing_or_split(said, meant):
         ("I meant lime, not kiwi", "wrong_letter"),  # a word said again on another letter
         ("fine, not great", "challenge"),
         ("I said it, not him", None),
+        ("Priya, you're next after this", None),  # whose turn, not moving on from the word
     ],
 )
 def test_a_challenge_or_letting_it_stand(said, meant):
@@ -482,6 +489,13 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert meaning.read("M, no, N").value == "N"
     assert meaning.read("drop it").value == "none"
     assert meaning.read("K, like kangaroo").value == "K"  # the word spells the letter
+    for said, letter in (("cee", None), ("kew", None), ("ess", "S"), ("haitch", None)):
+        assert meaning.read(said).value == letter  # letters not face up are no answer here
+    spelled = LetterMeaning(lines, ("C", "Q", "H", "K"))
+    for said, letter in (("cee", "C"), ("kyoo", "Q"), ("haitch", "H"), ("it's a kew", "Q")):
+        assert spelled.read(said).value == letter, said  # a letter's name as it is spelled
+    # a clause that spells out the word before it is no word said again
+    assert meaning.read("no, market, like market stall, M").value == "market"
     # a letter denied asks which one, when gm named the face-up letters
     asking = LetterMeaning(lines, ("K", "N"), ("K", "N"), "which")
     assert asking.read("not the N").question == "which"
@@ -646,6 +660,9 @@ def test_a_check_of_names_in_its_forms():
     # the table talking among itself about what gm heard: gm says nothing
     assert meaning.read("did she say flying pig? I heard frying pan").kind is Kind.TALK
     assert meaning.read("is that what you drew, a pig with wings?").kind is Kind.TALK
+    # the name said back, then a yes
+    assert meaning.read("flying pig, yep").value is True
+    assert CheckMeaning(lines, ("bow and arrow",)).read("bow and arrow, yes").value is True
 
 
 @pytest.mark.parametrize(
@@ -768,10 +785,30 @@ GROUPS = (
         ("the goldfish is off theme", "invalid 4"),
         # the table's last word after talking it over, read back
         ("the cat and the kitten, nah, they're different, leave them. all good", "correct"),
+        ("uh huh", "correct"),
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):
     assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+def test_two_numbers_said_the_same_are_asked_which_groups_however_long_the_reasons_after():
+    six = tuple(  # six groups at a table of six: "two" and "four" are seats and groups
+        Group(n, tuple(Entry(seat, name) for seat in seats))
+        for n, name, seats in (
+            (1, "lion", (1, 5)),
+            (2, "tiger", (2, 6)),
+            (3, "zebra", (3,)),
+            (4, "bear", (1, 4)),
+            (5, "wolf", (2, 3, 5)),
+            (6, "eagle", (6,)),
+        )
+    )
+    for said in ("three and six are the same", "three and six are the same, they have stripes"):
+        asked = GroupsMeaning(lines, six).read(said)  # seats or groups? asked
+        assert asked.kind is Kind.PARTIAL and asked.question == "ask_which_groups", said
+    long = "I was thinking about it and three and six might be the same, if you squint a bit"
+    assert GroupsMeaning(lines, six).read(long).kind is Kind.NOTHING  # talk over it
 
 
 def test_one_of_a_groups_drawings_said_to_be_another_asks_whose():
@@ -854,6 +891,10 @@ def test_a_forger_named_as_a_person_is_asked_for_the_seat():
 
 def test_a_number_that_counts_things_is_no_seat():
     assert ForgersMeaning(lines, (1, 2, 3), 1).read("two forgers, wow").kind is Kind.NOTHING
+    # "one" of the Forgers is no seat one
+    meaning = ForgersMeaning(lines, (1, 2, 3, 4, 5), 2)
+    assert meaning.read("one forger sat at two, the other one at five").value == "2 5"
+    assert meaning.read("one of the forgers was four, the other was one").value == "1 4"
 
 
 # -- commands in the table's own words -------------------------------------------------------
@@ -876,6 +917,9 @@ ALL = list(Command)
         ("wait, what am I supposed to say", Command.HELP),
         ("don't help him", None),
         ("hold on", None),  # said across a table far more than to gm
+        ("what's the token count now", Command.SCORE),
+        ("can you keep score tonight, Ana?", None),  # the score sheet is no command
+        ("whose turn is it on the score pad", None),
     ],
 )
 def test_a_command_in_the_tables_words(said, command):

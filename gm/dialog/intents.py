@@ -276,6 +276,7 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "standings",
         "how many points",
         "how many stars",
+        "token count",
     ),
     Command.PAUSE: (
         "hang on",
@@ -351,6 +352,8 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
 # Read as a command only where a sentence is not a question to the table ("is everyone ready?")
 # and is short: a long sentence that happens to hold "go back" is talk.
 CUE_WORDS = 12
+# Words that hold a cue and ask for nothing: "who's doing the score sheet tonight".
+NOT_CUES = ("score sheet", "score card", "score pad", "score keeper", "keep score", "keeping score")
 
 
 def command_meant(
@@ -362,6 +365,8 @@ def command_meant(
     said = " " + " ".join(re.findall(r"[a-z0-9]+", meaning_words(text))) + " "
     if len(said.split()) > CUE_WORDS:
         return None
+    for words in NOT_CUES:
+        said = said.replace(f" {words} ", " - ")
     found = {
         command
         for command in available

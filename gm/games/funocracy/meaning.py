@@ -13,12 +13,15 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from gm.meaning import (
+    NO_WORDS,
     NOTHING,
     SPOKEN_LETTERS,
+    YES_WORDS,
     answer,
     any_of,
     begins,
     corrected,
+    has,
     hedged,
     is_number,
     leads,
@@ -232,6 +235,11 @@ class ChallengeMeaning:
     def _verdict(self, said: list[str], text: str) -> Reading:
         if not said or asks(said) or any_of(said, NO_CHALLENGE):
             return NOTHING
+        # "Leo, you're next": whose turn comes, not the table moving on from the word
+        said = [
+            "" if w == "next" and i and said[i - 1] in ("are", "is", "am", "be") else w
+            for i, w in enumerate(said)
+        ]
         short = len(said) <= 6 and not hedged(text)
         if any_of(said, WRONG_LETTER) or _other_letter(said):
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
@@ -536,6 +544,15 @@ class LetterMeaning:
             return partial(self.which, None)
         return None
 
+    def _spells(self, before: list[str], clause: list[str]) -> bool:
+        """Whether a clause ("like kangaroo", "like serial killer") spells out the short one
+        before it: a letter alone, or a word it says again."""
+        word = strip_lead(before)
+        return len(before) <= 3 and (
+            letter_in(before, self.letters) is not None
+            or (bool(word) and has(clause, " ".join(word)))
+        )
+
     def read(self, text: str, held: JSON = None) -> Reading:
         said = strip_lead(texts(words(statement(text))))
         if not said:
@@ -548,11 +565,11 @@ class LetterMeaning:
             return Reading(Kind.TALK)
         parts = clauses(text)
         # "K, like kangaroo": the word after a letter alone spells it, it is no word said again
+        # "serial, like serial killer": a clause that spells out the word before it is no word
         parts = [
             (after, c)
             for i, (after, c) in enumerate(parts)
-            if not (i and c[0] in ("like", "as") and letter_in(parts[i - 1][1], self.letters))
-            or len(parts[i - 1][1]) > 3
+            if not (i and c[0] in ("like", "as") and self._spells(parts[i - 1][1], c))
         ]
         found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
         talk = any(
@@ -625,8 +642,14 @@ class AgreeMeaning:
     lines: Callable[..., str]
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        said = strip_lead(texts(words(text)), ())
+        whole = strip_lead(texts(words(text)), ())
+        said = corrected(whole)
         verdict = yes_or_no(said)
+        if verdict is None and len(said) < len(whole):  # "yes... wait, actually no, it's P": no
+            last = [w for w in whole if w in YES_WORDS or w in NO_WORDS]
+            verdict = last[-1] in YES_WORDS if last else None
+        if verdict is None and len(said) > 2 and said[-2] in ("so", "then"):
+            verdict = yes_or_no(said[-1:])  # "it does sound like an F, so yes"
         if verdict is None:
             if any_of(said, AGREED) or (
                 any_of(said, ("do not care", "do not mind")) and not any_of(said, ("but",))

@@ -637,6 +637,10 @@ class CheckMeaning:
         if after != said and yes_or_no(after) is None:  # "yes, no, wait, it's a goose"
             said = ["no", *after]
             text = "no, " + " ".join(after)
+        if len(said) > 1 and said[-1] in YES_WORDS:  # "fish and chips, yeah": the name, yes
+            named = normalise_name(" ".join(said[:-1]))
+            if named and named in {normalise_name(" and ".join(self.pending)), *self._names}:
+                return answer(True, self.lines("heard_yes"), True)
         verdict = yes_or_no(said)
         if verdict is None and said[:1] == ["not"]:  # "not a pig, a pug": a no, then the name
             verdict, said, text = False, ["no", *said], "no, " + text
@@ -708,6 +712,8 @@ GROUP_CORRECT = (
     "yep",
     "no changes",
     "nothing else",
+    "mm hmm",
+    "uh huh",
 )
 GROUP_MORE = (
     "a mistake",
@@ -937,7 +943,11 @@ class GroupsMeaning:
             if has(said, "group") or has(said, "groups") or has(said, "merge"):
                 if len(nums) == 2:
                     return value(f"merge {nums[0]} {nums[1]}", sure)
-            return partial(self.lines("ask_which_groups"), None) if len(said) <= 8 else NOTHING
+            # "three and four are the same, they're both towers": asked which, as it is said
+            # first, however long the reasons after it
+            first = tokens(re.split(r"[,.;!?]", text)[0])
+            clear = len(said) <= 8 or (len(first) <= 8 and any_of(first, SAME + JOINED))
+            return partial(self.lines("ask_which_groups"), None) if clear else NOTHING
         if len(groups) == 2 and any_of(said, IS_REALLY):
             # "player five's lobster is a crab", "three's witch is really just a hat": one drawing
             # named as another group's, read back first
@@ -1040,7 +1050,10 @@ class ForgersMeaning:
             {
                 w.number
                 for i, w in enumerate(sentence)
-                if w.number in self.seats and not w.ordinal and not _counts(sentence, i)
+                if w.number in self.seats
+                and not w.ordinal
+                and not _counts(sentence, i)
+                and not _one_of(sentence, i)
             }
         )
         before = held.get("forgers", []) if isinstance(held, dict) else []
@@ -1055,3 +1068,10 @@ class ForgersMeaning:
             return partial(question, {"forgers": named})
         value: JSON = named[0] if self.wanted == 1 else f"{named[0]} {named[1]}"
         return answer(value, " and ".join(str(n) for n in named), False)
+
+
+def _one_of(sentence: list, at: int) -> bool:
+    """Whether the word at `at` is "one" of the Forgers, not seat one: "one forger was seat
+    eight", "one of the forgers"."""
+    after = sentence[at + 1].text if at + 1 < len(sentence) else ""
+    return sentence[at].text == "one" and after in ("forger", "forgers", "of")

@@ -648,7 +648,7 @@ def _rest_empty(said: list[str]) -> bool:
 
 def _counted(sentence: list[Word]) -> set[int]:
     """Where the numbers that count votes or players stand, not places: "just one vote", "two
-    of us", "four out of five" (both numbers)."""
+    of us", "four out of five" (both numbers), "at least one"."""
     said = texts(sentence)
     out = set()
     for i, word in enumerate(sentence):
@@ -659,7 +659,7 @@ def _counted(sentence: list[Word]) -> set[int]:
             after[:1]
             and after[0] in COUNTED
             or after in (["of", "us"], ["of", "them"], ["of", "you"], ["out", "of"])
-            or before == ["out", "of"]
+            or before in (["out", "of"], ["at", "least"])  # "everyone got at least one"
         ):
             out.add(i)
     return out
