@@ -648,7 +648,9 @@ def game_for(record: Record):
         else Path(f"the deck saved with the {entry.id} game")
     )
     return load_game(
-        entry, deck=ContentFile(path, record.deck, ""), own=record.deck_file is not None
+        entry,
+        deck=ContentFile(path, record.deck, "", strict=False),
+        own=record.deck_file is not None,
     )
 
 

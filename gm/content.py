@@ -58,6 +58,9 @@ class ContentFile:
     # deck's tables, and its mistakes name that file and line, not the deck's.
     base: ContentFile | None = None
     deck_keys: frozenset[str] = frozenset()
+    # A key gm does not read in a card is a mistake in a file a person wrote; a saved game's copy
+    # of its deck is read as it was saved (an older gm took such keys without a word).
+    strict: bool = True
 
     def fail(self, key: str, problem: str) -> ContentError:
         if self.base is not None and key.split(".")[0] not in self.deck_keys:
@@ -115,6 +118,7 @@ class ContentFile:
                 or (isinstance(field, str) and not field.strip())
             ]
             unknown = [k for k in record if k not in fields] if isinstance(record, dict) else []
+            unknown = unknown if self.strict else []
             if missing:
                 name = missing[0]
                 own.add(self.entry_fail(key, index, f"needs '{name}' ({fields[name].__name__})"))
@@ -196,7 +200,9 @@ def dealt(base: ContentFile, deck: ContentFile) -> ContentFile:
     """gm's content for a game with the tables of `deck` (a table's own, or a saved game's) in
     place of its own; errors point at the deck's file and lines."""
     cards = deck_of(deck)
-    return ContentFile(deck.path, {**base.data, **cards}, deck.text, base, frozenset(cards))
+    return ContentFile(
+        deck.path, {**base.data, **cards}, deck.text, base, frozenset(cards), deck.strict
+    )
 
 
 class Lines:

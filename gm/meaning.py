@@ -456,7 +456,7 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
 # ------------------------------------------------------------------------------ letters
 
 # Beside the names a recogniser listens for (vocab.LETTER_NAMES), the ways a letter's name is
-# written when a player spells it out.
+# written when a player spells it out ("cee", "kyoo"; said alone at a turn, no word).
 _LETTER_BY_NAME: dict[str, str] = {
     "eff": "F",
     "aitch": "H",

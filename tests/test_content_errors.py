@@ -263,3 +263,22 @@ def test_a_game_is_found_by_a_close_typo_and_never_by_two_letters():
     assert find("Who-The-F").id == "who_the_f"
     with pytest.raises(UnknownGame):
         find("wo")  # as close to "who" as a typo may be, but two letters name no game
+
+
+def test_a_saved_games_deck_with_a_key_gm_does_not_read_still_resumes():
+    """A game saved by an older gm, from a deck whose cards had a key it took without a word,
+    is read as it was saved; only a deck file a person hands gm is held to the keys."""
+    from gm.cli import game_for
+    from gm.state import Record
+
+    themes = [
+        {"name": name, "answers": answers, "notes": "ours"}
+        for name, answers in (
+            ("Fruit", ["apple", "banana", "cherry", "kiwi", "mango"]),
+            ("Tools", ["hammer", "saw", "drill", "wrench", "pliers"]),
+            ("Birds", ["robin", "owl", "crow", "finch", "wren"]),
+        )
+    ]
+    record = Record("funocracy", {"players": 2}, 7, deck={"themes": themes}, deck_file="/d.toml")
+    game = game_for(record)
+    assert [t.name for t in game.themes] == ["Fruit", "Tools", "Birds"]

@@ -223,6 +223,7 @@ FINALS = [
     ("six got a vote, two and three got nothing", {"empty": [2, 3]}),
     ("the votes are all on three and five", {"empty": [1, 2, 4, 6]}),
     ("nope, but each of them has at least one", {"empty": []}),  # "at least one" is a count
+    ("at least three and four got nothing", {"empty": [3, 4]}),  # here a list of places
 ]
 
 
@@ -324,11 +325,15 @@ def test_a_reply_that_is_only_doubt_is_asked_again_not_guessed(said):
         ("works for me", True),
         ("well it sort of sounds like a C, so yeah", True),  # the conclusion answers
         ("yeah, hmm, wait no, that's a G word", False),  # the no after the correction
+        ("that's not so true", None),  # no conclusion
+        ("yes, wait, who said that", None),  # the yes taken back, nothing in its place
     ],
 )
 def test_the_table_agreeing_or_split(said, meant):
     reading = AgreeMeaning(lines).read(said)
     assert (reading.question if reading.kind is Kind.PARTIAL else reading.value) == meant
+    if "wait" in said and meant is not None:
+        assert not reading.sure  # a mind changed is read back
 
 
 @pytest.mark.parametrize(
@@ -351,7 +356,10 @@ def test_the_table_agreeing_or_split(said, meant):
     ],
 )
 def test_a_challenge_or_letting_it_stand(said, meant):
-    assert ChallengeMeaning(lines).read(said).value == meant
+    reading = ChallengeMeaning(lines).read(said)
+    assert reading.value == meant
+    if meant is None:
+        assert reading.kind is Kind.NOTHING
 
 
 @pytest.mark.parametrize(
@@ -663,6 +671,7 @@ def test_a_check_of_names_in_its_forms():
     # the name said back, then a yes
     assert meaning.read("flying pig, yep").value is True
     assert CheckMeaning(lines, ("bow and arrow",)).read("bow and arrow, yes").value is True
+    assert meaning.read("flying pig, right?").value is not True  # a question, not a yes
 
 
 @pytest.mark.parametrize(
@@ -804,11 +813,26 @@ def test_two_numbers_said_the_same_are_asked_which_groups_however_long_the_reaso
             (6, "eagle", (6,)),
         )
     )
-    for said in ("three and six are the same", "three and six are the same, they have stripes"):
+    for said in (
+        "three and six are the same",
+        "three and six are the same, they have stripes",
+        "okay, three and six are the same, they have stripes",  # the clause after "okay"
+    ):
         asked = GroupsMeaning(lines, six).read(said)  # seats or groups? asked
         assert asked.kind is Kind.PARTIAL and asked.question == "ask_which_groups", said
     long = "I was thinking about it and three and six might be the same, if you squint a bit"
     assert GroupsMeaning(lines, six).read(long).kind is Kind.NOTHING  # talk over it
+
+
+def test_after_anything_else_a_yes_is_more_to_change_and_a_no_the_groups_as_they_are():
+    meaning = GroupsMeaning(lines, GROUPS, asked_more=True)
+    for said, meant in (
+        ("uh huh", "more"),
+        ("yep", "more"),
+        ("nope", "correct"),
+        ("no", "correct"),
+    ):
+        assert meaning.read(said).value == meant, said
 
 
 def test_one_of_a_groups_drawings_said_to_be_another_asks_whose():
@@ -895,6 +919,7 @@ def test_a_number_that_counts_things_is_no_seat():
     meaning = ForgersMeaning(lines, (1, 2, 3, 4, 5), 2)
     assert meaning.read("one forger sat at two, the other one at five").value == "2 5"
     assert meaning.read("one of the forgers was four, the other was one").value == "1 4"
+    assert meaning.read("seat one, forger two").value == "1 2"  # a seat one, named as one
 
 
 # -- commands in the table's own words -------------------------------------------------------

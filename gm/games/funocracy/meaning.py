@@ -13,10 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from gm.meaning import (
-    NO_WORDS,
+    CORRECTIONS,
     NOTHING,
     SPOKEN_LETTERS,
-    YES_WORDS,
     answer,
     any_of,
     begins,
@@ -237,7 +236,7 @@ class ChallengeMeaning:
             return NOTHING
         # "Leo, you're next": whose turn comes, not the table moving on from the word
         said = [
-            "" if w == "next" and i and said[i - 1] in ("are", "is", "am", "be") else w
+            "" if w == "next" and i and said[i - 1] in ("are", "is", "am", "be", "up") else w
             for i, w in enumerate(said)
         ]
         short = len(said) <= 6 and not hedged(text)
@@ -645,11 +644,14 @@ class AgreeMeaning:
         whole = strip_lead(texts(words(text)), ())
         said = corrected(whole)
         verdict = yes_or_no(said)
-        if verdict is None and len(said) < len(whole):  # "yes... wait, actually no, it's P": no
-            last = [w for w in whole if w in YES_WORDS or w in NO_WORDS]
-            verdict = last[-1] in YES_WORDS if last else None
-        if verdict is None and len(said) > 2 and said[-2] in ("so", "then"):
-            verdict = yes_or_no(said[-1:])  # "it does sound like an F, so yes"
+        corrected_here = len(said) < len(whole)
+        if verdict is None and corrected_here:  # "yes... wait, actually no, it's P": the cue's no
+            start = len(whole) - len(said)
+            cues = (c.split() for c in CORRECTIONS if "no" in c.split())
+            verdict = False if any(whole[start - len(c) : start] == c for c in cues) else None
+        concluded = len(said) > 2 and said[-2] in ("so", "then") and said[-3] != "not"
+        if verdict is None and concluded and said[-1] in ("yes", "yeah", "yep", "yup", "sure"):
+            verdict = True  # "it does sound like an F, so yes"
         if verdict is None:
             if any_of(said, AGREED) or (
                 any_of(said, ("do not care", "do not mind")) and not any_of(said, ("but",))
@@ -664,7 +666,8 @@ class AgreeMeaning:
             return partial(self.lines("agree_again"), None)
         if verdict is None:
             return NOTHING
-        return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), len(said) <= 6)
+        sure = len(said) <= 6 and not corrected_here  # a mind changed is read back
+        return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), sure)
 
 
 # Words that make a clause a sentence about the game, not a word for the theme: "waffles were

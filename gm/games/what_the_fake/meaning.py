@@ -637,7 +637,8 @@ class CheckMeaning:
         if after != said and yes_or_no(after) is None:  # "yes, no, wait, it's a goose"
             said = ["no", *after]
             text = "no, " + " ".join(after)
-        if len(said) > 1 and said[-1] in YES_WORDS:  # "fish and chips, yeah": the name, yes
+        if len(said) > 1 and said[-1] in SAID_BACK_YES and not text.rstrip().endswith("?"):
+            # "fish and chips, yeah": the name, then yes ("flying pig, right?" asks)
             named = normalise_name(" ".join(said[:-1]))
             if named and named in {normalise_name(" and ".join(self.pending)), *self._names}:
                 return answer(True, self.lines("heard_yes"), True)
@@ -689,6 +690,9 @@ class CheckMeaning:
         return NOTHING
 
 
+# The yes that ends a name said back ("fish and chips, yeah"); not "right" or "sure", which end a
+# question as often ("flying pig, right?").
+SAID_BACK_YES = frozenset("yes yeah yep yup correct exactly".split())
 GROUP_CORRECT = (
     "correct",
     "all correct",
@@ -945,7 +949,9 @@ class GroupsMeaning:
                     return value(f"merge {nums[0]} {nums[1]}", sure)
             # "three and four are the same, they're both towers": asked which, as it is said
             # first, however long the reasons after it
-            first = tokens(re.split(r"[,.;!?]", text)[0])
+            first = next(  # the first clause that says more than "okay" or "um"
+                (c for p in re.split(r"[,.;!?]", text) if len(c := strip_lead(tokens(p))) > 1), []
+            )
             clear = len(said) <= 8 or (len(first) <= 8 and any_of(first, SAME + JOINED))
             return partial(self.lines("ask_which_groups"), None) if clear else NOTHING
         if len(groups) == 2 and any_of(said, IS_REALLY):
@@ -997,9 +1003,11 @@ class GroupsMeaning:
             return partial(self.lines("ask_which_groups"), None)
         if not named and not numbers:
             if any_of(said, GROUP_MORE) and not any_of(said, GROUP_CORRECT[:15]):
-                return value("correct" if self.asked_more and said[:1] == ["no"] else "more")
+                no = self.asked_more and yes_or_no(said) is False  # "Anything else?" "nope"
+                return value("correct" if no else "more")
             if any_of(said, GROUP_CORRECT):
-                return value("more" if self.asked_more and said[:1] == ["yes"] else "correct")
+                yes = self.asked_more and yes_or_no(said) is True  # "Anything else?" "uh huh"
+                return value("more" if yes else "correct")
         # "swimming and surfing, nah, they're different, leave them. everything's right": the
         # table's last word, after talking it over, read back
         last = tokens(last_clause(text))
@@ -1053,7 +1061,7 @@ class ForgersMeaning:
                 if w.number in self.seats
                 and not w.ordinal
                 and not _counts(sentence, i)
-                and not _one_of(sentence, i)
+                and not _one_forger(sentence, i)
             }
         )
         before = held.get("forgers", []) if isinstance(held, dict) else []
@@ -1070,8 +1078,13 @@ class ForgersMeaning:
         return answer(value, " and ".join(str(n) for n in named), False)
 
 
-def _one_of(sentence: list, at: int) -> bool:
-    """Whether the word at `at` is "one" of the Forgers, not seat one: "one forger was seat
-    eight", "one of the forgers"."""
+def _one_forger(sentence: list, at: int) -> bool:
+    """Whether the word at `at` is one of the Forgers, not seat one: "one forger was seat
+    eight" (but "seat one, forger two" names seat one)."""
     after = sentence[at + 1].text if at + 1 < len(sentence) else ""
-    return sentence[at].text == "one" and after in ("forger", "forgers", "of")
+    before = sentence[at - 1].text if at else ""
+    return (
+        sentence[at].text == "one"
+        and after == "forger"
+        and before not in ("seat", "player", "number")
+    )
