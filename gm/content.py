@@ -117,8 +117,8 @@ class ContentFile:
                 )
                 or (isinstance(field, str) and not field.strip())
             ]
-            unknown = [k for k in record if k not in fields] if isinstance(record, dict) else []
-            unknown = unknown if self.strict else []
+            strict = self.strict and isinstance(record, dict)
+            unknown = [k for k in record if k not in fields] if strict else []
             if missing:
                 name = missing[0]
                 own.add(self.entry_fail(key, index, f"needs '{name}' ({fields[name].__name__})"))

@@ -323,10 +323,15 @@ def statement(text: str) -> str:
     return text.rsplit("?", 1)[1]
 
 
+def clause_texts(text: str) -> list[str]:
+    """A sentence's pieces between its commas, full stops and question marks."""
+    return re.split(r"[,;.!?]", text)
+
+
 def last_clause(text: str) -> str:
     """What a sentence says after its last comma or full stop ("good round, next question":
     "next question"), the table's last word after talking something over."""
-    return re.split(r"[,;.!?]", statement(text).strip(" ,;.!?"))[-1]
+    return clause_texts(statement(text).strip(" ,;.!?"))[-1]
 
 
 # Said before a correction in the same breath: "five for three, no wait, six for three".

@@ -31,6 +31,7 @@ from gm.meaning import (
     answer,
     any_of,
     begins,
+    clause_texts,
     corrected,
     has,
     hedged,
@@ -950,7 +951,7 @@ class GroupsMeaning:
             # "three and four are the same, they're both towers": asked which, as it is said
             # first, however long the reasons after it
             first = next(  # the first clause that says more than "okay" or "um"
-                (c for p in re.split(r"[,.;!?]", text) if len(c := strip_lead(tokens(p))) > 1), []
+                (c for p in clause_texts(text) if len(c := strip_lead(tokens(p))) > 1), []
             )
             clear = len(said) <= 8 or (len(first) <= 8 and any_of(first, SAME + JOINED))
             return partial(self.lines("ask_which_groups"), None) if clear else NOTHING

@@ -661,8 +661,10 @@ def _counted(sentence: list[Word]) -> set[int]:
             or after in (["of", "us"], ["of", "them"], ["of", "you"], ["out", "of"])
             or before == ["out", "of"]
             # "everyone got at least one" (a count), not "at least three and four got nothing"
-            or before == ["at", "least"]
-            and (not after or after[0] in ("each", "of", "vote", "votes"))
+            or (
+                before == ["at", "least"]
+                and (not after or after[0] in ("each", "of", "vote", "votes"))
+            )
         ):
             out.add(i)
     return out
