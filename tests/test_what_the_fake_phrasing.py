@@ -451,6 +451,15 @@ def test_an_unclear_and_is_asked_with_both_readings_and_the_answer_picks_one(ans
     assert names_read(answer, held=asked.held).value == {"names": names}
 
 
+def test_a_bare_word_and_the_is_asked_one_or_two_and_an_article_before_it_splits():
+    # "beauty and the beast" is a title as often as two drawings; "a cat and the moon" is two
+    asked = names_read("beauty and the beast")
+    assert asked.question == "One drawing, beauty and the beast, or two?"
+    assert names_read("just the one", held=asked.held).value == {"names": ["beauty and the beast"]}
+    assert names_read("a cat and the moon").value == {"names": ["cat", "moon"]}
+    assert names_read("a kite, a ship and the sea").value == {"names": ["kite", "ship", "sea"]}
+
+
 YES = Reading(Kind.ANSWER, True, "yes", True)
 NO = Reading(Kind.ANSWER, False, "no", True)
 KITCHEN = ("kettle", "moon", "spoon")

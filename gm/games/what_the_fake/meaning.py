@@ -493,7 +493,7 @@ class NamesMeaning:
         left, right = words[:at], words[at + 1 :]
         if not left or not right:  # "a crab and" (that's it): the name without the "and"
             return self._ands(left or right, forms, listing, paused)
-        if right[0] in ARTICLES or listing:
+        if listing or right[0] in ARTICLES and not _title_like(left, right):
             return self._ands(left, forms, False) + [right]
         known_left = normalise_name(" ".join(left)) in forms
         known_right = normalise_name(" ".join(right)) in forms
@@ -508,6 +508,12 @@ class NamesMeaning:
         if len(left) > 3 or len(right) > 3:
             return [words]
         return [(words, left, right)]
+
+
+def _title_like(left: list[str], right: list[str]) -> bool:
+    """A bare word, "and the", then a word or two ("beauty and the beast"): a title as often as
+    two drawings, so asked about, where "a cat and the moon" is two."""
+    return right[0] == "the" and len(left) == 1 and len(right) <= 3 and left[0] not in ARTICLES
 
 
 # A player saying there was no drawing to name: gm's names were words said about none.
