@@ -449,8 +449,8 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     for at, word in enumerate(said[:3]):
         if word in NO_WORDS or (word == "not" and at == len(said) - 1 and at):
             return False  # "sadly not", "afraid not"
-        if word == "right" and len(said) > 1:
-            continue  # "right, so...": a filler
+        if word in ("right", "ok", "okay") and len(said) > 1:
+            continue  # "right, so...", "ok I'm back": a filler
         if word in YES_WORDS:
             return True
         if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah", *VERDICT_ADVERBS):

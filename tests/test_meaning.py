@@ -80,6 +80,9 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("afraid not", False),  # a "not" after an adverb alone is a no
         ("honestly not", False),
         ("not", None),  # alone, it answers nothing
+        ("ok", True),
+        ("okay, sure", True),
+        ("ok I'm back, go on", None),  # a leading "ok" before other words is a filler
     ],
 )
 def test_yes_or_no_in_its_common_forms(said, meant):
