@@ -427,6 +427,15 @@ def read_corrected(read: Callable[[str, JSON], Reading], text: str, held: JSON =
 VERDICT_ADVERBS = ("sadly", "unfortunately", "honestly", "actually", "afraid")
 
 
+# Words that begin a clause of its own after a leading "ok" ("ok I'm back", "okay so who's next"),
+# where the "ok" is a filler; "ok then", "okay go ahead" stay a yes.
+_CLAUSE_STARTS = frozenset("i we you he she they so who what wait hold let".split())
+
+
+def _clause_after(said: Sequence[str], at: int) -> bool:
+    return at + 1 < len(said) and said[at + 1] in _CLAUSE_STARTS
+
+
 def yes_or_no(said: Sequence[str]) -> bool | None:
     """The yes or no a reply starts with (after fillers), None when it starts with neither; in a
     short reply with nothing against it, a yes said anywhere ("oh my god yes")."""
@@ -449,8 +458,8 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     for at, word in enumerate(said[:3]):
         if word in NO_WORDS or (word == "not" and at == len(said) - 1 and at):
             return False  # "sadly not", "afraid not"
-        if word in ("right", "ok", "okay") and len(said) > 1:
-            continue  # "right, so...", "ok I'm back": a filler
+        if word == "right" and len(said) > 1 or word in ("ok", "okay") and _clause_after(said, at):
+            continue  # "right, so...", "ok I'm back, go on": a filler
         if word in YES_WORDS:
             return True
         if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah", *VERDICT_ADVERBS):

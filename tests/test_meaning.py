@@ -82,7 +82,9 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("not", None),  # alone, it answers nothing
         ("ok", True),
         ("okay, sure", True),
-        ("ok I'm back, go on", None),  # a leading "ok" before other words is a filler
+        ("ok I'm back, go on", None),  # a leading "ok" before a clause of its own: a filler
+        ("okay go ahead", True),
+        ("ok then", True),
     ],
 )
 def test_yes_or_no_in_its_common_forms(said, meant):
