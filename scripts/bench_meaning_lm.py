@@ -187,14 +187,10 @@ def report(every: list[Sentence], read: dict[tuple[str, int], dict]) -> list[str
         if (s.game, s.index) not in read:
             continue
         right = s.judge(as_outcome(read[(s.game, s.index)]["value"])) == "right"
-        counts = by_ask[s.ask]
-        counts[0], counts[1], counts[2] = (
-            counts[0] + 1,
-            counts[1] + right,
-            counts[2] + (s.verdict == "right"),
-        )
-        kind = by_kind[label_kind(s.means)]
-        kind[0], kind[1] = kind[0] + 1, kind[1] + right
+        for counts in (by_ask[s.ask], by_kind[label_kind(s.means)]):
+            counts[0] += 1
+            counts[1] += right
+        by_ask[s.ask][2] += s.verdict == "right"
     total = [sum(c[i] for c in by_ask.values()) for i in range(3)]
     for ask, (n, right, rules) in sorted(by_ask.items()):
         lines.append(f"| {ask} | {n} | {_pct(right, n)} | {_pct(rules, n)} |")
