@@ -427,13 +427,13 @@ def read_corrected(read: Callable[[str, JSON], Reading], text: str, held: JSON =
 VERDICT_ADVERBS = ("sadly", "unfortunately", "honestly", "actually", "afraid")
 
 
-# Words that begin a clause of its own after a leading "ok" ("ok I'm back", "okay so who's next"),
-# where the "ok" is a filler; "ok then", "okay go ahead" stay a yes.
-_CLAUSE_STARTS = frozenset("i we you he she they so who what wait hold let".split())
+# What follows a leading "ok" when the "ok" answers nothing ("ok I'm back, go on", "okay wait",
+# "ok who's next"); "ok then", "okay go ahead", "ok I agree", "ok let's do it" stay a yes.
+_NOT_ANSWERS = ("i am back", "we are back", "wait", "hold", "hang on", "what", "who", "let me")
 
 
 def _clause_after(said: Sequence[str], at: int) -> bool:
-    return at + 1 < len(said) and said[at + 1] in _CLAUSE_STARTS
+    return begins(said[at + 1 :], _NOT_ANSWERS)
 
 
 def yes_or_no(said: Sequence[str]) -> bool | None:

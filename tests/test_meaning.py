@@ -85,6 +85,12 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("ok I'm back, go on", None),  # a leading "ok" before a clause of its own: a filler
         ("okay go ahead", True),
         ("ok then", True),
+        ("ok I agree", True),
+        ("ok let's do it", True),
+        ("okay so it is unanimous", True),
+        ("ok she can have it", True),
+        ("okay wait, who was that", None),
+        ("ok who's next", None),
     ],
 )
 def test_yes_or_no_in_its_common_forms(said, meant):

@@ -458,6 +458,10 @@ def test_a_bare_word_and_the_is_asked_one_or_two_and_an_article_before_it_splits
     assert names_read("just the one", held=asked.held).value == {"names": ["beauty and the beast"]}
     assert names_read("a cat and the moon").value == {"names": ["cat", "moon"]}
     assert names_read("a kite, a ship and the sea").value == {"names": ["kite", "ship", "sea"]}
+    # after a pause it is asked too, never decided whole; a name the theme knows is one of two
+    assert names_read("sun and the moon, a kite").kind is Kind.PARTIAL
+    assert names_read("seagull and the sun").value == {"names": ["seagull", "sun"]}
+    assert names_read("beauty and the beast", room=1).value == {"names": ["beauty and the beast"]}
 
 
 YES = Reading(Kind.ANSWER, True, "yes", True)

@@ -493,9 +493,12 @@ class NamesMeaning:
         left, right = words[:at], words[at + 1 :]
         if not left or not right:  # "a crab and" (that's it): the name without the "and"
             return self._ands(left or right, forms, listing, paused)
-        if listing or right[0] in ARTICLES and not _title_like(left, right):
-            return self._ands(left, forms, False) + [right]
         known_left = normalise_name(" ".join(left)) in forms
+        title = not known_left and _title_like(left, right)  # "seagull and the sun" is two
+        if listing or right[0] in ARTICLES and not title:
+            return self._ands(left, forms, False) + [right]
+        if title:  # asked even after a pause ("sun and the moon, a star"), but not with no room
+            return [words] if self.room == 1 else [(words, left, right)]
         known_right = normalise_name(" ".join(right)) in forms
         if known_left and known_right and self.room > 1:  # "cat and dog, and a fish"
             return self._ands(left, forms, False) + [right]
