@@ -432,10 +432,6 @@ VERDICT_ADVERBS = ("sadly", "unfortunately", "honestly", "actually", "afraid")
 _NOT_ANSWERS = ("i am back", "we are back", "wait", "hold", "hang on", "what", "who", "let me")
 
 
-def _clause_after(said: Sequence[str], at: int) -> bool:
-    return begins(said[at + 1 :], _NOT_ANSWERS)
-
-
 def yes_or_no(said: Sequence[str]) -> bool | None:
     """The yes or no a reply starts with (after fillers), None when it starts with neither; in a
     short reply with nothing against it, a yes said anywhere ("oh my god yes")."""
@@ -458,7 +454,9 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     for at, word in enumerate(said[:3]):
         if word in NO_WORDS or (word == "not" and at == len(said) - 1 and at):
             return False  # "sadly not", "afraid not"
-        if word == "right" and len(said) > 1 or word in ("ok", "okay") and _clause_after(said, at):
+        if (word == "right" and len(said) > 1) or (
+            word in ("ok", "okay") and begins(said[at + 1 :], _NOT_ANSWERS)
+        ):
             continue  # "right, so...", "ok I'm back, go on": a filler
         if word in YES_WORDS:
             return True

@@ -39,6 +39,7 @@ from benchlib import meaning_lm
 from benchlib.meaning import (
     GAMES,
     Outcome,
+    as_outcome_reads,
     ask_for,
     corpus_path,
     entries,
@@ -51,7 +52,6 @@ from benchlib.meaning import (
 from gm.cli import common_lines
 
 FALLBACK_ACTS = ("nothing", "refuse", "ask")
-GROUPS = "what_the_fake.groups"
 
 
 def prompt_for(fmt: str, shape: str, ask: str, context: dict, text: str) -> str:
@@ -94,7 +94,7 @@ class Sentence:
         g, state, ask = ask_for(context["ask"], context)
         self.game, self.index, self.context, self.text = game_id, index, context, text
         self.ask = ask.id
-        self.means = "list" if ask.id == GROUPS and means == "command:repeat" else means
+        self.means = as_outcome_reads(ask.id, means)
         self.also = also
         self.rules = outcome(g, state, ask, text, commands)
 
@@ -114,8 +114,7 @@ class Sentence:
 
     def reading(self, record: dict):
         """The model's value, as gm's outcome has it ("repeat" at the groups reads them again)."""
-        value = record["value"]
-        return "list" if self.ask == GROUPS and value == "command:repeat" else value
+        return as_outcome_reads(self.ask, record["value"])
 
 
 def sentences(games: list[str]) -> list[Sentence]:
@@ -303,17 +302,14 @@ def main() -> int:
     parser.add_argument("--out", default="", help="keep the model's readings here (JSON lines)")
     args = parser.parse_args()
     if not Path(args.model).is_file():
-        print(f"There is no model file at {args.model}.", file=sys.stderr)
-        return 2
+        raise refuse(f"There is no model file at {args.model}.")
     if args.out and not Path(args.out).parent.is_dir():
-        print(f"There is no folder {Path(args.out).parent} for {args.out}.", file=sys.stderr)
-        return 2
+        raise refuse(f"There is no folder {Path(args.out).parent} for {args.out}.")
     llama()
     every = sentences(args.game or list(GAMES))
     clash = meaning_lm.examples_in({s.text for s in every})
     if clash:
-        print(f"The prompt's examples include corpus sentences: {clash}", file=sys.stderr)
-        return 2
+        raise refuse(f"The prompt's examples include corpus sentences: {clash}")
     chosen = [s for s in every if args.select == "all" or s.rules.act in FALLBACK_ACTS]
     read = read_all(args, chosen[:: args.every])
     print("\n".join(report(every, read)))

@@ -230,6 +230,11 @@ def outcome(
     return Outcome(act, value)
 
 
+def as_outcome_reads(ask_id: str, value: Any) -> Any:
+    """A value as `outcome` gives it: the groups' "repeat" reads them all again ("list")."""
+    return "list" if ask_id == "what_the_fake.groups" and value == "command:repeat" else value
+
+
 def _same(got: Any, want: Any) -> bool:
     if isinstance(want, dict) and "names" in want and isinstance(got, dict) and "names" in got:
         return [normalise_name(n) for n in got["names"]] == [
@@ -317,8 +322,7 @@ def judged(
         g, state, ask = ask_for(context["ask"], context)
         said = text if ear is None else ear(text, ask, commands)
         got = outcome(g, state, ask, said, commands, phrases_only)
-        if ask.id == "what_the_fake.groups" and means == "command:repeat":
-            means = "list"  # the groups' "repeat" reads them all again, as `outcome` has it
+        means = as_outcome_reads(ask.id, means)
         verdict = judge(got, means, also, lambda a, b: same_effect(g, state, ask, a, b))
         yield Judged(ask.id, text, said, means, got, verdict)
 

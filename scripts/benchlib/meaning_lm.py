@@ -350,10 +350,11 @@ def num(lo: int, hi: int) -> str:
     return alts([str(i) for i in range(lo, hi + 1)])
 
 
-def grammar(ask: str, ctx: dict) -> str:
-    """The GBNF grammar of the plain shape: every value `ask` takes in context `ctx`."""
-    rules = {}
-    root = [alts(COMMON)]
+def _values(ask: str, ctx: dict) -> tuple[list[str], dict[str, str]]:
+    """The GBNF alternatives of every value `ask` takes in context `ctx`, and the rules they
+    use."""
+    rules: dict[str, str] = {}
+    root: list[str] = []
     if ask in ("who_the_f.result", "who_the_f.vote"):
         rules["place"] = num(1, 6)
         rules["count"] = "[0-9] | [1-9] [0-9]"
@@ -442,9 +443,18 @@ def grammar(ask: str, ctx: dict) -> str:
         root.append(alts(['{"seats": [' + ", ".join(map(str, c)) + "]}" for c in combos]))
     else:
         raise KeyError(ask)
-    lines = ["root ::= " + " | ".join(f"( {r} )" for r in root)]
-    lines += [f"{k} ::= {v}" for k, v in rules.items()]
-    return "\n".join(lines) + "\n"
+    return root, rules
+
+
+def _grammar(root: str, rules: dict[str, str]) -> str:
+    return "\n".join([f"root ::= {root}", *(f"{k} ::= {v}" for k, v in rules.items())]) + "\n"
+
+
+def grammar(ask: str, ctx: dict) -> str:
+    """The GBNF grammar of the plain shape: every value `ask` takes in context `ctx`, talk, a
+    partial answer or a command."""
+    values, rules = _values(ask, ctx)
+    return _grammar(" | ".join(f"( {r} )" for r in (alts(COMMON), *values)), rules)
 
 
 def parse(ask: str, raw: str):
@@ -509,13 +519,8 @@ def system_text_kind(ask: str, shots: bool = True) -> str:
 
 
 def grammar_kind(ask: str, ctx: dict) -> str:
-    inner = grammar(ask, ctx)
-    first, *rest = inner.strip().split("\n")
-    alts_ = first[len("root ::= ") :]
-    # drop the common strings (the first parenthesised group) from the value rule
-    common = "( " + alts(COMMON) + " ) | "
-    assert alts_.startswith(common)
-    value = alts_[len(common) :]
+    """The GBNF grammar of the kind shape: {"kind": ...} around the same values."""
+    values, rules = _values(ask, ctx)
     cmd = alts([f'"{c}"' for c in COMMANDS])
     root = " | ".join(
         [
@@ -525,7 +530,7 @@ def grammar_kind(ask: str, ctx: dict) -> str:
             lit('{"kind": "answer", "value": ') + " value " + lit("}"),
         ]
     )
-    return "\n".join([f"root ::= {root}", f"value ::= {value}", *rest]) + "\n"
+    return _grammar(root, {"value": " | ".join(f"( {r} )" for r in values), **rules})
 
 
 def parse_kind(ask: str, raw: str):
