@@ -259,7 +259,7 @@ def test_unfitting_word_asks_which_letter_and_accepts_it_by_name():
         "Qqq zzz starts with Q, which is not face up."
     )
     assert "or no answer" in ask.say[0] and ask.timeout and ask.free
-    assert {c.value for c in ask.choices} == set(GAME.deck) | {"none"}
+    assert {c.value for c in ask.choices} == set(GAME.deck) | {"none", "pass"}
     letter = state.face_up[1]
     out = choose(out.state, letter)  # qqq for another letter: only if the whole table agrees
     assert out.state.phase is Phase.AGREE and GAME.step(out.state).id == "funocracy.agree"
@@ -275,6 +275,30 @@ def test_no_answer_from_which_letter_returns_to_the_same_turn_and_deadline():
     back = choose(free(state, "zebra").state, "none").state
     assert back.phase is Phase.ANSWER and back.active == 1 and back.theme == state.theme
     assert GAME.step(back).deadline == ask.deadline
+
+
+def test_pass_and_skip_at_which_letter_are_the_turns_own():
+    state = replace(start(), face_up=("B", "M", "T"))
+    asked = free(state, "zebra").state
+    assert GAME.step(asked).skippable  # "skip this one" is no "nothing to skip" here
+    passed = choose(asked, "pass").state  # the turn given up, as at the turn itself
+    assert passed.phase is Phase.ANSWER and passed.active == 2 and passed.theme != state.theme
+    skipped = apply(asked, AnswerKind.SKIP)  # a new theme for the same player, once a turn
+    assert skipped.accepted and skipped.state.active == 1
+    assert skipped.state.theme != state.theme and skipped.state.skipped
+    again = apply(free(skipped.state, "zebra").state, AnswerKind.SKIP)
+    assert not again.accepted and again.say == (GAME.lines("skip_once"),)
+
+
+def test_many_letters_are_not_listed_in_a_reprompt():
+    state = replace(start(mode="alternative"), face_up=tuple("BCDFGHJKLM"))
+    asked = free(state, "qqq zzz").state
+    many = GAME.lines("letters_expected")
+    assert many in GAME.step(asked).expected and many in GAME.step(state).expected
+    few = replace(state, face_up=("B", "M", "T"))
+    assert "B, M or T" in GAME.step(few).expected.replace(" as in bravo", "").replace(
+        " as in mike", ""
+    ).replace(" as in tango", "")
 
 
 def test_wrong_letter_in_the_window_asks_for_the_letter():

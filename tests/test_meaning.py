@@ -525,6 +525,9 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert meaning.read("bongo? where did that come from").kind is Kind.TALK
     assert meaning.read("K or B, you pick").kind is Kind.TALK
     assert meaning.read("I said bagel, B").value == "bagel"
+    # the challenge window's words are no word for a letter once it has closed
+    for late in ("meh", "challenge", "no challenge", "next player"):
+        assert meaning.read(late).kind is Kind.TALK, late
     # the asked word said again with words about it: the word, not the words about it
     gnome = LetterMeaning(lines, ("G", "N", "R"), ("G", "N", "R"), "which", "gnome")
     assert gnome.read("gnome with a G, the garden kind").value == "gnome"

@@ -44,6 +44,7 @@ REQUIRED_LINES = (
     "letter_item",
     "star_group",
     "letters_left",
+    "letters_expected",
     "answer_reprompts",
     "answer_expected",
     "stars",

@@ -38,6 +38,7 @@ from gm.meaning import (
     words,
     yes_or_no,
 )
+from gm.games.funocracy.words import LATE_PHRASES
 from gm.steps import JSON, Kind, Reading
 from gm.vocab import FILLERS as FILLER_WORDS
 from gm.vocab import NATO, SOUNDS
@@ -557,6 +558,8 @@ class LetterMeaning:
         if not said:
             return NOTHING
         if asks(said):  # "tea girl? what did it hear": the table wonders, it names no letter
+            return Reading(Kind.TALK)
+        if " ".join(said) in LATE_PHRASES:  # "meh", "no challenge": the last window's, no word
             return Reading(Kind.TALK)
         if any_of(said, NONE):
             return answer("none", self.lines("heard_no_letter"), len(said) <= 4)

@@ -70,6 +70,7 @@ from gm.games.funocracy.state import Mode, Pending, Phase, State
 from gm.games.funocracy.words import (
     LATE_CHALLENGES,
     LATE_PHRASES,
+    PASSES,
     first_fitting,
     sounds_with,
     spoken_words,
@@ -301,7 +302,7 @@ class Funocracy(Judging, Scores):
                 else:
                     count = L("letters_left", count=number_word(len(state.face_up)))
                     say.append(count[:1].upper() + count[1:])
-        letters = _spoken_letters(state.face_up, "or")
+        letters = self._letters_named(state)
         fitting = tuple(w for w in theme.answers if w[0].upper() in state.face_up)
         return Ask(
             id="funocracy.answer",
@@ -312,7 +313,7 @@ class Funocracy(Judging, Scores):
             if state.fresh_round
             else self._turn_again(state),
             choices=(
-                Choice("pass", ("pass", "i pass", "give up", "i give up", "no idea")),
+                Choice("pass", PASSES),
                 Choice("late", LATE_PHRASES),
             ),
             meaning=AnswerMeaning(L, theme.answers),
@@ -329,6 +330,13 @@ class Funocracy(Judging, Scores):
             endpoint=0.6,  # one word; the 0.3 s echo tail after it must still fit in a short gap
             one_word=True,
         )
+
+    def _letters_named(self, state: State) -> str:
+        """The face-up letters as a reprompt names them: each one, or in alternative mode with
+        more than LIST_LETTERS_UP_TO up, "any of the face-up letters" (a list of twenty is no help)."""
+        if state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO:
+            return self.lines("letters_expected")
+        return _spoken_letters(state.face_up, "or")
 
     def _turn_again(self, state: State) -> tuple[str, ...]:
         """A turn said again (repeat, a resumed game): whose turn, the theme and the letters."""
@@ -354,7 +362,10 @@ class Funocracy(Judging, Scores):
             id="funocracy.letter",
             say=(say,),
             choices=letter_choices(state.face_up + others)
-            + (Choice("none", ("no answer", "nothing", "cancel", "never mind")),),
+            + (
+                Choice("none", ("no answer", "nothing", "cancel", "never mind")),
+                Choice("pass", PASSES),
+            ),
             meaning=LetterMeaning(
                 L,
                 tuple(state.face_up) + others,
@@ -369,8 +380,9 @@ class Funocracy(Judging, Scores):
                 r.format(example=spoken_letter(state.face_up[0]))
                 for r in L.many("letter_reprompts")
             ),
-            expected=L("letter_expected", letters=_spoken_letters(state.face_up, "or")),
+            expected=L("letter_expected", letters=self._letters_named(state)),
             endpoint=0.5,
+            skippable=True,  # the turn's theme can still be skipped, once
         )
 
     # ----- answers ----------------------------------------------------------------------
@@ -492,6 +504,11 @@ class Funocracy(Judging, Scores):
             answer.kind is AnswerKind.CHOICE and answer.value == "none"
         ):
             return self._back_to_turn(state, (L("no_answer", seat=seat),), L("no_answer_decision"))
+        if answer.kind is AnswerKind.SKIP or (
+            answer.kind is AnswerKind.CHOICE and answer.value == "pass"
+        ):  # the turn's own: a pass gives it up, a skip takes a new theme (once)
+            turn = replace(state, phase=Phase.ANSWER, pending=None, heard="", agree="")
+            return self._apply_answer(turn, answer, rng)
         if answer.kind is AnswerKind.FREE:
             # a new word that fits; anything else (a letter's name misheard as words, "and you"
             # for "n for november") is asked again, never taken for yet another unfitting word

@@ -65,6 +65,8 @@ TAILS = (
     "thanks",
 )
 # Said just after the challenge window closed: meant for the window, never the next player's word.
+# A turn given up: at the turn, and at "which letter?" after its word.
+PASSES = ("pass", "i pass", "give up", "i give up", "no idea")
 LATE_PHRASES = (
     "meh",
     "mehh",
