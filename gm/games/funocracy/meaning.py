@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from gm.games.funocracy.words import LATE_PHRASES
 from gm.meaning import (
     CORRECTIONS,
     NOTHING,
@@ -38,7 +39,6 @@ from gm.meaning import (
     words,
     yes_or_no,
 )
-from gm.games.funocracy.words import LATE_PHRASES
 from gm.steps import JSON, Kind, Reading
 from gm.vocab import FILLERS as FILLER_WORDS
 from gm.vocab import NATO, SOUNDS

@@ -333,7 +333,7 @@ class Funocracy(Judging, Scores):
 
     def _letters_named(self, state: State) -> str:
         """The face-up letters as a reprompt names them: each one, or in alternative mode with
-        more than LIST_LETTERS_UP_TO up, "any of the face-up letters" (a list of twenty is no help)."""
+        more than LIST_LETTERS_UP_TO up, "any of the face-up letters" (twenty are no help)."""
         if state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO:
             return self.lines("letters_expected")
         return _spoken_letters(state.face_up, "or")
