@@ -9,7 +9,7 @@ def run() -> int:
     try:
         from gm.cli import main
     except KeyboardInterrupt:
-        print("gm: stopped before it started; nothing was changed.", file=sys.stderr, flush=True)
+        print("gm: Stopped before it started; nothing was changed.", file=sys.stderr, flush=True)
         code = 130
     else:
         code = main()

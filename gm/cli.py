@@ -372,7 +372,7 @@ def service(kind: str, uri: str | None, services: list | None = None):
     found = Service(kind, uri)
     if not found.check():
         own = "listens with its own Whisper" if kind == "asr" else "speaks with its own voice"
-        print(f"gm: the service at {uri} does not answer; gm {own} until it does.", file=sys.stderr)
+        print(f"gm: The service at {uri} does not answer; gm {own} until it does.", file=sys.stderr)
     if services is not None:
         services.append(found)
     return found
@@ -709,12 +709,15 @@ class Stopped(KeyboardInterrupt):
     """Ctrl+C during a game, with the truth about its save in one sentence."""
 
 
-def stopped_saying(args: argparse.Namespace, saves: Saves, playing: list[Record]) -> str:
-    """What Ctrl+C leaves: the save as it is on disk, compared with the game being played."""
+def stopped_saying(
+    args: argparse.Namespace, saves: Saves, playing: list[Record], how: str = "Stopped"
+) -> str:
+    """What Ctrl+C, or the end of the typed or recorded input (`how`), leaves: the save as it is
+    on disk, compared with the game being played."""
     if getattr(args, "scratch", False):
-        return "gm: stopped; a demo is never saved."
+        return f"gm: {how}; a demo is never saved."
     if not playing:
-        return "gm: stopped before a saved game was read; nothing changed."
+        return f"gm: {how} before a saved game was read; nothing changed."
     record = playing[-1]
     store = saves.store(record.game)
     try:
@@ -725,10 +728,10 @@ def stopped_saying(args: argparse.Namespace, saves: Saves, playing: list[Record]
     ours = saved is not None and saved.seed == record.seed and saved.options == record.options
     if not ours or saved.answers != record.answers[: len(saved.answers)]:
         kept = f"; the unfinished game is kept, and {resume} carries it on" if saved else ""
-        return f"gm: stopped before this game's first decision, so it was not saved{kept}."
+        return f"gm: {how} before this game's first decision, so it was not saved{kept}."
     if saved.answers != record.answers:
-        return f"gm: stopped; the game is saved up to an earlier decision, and {resume} carries on."
-    return f"gm: stopped; the game is saved up to its last decision, and {resume} carries on."
+        return f"gm: {how}; the game is saved up to an earlier decision, and {resume} carries on."
+    return f"gm: {how}; the game is saved up to its last decision, and {resume} carries on."
 
 
 def _run_game(args, saves, config, lines, commands, playing, resumed, table, title) -> int:
@@ -842,7 +845,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
                     playing.append(record)
             except EndOfInput:
                 print(
-                    "gm: the input ended before 'resume it or start a new one?' was answered; "
+                    "gm: The input ended before 'resume it or start a new one?' was answered; "
                     "the unfinished game is kept.",
                     file=sys.stderr,
                 )
@@ -867,11 +870,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             table.attach(engine)
         result = engine.run(resumed=resumed, greeting=greeting)
     if result is Result.INPUT_ENDED:
-        print(
-            f"gm: the input ended before the game did; "
-            f"'{resume_command(record.game, args.state_dir)}' carries on from here.",
-            file=sys.stderr,
-        )
+        print(stopped_saying(args, saves, playing, "The input ended"), file=sys.stderr)
     return 0
 
 
@@ -886,7 +885,7 @@ def open_display(args: argparse.Namespace, stack: ExitStack):
     display.start()
     stack.callback(display.close)
     url = address(display.port)
-    print(f"gm: the table display is at {url}\n{qr_code(url)}", file=sys.stderr, flush=True)
+    print(f"gm: The table display is at {url}\n{qr_code(url)}", file=sys.stderr, flush=True)
     return display
 
 
@@ -1410,19 +1409,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(stopped, file=sys.stderr)
         return 130
     except KeyboardInterrupt:
-        print("gm: stopped.", file=sys.stderr)
+        print("gm: Stopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # stdout went to a pipe that was closed (gm games | head -0): say so once, and keep
         # Python's own flush at exit from adding a second complaint
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        print("gm: the output was closed before gm finished writing it.", file=sys.stderr)
+        print("gm: The output was closed before gm finished writing it.", file=sys.stderr)
         return 2
     except OSError as error:  # a device or disk a person chose failed under gm (/dev/full)
         what = f" {error.filename}" if error.filename else ""
         print(
-            f"gm: a file{what} could not be read or written ({error.strerror or error}).",
+            f"gm: A file{what} could not be read or written ({error.strerror or error}).",
             file=sys.stderr,
         )
         return 2

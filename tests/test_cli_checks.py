@@ -77,7 +77,38 @@ def test_players_at_the_games_limits_are_taken(game, capsys, tmp_path, monkeypat
         code = main(["play", game, "--text", "--players", str(players), "--state-dir", str(state)])
         err = capsys.readouterr().err
         assert code == 0, err
-        assert "input ended before the game did" in err
+        assert "input ended before this game's first decision, so it was not saved." in err
+        assert not (state / "funocracy").exists() and not (state / "who_the_f").exists()
+
+
+def test_a_new_game_with_no_decision_never_replaces_the_unfinished_one(
+    capsys, tmp_path, monkeypatch
+):
+    """ "A new game" at "resume it or start a new one?", then the input ends or the table quits:
+    the unfinished game stays current and previous both, and gm says it was kept."""
+    import io
+    import sys
+
+    def play(typed: str) -> tuple[str, str]:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(typed.encode())))
+        args = ["play", "funocracy", "--text", "--players", "3", "--state-dir", str(tmp_path)]
+        assert main(args) == 0
+        said = capsys.readouterr()
+        return said.out, said.err
+
+    play("normal\n")  # one decision: the mode
+    saves = tmp_path / "funocracy"
+    kept = {p.name: p.read_bytes() for p in saves.iterdir()}
+    _, err = play("a new game\n")
+    assert (
+        "before this game's first decision, so it was not saved; the unfinished game is kept"
+        in (err)
+    )
+    out, _ = play("a new game\nquit\nyes\n")
+    assert "Nothing was decided yet, so this game is not saved. Goodbye!" in out
+    assert {p.name: p.read_bytes() for p in saves.iterdir()} == kept
+    out, err = play("resume it\n")
+    assert "Welcome back to Funocracy" in out and "saved up to its last decision" in err
 
 
 def test_an_unknown_game_and_a_missing_deck_are_one_sentence(capsys, tmp_path):
@@ -140,7 +171,7 @@ def test_a_full_disk_under_the_output_is_one_sentence(capsys, monkeypatch):
     finally:
         full.close = lambda: None  # its buffer cannot be flushed anywhere; leave it
     assert capsys.readouterr().err.strip() == (
-        "gm: a file could not be read or written (No space left on device)."
+        "gm: A file could not be read or written (No space left on device)."
     )
 
 
@@ -159,7 +190,7 @@ def test_a_closed_output_pipe_is_one_sentence(capsys, monkeypatch):
     finally:
         out.close = lambda: None  # its descriptor now points at /dev/null; pytest closes nothing
     assert capsys.readouterr().err.strip() == (
-        "gm: the output was closed before gm finished writing it."
+        "gm: The output was closed before gm finished writing it."
     )
 
 
@@ -188,7 +219,7 @@ def test_an_interrupted_game_says_it_is_saved(capsys, monkeypatch, tmp_path):
     assert (
         capsys.readouterr()
         .err.strip()
-        .endswith("gm: stopped before this game's first decision, so it was not saved.")
+        .endswith("gm: Stopped before this game's first decision, so it was not saved.")
     )
 
 
@@ -211,7 +242,7 @@ def test_ctrl_c_outside_a_game_is_one_sentence_and_status_130(capsys, monkeypatc
 
     monkeypatch.setattr(sys, "stdout", _Failing(KeyboardInterrupt()))
     assert main(["games"]) == 130
-    assert capsys.readouterr().err == "gm: stopped.\n"
+    assert capsys.readouterr().err == "gm: Stopped.\n"
 
 
 def test_a_failing_device_is_named_in_its_one_sentence(capsys, monkeypatch):
@@ -222,7 +253,7 @@ def test_a_failing_device_is_named_in_its_one_sentence(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdout", _Failing(error))
     assert main(["games"]) == 2
     assert capsys.readouterr().err == (
-        "gm: a file /dev/ttyS9 could not be read or written (Input/output error).\n"
+        "gm: A file /dev/ttyS9 could not be read or written (Input/output error).\n"
     )
 
 

@@ -452,7 +452,7 @@ def test_a_yes_or_no_question_hears_only_its_phrases_not_the_tables_words(speake
     asked = speaker.lines.index(lines("quit_confirm"))
     assert speaker.lines[asked + 1 :] == [
         "Sorry, I didn't catch that. You can say yes or no.",
-        lines("goodbye", resume="gm resume"),
+        lines("goodbye_unsaved"),  # nothing decided: nothing saved, and said so
     ]
     assert result is Result.QUIT
 

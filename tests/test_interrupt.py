@@ -90,7 +90,7 @@ def test_ctrl_c_after_a_decision_says_the_game_is_saved_and_resume_carries_on(tm
     seconds, said = gm.interrupt()
     assert seconds < 1.0
     assert said == (
-        "gm: stopped; the game is saved up to its last decision, and 'gm resume funocracy' "
+        "gm: Stopped; the game is saved up to its last decision, and 'gm resume funocracy' "
         "carries on."
     )
     resumed = resume(tmp_path)
@@ -103,7 +103,7 @@ def test_ctrl_c_before_the_first_decision_says_nothing_was_saved(tmp_path):
     gm.wait_for("Normal or alternative?")
     seconds, said = gm.interrupt()
     assert seconds < 1.0
-    assert said == "gm: stopped before this game's first decision, so it was not saved."
+    assert said == "gm: Stopped before this game's first decision, so it was not saved."
     assert "no saved game" in resume(tmp_path).stderr
 
 
@@ -118,7 +118,7 @@ def test_ctrl_c_while_asking_about_an_unfinished_game_keeps_it(tmp_path):
     seconds, said = second.interrupt()
     assert seconds < 1.0
     assert said == (
-        "gm: stopped before this game's first decision, so it was not saved; the unfinished "
+        "gm: Stopped before this game's first decision, so it was not saved; the unfinished "
         "game is kept, and 'gm resume funocracy' carries it on."
     )
     assert "Welcome back to Funocracy" in resume(tmp_path).stdout
@@ -132,6 +132,6 @@ def test_ctrl_c_in_the_demo_exits_at_once_and_leaves_no_save(tmp_path):
     demo.wait_for("gm heard:", timeout=300)
     seconds, said = demo.interrupt()
     assert seconds < 1.0
-    assert said == "gm: stopped; a demo is never saved."
+    assert said == "gm: Stopped; a demo is never saved."
     assert not (tmp_path / "state").exists()
     assert not list(scratch.glob("gm-*"))

@@ -397,6 +397,9 @@ class Engine:
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
         self._unsaved = False  # the last save failed; no decision is taken until one works
+        # a game is written once it has a decision: before, its empty record would push the save
+        # it replaces (an unfinished game the table chose not to resume) out of current.json
+        self._kept = bool(record.answers)
         # The next ask says what it needs again (Ask.again): a saved game resumes, or the answer
         # to a turn's ask was refused and the same turn goes on (_decide).
         self._resuming = False
@@ -438,7 +441,8 @@ class Engine:
                 reply = self._ask(step)
                 if reply is Flow.QUIT:
                     self._save()
-                    self._say((self.lines("goodbye", resume=self.config.resume),))
+                    goodbye = ("goodbye", "goodbye_unsaved")[not self._kept]
+                    self._say((self.lines(goodbye, resume=self.config.resume),))
                     return Result.QUIT
                 if reply is Flow.UNDO:
                     self._undo()
@@ -1110,7 +1114,7 @@ class Engine:
         """Save after a decision; False when the disk is full or gone, which gm says each time,
         and says again when a save works once more."""
         self.record.t = self.hearing.now
-        if self.store is None:
+        if self.store is None or not (self.record.answers or self._kept):
             return True
         try:
             self.store.write(self.record)
@@ -1119,6 +1123,7 @@ class Engine:
             self._unsaved = True
             self._say((self.lines("save_failed"),))
             return False
+        self._kept = True
         if self._unsaved:
             self._unsaved = False
             self._say((self.lines("save_works"),))
