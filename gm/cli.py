@@ -1307,7 +1307,7 @@ def cmd_voices(args: argparse.Namespace) -> int:
     )
     print(
         textwrap.fill(
-            ", ".join(tts.system_voices()) or "none (install espeak-ng)",
+            ", ".join(tts.system_voices()) or f"none ({tts.system_voices_missing()})",
             100,
             initial_indent="  ",
             subsequent_indent="  ",

@@ -48,6 +48,19 @@ def test_pyttsx3_asked_for_but_not_installed_is_one_sentence(tmp_path):
     assert "pyttsx3 is not installed" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_a_voice_name_that_is_no_piper_voice_says_so_without_pyttsx3(tmp_path):
+    """No engine asked for: the name is neither of gm's Piper voices nor a system voice, and
+    the sentence names no option that was not given."""
+    out = tmp_path / "line.wav"
+    done = gm_without("pyttsx3", "say", "hello", "--voice-name", "nosuch", "--wav", str(out))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("gm: 'nosuch' is none of gm's Piper voices")
+    assert "pip install pyttsx3" in done.stderr and "--voice-engine" not in done.stderr
+    listed = gm_without("pyttsx3", "voices")
+    assert "none (pyttsx3 is not installed" in listed.stdout, listed.stdout
+    assert "install espeak-ng" not in listed.stdout
+
+
 def test_the_default_ear_and_voice_need_neither(tmp_path):
     out = tmp_path / "line.wav"
     said = gm_without("vosk,pyttsx3", "say", "Next question", "--wav", str(out))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import importlib.util
 import queue
 import re
 import sys
@@ -166,6 +167,13 @@ def _voice_id(engine: Any, voice: str) -> str:
     raise SpeechError(
         f"The voice {voice!r} is not installed; 'gm voices' lists the voices there are (try en-us)."
     )
+
+
+def system_voices_missing() -> str:
+    """Why there are no system voices: pyttsx3 missing, or the engine it drives (espeak-ng)."""
+    if importlib.util.find_spec("pyttsx3") is None:
+        return "pyttsx3 is not installed: '.venv/bin/pip install pyttsx3'"
+    return "install espeak-ng: 'apt-get install espeak-ng'"
 
 
 def system_voices() -> list[str]:
@@ -416,6 +424,11 @@ def open_voice(
             voices.looks_like(name) if name else voices.DEFAULT in voices.installed(folder)
         )
         engine = "piper" if piper_voice and voices.piper_available() else "pyttsx3"
+        if engine == "pyttsx3" and name and importlib.util.find_spec("pyttsx3") is None:
+            raise SpeechError(
+                f"{name!r} is none of gm's Piper voices ('gm voices' lists them), and a system "
+                "voice needs pyttsx3: '.venv/bin/pip install pyttsx3' (gm's [pyttsx3] extra)."
+            )
     if engine == "piper":
         from gm.speech.piper import PiperSynth
 
