@@ -19,8 +19,8 @@ sounddevice also lets the user pick the output device, which pyttsx3's `aplay` c
 from __future__ import annotations
 
 import contextlib
-import io
 import importlib.util
+import io
 import queue
 import re
 import sys
