@@ -186,6 +186,18 @@ def test_close_spellings_are_different_drawings_and_kitty_may_be_cat(common, spe
     assert lines[lines.index(mixed) + 1] == "Same drawing?"
 
 
+def test_drawings_are_said_back_as_the_table_named_them(common, speaker):
+    """Names are compared singular ("shoe" and "shoes" are one drawing) and said back as named:
+    never "sho", "glass" for glasses or "scissor"."""
+    plural = naming(("shoes", "glasses", "scissors"), ("shoe", "dresses", "buses"), ("canoes",))
+    engine, transcript = play(common, speaker, DRAW + plural + ["shoes is not dresses"])
+    lines = said(transcript)
+    assert "Group one, shoes: players one and two." in lines  # shoe and shoes: one drawing
+    assert "Player one alone: group two, glasses; group three, scissors." in lines
+    assert "Player three alone: group six, canoes." in lines
+    assert not any(w in line.split() for line in lines for w in ("sho", "scissor", "glass"))
+
+
 @pytest.mark.parametrize("form", ["planet is the same as plane", "plane and planet are the same"])
 def test_merge_by_drawing_name(common, speaker, form):
     engine, transcript = play(common, speaker, DRAW + NAMES + [form])

@@ -634,7 +634,7 @@ def test_groups_are_announced_by_number() -> None:
     assert "Group two, hat: players one and four." in step.again
     assert "Group three, boat: players two and three." in step.again
     singles = next(line for line in step.again if line.startswith("Player one alone:"))
-    assert "four, llama" in singles
+    assert "group four, llama" in singles
     assert GAME.public(state)["groups"][0] == {
         "number": 1,
         "name": "cactus",

@@ -14,6 +14,7 @@ from gm import content
 from gm.games.common import spoken_numbers
 from gm.games.what_the_fake.deck import PHRASE
 from gm.games.what_the_fake.groups import (
+    Entry,
     Group,
     find,
     free_number,
@@ -24,6 +25,7 @@ from gm.games.what_the_fake.groups import (
 )
 from gm.games.what_the_fake.meaning import GroupsMeaning
 from gm.games.what_the_fake.names import (
+    as_said,
     contradicts,
     normalise_name,
 )
@@ -181,22 +183,25 @@ class Grouping:
         """Corrections by drawing name: "kitty is the same as cat" merges their groups, "kitty is
         not cat" takes the kittens out of the group they share with the cats."""
         where: dict[str, int] = {}
+        said: dict[str, str] = {}  # each name's normal form, as the table first said it
         for group in sorted(groups, key=lambda g: g.number):
             for entry in group.entries:
                 name = normalise_name(entry.name)
                 if PHRASE.fullmatch(name):
                     where.setdefault(name, group.number)
+                    said.setdefault(name, as_said(entry.name))
         merges: dict[str, list[str]] = {}
         aparts: list[Choice] = []
         for a, b in combinations(sorted(where), 2):
             if where[a] != where[b]:
                 low, high = sorted((where[a], where[b]))
+                x, y = said[a], said[b]
                 merges.setdefault(f"merge {low} {high}", []).extend(
                     (
-                        f"{a} is the same as {b}",
-                        f"{b} is the same as {a}",
-                        f"{a} and {b} are the same",
-                        f"{b} and {a} are the same",
+                        f"{x} is the same as {y}",
+                        f"{y} is the same as {x}",
+                        f"{x} and {y} are the same",
+                        f"{y} and {x} are the same",
                     )
                 )
         for group in groups:
@@ -204,13 +209,14 @@ class Grouping:
             for a in names:
                 others = [b for b in names if b != a]
                 for b in others:
+                    x, y = said[a], said[b]
                     aparts.append(
                         Choice(
                             f"apart {group.number} {a}|{b}",
                             (
-                                f"{a} is not {b}",
-                                f"{a} is different from {b}",
-                                f"{a} and {b} are different",
+                                f"{x} is not {y}",
+                                f"{x} is different from {y}",
+                                f"{x} and {y} are different",
                             ),
                         )
                     )
@@ -246,8 +252,7 @@ class Grouping:
     def _drawings(self, group: Group) -> str:
         """Every different drawing a group holds ("cat or kitty"), so the table can hear a wrong
         one."""
-        names = list(dict.fromkeys(normalise_name(e.name) for e in group.entries))
-        return content.spoken_list(names, "or")
+        return content.spoken_list(list(_said_names(group.entries).values()), "or")
 
     def _invalid_lines(self, group: Group) -> tuple[str, ...]:
         n = number_word(group.number)
@@ -428,9 +433,23 @@ class Grouping:
             )
         )
         say = self._group_lines(kept) + self._group_lines(moved)
-        decision = self.lines("decision_apart", drawing=name, other=other, number=number_word(n))
+        said = _said_names(group.entries)
+        decision = self.lines(
+            "decision_apart",
+            drawing=said[name],
+            other=said.get(other, other),
+            number=number_word(n),
+        )
         return Outcome(
             replace(state, groups=groups, corrections=state.corrections + 1, changing=False),
             say,
             decision,
         )
+
+
+def _said_names(entries: tuple[Entry, ...]) -> dict[str, str]:
+    """Each different drawing of a group, by its normal form, as the table first said it."""
+    said: dict[str, str] = {}
+    for entry in entries:
+        said.setdefault(normalise_name(entry.name), as_said(entry.name))
+    return said

@@ -44,6 +44,8 @@ def singular(word: str) -> str:
         return word[:-3] + "y"
     if word.endswith(("sses", "shes", "ches", "xes", "zes", "uses", "oes")):
         return word[:-2]
+    if word.endswith("oe"):  # "shoe" and "shoes", "canoe" and "canoes" meet at "sho", "cano"
+        return word[:-1]
     if word.endswith(("ss", "us", "is")):
         return word
     if word.endswith("s"):
@@ -65,6 +67,15 @@ def normalise_name(name: str) -> str:
     while words and words[0] in ARTICLES:
         words = words[1:]
     return " ".join(singular(w) for w in words)
+
+
+def as_said(name: str) -> str:
+    """A drawing's name as the table said it, without its article: what gm says back ("shoes",
+    never the normal form "sho")."""
+    words = words_of(name)
+    while words and words[0] in ARTICLES:
+        words = words[1:]
+    return " ".join(words)
 
 
 def hint_forms(hints: Iterable[str]) -> dict[str, str]:
