@@ -91,14 +91,16 @@ def test_play_without_a_microphone_plays_the_demo_without_the_games_own_options(
     python = root / ".venv" / "bin" / "python"
     python.write_text(
         '#!/bin/sh\nif [ "$2" = gm.speech.audio ]; then exit "${MIC:-1}"; fi\n'
+        # the game's name is checked by gm's own code
+        f'if [ "$2" = gm.games ]; then cd {ROOT} && exec "$PYTHON" "$@"; fi\n'
         + PIP.split("\n", 1)[1]
     )
     gm = root / ".venv" / "bin" / "gm"
     gm.write_text('#!/bin/sh\necho "gm $*" >> "$(dirname "$0")/../gm.log"\n')
     gm.chmod(0o755)
 
-    def play(*args: str, **env: str) -> tuple[str, str]:
-        done = subprocess.run(
+    def run(*args: str, **env: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
             ["bash", "scripts/play", *args],
             cwd=root,
             capture_output=True,
@@ -106,6 +108,9 @@ def test_play_without_a_microphone_plays_the_demo_without_the_games_own_options(
             env={**os.environ, "PYTHON": sys.executable, **env},
             timeout=60,
         )
+
+    def play(*args: str, **env: str) -> tuple[str, str]:
+        done = run(*args, **env)
         assert done.returncode == 0, done.stderr
         return (root / ".venv" / "gm.log").read_text().splitlines()[-1], done.stderr
 
@@ -119,3 +124,12 @@ def test_play_without_a_microphone_plays_the_demo_without_the_games_own_options(
         "gm play funocracy --players 4 --text"
     )
     assert play("funocracy", "--players", "4", MIC="0")[0] == "gm play funocracy --players 4"
+    assert play("funocrasy")[0] == "gm demo funocracy"  # the name as gm reads it
+    helped = run("--help")  # the script's own usage, which names gm play's
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: ./scripts/play GAME")
+    assert ".venv/bin/gm play --help" in helped.stdout
+    unknown = run("nosuch")  # refused before a demo of it is announced
+    assert unknown.returncode == 2
+    assert unknown.stderr == (
+        "gm: There is no game called 'nosuch'; gm knows who-the-f, funocracy, what-the-fake.\n"
+    )
