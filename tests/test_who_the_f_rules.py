@@ -228,6 +228,26 @@ def test_count_above_players_is_refused_and_asked_again():
     assert "With four players there cannot be five votes" in text(outcome)
 
 
+@pytest.mark.parametrize("value", [{"count": 2, "place": 7}, {"unanimous": True, "place": 7}])
+def test_a_place_not_on_the_table_is_refused_saying_there_are_six(value):
+    """The meaning reads the place said; a place with no choice of its own is read, not heard
+    as a phrase, and comes to the rules as the answer's value."""
+
+    def read(state: State, value) -> Outcome:
+        return GAME.apply(state, ask_of(state), Answer(AnswerKind.CHOICE, value, ""), Random(1))
+
+    state = say(start(5), "reveal").state
+    outcome = read(state, value)
+    assert not outcome.accepted and outcome.state is state
+    assert text(outcome) == (
+        "There is no number seven: the places go from one to six. Please say the result again."
+    )
+    final = say(elect_six(start(5)), "reveal").state  # and in the final round
+    for said in ({"unanimous": True, "place": 7}, {"empty": [2, 7]}):
+        outcome = read(final, said)
+        assert not outcome.accepted and text(outcome).startswith("There is no number seven:")
+
+
 @pytest.mark.parametrize("count", [3, 4, 6])
 def test_unanimous_that_contradicts_the_count_is_refused_and_asked_again(count):
     state = say(start(5), "reveal").state

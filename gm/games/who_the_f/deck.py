@@ -73,6 +73,7 @@ REQUIRED_LINES = (
     "final_center",
     "final_all_voted",
     "place_gone",
+    "no_such_place",
     "all_empty",
     "too_many_places",
     "won_title",

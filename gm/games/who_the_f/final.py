@@ -39,13 +39,15 @@ class FinalRound:
             place = value.get("place")
             if place not in state.places:
                 if place not in PLACES:
-                    return self._refuse(state)
+                    return self._no_such_place(state, place)
                 return self._refuse(state, L("place_gone", place=number_word(place), places=still))
             return self._win(state, place, (L("final_unanimous", place=number_word(place)),))
         empty = value.get("empty")
         if not isinstance(empty, list) or not all(isinstance(p, int) for p in empty):
             return self._refuse(state)
         empty_set = set(empty)
+        if empty_set - set(PLACES):
+            return self._no_such_place(state, max(empty_set))
         gone = sorted(empty_set - set(state.places))
         if gone:
             return self._refuse(state, L("place_gone", place=number_word(gone[0]), places=still))

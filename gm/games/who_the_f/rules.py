@@ -379,6 +379,12 @@ class WhoTheF(FinalRound):
     def _refuse(self, state: State, *say: str) -> Outcome:
         return Outcome(state, say=say or (self.lines("not_understood"),), accepted=False)
 
+    def _no_such_place(self, state: State, place: object) -> Outcome:
+        """A place that is not on the table ("unanimous for seven"): there are six, said so."""
+        if not isinstance(place, int) or isinstance(place, bool):
+            return self._refuse(state)
+        return self._refuse(state, self.lines("no_such_place", place=number_word(place)))
+
     def _apply_players(self, state: State, answer: Answer) -> Outcome:
         value = answer.value if answer.kind is AnswerKind.CHOICE else None
         if not isinstance(value, int) or isinstance(value, bool):
@@ -471,7 +477,7 @@ class WhoTheF(FinalRound):
             return self._lose_round(state, (L("tie"), L("no_majority")), rng)
         place = value.get("place")
         if place not in PLACES:
-            return self._refuse(state)
+            return self._no_such_place(state, place)
         if value.get("unanimous"):
             said = value.get("count", players)
             if not isinstance(said, int) or isinstance(said, bool):
