@@ -198,6 +198,22 @@ def test_drawings_are_said_back_as_the_table_named_them(common, speaker):
     assert not any(w in line.split() for line in lines for w in ("sho", "scissor", "glass"))
 
 
+@pytest.mark.parametrize(
+    "form,line",
+    [
+        ("kitty is the same as cat", "Kitty and cat are already one drawing, in group {}."),
+        ("cat and kitty are the same", "Cat and kitty are already one drawing, in group {}."),
+    ],
+)
+def test_two_names_already_in_one_group_said_the_same_are_said_to_be_so(
+    common, speaker, form, line
+):
+    engine, transcript = play(common, speaker, DRAW + NAMES + [form])
+    assert groups_of(engine)["cat or kitty"] == (1, 2)  # nothing changed
+    number = next(g.number for g in engine.state.groups if g.seats == (1, 2))
+    assert line.format(number_word(number)) in said(transcript)
+
+
 @pytest.mark.parametrize("form", ["planet is the same as plane", "plane and planet are the same"])
 def test_merge_by_drawing_name(common, speaker, form):
     engine, transcript = play(common, speaker, DRAW + NAMES + [form])

@@ -131,6 +131,7 @@ REQUIRED_LINES = (
     "valid_or_invalid",
     "already_invalid",
     "already_valid",
+    "already_together",
     "decision_apart",
     "same_question",
     "check_first",

@@ -210,6 +210,13 @@ class Grouping:
                 others = [b for b in names if b != a]
                 for b in others:
                     x, y = said[a], said[b]
+                    if where[a] == where[b] == group.number:  # "kitty is the same as cat": so it is
+                        aparts.append(
+                            Choice(
+                                f"together {group.number} {a}|{b}",
+                                (f"{x} is the same as {y}", f"{x} and {y} are the same"),
+                            )
+                        )
                     aparts.append(
                         Choice(
                             f"apart {group.number} {a}|{b}",
@@ -287,6 +294,18 @@ class Grouping:
     def _apply_groups(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         if str(answer.value).startswith("apart "):
             return self._apply_apart(state, str(answer.value))
+        if str(answer.value).startswith("together "):  # nothing to change: said so
+            _, number, names = str(answer.value).split(" ", 2)
+            group = find(state.groups, int(number))
+            said = _said_names(group.entries)
+            a, b = names.split("|")
+            line = self.lines(
+                "already_together",
+                drawing=said.get(a, a),
+                other=said.get(b, b),
+                number=number_word(int(number)),
+            )
+            return Outcome(state, (line[:1].upper() + line[1:],), accepted=False)
         verb, *args = str(answer.value).split()
         numbers = [int(a) for a in args]
         groups = state.groups
