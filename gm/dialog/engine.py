@@ -655,7 +655,9 @@ class Engine:
         elif command is Command.SKIP:
             if ask.skippable:
                 return Answer(AnswerKind.SKIP)
-            self._say((self.lines("nothing_to_skip"),))
+            # what can be said instead: "ready", at the game's end "take that back"
+            skip = ("nothing_to_skip", "nothing_to_skip_expected")[bool(ask.expected)]
+            self._say((self.lines(skip, expected=ask.expected),))
         elif command is Command.QUIT:
             if self._yes_no(self.lines("quit_confirm")):
                 return Flow.QUIT
