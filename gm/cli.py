@@ -11,6 +11,7 @@ import logging
 import math
 import os
 import random
+import stat
 import sys
 import tempfile
 import textwrap
@@ -561,6 +562,11 @@ class OutputFile:
     def __init__(self, path: str, option: str, append: bool) -> None:
         self.path = path
         self.option = option
+        if _foreign(path):
+            raise OutputError(
+                f"{option} {path} holds something that is not a gm transcript, and gm writes "
+                "over only its own; name another file."
+            )
         try:
             self._stream = open_regular_for_writing(path, append)
         except NotAFile as error:
@@ -588,6 +594,25 @@ class OutputFile:
             self._stream.close()
         except OSError:
             pass  # what could not be written was reported when it was written
+
+
+def _foreign(path: str) -> bool:
+    """Whether `path` is a regular file with something in it whose first line is no transcript
+    event (a deck, notes): a transcript's is a JSON object with a "type"."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False  # missing, or not a file: opening it says so
+        with open(path, "rb") as stream:
+            first = stream.readline(65536)
+    except OSError:
+        return False  # unreadable: opening it to write says why
+    if not first.strip():
+        return False
+    try:
+        event = json.loads(first)
+    except ValueError:
+        return True
+    return not (isinstance(event, dict) and "type" in event)
 
 
 def wav_output(option: str, path: str | None) -> None:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import argparse
 import math
+from pathlib import Path
 
 import pytest
 
 from gm.cli import UsageError, _seconds, main, refuse_overwriting
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Each game's players, from the rulebooks: Who the F*ck? 3-8, Funocracy 2-8, What the Fake?! 3-8.
 PLAYERS = {"who-the-f": (3, 8), "funocracy": (2, 8), "what-the-fake": (3, 8)}
@@ -130,6 +133,29 @@ def test_an_output_naming_an_input_says_to_choose_another_file(tmp_path):
     with pytest.raises(UsageError) as error:
         refuse_overwriting([read], [("--transcript", str(read))])
     assert str(error.value).endswith("writing to it would destroy it, so choose another file.")
+
+
+def test_a_transcript_is_written_over_only_where_a_transcript_was(tmp_path, capsys, monkeypatch):
+    """A deck not passed as --deck, or notes, named as --transcript: refused and untouched; a
+    transcript of gm's, or an empty file, is written over."""
+    import io
+    import sys
+
+    deck = tmp_path / "mine.toml"
+    deck.write_text((ROOT / "examples" / "funocracy.toml").read_text())
+    before = deck.read_bytes()
+    args = ["play", "funocracy", "--text", "--players", "3", "--mode", "normal"]
+    state = ["--state-dir", str(tmp_path / "state")]
+    assert main([*args, *state, "--transcript", str(deck)]) == 2
+    assert "holds something that is not a gm transcript" in one_sentence(capsys)
+    assert deck.read_bytes() == before
+    transcript, empty = tmp_path / "t.jsonl", tmp_path / "empty.jsonl"
+    empty.write_text("")
+    for path, where in ((transcript, "one"), (transcript, "two"), (empty, "three")):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"pass\n")))
+        folder = ["--state-dir", str(tmp_path / where)]
+        assert main([*args, *folder, "--transcript", str(path)]) == 0, capsys.readouterr().err
+        assert path.read_text().startswith('{"t": 0.0, "type": "say"')
 
 
 def test_no_command_shows_the_help_and_fails(capsys):
