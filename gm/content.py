@@ -69,14 +69,19 @@ class ContentFile:
         where = f"{self.path}, line {line}" if line else str(self.path)
         return ContentError(f"{where}: {problem}.")
 
-    def fail_near(self, fragment: str, key: str, problem: str) -> ContentError:
-        """The error for an entry of a plain list (a question), pointing at its line."""
-        found = self.text.find(fragment) if fragment else -1
-        if found < 0:
+    def fail_near(self, fragment: str, key: str, problem: str, nth: int = 0) -> ContentError:
+        """The error for an entry of a plain list (a question), pointing at the line of its
+        `nth` copy (0: the first), found as a quoted string, else as it stands."""
+        quoted = [
+            m.start()
+            for q in ('"', "'")
+            for m in re.finditer(re.escape(q + fragment + q), self.text)
+        ]
+        places = sorted(quoted) or [m.start() for m in re.finditer(re.escape(fragment), self.text)]
+        if not fragment or nth >= len(places):
             return self.fail(key, problem)
-        return ContentError(
-            f"{self.path}, line {self.text.count(chr(10), 0, found) + 1}: {problem}."
-        )
+        line = self.text.count("\n", 0, places[nth]) + 1
+        return ContentError(f"{self.path}, line {line}: {problem}.")
 
     def table(self, key: str) -> Mapping[str, Any]:
         value = self.data.get(key)

@@ -121,6 +121,18 @@ def test_an_unknown_game_and_a_missing_deck_are_one_sentence(capsys, tmp_path):
     assert "none.toml" in one_sentence(capsys)
 
 
+def test_a_question_said_three_times_is_named_at_each_copys_line(capsys, tmp_path):
+    deck = tmp_path / "mine.toml"
+    deck.write_text(
+        'questions = [\n"Who sings?",\n"Who dances?",\n"Who sings?",\n"who sings?",\n]\n'
+    )
+    assert main(["decks", "check", str(deck)]) == 2
+    assert capsys.readouterr().err == (
+        f"gm: {deck}, line 4: question 3 ('Who sings?') is question 1 again. "
+        f"{deck}, line 5: question 4 ('who sings?') is question 1 again.\n"
+    )
+
+
 def test_seconds_options_go_through_the_check(capsys):
     assert main(["play", "who-the-f", "--text", "--reveal-after", "0"]) == 2
     assert "above zero" in one_sentence(capsys)

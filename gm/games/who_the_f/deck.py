@@ -158,19 +158,24 @@ def read(
 def _check_questions(
     source: ContentFile, questions: tuple[str, ...], problems: content.Problems
 ) -> None:
-    seen: set[str] = set()
+    seen: dict[str, int] = {}  # each question's first number, in lower case
+    copies: dict[str, int] = {}  # how often each text has come so far: its copy's line
     for index, text in enumerate(questions, 1):
+        nth = copies.get(text, 0)
+        copies[text] = nth + 1
         if not text.lower().startswith("who ") or not text.endswith("?"):
             problems.add(
                 source.fail_near(
                     text,
                     "questions",
                     f"question {index} ({text!r}) must start with 'Who' and end with '?'",
+                    nth,
                 )
             )
-        key = text.lower()
-        if key in seen:
+        first = seen.setdefault(text.lower(), index)
+        if first != index:  # each copy named at its own line, with the question it repeats
             problems.add(
-                source.fail("questions", f"question {index} ({text!r}) appears twice")
-            )  # the first copy's line would mislead
-        seen.add(key)
+                source.fail_near(
+                    text, "questions", f"question {index} ({text!r}) is question {first} again", nth
+                )
+            )
