@@ -1061,7 +1061,9 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_decks(args: argparse.Namespace) -> int:
     if not args.action or not args.file:
-        raise UsageError("'gm decks check FILE' checks a deck of your own; it is the one action.")
+        raise UsageError(
+            "Say what to do with a deck: 'gm decks check FILE' checks one of your own."
+        )
     deck = read_content(Path(args.file).expanduser())
     entry = deck_game(deck)
     load_game(entry, deck=deck, own=True)

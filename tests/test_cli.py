@@ -65,7 +65,9 @@ def test_missing_and_malformed_wav(tmp_path):
 
 
 def test_no_microphone_says_what_to_do_instead():
-    assert_one_sentence(gm("listen", "--expect", "numbers"), "microphone", "--wav")
+    done = gm("listen", "--expect", "numbers")
+    assert_one_sentence(done, "microphone", "--wav")
+    assert "device -1" not in done.stderr  # PortAudio's words for "none": said as none found
 
 
 def test_no_speaker_says_what_to_do_instead():

@@ -209,8 +209,10 @@ class MicrophoneSource:
             )
             stream.start()
         except Exception as error:  # PortAudioError, ValueError for an unknown device name
+            # PortAudio's own words name the device it found by default as -1: none at all
+            what = f"could be opened ({error})" if self._device is not None else "was found"
             raise SpeechError(
-                f"No microphone could be opened ({error}); plug one in, pick another with "
+                f"No microphone {what}; plug one in, pick another with "
                 "--input-device (see 'gm devices'), or play from a file with --wav or by typing "
                 "with --text."
             ) from None
