@@ -179,7 +179,7 @@ def check_oracle(events: list[dict]) -> None:
     assert over[0]["state"]["scores"] == ROUND_SCORES and over[0]["state"]["round"] == 3
     said = [e["text"] for e in events if e["type"] == "say"]
     # a second skip in one turn is refused, and the turn goes on with the same theme
-    refused = said.index("Only one skip a turn.")
+    refused = said.index("You get one skip a turn.")
     assert said[refused + 1] == "Player two, your theme is Things with a screen."
     assert (
         "The game is over. Totals: fifty two stars for player one and fifty six stars for"

@@ -402,7 +402,7 @@ def test_a_second_skip_in_a_turn_is_refused_in_one_sentence_and_the_clock_runs_o
     skipped = apply(start(), AnswerKind.SKIP).state
     again = apply(skipped, AnswerKind.SKIP)
     assert not again.accepted and again.state == skipped
-    assert again.say == ("Only one skip a turn.",)
+    assert again.say == ("You get one skip a turn.",)
     assert GAME.step(again.state).deadline == GAME.step(skipped).deadline
 
 

@@ -88,7 +88,7 @@ def test_a_second_skip_is_refused_and_the_turn_runs_on(funocracy, sphinx, common
     skipped, refused = run.decisions("funocracy.answer")[:2]
     assert skipped["accepted"] and skipped["decision"].startswith("skipped the theme")
     assert not refused["accepted"] and refused["answer"]["kind"] == "skip"
-    assert len(run.says("Only one skip a turn.")) == 1
+    assert len(run.says("You get one skip a turn.")) == 1
     first, fresh, again = run.listens("funocracy.answer")[:3]
     assert fresh["deadline"] == pytest.approx(run.said_before(fresh)["end"] + 25, abs=0.01)
     assert_given_back(run, fresh, again, refused)  # no fresh 25 s: the turn's clock
