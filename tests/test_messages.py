@@ -47,6 +47,7 @@ CLI_SHOWN_BY = {
     "text_input": HEARING,
     "refuse_overwriting": PLAYING,
     "resume_command": ("resume",),
+    "play_command": ("resume", "games"),
     "keep_unfinished": ("demo",),
     "expectation": ("listen",),
     "main": ("gm",),  # any command
@@ -196,3 +197,16 @@ def test_every_option_a_help_text_names_is_accepted(command):
     for action in sub.choices[command]._actions:
         for option in OPTION.findall(action.help or ""):
             assert option in ACCEPTED[command], f"'gm {command} --help' names {option}"
+
+
+def test_every_option_and_argument_says_what_it_is_for():
+    """'gm COMMAND --help' explains each thing it lists: nothing shown without a help text."""
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    bare = [
+        f"gm {name} {action.option_strings or action.dest}"
+        for name, sub in commands.choices.items()
+        for action in sub._actions
+        if not action.help and not isinstance(action, argparse._HelpAction)
+    ]
+    assert bare == []
