@@ -278,7 +278,7 @@ def test_which_letter_takes_a_short_reply_and_leaves_a_long_one_alone(said, phas
     if phase is Phase.LETTER:  # no word, no letter, and no "that is no answer" either
         assert decided(transcript) == ["heard zebra, which fits no letter"]
         assert engine.state.heard == "zebra" and engine.state.pending is None
-        assert not any(line.startswith("That is no answer here.") for line in speaker.lines)
+        assert not any(line.startswith("I can't take that here.") for line in speaker.lines)
 
 
 def test_a_letter_named_in_a_longer_reply_is_said_back_first(speaker, common):
@@ -659,8 +659,8 @@ def test_repeat_and_resume_say_the_theme_and_the_letters(speaker, common, fresh)
 
 def test_a_refused_answer_is_a_whole_sentence(speaker, common):
     play(table(phase=Phase.LETTER, heard="kiwi"), "elephant\n", speaker, common)
-    refused = [line for line in speaker.lines if line.startswith("That is no answer here.")]
+    refused = [line for line in speaker.lines if line.startswith("I can't take that here.")]
     assert refused == [
-        "That is no answer here. You can say your word again, or the letter it starts with: "
+        "I can't take that here. You can say your word again, or the letter it starts with: "
         "B as in bravo, M as in mike or T as in tango; or no answer."
     ]
