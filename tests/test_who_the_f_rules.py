@@ -304,8 +304,10 @@ def test_question_deck_reshuffles_discards_when_it_runs_out():
         seen.append(state.current)
     total = len(GAME.questions)
     assert sorted(seen[:total]) == list(range(total))  # the whole deck before any repeat
-    assert sorted(seen[total : 2 * total]) == list(range(total))
+    # then all the others, the last one asked kept back for the reshuffle after
+    assert sorted(seen[total : 2 * total - 1]) == sorted(set(range(total)) - {seen[total - 1]})
     assert seen[:total] != seen[total : 2 * total]  # reshuffled, not replayed in order
+    assert all(a != b for a, b in zip(seen, seen[1:]))  # never the same question twice in a row
 
 
 def test_same_seed_same_game():

@@ -85,11 +85,12 @@ def majority(players: int) -> int:
 
 
 def draw_question(state: State, rng: random.Random) -> State:
-    """Discard the current question and put the next one up, reshuffling if the pile is empty."""
+    """Discard the current question and put the next one up, reshuffling if the pile is empty:
+    every discard but the question just asked, so that it never comes twice in a row."""
     discards = state.discards + (state.current,)
     pile = state.pile
     if not pile:
-        refill = list(discards)
+        refill = list(state.discards) or [state.current]
         rng.shuffle(refill)
-        pile, discards = tuple(refill), ()
+        pile, discards = tuple(refill), (() if refill == [state.current] else (state.current,))
     return replace(state, pile=pile[1:], discards=discards, current=pile[0], used=state.used + 1)
