@@ -24,11 +24,11 @@ def test_quitting_and_the_input_ending_name_the_folder_the_game_is_saved_in(tmp_
     assert f"Run {command} to carry on later." in quit_.stdout
     ended = gm("resume", "funocracy", "--text", "--state-dir", str(folder))
     assert ended.returncode == 0 and "no saved game" not in ended.stderr, ended.stderr
-    assert f"'{command}' carries on from here." in ended.stderr
+    assert f"the game is saved up to its last decision, and '{command}' carries on." in ended.stderr
     # without a folder of one's own, the usual words
     plain = gm("play", "funocracy", "--text", stdin=FOUR)
     assert "Run gm resume to carry on later." in plain.stdout
-    assert "'gm resume' carries on" in gm("resume", "funocracy", "--text").stderr
+    assert "'gm resume funocracy' carries on" in gm("resume", "funocracy", "--text").stderr
 
 
 def test_a_demo_never_writes_over_an_unfinished_game_in_its_folder(tmp_path):
@@ -59,6 +59,7 @@ def test_resuming_from_a_folder_that_is_not_there_leaves_none_behind(tmp_path):
     result = gm("resume", "who-the-f", "--text", "--state-dir", str(missing))
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert result.stderr.strip() == (
-        f"gm: There is no saved game to resume in {missing}; start one with 'gm play GAME'."
+        f"gm: There is no saved game to resume in {missing}; start one with "
+        f"'gm play GAME --state-dir {missing}'."
     )
     assert not missing.exists()
