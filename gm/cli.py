@@ -617,17 +617,20 @@ class OutputFile:
 
 
 def _foreign(path: str) -> bool:
-    """Whether `path` is a regular file with something in it whose first line is no transcript
-    event (a deck, notes): a transcript's is a JSON object with a "type"."""
+    """Whether `path` is a regular file with something in it whose first line with words is no
+    transcript event (a deck, notes), or that cannot be read to tell: a transcript's first line
+    is a JSON object with a "type"."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False  # missing, or not a file: opening it says so
-        with open(path, "rb") as stream:
-            first = stream.readline(65536)
+        info = os.stat(path)
     except OSError:
-        return False  # unreadable: opening it to write says why
-    if not first.strip():
-        return False
+        return False  # missing (it will be made), or not to be looked at: opening it says why
+    if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+        return False  # a folder or a FIFO is refused when it is opened; an empty file is free
+    try:
+        with open(path, "rb") as stream:  # a transcript's first event is a short line
+            first = next((ln for ln in stream.read(65536).splitlines() if ln.strip()), b"")
+    except OSError:
+        return True  # something is there, and it cannot be read to tell what
     try:
         event = json.loads(first)
     except ValueError:

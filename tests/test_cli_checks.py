@@ -161,6 +161,11 @@ def test_a_transcript_is_written_over_only_where_a_transcript_was(tmp_path, caps
     assert main([*args, *state, "--transcript", str(deck)]) == 2
     assert "holds something that is not a gm transcript" in one_sentence(capsys)
     assert deck.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("\n\nmy notes\n")  # a blank first line is no empty file
+    assert main([*args, *state, "--transcript", str(notes)]) == 2
+    assert "holds something that is not a gm transcript" in one_sentence(capsys)
+    assert notes.read_text() == "\n\nmy notes\n"
     transcript, empty = tmp_path / "t.jsonl", tmp_path / "empty.jsonl"
     empty.write_text("")
     for path, where in ((transcript, "one"), (transcript, "two"), (empty, "three")):

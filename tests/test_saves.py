@@ -426,3 +426,14 @@ def test_a_transcript_naming_the_tables_own_deck_is_refused_and_the_deck_kept(tm
     assert refused.returncode == 2 and "would destroy it" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
     assert deck.read_text() == DECK
+
+
+def test_a_resumed_save_with_no_decision_is_said_to_be_saved_when_the_table_quits():
+    """A save with no decision yet (older gm wrote them) is on disk: quitting it says so."""
+    assert gm(*FUNO, stdin="[silence 30]\n").returncode == 0
+    folder = folder_of("funocracy")
+    rewrite(folder / "current.json", answers=[])
+    (folder / "previous.json").unlink(missing_ok=True)
+    quit_ = gm("resume", "funocracy", "--text", stdin="quit\nyes\n")
+    assert "The game is saved. Run gm resume to carry on later. Goodbye!" in quit_.stdout
+    assert gm("games").stdout.startswith("funocracy")

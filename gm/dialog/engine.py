@@ -416,6 +416,7 @@ class Engine:
         title = self.game.title
         self._prepare(self._frequent())
         self._resuming = resumed
+        self._kept = self._kept or resumed  # a resumed game is on disk, decisions or none
         first = self.game.step(self.state)
         full_time = resumed and isinstance(first, Ask) and first.timeout is not None
         self._say(

@@ -46,3 +46,12 @@ def player_count(
     if not low <= value <= high:
         raise RulesError(out_of_range.format(players=value))
     return value
+
+
+def last_played_last(shuffled: list, played: object) -> tuple:
+    """A reshuffled pile with the card just played moved from its top to its bottom: the same
+    draws of the rng as a plain shuffle, so a save replays as it was played, and no card twice
+    in a row. Who the F's questions and Funocracy's themes."""
+    if len(shuffled) > 1 and shuffled[0] == played:
+        shuffled = shuffled[1:] + shuffled[:1]
+    return tuple(shuffled)

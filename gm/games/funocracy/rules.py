@@ -8,8 +8,8 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
   rarest seven (U V K J Y Q Z).
 - Themes are shuffled once per game. Each round sets three aside and reveals them first, then
   draws on from the pile; at round end the unused set-aside themes are discarded. Should the
-  pile run dry, the discarded themes but the one just played are reshuffled into a new pile
-  (not in the rulebook), so no theme comes twice in a row.
+  pile run dry, the discarded themes are reshuffled into a new pile (not in the rulebook), the
+  one just played put at its bottom, so that no theme comes twice in a row.
 - Hearing a word: the first alternative whose first word (after filler words such as "um",
   "well", "so", "like" and a leading "a", "an" or "the") starts with a face-up letter wins: "um
   banana" is B. If none fits, gm says which letter the word starts with ("zebra starts with Z,
@@ -62,7 +62,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from gm.content import ContentFile, Lines, spoken_list
-from gm.games.common import next_seat, player_count
+from gm.games.common import last_played_last, next_seat, player_count
 from gm.games.funocracy.deck import FACE_UP, HIDDEN_DISCARDS, Theme, read
 from gm.games.funocracy.judging import Judging
 from gm.games.funocracy.meaning import NEW_THEME, AnswerMeaning, LetterMeaning
@@ -178,10 +178,10 @@ class Funocracy(Judging, Scores):
 
     def _draw_theme_from_pile(self, state: State, rng: random.Random) -> tuple[State, int]:
         pile, discard = state.theme_pile, state.theme_discard
-        if not pile:  # every discard but the theme just played: never the same theme again
-            order = [t for t in discard if t != state.theme] or list(discard)
+        if not pile:
+            order = list(discard)
             rng.shuffle(order)
-            pile, discard = tuple(order), tuple(t for t in discard if t not in order)
+            pile, discard = last_played_last(order, state.theme), ()
         return replace(state, theme_pile=pile[1:], theme_discard=discard), pile[0]
 
     # ----- steps ------------------------------------------------------------------------

@@ -224,6 +224,11 @@ class Grouping:
                                 f"{x} is not {y}",
                                 f"{x} is different from {y}",
                                 f"{x} and {y} are different",
+                                # beside the "already one drawing" phrases they would be heard as
+                                f"{x} is not the same as {y}",
+                                f"{x} isn't the same as {y}",
+                                f"{x} and {y} are not the same",
+                                f"{x} and {y} aren't the same",
                             ),
                         )
                     )

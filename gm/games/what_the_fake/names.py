@@ -44,8 +44,6 @@ def singular(word: str) -> str:
         return word[:-3] + "y"
     if word.endswith(("sses", "shes", "ches", "xes", "zes", "uses", "oes")):
         return word[:-2]
-    if word.endswith("oe"):  # "shoe" and "shoes", "canoe" and "canoes" meet at "sho", "cano"
-        return word[:-1]
     if word.endswith(("ss", "us", "is")):
         return word
     if word.endswith("s"):

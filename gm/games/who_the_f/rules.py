@@ -8,8 +8,8 @@ Choices the rules leave open (CLARIFICATIONS.md settles the rest):
   missing; then it explains the layout and waits for "ready" before the first question.
 - The question deck (prompts/en/who_the_f.toml) is shuffled with the rng at new(). Every
   finished question (solved, lost, or spoiled by a hint) goes to a discard pile, which is
-  reshuffled with the rng into a new pile when the pile runs out, all but the question just
-  asked, which waits for the next reshuffle: no question comes twice in a row.
+  reshuffled with the rng into a new pile when the pile runs out; the question just asked, if
+  it comes out on top, goes to the bottom: no question comes twice in a row.
 - "N votes for number M": N above the number of players is refused and asked again; N equal
   to the number of players is unanimous; N strictly more than half elects; N at most half is
   a lost round (no absolute majority), as in the rulebook's six-player example.

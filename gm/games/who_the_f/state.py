@@ -7,6 +7,8 @@ import enum
 import random
 from dataclasses import dataclass, replace
 
+from gm.games.common import last_played_last
+
 MAX_TOKENS = 8
 
 
@@ -85,12 +87,12 @@ def majority(players: int) -> int:
 
 
 def draw_question(state: State, rng: random.Random) -> State:
-    """Discard the current question and put the next one up, reshuffling if the pile is empty:
-    every discard but the question just asked, so that it never comes twice in a row."""
+    """Discard the current question and put the next one up, reshuffling if the pile is empty;
+    the question just asked, drawn first, goes to the bottom: never asked twice in a row."""
     discards = state.discards + (state.current,)
     pile = state.pile
     if not pile:
-        refill = list(state.discards) or [state.current]
+        refill = list(discards)
         rng.shuffle(refill)
-        pile, discards = tuple(refill), (() if refill == [state.current] else (state.current,))
+        pile, discards = last_played_last(refill, state.current), ()
     return replace(state, pile=pile[1:], discards=discards, current=pile[0], used=state.used + 1)
