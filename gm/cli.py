@@ -806,7 +806,10 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
                 )
             title = title or next(iter(saved), None)
             if title is None:
-                raise SaveError("There is no saved game to resume; start one with 'gm play GAME'.")
+                raise SaveError(
+                    "There is no saved game to resume; start one with "
+                    f"'{play_command(args.state_dir)}'."
+                )
             record, warning = load_saved(saves.store(title))
             playing.append(record)
             if warning:

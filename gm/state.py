@@ -380,8 +380,7 @@ class Saves:
         self.directory = Path(directory) if directory else default_state_dir()
         if self.directory.exists() and not self.directory.is_dir():
             raise SaveError(
-                f"{self.directory} is a file, not a folder; games are saved in a folder "
-                "(--state-dir names one)."
+                f"{self.directory} is a file, not a folder; games are saved in a folder."
             )
         self._stores: dict[str, SaveStore] = {}
 

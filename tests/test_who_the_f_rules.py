@@ -230,8 +230,8 @@ def test_count_above_players_is_refused_and_asked_again():
 
 @pytest.mark.parametrize("value", [{"count": 2, "place": 7}, {"unanimous": True, "place": 7}])
 def test_a_place_not_on_the_table_is_refused_saying_there_are_six(value):
-    """The meaning reads the place said; a place with no choice of its own is read, not heard
-    as a phrase, and comes to the rules as the answer's value."""
+    """The rules' answer to a place off the table, given as the meaning reads "two votes for
+    number seven" ({'count': 2, 'place': 7}, not one of the ask's phrases)."""
 
     def read(state: State, value) -> Outcome:
         return GAME.apply(state, ask_of(state), Answer(AnswerKind.CHOICE, value, ""), Random(1))

@@ -39,6 +39,7 @@ from gm.speech.audio import read_wav
 from gm.speech.base import RATE, Sound, Speaker, SpeechError, pieces
 
 ENGINES = ("piper", "pyttsx3")
+PYTTSX3_INSTALL = "'.venv/bin/pip install pyttsx3' (gm's [pyttsx3] extra)"
 NO_SPEAKER = (
     "No speaker was found; plug one in, choose one with --output-device (see 'gm devices'), "
     "or use --console to print what gm says."
@@ -129,8 +130,8 @@ def _start_engine() -> Any:
         import pyttsx3
     except ImportError:
         raise SpeechError(
-            "pyttsx3 is not installed; install it with '.venv/bin/pip install pyttsx3' (gm's "
-            "[pyttsx3] extra), or leave out --voice-engine for gm's own Piper voice."
+            f"pyttsx3 is not installed; install it with {PYTTSX3_INSTALL}, or leave out "
+            "--voice-engine for gm's own Piper voice."
         ) from None
     try:
         return pyttsx3.init()
@@ -169,10 +170,15 @@ def _voice_id(engine: Any, voice: str) -> str:
     )
 
 
+def _has_pyttsx3() -> bool:
+    """Whether pyttsx3 can be imported, found without importing it."""
+    return importlib.util.find_spec("pyttsx3") is not None
+
+
 def system_voices_missing() -> str:
     """Why there are no system voices: pyttsx3 missing, or the engine it drives (espeak-ng)."""
-    if importlib.util.find_spec("pyttsx3") is None:
-        return "pyttsx3 is not installed: '.venv/bin/pip install pyttsx3'"
+    if not _has_pyttsx3():
+        return f"pyttsx3 is not installed: {PYTTSX3_INSTALL}"
     return "install espeak-ng: 'apt-get install espeak-ng'"
 
 
@@ -424,10 +430,10 @@ def open_voice(
             voices.looks_like(name) if name else voices.DEFAULT in voices.installed(folder)
         )
         engine = "piper" if piper_voice and voices.piper_available() else "pyttsx3"
-        if engine == "pyttsx3" and name and importlib.util.find_spec("pyttsx3") is None:
+        if engine == "pyttsx3" and name and not _has_pyttsx3():
             raise SpeechError(
                 f"{name!r} is none of gm's Piper voices ('gm voices' lists them), and a system "
-                "voice needs pyttsx3: '.venv/bin/pip install pyttsx3' (gm's [pyttsx3] extra)."
+                f"voice needs pyttsx3: {PYTTSX3_INSTALL}."
             )
     if engine == "piper":
         from gm.speech.piper import PiperSynth

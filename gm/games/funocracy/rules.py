@@ -89,6 +89,11 @@ THEMES_BEFORE_ROTATION = 3  # themes in a row without an answer before the leftm
 LIST_LETTERS_UP_TO = 8  # alternative mode: list the letters every turn only when this few remain
 
 
+def _too_many_to_list(state: State) -> bool:
+    """Alternative mode with more than LIST_LETTERS_UP_TO letters up: counted, not listed."""
+    return state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO
+
+
 def _spoken_letters(letters: tuple[str, ...], conjunction: str = "and") -> str:
     """'B as in bravo, M as in mike or T as in tango': letters that sound alike stay apart."""
     return spoken_list([spoken_letter(l) for l in letters], conjunction)
@@ -246,7 +251,7 @@ class Funocracy(Judging, Scores):
         of many letters only when they changed since last said); and when they changed."""
         if state.fresh_round:
             return True
-        if state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO:
+        if _too_many_to_list(state):
             return state.fresh_theme and not state.told
         return state.fresh_theme or not state.told
 
@@ -292,7 +297,7 @@ class Funocracy(Judging, Scores):
             if self._says_letters(state):
                 if state.mode is Mode.NORMAL:
                     say.append(L("letters", letters=spoken_list(list(state.face_up))))
-                elif len(state.face_up) <= LIST_LETTERS_UP_TO:
+                elif not _too_many_to_list(state):
                     # with their stars when they changed; a reminder of their names on a new theme
                     listing = (
                         spoken_list(list(state.face_up))
@@ -335,7 +340,7 @@ class Funocracy(Judging, Scores):
     def _letters_named(self, state: State) -> str:
         """The face-up letters as a reprompt names them: each one, or in alternative mode with
         more than LIST_LETTERS_UP_TO up, "any of the face-up letters" (twenty are no help)."""
-        if state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO:
+        if _too_many_to_list(state):
             return self.lines("letters_expected")
         return _spoken_letters(state.face_up, "or")
 
@@ -343,7 +348,7 @@ class Funocracy(Judging, Scores):
         """A turn said again (repeat, a resumed game): whose turn, the theme and the letters."""
         L = self.lines
         theme = self.themes[state.theme].name
-        if state.mode is Mode.ALTERNATIVE and len(state.face_up) > LIST_LETTERS_UP_TO:
+        if _too_many_to_list(state):
             count = L("letters_left", count=number_word(len(state.face_up)))
             letters = count[:1].upper() + count[1:]
         else:
