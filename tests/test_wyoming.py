@@ -176,7 +176,7 @@ def test_a_service_down_at_start_is_one_sentence_and_gm_plays_with_its_own(tmp_p
         env={"GM_STATE_DIR": str(tmp_path / "state")},
     )
     assert result.returncode == 0, result.stderr
-    assert result.stderr.count(f"the service at {down} does not answer") == 1
+    assert result.stderr.count(f"The service at {down} does not answer") == 1
     assert "gm speaks with its own voice until it does" in result.stderr
     assert (tmp_path / "gm.wav").stat().st_size > 100_000  # said in gm's own voice
 
