@@ -397,9 +397,10 @@ class Engine:
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
         self._unsaved = False  # the last save failed; no decision is taken until one works
-        # a game is written once it has a decision: before, its empty record would push the save
-        # it replaces (an unfinished game the table chose not to resume) out of current.json
-        self._kept = bool(record.answers)
+        # the game is on disk (resumed, or saved since): a new game is written only once it has a
+        # decision, else its empty record would push the unfinished game it replaces out of
+        # current.json (set in run)
+        self._kept = False
         # The next ask says what it needs again (Ask.again): a saved game resumes, or the answer
         # to a turn's ask was refused and the same turn goes on (_decide).
         self._resuming = False
@@ -416,7 +417,7 @@ class Engine:
         title = self.game.title
         self._prepare(self._frequent())
         self._resuming = resumed
-        self._kept = self._kept or resumed  # a resumed game is on disk, decisions or none
+        self._kept = resumed or bool(self.record.answers)
         first = self.game.step(self.state)
         full_time = resumed and isinstance(first, Ask) and first.timeout is not None
         self._say(

@@ -183,13 +183,13 @@ class Grouping:
         """Corrections by drawing name: "kitty is the same as cat" merges their groups, "kitty is
         not cat" takes the kittens out of the group they share with the cats."""
         where: dict[str, int] = {}
-        said: dict[str, str] = {}  # each name's normal form, as the table first said it
-        for group in sorted(groups, key=lambda g: g.number):
+        ordered = sorted(groups, key=lambda g: g.number)
+        said = _said_names(tuple(e for group in ordered for e in group.entries))
+        for group in ordered:
             for entry in group.entries:
                 name = normalise_name(entry.name)
                 if PHRASE.fullmatch(name):
                     where.setdefault(name, group.number)
-                    said.setdefault(name, as_said(entry.name))
         merges: dict[str, list[str]] = {}
         aparts: list[Choice] = []
         for a, b in combinations(sorted(where), 2):
@@ -304,13 +304,13 @@ class Grouping:
             group = find(state.groups, int(number))
             said = _said_names(group.entries)
             a, b = names.split("|")
-            line = self.lines(
+            line = self._line(
                 "already_together",
                 drawing=said.get(a, a),
                 other=said.get(b, b),
                 number=number_word(int(number)),
             )
-            return Outcome(state, (line[:1].upper() + line[1:],), accepted=False)
+            return Outcome(state, (line,), accepted=False)
         verb, *args = str(answer.value).split()
         numbers = [int(a) for a in args]
         groups = state.groups
