@@ -17,9 +17,11 @@ their choices from gm.vocab.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from gm import vocab
 from gm.steps import JSON, Kind, Reading
@@ -566,3 +568,115 @@ def joined_numbers(sentence: Sequence[Word], start: int) -> tuple[list[int], int
                 continue
         break
     return values, i
+
+
+# ------------------------------------------------------------------- words a reading knows
+
+# The words that carry a reply's grammar, not its meaning: articles, pronouns, prepositions,
+# the verbs "be", "have" and "do" and the modals; and the setting ("time", "table", "round",
+# "game"). Negations, "but", "only", "or" and words of doubt are not among them: a reading
+# knows those only where its own tables name them.
+COMMON_WORDS = frozenset(
+    "a an the this that these those there here it its i me my mine myself we us our ours "
+    "ourselves you your yours he him his she her they them their theirs one ones "
+    "is are was were am be been being do does did done have has had having will would can "
+    "could shall should may must going to of on in at for with by from up down over out into "
+    "onto off about as so then just well oh ok okay yes yeah and time table round game".split()
+)
+
+
+# Words that carry the table's mood or whom it speaks to, not what it says: "wow", "dude".
+MOOD_WORDS = frozenset(
+    "wow whoa woah yay woo woohoo hooray omg god gosh geez jeez damn dang ugh argh phew yikes "
+    "oops lol haha hahaha ha dude man mate guys folks bro baby".split()
+)
+# The endings a word may carry beyond a table's form of it: "mehs", "meh'd", "four's", "dogs",
+# "agreed", "challenging".
+_ENDINGS = ("'s", "'d", "s", "es", "d", "ed", "ing")
+
+
+def lexicon(*namespaces: Mapping[str, object]) -> frozenset[str]:
+    """Every word a module's rules look for: the words of its tables (the names in capitals,
+    its own and those it imports) and of every string written in its code but its docstrings
+    (a tuple of phrases inside a function). `namespaces`: modules' globals."""
+    found: set[str] = set()
+
+    def add(value: object) -> None:
+        if isinstance(value, str):
+            found.update(tokens(value))
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                add(key)
+                add(item)
+        elif isinstance(value, (tuple, list, set, frozenset)):
+            for item in value:
+                add(item)
+
+    for namespace in namespaces:
+        for name, value in namespace.items():
+            if name.lstrip("_").isupper():
+                add(value)
+        source = namespace.get("__file__")
+        if isinstance(source, str) and source.endswith(".py"):
+            add(_literals(Path(source).read_text(encoding="utf-8")))
+    return frozenset(found)
+
+
+def _literals(source: str) -> list[str]:
+    """The strings written in Python `source`, its docstrings left out."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+def knows(
+    namespace: Mapping[str, object], about: Callable[[object], Iterable[str]] | None = None
+) -> property:
+    """A meaning's `known` (read by the engine: gm.dialog.engine.interpret): the words of its
+    module's tables (`lexicon` of `namespace`, the module's globals), found once, when first
+    asked, so that every table is defined by then; and with `about`, the words of what the ask
+    is about (`about(meaning)`: the word the table agrees on, the drawings' names)."""
+    found: list[frozenset[str]] = []
+
+    def known(self) -> frozenset[str]:
+        if not found:
+            found.append(lexicon(namespace))
+        if about is None:
+            return found[0]
+        return found[0] | {word for text in about(self) for word in tokens(text)}
+
+    return property(known)
+
+
+def unknown(text: str, known: frozenset[str]) -> list[str]:
+    """The words of `text` that are no number and that neither `known`, COMMON_WORDS nor gm's
+    own tables of words (numbers, fillers, letters, yes and no) hold."""
+    return [w.text for w in words(text) if w.number is None and not _knows(w.text, known)]
+
+
+def _knows(word: str, known: frozenset[str]) -> bool:
+    """Whether `word`, or the word it is with one ending taken off ("mehs", "four's",
+    "challenging" as challenge; a stem of three letters at least: "bed" is no "b"), is in
+    `known` or gm's own tables."""
+    cut = [word[: -len(end)] for end in _ENDINGS if word.endswith(end)]
+    cut += [word[: -len(end)] + "e" for end in ("ed", "ing") if word.endswith(end)]
+    stems = [word] + [stem for stem in cut if len(stem) >= 3]
+    return any(
+        stem in known or stem in _OWN_WORDS or words(stem)[0].number is not None for stem in stems
+    )
+
+
+_OWN_WORDS = lexicon(globals(), vars(vocab))

@@ -88,8 +88,11 @@ def main() -> int:
             for voice in args.voice.split(",")
             for pace in paces
         ]
-    print("| game | part | heard | sentences | right | wrong decisions | missed |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| game | part | heard | sentences | right | of them read back first | wrong decisions"
+        " | missed |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     tallies: dict[tuple[str, str, str], dict] = {}  # (game, part, ear): counts by ask and kind
     for game_id in games:
         for part in parts:
@@ -103,7 +106,8 @@ def main() -> int:
                     wrong += f" ({result['same_letter']} another word for the letter meant)"
                 print(
                     f"| {game_id} | {part} | {name} | {total} |"
-                    f" {c['right']} ({100 * c['right'] / total:.0f}%) | {wrong} |"
+                    f" {c['right']} ({100 * c['right'] / total:.0f}%) | {result['read_back']} |"
+                    f" {wrong} |"
                     f" {c['missed']} |",
                     flush=True,
                 )

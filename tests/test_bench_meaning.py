@@ -33,9 +33,12 @@ def test_a_corpus_folder_of_its_own_is_scored(tmp_path):
         '[[set]]\nask = "who_the_f.result"\nplayers = 5\n\n'
         '[[set.say]]\ntext = "three of us went for number two"\n'
         "means = { count = 3, place = 2 }\n\n"
-        '[[set.say]]\ntext = "did anyone bring crisps"\nmeans = "talk"\n',
+        '[[set.say]]\ntext = "did anyone bring crisps"\nmeans = "talk"\n\n'
+        # right only after gm reads it back, as the long first one is: a word passed over
+        '[[set.say]]\ntext = "four on two, Priya abstained"\n'
+        "means = { count = 4, place = 2 }\n",
     )
-    assert "| who_the_f | dev | typed | 2 | 2 (100%) | 0 | 0 |" in out
+    assert "| who_the_f | dev | typed | 3 | 3 (100%) | 2 | 0 | 0 |" in out, out  # both read back
 
 
 def test_another_word_decided_for_the_letter_meant_is_counted_apart(tmp_path):
@@ -49,7 +52,10 @@ def test_another_word_decided_for_the_letter_meant_is_counted_apart(tmp_path):
         '[[set.say]]\ntext = "tomato"\nmeans = { word = "trowel", letter = "T" }\n\n'
         '[[set.say]]\ntext = "garden fork"\nmeans = { word = "trowel", letter = "T" }\n',
     )
-    row = "| funocracy | dev | typed | 3 | 1 (33%) | 2 (1 another word for the letter meant) | 0 |"
+    row = (
+        "| funocracy | dev | typed | 3 | 1 (33%) | 0 | 2 (1 another word for the letter meant)"
+        " | 0 |"
+    )
     assert row in out, out
 
 

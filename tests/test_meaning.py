@@ -13,7 +13,7 @@ import pytest
 
 from gm.dialog.engine import Engine, interpret
 from gm.dialog.hearing import TextHearing
-from gm.dialog.intents import Command, Matcher, command_meant
+from gm.dialog.intents import SURE_SCORE, Command, Matcher, command_meant
 from gm.dialog.transcript import Transcript
 from gm.games import funocracy, what_the_fake, who_the_f
 from gm.games.funocracy.meaning import (
@@ -31,7 +31,16 @@ from gm.games.what_the_fake.meaning import (
     NamesMeaning,
 )
 from gm.games.who_the_f.meaning import FinalMeaning, NextMeaning, ResultMeaning, VoteMeaning
-from gm.meaning import corrected, letter_in, statement, tokens, words, yes_or_no
+from gm.meaning import (
+    corrected,
+    letter_in,
+    lexicon,
+    statement,
+    tokens,
+    unknown,
+    words,
+    yes_or_no,
+)
 from gm.speech.base import Alternative, Final
 from gm.state import Record
 from gm.steps import Kind
@@ -992,6 +1001,65 @@ def test_a_command_in_other_words_at_an_open_ask_whose_meaning_reads_nothing():
     assert heard.match is not None and heard.match.command is Command.REPEAT
 
 
+# -- words a reading passed over ----------------------------------------------------------------
+
+
+def test_a_word_is_known_with_its_endings_and_numbers_and_mood_words_always_are():
+    known = frozenset({"meh", "dog", "agree", "challenge", "empty"})
+    said = "four's empty, mehs, meh'd, dogs, agreed, challenging, wow dude, 3, twenty one"
+    assert unknown(said, known) == []
+    assert unknown("nobody went for two, tragically, bed", frozenset({"nobody", "went"})) == [
+        "tragically",
+        "bed",  # a cut shorter than three letters ("b", "be") is no stem
+    ]
+
+
+def test_a_lexicon_holds_the_words_of_tables_named_in_capitals_only():
+    namespace = {"AGREED": ("go ahead", "fine"), "_LATE": {"too late": 1}, "helper": "secret"}
+    assert lexicon(namespace) == {"go", "ahead", "fine", "too", "late"}
+
+
+G = (Group(1, (Entry(1, "cat"), Entry(2, "kitten"))), Group(2, (Entry(3, "dog"),)))
+PASSED_OVER = [  # (meaning, its reading's value, said with known words, said with one more)
+    (AgreeMeaning(lines), True, "yes", "yes, whatever floats your boat"),
+    (ChallengeMeaning(lines), "challenge", "no way", "no way, bananas are yellow"),
+    (FunoVote(lines, 4), "meh", "three mehs", "three mehs, Priya abstains"),
+    (
+        ResultMeaning(lines, 5),
+        {"count": 4, "place": 1},
+        "four on one",
+        "four on one, Priya abstained",
+    ),
+    (
+        FinalMeaning(lines, (1, 2, 3)),
+        {"empty": [2]},
+        "nobody went for two",
+        "nobody went for two, tragically",
+    ),
+    (GroupsMeaning(lines, G), "correct", "looks good", "looks good, ship it"),
+]
+
+
+@pytest.mark.parametrize("meaning, value, plain, more", PASSED_OVER)
+def test_a_sure_reading_with_a_word_it_does_not_know_is_read_back_first(
+    meaning, value, plain, more
+):
+    """Each meaning whose answers change the score: the same reading, taken at once from a
+    sentence of words it knows, read back first when the sentence holds a word it passed over."""
+    matcher = Matcher((), {c: (c.value,) for c in Command})
+    for said, sure in ((plain, True), (more, False)):
+        heard = interpret(Final((Alternative(said, 1.0),), 0, 1), matcher, False, 0.5, meaning)
+        assert heard.match is not None and heard.match.value == value, said
+        assert (heard.match.score >= SURE_SCORE) is sure, said
+
+
+def test_a_drawing_named_in_the_groups_is_a_word_the_groups_know():
+    matcher = Matcher((), {c: (c.value,) for c in Command})
+    said = "the kittens are cats, looks good"
+    assert unknown(said, GroupsMeaning(lines, G).known | matcher.words) == []
+    assert "kittens" in unknown(said, GroupsMeaning(lines, G[1:]).known)
+
+
 # -- through the engine ----------------------------------------------------------------------
 
 
@@ -1066,6 +1134,18 @@ def test_doubt_is_asked_again_only_where_there_is_time_for_it():
     quiet = interpret(final, matcher, ask.free, 0.5, ask.meaning, None, True, False)
     asked = interpret(final, matcher, ask.free, 0.5, ask.meaning, None, True, True)
     assert quiet.partial is None and asked.partial is not None
+
+
+@pytest.mark.parametrize(
+    "typed, read_back",
+    [(["four on one, Priya abstained", "yes"], True), (["four on one"], False)],
+)
+def test_a_result_with_a_word_its_reading_passed_over_is_read_back_then_taken(
+    typed, read_back, common, speaker
+):
+    decided, said = play(WHO, FIVE, SETUP + typed, common, speaker)
+    assert ("I heard four votes for number one. Is that right?" in said) is read_back
+    assert decided[-1] == "four votes for number one, elected"
 
 
 def test_talk_at_the_result_ask_decides_nothing(common, speaker):

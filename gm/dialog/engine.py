@@ -25,7 +25,7 @@ from gm.dialog.intents import (
     meaning_words,
 )
 from gm.dialog.transcript import Transcript
-from gm.meaning import thinking_aloud, tokens, unsure
+from gm.meaning import thinking_aloud, tokens, unknown, unsure
 from gm.speech.base import (
     Alternative,
     DeviceLost,
@@ -219,9 +219,15 @@ def interpret(
     The ask's `meaning` reads the best transcript as a sentence (`held`: what a partial reading
     before it understood): a whole answer in it is the answer however long the sentence (the
     chatter rule then weighs the sentence, not a phrase), checked first unless sure; part of
-    one is Heard.partial. With `doubt_asked` (not in a countdown, where there is no time for it),
-    a reply that is only doubt ("not really sure", "sort of") and means nothing else is asked
-    again (a partial reading whose question is UNSURE). In a `countdown` a player thinking aloud
+    one is Heard.partial. A meaning whose answers change the score names the words it knows
+    (`known`: its tables' words; gm.meaning.lexicon): a sure answer read from a sentence with a
+    word neither it, the ask's phrases nor gm's common words hold is checked first, since the
+    word it passed over may have said otherwise ("four for two, then Jo changed hers", a
+    misheard word).
+
+    With `doubt_asked` (not in a countdown, where there is no time for it), a reply that is only
+    doubt ("not really sure", "sort of") and means nothing else is asked again (a partial
+    reading whose question is UNSURE). In a `countdown` a player thinking aloud
     ("one sec", "hang on"; gm.meaning.thinking_aloud) is said to nobody: no pause, no "sorry", the
     time runs on (it is theirs).
     """
@@ -236,6 +242,10 @@ def interpret(
     if free and match is not None and match.score < SURE_SCORE:
         match = None
     reading = meaning.read(texts[0], held) if meaning is not None else None
+    if reading is not None and reading.kind is Kind.ANSWER and reading.sure:
+        known = getattr(meaning, "known", None)
+        if known is not None and unknown(texts[0], known | matcher.words):
+            reading = replace(reading, sure=False)  # a word the reading passed over: read back
     if (
         doubt_asked
         and reading is not None

@@ -142,6 +142,11 @@ class Matcher:
         return tuple(dict.fromkeys(entry[1] for entry in self._entries))
 
     @property
+    def words(self) -> frozenset[str]:
+        """Every word of every phrase it matches, choices and commands."""
+        return frozenset(word for entry in self._entries for word in entry[0])
+
+    @property
     def commands(self) -> frozenset[Command]:
         """The commands this matcher hears."""
         return frozenset(entry[3] for entry in self._entries if entry[3] is not None)

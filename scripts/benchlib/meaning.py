@@ -336,13 +336,15 @@ def measure(
     phrases_only: bool = False,
 ) -> dict:
     """Every sentence of one game's corpus part through gm (`judged`): counts, counts by ask and
-    kind of label, and the sentences missed."""
+    kind of label, the sentences missed, and how many of the right ones gm read back first."""
     counts = {"right": 0, "wrong": 0, "missed": 0}
     by: dict[tuple[str, str], dict[str, int]] = {}  # (ask, kind of label): counts
     misses: list[tuple[str, str, Any, Outcome]] = []
     same_letter = 0  # wrong decisions of another Funocracy word for the letter meant
+    read_back = 0  # right only after gm read its reading back ("I heard ... Is that right?")
     for one in judged(game_id, part, root, ear, limit, phrases_only):
         counts[one.verdict] += 1
+        read_back += one.verdict == "right" and one.got.act == "check"
         if (
             one.verdict == "wrong"
             and _letter_of(one.means)
@@ -356,7 +358,13 @@ def measure(
             if ear is not None:  # what was heard of it beside what was said
                 text = f"{text} (heard {' | '.join(a.text for a in one.said.alternatives)!r})"
             misses.append((one.verdict, text, one.means, one.got))
-    return {"counts": counts, "misses": misses, "by": by, "same_letter": same_letter}
+    return {
+        "counts": counts,
+        "misses": misses,
+        "by": by,
+        "same_letter": same_letter,
+        "read_back": read_back,
+    }
 
 
 def _letter_of(value: Any) -> str | None:

@@ -51,12 +51,16 @@ class Judging:
                 ),
                 Choice("wrong_letter", ("wrong letter", "not that letter", "other letter")),
             ),
-            meaning=ChallengeMeaning(L),
+            meaning=ChallengeMeaning(L, (p.word, self._theme_name(state))),
             timeout=CHALLENGE_SECONDS,
             countdown=False,
             expected=L("challenge_expected"),
             endpoint=0.5,
         )
+
+    def _theme_name(self, state: State) -> str:
+        """The theme in play, whose name the table may say in its reply."""
+        return self.themes[state.theme].name if state.theme is not None else ""
 
     def _vote_ask(self, state: State) -> Ask:
         """The other players voted on a challenged answer: what was the result?"""
@@ -94,7 +98,7 @@ class Judging:
                 Choice(True, YES + ("agreed", "we agree", "all agreed")),
                 Choice(False, NO + ("not agreed", "we don't agree")),
             ),
-            meaning=AgreeMeaning(L),
+            meaning=AgreeMeaning(L, (word, self._theme_name(state))),
             timeout=AGREE_SECONDS,
             expected=L("agree_expected"),
             endpoint=0.5,

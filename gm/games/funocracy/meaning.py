@@ -24,6 +24,7 @@ from gm.meaning import (
     has,
     hedged,
     is_number,
+    knows,
     leads,
     letter_in,
     partial,
@@ -220,6 +221,8 @@ class ChallengeMeaning:
     """The table's word in the challenge window: a challenge, the word stands, wrong letter."""
 
     lines: Callable[..., str]
+    about: tuple[str, ...] = ()  # the word heard and the theme: the table may name them
+    known = knows(globals(), lambda self: self.about)  # answers that score: gm.meaning.knows
 
     def read(self, text: str, held: JSON = None) -> Reading:
         if unsure(tokens(text)):  # "maybe?", "well, hmm": asked, even as a question
@@ -316,6 +319,8 @@ class VoteMeaning:
     """The result of the vote on a challenged word: good, meh or a tie, said as counts or
     majorities ("two good one meh", "mostly meh", "it passes", "split down the middle")."""
 
+    known = knows(globals())  # its answers change the score: see gm.meaning.knows
+
     lines: Callable[..., str]
     voters: int
 
@@ -375,7 +380,7 @@ class VoteMeaning:
                 # "three mehs" of six voters: the rest are not known to be good
                 return partial(self.lines("ask_vote_count"), None)
             return answer(value, self.lines(f"heard_vote_{value}"), short)
-        if any_of(said, ("tie", "tied", "a draw", "split", "even", "half and half", "fifty fifty")):
+        if any_of(said, ("tie", "tied", "a draw", "split", "dead even", "even", "half and half", "fifty fifty")):
             return answer("tie", self.lines("heard_vote_tie"), short)
         # A verdict word negated says the other side: "not allowed", "it didn't pass" say meh;
         # "no mehs", "nobody rejected it" say good, said back first (a denied meh is no count)
@@ -642,6 +647,8 @@ class AgreeMeaning:
     """Yes or no from the table to a word scored for a letter it does not start with."""
 
     lines: Callable[..., str]
+    about: tuple[str, ...] = ()  # the word heard and the theme: the table may name them
+    known = knows(globals(), lambda self: self.about)  # answers that score: gm.meaning.knows
 
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = strip_lead(texts(words(text)), ())

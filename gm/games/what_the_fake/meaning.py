@@ -35,6 +35,7 @@ from gm.meaning import (
     corrected,
     has,
     hedged,
+    knows,
     last_clause,
     leads,
     partial,
@@ -846,6 +847,9 @@ class GroupsMeaning:
     groups: tuple  # gm.games.what_the_fake.groups.Group
     asked_more: bool = False  # gm asked "Anything else?": a no ends, a yes asks which
 
+    # its answers change the score: see gm.meaning.knows
+    known = knows(globals(), lambda self: (e.name for g in self.groups for e in g.entries))
+
     def _named(self, said: list[str]) -> list[tuple[int, int]]:
         """(index in `said`, group number) of each drawing named, longest names first."""
         found: list[tuple[int, int]] = []
@@ -1057,6 +1061,8 @@ WHO_WORDS = frozenset("it me i the he she they".split())
 class ForgersMeaning:
     """Who the Forgers were, by seat number: "player three was the forger", "it was one and
     four", "three, no sorry, four"."""
+
+    known = knows(globals())  # its answers change the score: see gm.meaning.knows
 
     lines: Callable[..., str]
     seats: tuple[int, ...]  # the seats that can still be named

@@ -22,6 +22,7 @@ from gm.meaning import (
     any_of,
     is_number,
     joined_numbers,
+    knows,
     last_clause,
     numbers_in,
     partial,
@@ -378,6 +379,8 @@ class ResultMeaning:
     """The result of a vote (who_the_f.result, and told early at who_the_f.vote); `players`
     gives "everyone but Jo" its count."""
 
+    known = knows(globals())  # its answers change the score: see gm.meaning.knows
+
     lines: Callable[..., str]
     players: int = 0
 
@@ -730,6 +733,8 @@ def _except(said: list[str], sentence: list[Word]) -> int:
 @dataclass(frozen=True)
 class FinalMeaning:
     """The final round's result: unanimous for a place, or which places got no vote."""
+
+    known = knows(globals())  # its answers change the score: see gm.meaning.knows
 
     lines: Callable[..., str]
     places: tuple[int, ...]
