@@ -32,7 +32,7 @@ from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
 from gm.display import DEFAULT_PORT, DisplayError
 from gm.files import NotAFile, open_regular_for_writing, refuse_special
-from gm.games import UnknownGame, deck_game, find
+from gm.games import UnknownGame, deck_game, find, new_options
 from gm.games import load as load_game
 from gm.speech.asr import RECOGNIZERS
 from gm.speech.base import SpeechError
@@ -1050,6 +1050,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f"{entry.id.replace('_', '-')}; see 'gm play --help'."
             )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    options = {**new_options(entry), **options}
     record = Record(entry.id, options, seed)
     deal(record, args.deck or _config(args).deck(entry.id))
     game = game_for(record)  # checks the deck before anything opens
@@ -1406,7 +1407,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise UsageError(
             "--speed sets the clock of a live demo: a number above 0, up to 10, with --live."
         )
-    options = dict(demo.DEMO_OPTIONS.get(entry.id, {}))
+    options = {**new_options(entry), **demo.DEMO_OPTIONS.get(entry.id, {})}
     record = Record(entry.id, options, args.seed)
     if args.state_dir:
         keep_unfinished(Saves(args.state_dir), record.game, args.state_dir)

@@ -352,6 +352,16 @@ def test_a_finished_game_can_be_undone_when_resumed(tmp_path):
     assert "what-the-fake" in gm("games", env=env).stdout
 
 
+def test_a_new_game_records_the_rules_it_is_played_by(tmp_path):
+    env = {"GM_STATE_DIR": str(tmp_path)}
+    options = ["--players", "3", "--mode", "open", "--scoring", "quick", "--text"]
+    played = gm("play", "what-the-fake", *options, stdin="start drawing\n", env=env)
+    assert played.returncode == 0, played.stderr
+    (save,) = tmp_path.glob("**/current.json")
+    recorded = json.loads(save.read_text())["options"]
+    assert recorded == {"names": 2, "players": 3, "mode": "open", "scoring": "quick"}
+
+
 def test_debug_logs_what_gm_does_on_standard_error(tmp_path):
     args = ("play", "funocracy", "--players", "3", "--text", "--state-dir", str(tmp_path))
     logged = gm("--debug", *args, stdin="")

@@ -68,6 +68,13 @@ FIND_CUTOFF = 80
 FIND_MARGIN = 5
 
 
+def new_options(entry: Entry) -> dict:
+    """The options every new game of `entry` records beside the table's (its module's
+    NEW_OPTIONS), so that a save replays by the rules it was played with: a change to how the
+    rules decide is one of them, and a save without it is played as before."""
+    return dict(getattr(importlib.import_module(entry.module), "NEW_OPTIONS", {}))
+
+
 def load(
     entry: Entry, language: str = "en", deck: ContentFile | None = None, own: bool = False
 ) -> Game:

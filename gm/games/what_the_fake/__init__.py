@@ -33,6 +33,10 @@ from gm.games.what_the_fake.scoring import (
 from gm.games.what_the_fake.state import Phase, Scoring, State
 from gm.games.what_the_fake.table import SimulatedWhatTheFake, load
 
+# Options every new game records, so that a save replays by the rules it was played with:
+# drawings grouped by their names' exact singular ("shoes" is shoe; State.exact_names).
+NEW_OPTIONS = {"names": 2}
+
 __all__ = [
     "Card",
     "Entry",

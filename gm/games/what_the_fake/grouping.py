@@ -254,7 +254,8 @@ class Grouping:
                 drawing=self._drawings(group),
                 seat=number_word(group.seats[0]),
             )
-        mixed = len({normalise_name(e.name) for e in group.entries}) > 1
+        # "shoes" beside "shoe" is one drawing however the game groups them (the line alone)
+        mixed = len({normalise_name(e.name, exact=True) for e in group.entries}) > 1
         return (
             (line,)
             + ((self.lines("same_question"),) if mixed and ask else ())

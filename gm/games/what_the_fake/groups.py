@@ -38,10 +38,14 @@ class Group:
         return set(self.seats) <= self.invalid
 
 
-def drawing_key(name: str, same: Mapping[str, str] = {}) -> str:
+def drawing_key(name: str, same: Mapping[str, str] = {}, exact: bool = False) -> str:
     """What two names of one drawing share: the normal form without spaces ("sea horse" is
-    "seahorse"), through the deck's words for the same thing ("kitty" is "cat")."""
+    "seahorse"), through the deck's words for the same thing ("kitty" is "cat"); `exact`, the
+    normal form that knows more plurals ("shoes" is shoe) where the deck's words do not name
+    the drawing."""
     key = normalise_name(name)
+    if exact and key not in same:
+        key = normalise_name(name, exact=True)
     return same.get(key, key).replace(" ", "")
 
 
@@ -56,7 +60,7 @@ def synonyms(sets: Iterable[Iterable[str]]) -> dict[str, str]:
 
 
 def group_drawings(
-    drawings: Sequence[Sequence[str]], same: Mapping[str, str] = {}
+    drawings: Sequence[Sequence[str]], same: Mapping[str, str] = {}, exact: bool = False
 ) -> tuple[Group, ...]:
     """Put every named drawing with the earlier ones of the same name (drawing_key).
 
@@ -65,11 +69,13 @@ def group_drawings(
     "crow"), so spelling is not compared; only the deck's lists of words for one thing
     ("kitty", "cat") join different names, and such a group is read with each name and a
     question. Groups several players drew are numbered first, in order of first appearance.
+    `exact`: the plurals names.OE_WORDS and names.IRREGULAR know are one drawing ("shoes" and
+    "shoe").
     """
     clusters: dict[str, list[Entry]] = {}
     for seat, names in enumerate(drawings, 1):
         for name in names:
-            clusters.setdefault(drawing_key(name, same), []).append(Entry(seat, name))
+            clusters.setdefault(drawing_key(name, same, exact), []).append(Entry(seat, name))
     shared = [c for c in clusters.values() if len({e.seat for e in c}) > 1]
     alone = [c for c in clusters.values() if len({e.seat for e in c}) == 1]
     return tuple(Group(number, tuple(c)) for number, c in enumerate(shared + alone, 1))

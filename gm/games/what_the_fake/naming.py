@@ -233,7 +233,11 @@ class Naming:
         if len(drawings) == state.players:
             # the exhibition is read once, here; the groups ask then asks only "Is that right?"
             # (a refused correction repeats the ask, and must not read every group again)
-            state = replace(state, phase=Phase.GROUPS, groups=group_drawings(drawings, self.same))
+            state = replace(
+                state,
+                phase=Phase.GROUPS,
+                groups=group_drawings(drawings, self.same, state.exact_names),
+            )
             listing = (self.lines("groups_intro"),) + self._list_groups(state.groups)
         if not naming:
             return Outcome(state, (self.lines("names_none", seat=seat),) + listing, decision)

@@ -156,10 +156,13 @@ class WhatTheFake(Naming, Grouping):
         mode = self._enum_option(Mode, options.get("mode"), "bad_mode")
         scoring = self._enum_option(Scoring, options.get("scoring"), "bad_scoring") or Scoring.FULL
         time_limit = self._time_option(options.get("time_limit"))
+        names = options.get("names", 1)
+        if names not in (1, 2) or isinstance(names, bool):
+            raise RulesError(self.lines("bad_names", value=repr(names)))
         order = list(range(len(self.cards)))
         rng.shuffle(order)
         state = State(Phase.PLAYERS, players, mode, scoring, time_limit, tuple(order), ())
-        return self._after_setup(state, rng)
+        return self._after_setup(replace(state, exact_names=names == 2), rng)
 
     def _enum_option(self, kind: type[enum.Enum], value: Any, line: str) -> Any:
         if value is None:

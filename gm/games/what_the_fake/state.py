@@ -56,3 +56,6 @@ class State:
     points: tuple[int, ...] = ()  # quick scoring: points said so far this round, by seat
     totals: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # points of each finished round, by seat
+    # drawings grouped by the names' exact singular ("shoes" is shoe): a save's "names" option 2,
+    # which games are begun with since (NEW_OPTIONS); older saves replay as they were played
+    exact_names: bool = False
