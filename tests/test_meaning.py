@@ -1053,6 +1053,18 @@ def test_a_sure_reading_with_a_word_it_does_not_know_is_read_back_first(
         assert (heard.match.score >= SURE_SCORE) is sure, said
 
 
+def test_a_commands_word_is_no_word_an_answer_knows():
+    """ "except three" misheard "exit three": "exit" is a word of the quit command's phrases, not
+    of the final round's answers, so the answer read around it is read back first."""
+    commands = {c: (c.value, "exit") if c is Command.QUIT else (c.value,) for c in Command}
+    matcher = Matcher((), commands)
+    meaning = FinalMeaning(lines, (1, 2, 3))
+    for said, sure in (("everybody got a vote", True), ("everybody got a vote exit three", False)):
+        heard = interpret(Final((Alternative(said, 1.0),), 0, 1), matcher, False, 0.5, meaning)
+        assert heard.match is not None and heard.match.value == {"empty": []}, said
+        assert (heard.match.score >= SURE_SCORE) is sure, said
+
+
 def test_a_drawing_named_in_the_groups_is_a_word_the_groups_know():
     matcher = Matcher((), {c: (c.value,) for c in Command})
     said = "the kittens are cats, looks good"

@@ -143,8 +143,8 @@ class Matcher:
 
     @property
     def words(self) -> frozenset[str]:
-        """Every word of every phrase it matches, choices and commands."""
-        return frozenset(word for entry in self._entries for word in entry[0])
+        """Every word of the choices' phrases (not the commands': "exit three" is no answer)."""
+        return frozenset(word for entry in self._entries if entry[3] is None for word in entry[0])
 
     @property
     def commands(self) -> frozenset[Command]:

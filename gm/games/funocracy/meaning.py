@@ -380,7 +380,10 @@ class VoteMeaning:
                 # "three mehs" of six voters: the rest are not known to be good
                 return partial(self.lines("ask_vote_count"), None)
             return answer(value, self.lines(f"heard_vote_{value}"), short)
-        if any_of(said, ("tie", "tied", "a draw", "split", "dead even", "even", "half and half", "fifty fifty")):
+        if any_of(
+            said,
+            ("tie", "tied", "a draw", "split", "dead even", "even", "half and half", "fifty fifty"),
+        ):
             return answer("tie", self.lines("heard_vote_tie"), short)
         # A verdict word negated says the other side: "not allowed", "it didn't pass" say meh;
         # "no mehs", "nobody rejected it" say good, said back first (a denied meh is no count)
