@@ -1314,7 +1314,7 @@ def cmd_models(args: argparse.Namespace) -> int:
         )
         return 0
     if args.dir and directory.exists() and not directory.is_dir():
-        raise UsageError(f"{directory} is a file, not a folder of models; name a folder.")
+        raise UsageError(models.not_a_folder(directory))
     if args.dir and not directory.is_dir():
         raise UsageError(
             f"There is no folder {directory} to list; 'gm models install NAME --dir {directory}'"

@@ -324,7 +324,13 @@ def test_messages_name_the_folder_and_command_that_were_given(tmp_path, capsys):
     for args in (["games"], ["resume", "--text"], ["play", "funocracy", "--text"]):
         assert main([*args, "--state-dir", str(afile)]) == 2
         assert one_sentence(capsys).startswith(f"gm: {afile} is a file, not a folder;")
-    assert main(["models", "--dir", str(afile)]) == 2
+    for models in (["models"], ["models", "install", "whisper-base"]):
+        assert main([*models, "--dir", str(afile)]) == 2
+        assert (
+            one_sentence(capsys) == f"gm: {afile} is a file, not a folder of models; name a folder."
+        )
+    # a download checks the folder before it goes anywhere: no network here either
+    assert main(["models", "download", "whisper-base.en", "--dir", str(afile)]) == 2
     assert one_sentence(capsys) == f"gm: {afile} is a file, not a folder of models; name a folder."
     empty = tmp_path / "saves"
     empty.mkdir()

@@ -150,6 +150,23 @@ def installed(models_dir: str | Path) -> list[Path]:
     )
 
 
+def not_a_folder(directory: Path) -> str:
+    """The sentence for a models folder named where a file is."""
+    return f"{directory} is a file, not a folder of models; name a folder."
+
+
+def make_models_folder(models_dir: Path) -> None:
+    """The models folder made if it is not there yet, or one sentence why it cannot be."""
+    if models_dir.exists() and not models_dir.is_dir():
+        raise SpeechError(not_a_folder(models_dir))
+    try:
+        models_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SpeechError(
+            f"Cannot create the models folder {models_dir} ({error.strerror or error})."
+        ) from None
+
+
 def default_models_dir(checkout: Path | None = None) -> Path:
     """models/ in a source checkout (where DESIGN.md puts them), else the platform's data folder:
     $XDG_DATA_HOME/gm/models or ~/.local/share/gm/models on Linux (platformdirs)."""
@@ -452,12 +469,7 @@ def download(
     models_dir = Path(models_dir) if models_dir is not None else default_models_dir()
     if is_model(models_dir / info.folder):
         return models_dir / info.folder
-    try:
-        models_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise SpeechError(
-            f"Cannot create the models folder {models_dir} ({error.strerror or error})."
-        ) from None
+    make_models_folder(models_dir)
     url = url or info.url
     address = urlparse(url)
     if address.scheme not in ("http", "https") or not address.hostname:
@@ -684,13 +696,13 @@ def install(
     target = models_dir / info.folder
     if is_whisper(target):
         return target
+    make_models_folder(models_dir)
     try:
-        models_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{info.folder}.", dir=models_dir))
         staging.chmod(0o755)  # mkdtemp makes it private; a model folder is not
     except OSError as error:
         raise SpeechError(
-            f"Cannot create the models folder {models_dir} ({error.strerror or error})."
+            f"Cannot write in the models folder {models_dir} ({error.strerror or error})."
         ) from None
     try:
         with tempfile.TemporaryDirectory(prefix=".wheels.", dir=models_dir) as fetched:
