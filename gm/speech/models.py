@@ -159,12 +159,15 @@ def make_models_folder(models_dir: Path) -> None:
     """The models folder made if it is not there yet, or one sentence why it cannot be."""
     if models_dir.exists() and not models_dir.is_dir():
         raise SpeechError(not_a_folder(models_dir))
+    make_folder(models_dir, "the models folder")
+
+
+def make_folder(folder: Path, called: str = "the folder") -> None:
+    """`folder` made if it is not there yet, or one sentence why it cannot be."""
     try:
-        models_dir.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise SpeechError(
-            f"Cannot create the models folder {models_dir} ({error.strerror or error})."
-        ) from None
+        raise SpeechError(f"Cannot create {called} {folder} ({error.strerror or error}).") from None
 
 
 def default_models_dir(checkout: Path | None = None) -> Path:
@@ -353,12 +356,7 @@ def _fetch_into(
     progress: Progress | None,
     timeout: float,
 ) -> list[Path]:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise SpeechError(
-            f"Cannot create the folder {folder} ({error.strerror or error})."
-        ) from None
+    make_folder(folder)
     paths = []
     for file in files:
         target = folder / file.name
