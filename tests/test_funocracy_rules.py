@@ -13,7 +13,7 @@ from gm.content import ContentError
 from gm.content import load as load_content
 from gm.games import funocracy
 from gm.games.funocracy import Mode, Phase, State, first_fitting, winners
-from gm.steps import Answer, AnswerKind, Ask, End, RulesError
+from gm.steps import Answer, AnswerKind, Ask, End, Kind, RulesError
 
 GAME = funocracy.load()
 
@@ -295,7 +295,12 @@ def test_many_letters_are_not_listed_in_a_reprompt():
     asked = free(state, "qqq zzz").state
     many = GAME.lines("letters_expected")
     assert many in GAME.step(asked).expected and many in GAME.step(state).expected
+    # a letter pointed at ("the second one") is asked by name, the twenty not listed
+    pointed = GAME.step(asked).meaning.read("the second one")
+    assert pointed.kind is Kind.PARTIAL and pointed.question == GAME.lines("which_of_many")
     few = replace(state, face_up=("B", "M", "T"))
+    which = GAME.step(free(few, "qqq zzz").state).meaning.which
+    assert which == "Which letter is it: B as in bravo, M as in mike or T as in tango?"
     assert "B, M or T" in GAME.step(few).expected.replace(" as in bravo", "").replace(
         " as in mike", ""
     ).replace(" as in tango", "")

@@ -376,7 +376,9 @@ class Funocracy(Judging, Scores):
                 L,
                 tuple(state.face_up) + others,
                 tuple(state.face_up),
-                L("which_of_letters", letters=_spoken_letters(state.face_up, "or")),
+                L("which_of_many")
+                if _too_many_to_list(state)
+                else L("which_of_letters", letters=_spoken_letters(state.face_up, "or")),
                 state.pending.word if state.pending else word,
             ),
             free=True,  # the word said again, or another word
