@@ -447,12 +447,16 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
             return True
         if no and set(yes) - {"totally", "definitely", "absolutely", "exactly"}:
             return None  # "no... eh, fine, yes": a mind changing, asked again
+    if set(said) & NO_WORDS and set(said) <= NO_WORDS | {"not"}:
+        return False  # "not, no", "nope, no": only no ("not" alone answers nothing)
     for phrase in NO_PHRASES:
         if has(said[: len(phrase.split()) + 2], phrase):
             return False
     for phrase in YES_PHRASES:
         if has(said[: len(phrase.split()) + 2], phrase):
             return True
+    while said[:1] == ["oh"] or said[:1] and said[0] in MOOD_WORDS or said[:2] == ["my", "god"]:
+        said = said[2:] if said[0] == "my" else said[1:]  # "oh my god, yes": an exclamation first
     for at, word in enumerate(said[:3]):
         if word in NO_WORDS or (word == "not" and at == len(said) - 1 and at):
             return False  # "sadly not", "afraid not"

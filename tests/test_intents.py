@@ -278,6 +278,11 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("don't read that again", False, None),
         ("scratch that and read that again", False, None),  # two commands: too unclear
         ("we were talking about the weather", False, None),
+        # what something scores is a question about the rules; what the table has, the score
+        ("how many points does a forger get again", False, Command.HELP),
+        ("how many points is the W", False, Command.HELP),
+        ("how many points do we have", False, Command.SCORE),
+        ("how many points does player two have", False, Command.SCORE),
     ],
 )
 def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):

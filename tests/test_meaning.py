@@ -75,6 +75,8 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("yes", True),
         ("yeah sure", True),
         ("oh my god yes", True),
+        ("oh my god, yes, we did it, we actually did it", True),  # the exclamation first
+        ("not, no", False),
         ("nope", False),
         ("no, of course not", False),
         ("not really", False),
@@ -237,6 +239,7 @@ FINALS = [
     ("nope. two's out", {"empty": [2]}),
     ("not unanimous, sorry guys", {"answer": False}),
     ("ugh. no.", {"answer": False}),
+    ("I reckon not, no", {"answer": False}),  # only no words after the filler
     # each "nobody" empties the places after it, each "got nothing" those before it
     ("nobody went for one, nobody went for six either", {"empty": [1, 6]}),
     ("nobody went for two but four got nothing", {"empty": [2, 4]}),
@@ -300,6 +303,8 @@ def test_next_is_heard_only_as_a_short_go_ahead():
         ("pom pom", "pom pom"),  # twice: some words are
         ("can I say plum tree", "plum tree"),  # asking leave
         ("I'm gonna go with papaya", "papaya"),
+        ("I'll go plum", "plum"),  # led in without "with"
+        ("lychee I reckon", "lychee"),  # a filler after it
         ("fig for F", "fig"),  # the letter it is for, said after it
         ("kumquat for the K", "kumquat"),
         ("n for november", None),  # a letter spelled, never a word
@@ -590,6 +595,7 @@ HINTS = ("cat", "dog", "fish and chips")
         ("a cat, a cat and another cat", ["cat", "cat", "cat"]),
         ("uhh, a cat", ["cat"]),  # a sound drawn out
         ("it's supposed to be a lighthouse", ["lighthouse"]),
+        ("so I went cat, um, then a dog", ["cat", "dog"]),  # "I went" leads in
         ("um, I only did two, a sock and a shoe", ["sock", "shoe"]),  # how many, not what
         ("I've only got the one, a bucket and spade", ["bucket and spade"]),  # one: the name whole
         ("just the one, fish and chips", ["fish and chips"]),
@@ -808,6 +814,8 @@ GROUPS = (
         ("four's goldfish is just a blob", "invalid 4"),  # four alone in the group
         ("what were the groups again?", "list"),  # a question to gm
         ("hmm, not really", "more"),
+        ("you've got it all wrong mate", "more"),
+        ("can you go through them again, slowly this time", "list"),
         ("combine the kitten with the cats", "merge 1 2"),  # joined by a verb, groups by name
         ("take four out of the dog group", "out 4 3"),  # the seat taken out
         ("two's dog is a scribble", "void 2 3"),  # no drawing of anything

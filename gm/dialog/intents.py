@@ -357,6 +357,15 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
 # Read as a command only where a sentence is not a question to the table ("is everyone ready?")
 # and is short: a long sentence that happens to hold "go back" is talk.
 CUE_WORDS = 12
+# A question about what something scores is about the rules, not the score so far: "how many
+# points does a forger get", "how many points is a unique drawing" (help, though "how many
+# points" asks the score).
+RULES_QUESTIONS = tuple(
+    f"how many {what} {verb} {article}"
+    for what in ("points", "stars", "tokens")
+    for verb in ("does", "do", "is", "are")
+    for article in ("a", "an", "the")
+)
 # Words that hold a cue and ask for nothing: "who's doing the score sheet tonight".
 NOT_CUES = ("score sheet", "score card", "score pad", "score keeper", "keep score", "keeping score")
 
@@ -372,6 +381,8 @@ def command_meant(
         return None
     for words in NOT_CUES:
         said = said.replace(f" {words} ", " - ")
+    if Command.HELP in set(available) and any(f" {q} " in said for q in RULES_QUESTIONS):
+        return Command.HELP
     found = {
         command
         for command in available

@@ -699,6 +699,7 @@ ANSWER_LEADS = leads(
         "i will take",
         "i will have",
         "i will go with",
+        "i will go",
         "i will go for",
         "i will say",
         "i am going with",
@@ -764,7 +765,7 @@ NOT_WORDS = (
     "new thing",  # "new theme" as the ear writes it unexpected: no word
 )
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
-TAIL_WORDS = frozenset("please maybe probably i guess".split())
+TAIL_WORDS = frozenset("please maybe probably i guess reckon think suppose".split())
 LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS
 INTERJECTIONS = frozenset(
     "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "

@@ -73,6 +73,7 @@ LEAD_INS = (
     "i made",
     "i went with",
     "i went for",
+    "i went",
     "i sketched",
     "i tried",
     "i tried to draw",
@@ -733,6 +734,7 @@ GROUP_CORRECT = (
 GROUP_MORE = (
     "a mistake",
     "something wrong",
+    "all wrong",
     "not right",
     "not quite",
     "not really",
@@ -755,6 +757,8 @@ GROUP_LIST = (
     "the groups again",
     "what were the groups",
     "read that again",
+    "go through them again",
+    "go through them",
 )
 # Two players' drawings said to be one: "two and five both drew a cat", "drew the same thing".
 ALIKE = ("both drew", "both did", "drew the same", "did the same", "both have", "both made")
