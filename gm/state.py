@@ -25,7 +25,11 @@ import platformdirs
 from gm.files import NotAFile, read_regular
 from gm.steps import AnswerKind
 
-FORMAT = 1
+# The save format this gm writes; it reads every one from 1 on. 2: a game's options may hold
+# the rules it is played by (gm.games.new_options: What the Fake's "names"), which a gm of
+# format 1 would ignore, replaying the game by other rules, so it refuses them as a newer gm's.
+# A new value of such an option is a new format.
+FORMAT = 2
 CURRENT = "current.json"
 PREVIOUS = "previous.json"
 LOCK = "gm.lock"
@@ -136,8 +140,9 @@ class Record:
         """A record from a save's JSON, every field checked: ValueError names the first bad one."""
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-        if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
-            raise ValueError(f"format {data.get('format')!r}, this gm reads format {FORMAT}")
+        version = data.get("format")
+        if version not in range(1, FORMAT + 1) or isinstance(version, bool):
+            raise ValueError(f"format {version!r}, this gm reads formats 1 to {FORMAT}")
         missing = [key for key in ("game", "options", "seed", "answers") if key not in data]
         if missing:
             raise ValueError(f"the field '{missing[0]}' is missing")
@@ -202,7 +207,7 @@ def _read_json(path: Path) -> Any:
     if version is not None:
         raise SaveTooNew(
             f"The save {path} was written by a newer gm (save format {version}; this gm reads "
-            f"format {FORMAT}); update gm to resume it, it is kept as it is."
+            f"formats 1 to {FORMAT}); update gm to resume it, it is kept as it is."
         )
     return parsed
 

@@ -358,8 +358,15 @@ def test_a_new_game_records_the_rules_it_is_played_by(tmp_path):
     played = gm("play", "what-the-fake", *options, stdin="start drawing\n", env=env)
     assert played.returncode == 0, played.stderr
     (save,) = tmp_path.glob("**/current.json")
-    recorded = json.loads(save.read_text())["options"]
-    assert recorded == {"names": 2, "players": 3, "mode": "open", "scoring": "quick"}
+    data = json.loads(save.read_text())
+    assert data["options"] == {"names": 2, "players": 3, "mode": "open", "scoring": "quick"}
+    assert data["format"] == 2  # a gm of format 1 would ignore "names": it refuses the save
+    # an older gm's save (format 1, no "names") is resumed, by the rules it was played with
+    del data["options"]["names"]
+    save.write_text(json.dumps({**data, "format": 1}))
+    resumed = gm("resume", "what-the-fake", "--text", stdin="", env=env)
+    assert resumed.returncode == 0 and "Welcome back" in resumed.stdout, resumed.stderr
+    assert "damaged" not in resumed.stderr
 
 
 def test_debug_logs_what_gm_does_on_standard_error(tmp_path):

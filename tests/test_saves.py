@@ -235,11 +235,11 @@ def rewrite(path: Path, **fields: object) -> None:
 def test_a_save_from_a_newer_gm_is_refused_and_never_written_over():
     assert gm(*FUNO, stdin="[silence 30]\n[silence 30]\n").returncode == 0
     folder = folder_of("funocracy")
-    rewrite(folder / "current.json", format=2)
+    rewrite(folder / "current.json", format=3)
     before = files(folder)
     assert set(before) == {"current.json", "previous.json"}
     for args in (("resume", "--text"), ("resume", "funocracy", "--text"), FUNO):
-        one_sentence(gm(*args, stdin="three\n"), "newer gm", "format 2", "current.json")
+        one_sentence(gm(*args, stdin="three\n"), "newer gm", "format 3", "current.json")
         assert files(folder) == before  # neither the newer save nor its backup was written over
     assert "newer gm" in gm("games").stdout
 
@@ -247,9 +247,9 @@ def test_a_save_from_a_newer_gm_is_refused_and_never_written_over():
 def test_a_newer_backup_is_never_written_over_either():
     assert gm(*FUNO, stdin="[silence 30]\n[silence 30]\n").returncode == 0
     folder = folder_of("funocracy")
-    rewrite(folder / "previous.json", format=3)
+    rewrite(folder / "previous.json", format=4)
     before = files(folder)
-    one_sentence(gm("resume", "--text", stdin="three\n"), "newer gm", "format 3", "previous.json")
+    one_sentence(gm("resume", "--text", stdin="three\n"), "newer gm", "format 4", "previous.json")
     assert files(folder) == before
 
 

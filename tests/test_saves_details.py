@@ -161,9 +161,10 @@ def test_the_first_missing_field_is_the_one_named():
 @pytest.mark.parametrize(
     "data, newer",
     [
-        ({"format": 2}, 2),
+        ({"format": 3}, 3),
         ({"format": 7.0}, 7.0),
-        ({"format": 1}, None),  # this gm's
+        ({"format": 2}, None),  # this gm's
+        ({"format": 1}, None),  # an older gm's, read too
         ({"format": 2.5}, None),  # no format gm writes
         ({"format": "2"}, None),
         ({"format": True}, None),
@@ -200,7 +201,7 @@ def test_a_save_is_json_one_value_a_line_with_accents_kept(tmp_path):
     store.write(Record("funocracy", {"players": 3}, 7, [answer], t=12.5, deck={"themes": ["Café"]}))
     assert store.current.read_text(encoding="utf-8") == (
         "{\n"
-        ' "format": 1,\n'
+        ' "format": 2,\n'
         ' "game": "funocracy",\n'
         ' "options": {\n'
         '  "players": 3\n'

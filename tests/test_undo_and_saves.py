@@ -187,7 +187,7 @@ def test_a_save_keeps_everything_a_resume_needs(tmp_path):
     "damage,reason",
     [
         ([], "not a JSON object"),
-        ({"format": 0}, "format 0, this gm reads format 1"),
+        ({"format": 0}, "format 0, this gm reads formats 1 to 2"),
         ({"answers": {}}, "the field 'answers' is damaged"),
         ({"answers": ["step answer"]}, "the field 'answers' is damaged"),
         ({"answers": [{"step": "a"}]}, "the field 'answers' is damaged"),
@@ -285,5 +285,5 @@ def test_the_sentences_when_no_save_can_be_resumed(tmp_path):
         store.load()
     assert str(error.value) == (
         f"The saved game in {tmp_path} is damaged and cannot be resumed (current.json: not a "
-        "JSON object; previous.json: format 0, this gm reads format 1)."
+        "JSON object; previous.json: format 0, this gm reads formats 1 to 2)."
     )
