@@ -209,6 +209,18 @@ def player_ranges() -> str:
     return ", ".join(ranges)
 
 
+def demo_players() -> str:
+    """Each game's simulated table in `gm demo`: "who-the-f 5, funocracy 4, what-the-fake 4"."""
+    from gm.demo import DEMO_OPTIONS
+    from gm.games import GAMES
+
+    return ", ".join(
+        f"{e.id.replace('_', '-')} {DEMO_OPTIONS[e.id]['players']}"
+        for e in GAMES
+        if "players" in DEMO_OPTIONS.get(e.id, {})
+    )
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="gm", description="A hands-free game master for party games.")
     parser.add_argument("--version", action="version", version=f"gm {__version__}")
@@ -344,6 +356,12 @@ def build_parser() -> Parser:
     demo = sub.add_parser("demo", help="watch a game play itself with simulated voices")
     demo.add_argument("game", help="who-the-f, funocracy or what-the-fake")
     demo.add_argument("--seed", type=int, default=7, help="another seed, another game (default: 7)")
+    demo.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help=f"how many simulated players ({player_ranges()}; default: {demo_players()})",
+    )
     demo.add_argument(
         "--deck", metavar="FILE", help="deal the demo from your own deck (see 'gm decks check')"
     )
@@ -1408,12 +1426,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
             "--speed sets the clock of a live demo: a number above 0, up to 10, with --live."
         )
     options = {**new_options(entry), **demo.DEMO_OPTIONS.get(entry.id, {})}
+    if args.players is not None:
+        options["players"] = args.players
     record = Record(entry.id, options, args.seed)
     if args.state_dir:
         keep_unfinished(Saves(args.state_dir), record.game, args.state_dir)
     if args.deck:
         deal(record, args.deck)  # a table's own deck: a shorter Funocracy with fewer letters
     game = game_for(record)
+    game.new(options, random.Random(args.seed))  # refuses a number of players the rules do not
     has_output = any(d["max_output_channels"] > 0 for d in input_devices())
     args.console = args.console or not has_output  # no speaker: print what gm says
     args.speak = not args.console

@@ -3,6 +3,7 @@
 
     words.py funocracy [--seeds 1-8] [--players 4] [--mode normal|alternative|any] [--show]
     words.py what_the_fake [--players 8] [--games 3] [--seed 1]
+    words.py what_the_fake --transcript demo.jsonl [...]   (gm demo what-the-fake --players 8)
 
 Both measures play whole games the same way: each game is planned with the game's own
 simulated table (gm.demo.plan, the table of `gm demo` and of the end-to-end tests) and played
@@ -17,7 +18,11 @@ measure, printed as a Markdown table:
   scoring round is everything gm says from "Stop drawing!" to the next round's "Round N of M."
   (or the game's end): the reveal, the naming of every drawing, the groups, the corrections and
   the points. Words become seconds with Piper's speaking rate, measured here by synthesising the
-  first scoring round's lines with gm's voice (en_US-joe-medium).
+  first scoring round's lines with gm's voice (en_US-joe-medium). With `--transcript`, the
+  rounds of `gm demo` transcripts are measured instead: the table heard by the real
+  recogniser, its mishearings and the checks they cost included. A round then lasts its span on
+  the demo's clock (the table's speech and the pauses around it) plus gm's words at Piper's
+  rate (the demo's clock does not run while gm speaks to the console).
 
 Who the F*ck? has no measure here. Game names are found as `gm play` finds them
 ("what-the-fake", "funo").
@@ -184,18 +189,20 @@ def funocracy(game: Funocracy, args: argparse.Namespace) -> None:
 # What the Fake?!: seconds of gm speech per scoring round.
 
 
-def spoken(transcript: Transcript) -> list[tuple[str, str]]:
-    """Everything said aloud, in order: ("gm", line) and ("table", what the table said)."""
+def spoken(events: Sequence[dict]) -> list[tuple[str, str, float]]:
+    """Everything said aloud, in order: ("gm", line, t) and ("table", what was heard, t)."""
     return [
-        ("gm" if event["type"] == "say" else "table", event["text"])
-        for event in transcript.events
+        ("gm" if event["type"] == "say" else "table", event["text"], event.get("t", 0.0))
+        for event in events
         if event["type"] in ("say", "heard") and event.get("text")
     ]
 
 
-def scoring_rounds(game: WhatTheFake, lines: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
-    """What gm and the table said in each scoring round: from gm's "Stop drawing!" to the next
-    round's start or the end."""
+def scoring_rounds(
+    game: WhatTheFake, lines: list[tuple[str, str, float]]
+) -> list[tuple[list[tuple[str, str]], float]]:
+    """What gm and the table said in each scoring round, from gm's "Stop drawing!" to the next
+    round's start or the end, and how long the round ran on the clock of `lines`."""
     stop, over = game.lines("stop_drawing"), game.lines("game_over")
     start = re.compile(
         r"^"
@@ -204,18 +211,20 @@ def scoring_rounds(game: WhatTheFake, lines: list[tuple[str, str]]) -> list[list
         .replace("Y", r"\w+( \w+)?")
         + "$"
     )
-    rounds: list[list[tuple[str, str]]] = []
+    rounds: list[tuple[list[tuple[str, str]], float]] = []
     current: list[tuple[str, str]] | None = None
-    for who, line in lines:
+    began = last = 0.0
+    for who, line, t in lines:
         if current is not None and who == "gm" and (start.match(line) or line == over):
-            rounds.append(current)
+            rounds.append((current, t - began))
             current = None
         if who == "gm" and line == stop:
-            current = []
+            current, began = [], t
         elif current is not None:
             current.append((who, line))
+        last = t
     if current is not None:
-        rounds.append(current)
+        rounds.append((current, last - began))
     return rounds
 
 
@@ -234,6 +243,12 @@ def piper_seconds_per_word(lines: list[str]) -> float:
 
 
 def what_the_fake_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--transcript",
+        action="append",
+        metavar="FILE",
+        help="measure the rounds of these `gm demo what-the-fake --transcript` files instead",
+    )
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument(
@@ -247,11 +262,13 @@ def what_the_fake_options(parser: argparse.ArgumentParser) -> None:
 def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
     if args.games < 1:
         raise RulesError(f"--games must be at least 1, not {args.games}.")
+    if args.transcript:
+        return demo_rounds(game, args.transcript)
     options = {"players": args.players, "mode": "open", "scoring": "full"}
     both = [
         r
         for seed in range(args.seed, args.seed + args.games)
-        for r in scoring_rounds(game, spoken(play(game, options, seed)))
+        for r, _ in scoring_rounds(game, spoken(play(game, options, seed).events))
     ]
     rounds = [[line for who, line in r if who == "gm"] for r in both]
     table_counts = [sum(words(line) for who, line in r if who == "table") for r in both]
@@ -285,6 +302,53 @@ def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
         ),
         ("lines per scoring round, median", f"{median(len(r) for r in rounds):.0f}"),
         ("longest line, words", str(words(longest))),
+    ]
+    print(table(rows))
+
+
+def demo_rounds(game: WhatTheFake, files: list[str]) -> None:
+    """The scoring rounds of `gm demo` transcripts: their span on the demo's clock plus gm's
+    words at Piper's rate."""
+    import json
+
+    rounds = []
+    for name in files:
+        try:
+            with open(name, encoding="utf-8") as transcript:
+                events = [json.loads(line) for line in transcript if line.strip()]
+        except (OSError, ValueError) as error:
+            raise RulesError(f"{name} is no gm transcript ({error}).") from None
+        rounds += scoring_rounds(game, spoken(events))
+    if not rounds:
+        raise RulesError("The transcripts hold no scoring round of What the Fake.")
+    gm_lines = [[line for who, line in r if who == "gm"] for r, _ in rounds]
+    per_word = piper_seconds_per_word(gm_lines[0])
+    gm_seconds = [sum(words(line) for line in r) * per_word for r in gm_lines]
+    total = [span + said for (_, span), said in zip(rounds, gm_seconds)]
+    checks = [
+        sum(line.endswith("Is that right?") for who, line in r if who == "gm") for r, _ in rounds
+    ]
+    rows = [
+        (
+            f"What the Fake demo rounds ({plural(len(rounds), 'round')} of {plural(len(files), 'transcript')})",
+            "value",
+        ),
+        (
+            "the table and the pauses on the demo's clock, seconds, median (max)",
+            f"{median(s for _, s in rounds):.0f} ({max(s for _, s in rounds):.0f})",
+        ),
+        (
+            "gm's speech at Piper's rate, seconds, median (max)",
+            f"{median(gm_seconds):.0f} ({max(gm_seconds):.0f})",
+        ),
+        (
+            "a scoring round in all, seconds, median (max)",
+            f"{median(total):.0f} ({max(total):.0f})",
+        ),
+        (
+            'checks ("Is that right?") per round, median (max)',
+            f"{median(checks):.0f} ({max(checks)})",
+        ),
     ]
     print(table(rows))
 

@@ -453,13 +453,25 @@ def test_a_timed_ask_has_no_reprompts_and_an_untimed_one_says_its_own(speaker, c
             return replace(step, expected="") if isinstance(step, Ask) else step
 
     speaker.lines.clear()
-    run("[silence 9]\nhelp\nbanana bread\n", speaker, common, game=Unsaid())
+    run("[silence 9]\nbanana bread\nhelp\n", speaker, common, game=Unsaid())
     assert "I'm still listening. You can say help." in speaker.lines
     assert "Sorry, I didn't catch that. You can say help." in speaker.lines
     assert (
         "At any time you can say repeat, what's the score, take that back, pause the game, skip, "
         "or quit." in speaker.lines
     )
+
+
+def test_what_can_be_said_is_listed_once_an_ask_then_a_sorry_is_brief(speaker, common):
+    """A long "You can say ..." said again at every miss eats the table's time: at an ask whose
+    answers were listed once (a "sorry" or "help"), a later miss gets "Sorry, say it again."."""
+    run("banana bread\nbanana cake\n", speaker, common)
+    sorries = [line for line in speaker.lines if line.startswith("Sorry")]
+    assert len(sorries) == 2 and sorries[0].startswith("Sorry, I didn't catch that. You can say")
+    assert sorries[1] == "Sorry, say it again."
+    speaker.lines.clear()
+    run("help\nbanana bread\n", speaker, common)
+    assert [line for line in speaker.lines if line.startswith("Sorry")] == ["Sorry, say it again."]
 
 
 def test_long_talk_gm_cannot_place_gets_no_sorry(speaker, common):

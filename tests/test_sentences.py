@@ -29,7 +29,7 @@ VERBS = set(
     drawing drew give gives gave lose loses lost end ends stop stopped continue agree score
     scored name names named play plays see shall will would could should let get gets got need
     needs make makes made want think know discard discarded share lay move shuffle bring place
-    add added went moved favours elected finished catch""".split()
+    add added went moved favours elected finished catch lead leads""".split()
 )
 # Headlines a table hears whole: a label and its value, a count, an interjection, a question
 # that offers its answers. Each is a line of its own at a moment that makes its meaning plain.
@@ -75,7 +75,7 @@ HEADLINES = {
         "singles",
         "points_reprompts",
         "round_points",
-        "totals",
+        "groups_prompt_short",
         "score_round",
         "score_line",
     },

@@ -853,7 +853,10 @@ def test_quick_mode_asks_each_player_their_points() -> None:
     for points in (1, 1, 0):
         outcome = choose(state, points)
         state = outcome.state
-    assert outcome.say[1] == "Totals: three for players one and three; one for player two."
+    # who leads, not every total (eight players' totals are what "score" is for)
+    assert outcome.say[1] == "Players one and three lead with three points."
+    assert GAME._leaders((2, 5, 1)) == "Player two leads with five points."
+    assert GAME._leaders((1, 1, 1)) == "Everyone is level, with one point."
 
 
 def test_two_or_more_without_a_point_are_the_others_once_someone_scored() -> None:

@@ -405,6 +405,8 @@ class Engine:
         self._said_until = 0.0  # game-clock moment gm's last line ended
         self._last_sorry = -1e9
         self._mumbled = False  # gm has said "sorry" for an unclear mumble since it last asked
+        # the asks whose answers gm has listed (in a "sorry" or "help"): a later "sorry" is brief
+        self._told: set[str] = set()
         self._mute = False  # gm has spoken since the input was last read: drop the echo first
         self._unsaved = False  # the last save failed; no decision is taken until one works
         # the game is on disk (resumed, or saved since): a new game is written only once it has a
@@ -651,6 +653,7 @@ class Engine:
             # Inside a countdown, what this turn takes and how to stop the clock, not the
             # commands of the whole game: the long line is one players talk over.
             line = "help_brief" if ask.countdown else "help"
+            self._told.add(ask.id)
             self._say(
                 (
                     self.lines(line, expected=ask.expected)
@@ -971,7 +974,8 @@ class Engine:
         """The engine's reading of one utterance (`interpret`), with what it says when nothing
         was understood: "Sorry, I didn't catch that" and what can be said, or in a countdown
         (`brief`: the players know what they are about, and a long line is one they talk over)
-        only "Sorry, say it again."
+        and at an ask whose answers the table has heard listed once this game (a "sorry" or
+        "help" before), only "Sorry, say it again."
         """
         meaning = self._meaning if step not in ("confirm", "paused") else None
         free = vocabulary.free or (vocabulary.followed and meaning is None)
@@ -1029,9 +1033,10 @@ class Engine:
             self._mumbled = True
         sorry = (
             self.lines("didnt_catch_brief")
-            if brief
+            if brief or step in self._told
             else self.lines("didnt_catch", expected=expected or "help")
         )
+        self._told.add(step)
         self._say((sorry,))
         self.hearing.listen_for(vocabulary)
         return None

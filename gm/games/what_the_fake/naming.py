@@ -238,7 +238,8 @@ class Naming:
                 phase=Phase.GROUPS,
                 groups=group_drawings(drawings, self.same, state.exact_names),
             )
-            listing = (self.lines("groups_intro"),) + self._list_groups(state.groups)
+            intro = (self.lines("groups_intro"),) if state.round == 1 else ()  # the first only
+            listing = intro + self._list_groups(state.groups)
         if not naming:
             return Outcome(state, (self.lines("names_none", seat=seat),) + listing, decision)
         return Outcome(state, listing, decision)

@@ -140,6 +140,17 @@ class WhatTheFake(Naming, Grouping):
             )
         return "; ".join(items)
 
+    def _leaders(self, totals: Sequence[int]) -> str:
+        """Who leads after a round ("Players two and six lead with four points."), or that
+        everyone is level: every total, eight players' in a breath, is what "score" says."""
+        best = max(totals)
+        seats = [seat for seat, total in enumerate(totals, 1) if total == best]
+        if len(seats) == len(totals):
+            return self._line("all_level", points=self._points(best))
+        if len(seats) == 1:
+            return self._line("leader", seat=number_word(seats[0]), points=self._points(best))
+        return self._line("leaders", seats=spoken_numbers(seats), points=self._points(best))
+
     def _many(self, name: str, **fields: Any) -> tuple[str, ...]:
         return tuple(t.format(**fields) for t in self.lines.many(name))
 
@@ -243,7 +254,7 @@ class WhatTheFake(Naming, Grouping):
             ),
         )
         if not first:  # after the first round the totals are its points: said once
-            say += (self._line("totals", points=self._by_points(totals)),)
+            say += (self._leaders(totals),)
         if state.round >= self.rounds(state):
             return replace(state, phase=Phase.OVER), say
         return self._start_round(state, rng), say
