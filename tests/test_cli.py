@@ -323,6 +323,12 @@ def test_a_wav_in_real_time_is_heard_only_after_gm_has_spoken(tmp_path):
     assert first["end"] == first["t"]
 
 
+def test_demo_players_outside_the_rules_is_one_sentence(tmp_path):
+    result = gm("demo", "what-the-fake", "--players", "9", "--console")
+    assert_one_sentence(result, "What the Fake is for three to eight players, not 9.")
+    assert "what-the-fake 4" in gm("demo", "--help").stdout  # each game's demo table said
+
+
 def test_demo_deck_for_another_game_is_one_sentence(tmp_path):
     deck = tmp_path / "questions.toml"
     deck.write_text('questions = ["Who sings best?", "Who cooks best?", "Who runs fastest?"]\n')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -69,3 +70,34 @@ def test_who_the_f_and_unknown_games_are_refused_in_one_sentence(capsys):
     )
     assert words.main(["funocracy", "--players", "30"]) == 2
     assert capsys.readouterr().err.strip() == "Funocracy is for 2 to 8 players, not 30."
+
+
+def test_what_the_fake_measures_the_rounds_of_demo_transcripts(tmp_path, capsys):
+    """A round of a `gm demo` transcript lasts its span on the demo's clock plus gm's words at
+    Piper's rate: here 20 s between "Stop drawing!" and the next round, and two lines of gm's
+    (one of them a check)."""
+    game = words.load(words.find("what_the_fake"))
+    events = [
+        {"t": 0.0, "type": "say", "text": game.lines("stop_drawing")},
+        {"t": 1.0, "type": "say", "text": "Player one, name your three drawings."},
+        {"t": 5.0, "type": "heard", "text": "a cat, a dog and a kite"},
+        {"t": 5.0, "type": "say", "text": "I heard cat, dog and kite. Is that right?"},
+        {"t": 20.0, "type": "say", "text": game.lines("round_start", round="two", rounds="four")},
+    ]
+    transcript = tmp_path / "demo.jsonl"
+    transcript.write_text("\n".join(json.dumps(e) for e in events) + "\n")
+    assert words.main(["what-the-fake", "--transcript", str(transcript)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("| What the Fake demo rounds (1 round of 1 transcript) |")
+    assert row(out, "the table and the pauses on the demo's clock, seconds, median (max)") == [
+        "20 (20)"
+    ]
+    spoken = int(row(out, "gm's speech at Piper's rate, seconds, median (max)")[0].split()[0])
+    assert 3 <= spoken <= 8  # 15 words at Piper's pace
+    total = int(row(out, "a scoring round in all, seconds, median (max)")[0].split()[0])
+    assert abs(total - 20 - spoken) <= 1
+    assert row(out, 'checks ("Is that right?") per round, median (max)') == ["1 (1)"]
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("not json\n")
+    assert words.main(["what-the-fake", "--transcript", str(broken)]) == 2
+    assert "is no gm transcript" in capsys.readouterr().err
