@@ -330,7 +330,8 @@ def demo_rounds(game: WhatTheFake, files: list[str]) -> None:
     ]
     rows = [
         (
-            f"What the Fake demo rounds ({plural(len(rounds), 'round')} of {plural(len(files), 'transcript')})",
+            f"What the Fake demo rounds ({plural(len(rounds), 'round')} of "
+            f"{plural(len(files), 'transcript')})",
             "value",
         ),
         (
