@@ -578,14 +578,14 @@ def joined_numbers(sentence: Sequence[Word], start: int) -> tuple[list[int], int
 
 # The words that carry a reply's grammar, not its meaning: articles, pronouns, prepositions,
 # the verbs "be", "have" and "do" and the modals; and the setting ("time", "table", "round",
-# "game"). Negations, "but", "only", "or" and words of doubt are not among them: a reading
-# knows those only where its own tables name them.
+# "game"). Negations, "but", "only", "just", "or" and words of doubt are not among them: a
+# reading knows those only where its own tables name them.
 COMMON_WORDS = frozenset(
     "a an the this that these those there here it its i me my mine myself we us our ours "
     "ourselves you your yours he him his she her they them their theirs one ones "
     "is are was were am be been being do does did done have has had having will would can "
     "could shall should may must going to of on in at for with by from up down over out into "
-    "onto off about as so then just well oh ok okay yes yeah and time table round game".split()
+    "onto off about as so then well oh ok okay yes yeah and time table round game".split()
 )
 
 
@@ -622,7 +622,10 @@ def lexicon(*namespaces: Mapping[str, object]) -> frozenset[str]:
                 add(value)
         source = namespace.get("__file__")
         if isinstance(source, str) and source.endswith(".py"):
-            add(_literals(Path(source).read_text(encoding="utf-8")))
+            try:  # without its source (an install of compiled files) a module knows its tables
+                add(_literals(Path(source).read_text(encoding="utf-8")))
+            except (OSError, SyntaxError, UnicodeDecodeError):
+                pass
     return frozenset(found)
 
 

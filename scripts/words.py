@@ -43,7 +43,7 @@ from gm.demo import plan
 from gm.dialog.engine import Engine
 from gm.dialog.hearing import TextHearing
 from gm.dialog.transcript import Transcript
-from gm.games import UnknownGame, find, load
+from gm.games import UnknownGame, find, load, new_options
 from gm.games.funocracy import Funocracy
 from gm.games.what_the_fake import WhatTheFake
 from gm.state import Record
@@ -264,7 +264,12 @@ def what_the_fake(game: WhatTheFake, args: argparse.Namespace) -> None:
         raise RulesError(f"--games must be at least 1, not {args.games}.")
     if args.transcript:
         return demo_rounds(game, args.transcript)
-    options = {"players": args.players, "mode": "open", "scoring": "full"}
+    options = {
+        **new_options(find(game.id)),  # as a game begun now is played
+        "players": args.players,
+        "mode": "open",
+        "scoring": "full",
+    }
     both = [
         r
         for seed in range(args.seed, args.seed + args.games)
@@ -316,9 +321,9 @@ def demo_rounds(game: WhatTheFake, files: list[str]) -> None:
         try:
             with open(name, encoding="utf-8") as transcript:
                 events = [json.loads(line) for line in transcript if line.strip()]
-        except (OSError, ValueError) as error:
+            rounds += scoring_rounds(game, spoken(events))
+        except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
             raise RulesError(f"{name} is no gm transcript ({error}).") from None
-        rounds += scoring_rounds(game, spoken(events))
     if not rounds:
         raise RulesError("The transcripts hold no scoring round of What the Fake.")
     gm_lines = [[line for who, line in r if who == "gm"] for r, _ in rounds]

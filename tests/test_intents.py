@@ -283,6 +283,9 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("how many points is the W", False, Command.HELP),
         ("how many points do we have", False, Command.SCORE),
         ("how many points does player two have", False, Command.SCORE),
+        ("how many points does the leader have", False, Command.SCORE),
+        ("how many points are the others on", False, Command.SCORE),
+        ("how many points do the forgers get", False, Command.HELP),
     ],
 )
 def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):

@@ -608,11 +608,20 @@ def test_same_drawings_are_grouped_across_players() -> None:
 
 
 def test_plurals_the_simple_rule_misses_are_one_drawing_in_games_begun_since() -> None:
-    drawings = [("shoes", "knives"), ("a shoe", "mice"), ("canoes", "mouse", "a knife")]
+    drawings = [("shoes", "knives", "potatoes"), ("a shoe", "mice"), ("canoes", "mouse", "a knife")]
     exact = {g.name: g.seats for g in group_drawings(drawings, exact=True)}
-    assert exact == {"shoes": (1, 2), "knives": (1, 3), "mice": (2, 3), "canoes": (3,)}
+    assert exact == {
+        "shoes": (1, 2),
+        "knives": (1, 3),
+        "mice": (2, 3),
+        "potatoes": (1,),
+        "canoes": (3,),
+    }
+    # the plurals the simple rule had right stay right: "-oes" of an "-o" word, not of "-oe"
+    for plural, one in (("potatoes", "potato"), ("volcanoes", "volcano"), ("echoes", "echo")):
+        assert normalise_name(plural, exact=True) == normalise_name(one, exact=True) == one
     # a save begun before (no "names" option) replays as it was played: apart
-    assert len(group_drawings(drawings)) == 7
+    assert len(group_drawings(drawings)) == 8
     assert not start().exact_names and start(names=2).exact_names
     # through the naming: "shoes" and "shoe" are read as one group, without "same?"
     names = ("shoes, a tree and a hat", "a shoe, a cat and a dog", "a sun, a moon and a star")
@@ -624,6 +633,7 @@ def test_plurals_the_simple_rule_misses_are_one_drawing_in_games_begun_since() -
     kitty = Group(1, (Entry(1, "kitty"), Entry(2, "cat")))
     assert same in GAME._group_lines(kitty, ask=True)
     assert same not in GAME._group_lines(state.groups[0], ask=True)
+    assert GAME._drawings(state.groups[0]) == "shoes"  # not "shoes or shoe"
 
 
 def test_different_drawings_stay_apart() -> None:
@@ -857,6 +867,12 @@ def test_quick_mode_asks_each_player_their_points() -> None:
     assert outcome.say[1] == "Players one and three lead with three points."
     assert GAME._leaders((2, 5, 1)) == "Player two leads with five points."
     assert GAME._leaders((1, 1, 1)) == "Everyone is level, with one point."
+    while outcome.state.phase is not Phase.OVER:  # the last round: the end says every total
+        state = draw_until_done(go(outcome.state))
+        for points in (1, 0, 0):
+            outcome = choose(state, points)
+            state = outcome.state
+    assert not [line for line in outcome.say if " lead" in line], outcome.say
 
 
 def test_two_or_more_without_a_point_are_the_others_once_someone_scored() -> None:

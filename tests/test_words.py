@@ -97,7 +97,8 @@ def test_what_the_fake_measures_the_rounds_of_demo_transcripts(tmp_path, capsys)
     total = int(row(out, "a scoring round in all, seconds, median (max)")[0].split()[0])
     assert abs(total - 20 - spoken) <= 1
     assert row(out, 'checks ("Is that right?") per round, median (max)') == ["1 (1)"]
-    broken = tmp_path / "broken.jsonl"
-    broken.write_text("not json\n")
-    assert words.main(["what-the-fake", "--transcript", str(broken)]) == 2
-    assert "is no gm transcript" in capsys.readouterr().err
+    for text in ("not json\n", "[1, 2]\n", '{"t": 1}\n'):
+        broken = tmp_path / "broken.jsonl"
+        broken.write_text(text)
+        assert words.main(["what-the-fake", "--transcript", str(broken)]) == 2
+        assert "is no gm transcript" in capsys.readouterr().err

@@ -653,7 +653,8 @@ class Engine:
             # Inside a countdown, what this turn takes and how to stop the clock, not the
             # commands of the whole game: the long line is one players talk over.
             line = "help_brief" if ask.countdown else "help"
-            self._told.add(ask.id)
+            if ask.expected:
+                self._told.add(ask.id)
             self._say(
                 (
                     self.lines(line, expected=ask.expected)
@@ -974,7 +975,7 @@ class Engine:
         """The engine's reading of one utterance (`interpret`), with what it says when nothing
         was understood: "Sorry, I didn't catch that" and what can be said, or in a countdown
         (`brief`: the players know what they are about, and a long line is one they talk over)
-        and at an ask whose answers the table has heard listed once this game (a "sorry" or
+        and at an ask whose answers the table has heard listed since gm started (a "sorry" or
         "help" before), only "Sorry, say it again."
         """
         meaning = self._meaning if step not in ("confirm", "paused") else None
@@ -1036,7 +1037,8 @@ class Engine:
             if brief or step in self._told
             else self.lines("didnt_catch", expected=expected or "help")
         )
-        self._told.add(step)
+        if not brief and expected:
+            self._told.add(step)
         self._say((sorry,))
         self.hearing.listen_for(vocabulary)
         return None

@@ -359,13 +359,23 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
 CUE_WORDS = 12
 # A question about what something scores is about the rules, not the score so far: "how many
 # points does a forger get", "how many points is a unique drawing" (help, though "how many
-# points" asks the score).
-RULES_QUESTIONS = tuple(
-    f"how many {what} {verb} {article}"
-    for what in ("points", "stars", "tokens")
-    for verb in ("does", "do", "is", "are")
-    for article in ("a", "an", "the")
-)
+# points" asks the score); "how many points does the leader have", "are the others on" ask it.
+RULES_QUESTION = re.compile(r" how many (?:points|stars|tokens) (does|do|is|are) (?:a|an|the) (.*)")
+SCORES_VERBS = frozenset("get gets give gives earn earns score scores win wins".split())
+STANDING = frozenset("on at have has got left".split())  # "are the others on": the score
+
+
+def _rules_question(said: str) -> bool:
+    """Whether a sentence asks what something scores (RULES_QUESTION), not what someone has."""
+    found = RULES_QUESTION.search(said)
+    if found is None:
+        return False
+    rest = set(found.group(2).split())
+    if found.group(1) in ("does", "do"):
+        return bool(rest & SCORES_VERBS)
+    return not rest & STANDING
+
+
 # Words that hold a cue and ask for nothing: "who's doing the score sheet tonight".
 NOT_CUES = ("score sheet", "score card", "score pad", "score keeper", "keep score", "keeping score")
 
@@ -381,7 +391,7 @@ def command_meant(
         return None
     for words in NOT_CUES:
         said = said.replace(f" {words} ", " - ")
-    if Command.HELP in set(available) and any(f" {q} " in said for q in RULES_QUESTIONS):
+    if Command.HELP in set(available) and not at_start and _rules_question(said):
         return Command.HELP
     found = {
         command

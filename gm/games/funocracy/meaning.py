@@ -765,7 +765,9 @@ NOT_WORDS = (
     "new thing",  # "new theme" as the ear writes it unexpected: no word
 )
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
-TAIL_WORDS = frozenset("please maybe probably i guess reckon think suppose".split())
+TAIL_WORDS = frozenset("please maybe probably".split())
+# A guess said after the word: "igloo, I reckon", "kiwi I guess".
+TAIL_GUESSES = frozenset(("i", verb) for verb in "guess reckon think suppose".split())
 LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS
 INTERJECTIONS = frozenset(
     "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "
@@ -792,8 +794,8 @@ def _answer_words(clause: list[str]) -> list[str] | None:
     for tail in (["for"], ["for", "the"], ["with"], ["with", "a"], ["with", "an"], ["with", "the"]):
         if len(said) > len(tail) + 1 and said[-1 - len(tail) : -1] == tail and len(said[-1]) == 1:
             said = said[: -1 - len(tail)]  # it is for, said after the word
-    while said and said[-1] in INTERJECTIONS | TAIL_WORDS:
-        said = said[:-1]
+    while said and (said[-1] in INTERJECTIONS | TAIL_WORDS or tuple(said[-2:]) in TAIL_GUESSES):
+        said = said[: -2 if tuple(said[-2:]) in TAIL_GUESSES else -1]
     while said and said[0] in INTERJECTIONS | LONE_FILLERS:
         said = said[1:]
     longest = 4 if "and" in said[1:-1] else 3  # "salt and pepper shaker"

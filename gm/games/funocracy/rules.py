@@ -376,7 +376,7 @@ class Funocracy(Judging, Scores):
                 L,
                 tuple(state.face_up) + others,
                 tuple(state.face_up),
-                L("which_of_many")
+                L("which_of_many", example=spoken_letter(state.face_up[0]))
                 if _too_many_to_list(state)
                 else L("which_of_letters", letters=_spoken_letters(state.face_up, "or")),
                 state.pending.word if state.pending else word,

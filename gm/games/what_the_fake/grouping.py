@@ -255,7 +255,7 @@ class Grouping:
                 seat=number_word(group.seats[0]),
             )
         # "shoes" beside "shoe" is one drawing however the game groups them (the line alone)
-        mixed = len({normalise_name(e.name, exact=True) for e in group.entries}) > 1
+        mixed = len(_said_names(group.entries, exact=True)) > 1
         return (
             (line,)
             + ((self.lines("same_question"),) if mixed and ask else ())
@@ -265,7 +265,7 @@ class Grouping:
     def _drawings(self, group: Group) -> str:
         """Every different drawing a group holds ("cat or kitty"), so the table can hear a wrong
         one."""
-        return content.spoken_list(list(_said_names(group.entries).values()), "or")
+        return content.spoken_list(list(_said_names(group.entries, exact=True).values()), "or")
 
     def _invalid_lines(self, group: Group) -> tuple[str, ...]:
         n = number_word(group.number)
@@ -472,9 +472,11 @@ class Grouping:
         )
 
 
-def _said_names(entries: tuple[Entry, ...]) -> dict[str, str]:
-    """Each different drawing of a group, by its normal form, as the table first said it."""
+def _said_names(entries: tuple[Entry, ...], exact: bool = False) -> dict[str, str]:
+    """Each different drawing of a group, by its normal form, as the table first said it.
+    `exact`, for what is only said ("shoes or shoe" is shoes): the form that knows more plurals;
+    the corrections' values, which saves hold, keep the form they were saved in."""
     said: dict[str, str] = {}
     for entry in entries:
-        said.setdefault(normalise_name(entry.name), as_said(entry.name))
+        said.setdefault(normalise_name(entry.name, exact), as_said(entry.name))
     return said

@@ -73,7 +73,6 @@ LEAD_INS = (
     "i made",
     "i went with",
     "i went for",
-    "i went",
     "i sketched",
     "i tried",
     "i tried to draw",

@@ -39,7 +39,9 @@ _STRENGTH = {"article": 0, "soft": 1, "hard": 2}
 # Plurals the simple rule below gets wrong, known to the grouping of games begun since (a
 # save's "names" option, 2): a word's own "-oe" ("shoes" is shoe, not "sho") and the irregular
 # plurals a table draws.
-OE_WORDS = ("shoe", "toe", "canoe", "oboe", "hoe", "floe", "sloe", "doe", "foe", "aloe")
+OE_WORDS = frozenset(
+    "shoe horseshoe snowshoe toe tiptoe mistletoe canoe oboe hoe floe sloe doe foe aloe".split()
+)
 IRREGULAR = {
     "mice": "mouse",
     "geese": "goose",
@@ -75,8 +77,8 @@ def singular(word: str, exact: bool = False) -> str:
     `exact` also knows OE_WORDS and IRREGULAR ("shoes" and "shoe", "mice" and "mouse")."""
     if exact and word in IRREGULAR:
         return IRREGULAR[word]
-    if exact and word.endswith("oes") and word[:-1].endswith(OE_WORDS):
-        return word[:-1]  # "shoes", "horseshoes", "canoes"
+    if exact and word.endswith("oes") and word[:-1] in OE_WORDS:
+        return word[:-1]  # "shoes", "horseshoes", "canoes"; "potatoes" is potato
     if len(word) <= 3:
         return word
     if word.endswith("ies") and len(word) > 4:

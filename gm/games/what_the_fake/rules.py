@@ -253,7 +253,7 @@ class WhatTheFake(Naming, Grouping):
                 "round_points", round=number_word(state.round), points=self._by_points(points)
             ),
         )
-        if not first:  # after the first round the totals are its points: said once
+        if not first and state.round < self.rounds(state):  # the end says every total
             say += (self._leaders(totals),)
         if state.round >= self.rounds(state):
             return replace(state, phase=Phase.OVER), say
