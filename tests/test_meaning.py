@@ -598,6 +598,11 @@ HINTS = ("cat", "dog", "fish and chips")
         ("a cat, a cat and another cat", ["cat", "cat", "cat"]),
         ("uhh, a cat", ["cat"]),  # a sound drawn out
         ("it's supposed to be a lighthouse", ["lighthouse"]),
+        # the count said first: fewer names than it, so an "and" joined two (read back)
+        (
+            "my two are a hot water bottle and long johns, don't laugh",
+            ["hot water bottle", "long johns"],
+        ),
         ("um, I only did two, a sock and a shoe", ["sock", "shoe"]),  # how many, not what
         ("I've only got the one, a bucket and spade", ["bucket and spade"]),  # one: the name whole
         ("just the one, fish and chips", ["fish and chips"]),

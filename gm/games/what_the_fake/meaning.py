@@ -221,6 +221,11 @@ def _denied(piece: list[str]) -> bool:
 # A request to gm said first, never a drawing's name ("repeat please", "undo that").
 NO_DRAWING_VERBS = frozenset(("repeat", "undo", "pause", "resume"))
 # A piece that says how many drawings there are, not what they are ("I only managed one").
+# How many names follow, said before them: "my two are", "the last three were".
+_COUNTED_LEAD = re.compile(
+    r"\b(?:my|the last|the other|my last|my other) (?P<count>two|three)(?: left)? (?:are|were)\b"
+)
+_COUNTS = {"one": 1, "two": 2, "three": 3}
 _HOW_MANY = re.compile(
     r"(?:(?:i )?(?:(?:only |just )?(?:managed|did|drew|got|finished|made|have|had)(?: only| just)?"
     r"|only|just) (?:the )?|the )(?P<count>one|two|three)(?: of them| drawings?)?"
@@ -382,6 +387,8 @@ class NamesMeaning:
         forms = hint_forms(self.hints)
         ended_first = False  # the end of the list said before a name ("that's all, a saw")
         counted = ""  # how many drawings the player said they made, where they said so
+        if lead := _COUNTED_LEAD.search(" ".join(tokens(text))):
+            counted = lead.group("count")  # "my two are a hot water bottle and long johns"
         for at, piece in enumerate(_SEAM.split(plain(corrected_text(text, keep=True)))):
             words_said, ended = _until_done(_as_said(tokens(piece), forms))
             ended_first = ended_first or (ended and not words_said and not pieces)
@@ -438,6 +445,12 @@ class NamesMeaning:
             for n in names:
                 apart.extend([_name(n[1]), _name(n[2])] if isinstance(n, tuple) else [_name(n)])
             whole, apart = [n for n in whole if n], [n for n in apart if n]
+            for said_count, names_told in ((whole, "whole"), (apart, "apart")):
+                if counted in _COUNTS and len(said_count) == _COUNTS[counted]:
+                    # the count said before the names tells one drawing from two: read back
+                    other = apart if names_told == "whole" else whole
+                    if len(other) != len(said_count):
+                        return replace(self._answer(said_count, done), sure=False)
             if len(apart) > self.room:
                 return self._answer(whole, done)
             asked = unclear[0]
@@ -449,6 +462,12 @@ class NamesMeaning:
             )
             return partial(question, {"one": whole, "two": apart, "done": done})
         named = [_name(n) for n in names]
+        if counted in _COUNTS and len(named) < _COUNTS[counted]:
+            # "my two are a hot water bottle and long johns": fewer names than said, so an "and"
+            # joined two of them; split at it, read back
+            split = [part for n in named for part in n.rsplit(" and ", 1) if part]
+            if len(split) == _COUNTS[counted]:
+                return replace(self._answer(split, done), sure=False)
         if len(named) > self.room:  # "a pug, a flying pug", "tree, just tree": said again
             named = [
                 n
