@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -681,9 +682,12 @@ def _knows(word: str, known: frozenset[str]) -> bool:
     cut = [word[: -len(end)] for end in _ENDINGS if word.endswith(end)]
     cut += [word[: -len(end)] + "e" for end in ("ed", "ing") if word.endswith(end)]
     stems = [word] + [stem for stem in cut if len(stem) >= 3]
-    return any(
-        stem in known or stem in _OWN_WORDS or words(stem)[0].number is not None for stem in stems
-    )
+    own = _own_words()
+    return any(stem in known or stem in own or words(stem)[0].number is not None for stem in stems)
 
 
-_OWN_WORDS = lexicon(globals(), vars(vocab))
+@cache
+def _own_words() -> frozenset[str]:
+    """gm's own tables of words (this module's and gm.vocab's), read when first wanted: not at
+    every start of gm, which reads no sentence before a game."""
+    return lexicon(globals(), vars(vocab))

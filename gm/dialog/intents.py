@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz
@@ -141,7 +142,7 @@ class Matcher:
         """Everything a recogniser should listen for, as written."""
         return tuple(dict.fromkeys(entry[1] for entry in self._entries))
 
-    @property
+    @cached_property
     def words(self) -> frozenset[str]:
         """Every word of the choices' phrases (not the commands': "exit three" is no answer)."""
         return frozenset(word for entry in self._entries if entry[3] is None for word in entry[0])

@@ -48,7 +48,7 @@ from gm.meaning import (
     yes_or_no,
 )
 from gm.steps import JSON, Kind, Reading
-from gm.vocab import SOUNDS, number_word
+from gm.vocab import NUMBER_WORDS, SOUNDS, number_word
 
 # Said around a name when unsure of it, never part of it: "maybe a crab", "a crab, sort of".
 HEDGES = ("i think", "i guess", "maybe", "probably", "perhaps", "sort of", "kind of")
@@ -220,12 +220,11 @@ def _denied(piece: list[str]) -> bool:
 
 # A request to gm said first, never a drawing's name ("repeat please", "undo that").
 NO_DRAWING_VERBS = frozenset(("repeat", "undo", "pause", "resume"))
-# A piece that says how many drawings there are, not what they are ("I only managed one").
 # How many names follow, said before them: "my two are", "the last three were".
 _COUNTED_LEAD = re.compile(
     r"\b(?:my|the last|the other|my last|my other) (?P<count>two|three)(?: left)? (?:are|were)\b"
 )
-_COUNTS = {"one": 1, "two": 2, "three": 3}
+# A piece that says how many drawings there are, not what they are ("I only managed one").
 _HOW_MANY = re.compile(
     r"(?:(?:i )?(?:(?:only |just )?(?:managed|did|drew|got|finished|made|have|had)(?: only| just)?"
     r"|only|just) (?:the )?|the )(?P<count>one|two|three)(?: of them| drawings?)?"
@@ -445,12 +444,11 @@ class NamesMeaning:
             for n in names:
                 apart.extend([_name(n[1]), _name(n[2])] if isinstance(n, tuple) else [_name(n)])
             whole, apart = [n for n in whole if n], [n for n in apart if n]
-            for said_count, names_told in ((whole, "whole"), (apart, "apart")):
-                if counted in _COUNTS and len(said_count) == _COUNTS[counted]:
-                    # the count said before the names tells one drawing from two: read back
-                    other = apart if names_told == "whole" else whole
-                    if len(other) != len(said_count):
-                        return replace(self._answer(said_count, done), sure=False)
+            if counted and len(whole) != len(apart):
+                # the count said before the names tells one drawing from two: read back
+                for told in (whole, apart):
+                    if len(told) == NUMBER_WORDS.index(counted):
+                        return replace(self._answer(told, done), sure=False)
             if len(apart) > self.room:
                 return self._answer(whole, done)
             asked = unclear[0]
@@ -462,11 +460,11 @@ class NamesMeaning:
             )
             return partial(question, {"one": whole, "two": apart, "done": done})
         named = [_name(n) for n in names]
-        if counted in _COUNTS and len(named) < _COUNTS[counted]:
+        if counted and len(named) < NUMBER_WORDS.index(counted):
             # "my two are a hot water bottle and long johns": fewer names than said, so an "and"
             # joined two of them; split at it, read back
             split = [part for n in named for part in n.rsplit(" and ", 1) if part]
-            if len(split) == _COUNTS[counted]:
+            if len(split) == NUMBER_WORDS.index(counted):
                 return replace(self._answer(split, done), sure=False)
         if len(named) > self.room:  # "a pug, a flying pug", "tree, just tree": said again
             named = [

@@ -103,10 +103,7 @@ def words_of(text: str) -> list[str]:
 def normalise_name(name: str, exact: bool = False) -> str:
     """Lower case, no leading article, every word singular: the form names are compared in
     (`exact`: singular's, for the grouping of games begun since it knew more plurals)."""
-    words = words_of(name)
-    while words and words[0] in ARTICLES:
-        words = words[1:]
-    return " ".join(singular(w, exact) for w in words)
+    return " ".join(singular(w, exact) for w in as_said(name).split())
 
 
 def as_said(name: str) -> str:
