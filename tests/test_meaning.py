@@ -595,6 +595,11 @@ HINTS = ("cat", "dog", "fish and chips")
         ("a rake, not a fork, a rake", ["rake", "rake"]),
         ("lol, a bike, no, a unicycle", ["unicycle"]),
         ("dog and cat, then a parrot", ["dog", "cat", "parrot"]),  # two known names
+        # a known name with an "and" of its own, last in the list
+        ("a lighthouse, a cat and a fish and chips", ["lighthouse", "cat", "fish and chips"]),
+        ("a dog and a fish and chips", ["dog", "fish and chips"]),
+        # a name a transcript wrote twice, once with a space: one drawing
+        ("a cat, a lighthouse and a dog, a light house", ["cat", "lighthouse", "dog"]),
         ("a cat, a cat and another cat", ["cat", "cat", "cat"]),
         ("uhh, a cat", ["cat"]),  # a sound drawn out
         ("it's supposed to be a lighthouse", ["lighthouse"]),

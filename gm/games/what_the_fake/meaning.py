@@ -472,6 +472,10 @@ class NamesMeaning:
                 for n, then in zip(named, named[1:] + [""])
                 if then != n and not then.endswith(" " + n)
             ]
+        if len(named) > self.room:  # a transcript that writes a name twice ("a pilot, a
+            # firefighter and a sailor, a fire fighter"): one drawing, said once
+            keys = [normalise_name(n).replace(" ", "") for n in named]
+            named = [n for i, n in enumerate(named) if keys[i] not in keys[:i]]
         vague = [n for n in named if _vague(n)]
         if vague:
             question = self.lines("ask_vague", name=vague[0])
@@ -507,6 +511,10 @@ class NamesMeaning:
         whole and its two halves)."""
         if "and" not in words or normalise_name(" ".join(words)) in forms:
             return [words]
+        for at, word in enumerate(words[:-3]):  # a known name with an "and" of its own at the
+            tail = words[at + 1 :]  # end ("a pan and a salt and pepper"): cut before it
+            if word == "and" and at and "and" in tail and _known(tail, forms):
+                return self._ands(words[:at], forms, False, paused) + [tail]
         at = len(words) - 1 - words[::-1].index("and")
         left, right = words[:at], words[at + 1 :]
         if not left or not right:  # "a crab and" (that's it): the name without the "and"
