@@ -2,10 +2,10 @@
 
 Each game's simulated table (gm/games/<game>/table.py, `demo_line`) says a reply to every
 ask; the replies are spoken by one voice per seat. `LiveTable` answers what gm asks at the
-moment it asks, as people do, and corrects gm ("take that back", the first form of undo) when
-it decided something the player did not mean; that is the demo. `plan` and `render` write a
-whole game ahead into a WAV for the end-to-end tests, whose table cannot react, so it rehearses
-its replies first (`Audition`).
+moment it asks, as people do, and corrects gm when it decided something the player did not
+mean ("take that back", the first form of undo; "no" where gm reads it back); that is the
+demo. `plan` and `render` write a whole game ahead into a WAV for the end-to-end tests, whose
+table cannot react, so it rehearses its replies first (`Audition`).
 """
 
 from __future__ import annotations
@@ -233,11 +233,13 @@ class LiveTable:
     is says the game's own reply for the state gm is in (`demo_line`), so a mishearing cannot
     put the table out of step. When gm confirms ("did you say ...?") the player answers as the
     truth is; when gm decides something the player did not mean, the player says "take that
-    back" and tries again. A reply gm talked over or let pass is said again, put another way
-    ("resume", then "continue"; another word for the theme), but meaning the same; after two
-    tries a neighbour says it for the player, as people at a table do. The clock is the
-    sample clock, as for a WAV file. Each reply goes to the engine's speaker as well (`play`:
-    aloud, and into the `--speak-to` WAV beside gm's lines), and `said` is told who says what.
+    back" (or "no", where gm reads back what it heard: `Ask.checks`) and tries again; when gm
+    refuses what it heard, nothing was decided, and the player tries again. A reply gm talked
+    over or let pass is said again, put another way ("resume", then "continue"; another word
+    for the theme), but meaning the same; after two tries a neighbour says it for the player,
+    as people at a table do. The clock is the sample clock, as for a WAV file. Each reply goes
+    to the engine's speaker as well (`play`: aloud, and into the `--speak-to` WAV beside gm's
+    lines), and `said` is told who says what.
     """
 
     LEAD = 0.8  # seconds between gm's last word and a reply (gm drops 0.3 s after it speaks)
@@ -381,6 +383,12 @@ class LiveTable:
                 False  # the game's end, where gm waits for a last undo: nothing to answer
             )
             return
+        if self._wrong and ask.checks:  # gm reads back what it heard wrong: the player says no
+            self._wrong, self._line, self._ask = False, None, ask
+            no = Answer(AnswerKind.CHOICE, False, "no")
+            self._intended = _decided(self.game, engine.state, ask, no, engine.rng)  # type: ignore[attr-defined]
+            self._reply(said_as(seat, "no"))
+            return
         if self._wrong and self._corrections < self.CORRECTIONS and Command.UNDO in self.commands:
             self._corrections += 1
             self._undoing = True
@@ -465,6 +473,9 @@ class LiveTable:
         if self._ask is None or event.get("step") != self._ask.id:
             return
         meant = self._intended
+        if not event.get("accepted") and meant is not None and meant[0]:
+            self._wrong = False  # refused: nothing was decided, the player says it again
+            return
         self._wrong = (
             meant is not None
             and meant[0]

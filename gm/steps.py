@@ -90,6 +90,9 @@ class Ask:
     # What the Fake's drawings): a grammar recogniser listens for a list of them
     # (Vocabulary.several).
     several: bool = False
+    # Reads the last answer back ("I heard ... Is that right?"): a no drops it and asks again, so
+    # a player who was misheard says no here rather than "take that back" (gm.demo's table).
+    checks: bool = False
 
 
 @dataclass(frozen=True)

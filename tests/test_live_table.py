@@ -8,9 +8,12 @@ its lines to `said`, and the game ends as the players meant it.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
+from conftest import RecordingSpeaker
 from toygame import ToyGame, ToyState
 
+from gm import vocab
 from gm.demo import ESPEAK_SEATS, LiveTable
 from gm.dialog.engine import Engine, Result
 from gm.dialog.hearing import AudioHearing
@@ -19,7 +22,7 @@ from gm.speech.asr import open_recognizer
 from gm.speech.audio import read_wav
 from gm.speech.tts import TeeSpeaker, WavSpeaker
 from gm.state import Record
-from gm.steps import Answer, AnswerKind, Ask, Line, said
+from gm.steps import Answer, AnswerKind, Ask, Line, Outcome, said
 
 
 class DemoToy(ToyGame):
@@ -165,3 +168,99 @@ def test_a_reply_never_begins_while_gm_speaks(common):
         table.read()
     assert began and began[0] >= 2.5 + table.LEAD - 0.1  # a read is 0.1 s of audio
     assert began[0] < 2.5 + table.LEAD + 0.2
+
+
+def play(game: ToyGame, common) -> tuple[list, list]:
+    """The toy game played to its end by the live table, through PocketSphinx: the decisions
+    (confirmations left out) and what the table said, seat by seat."""
+    lines, commands = common
+    spoken: list = []
+    table = Bounded(
+        game,
+        commands,
+        seed=1,
+        said=lambda t, seat, text: spoken.append((seat, text)),
+        seats=ESPEAK_SEATS,
+    )
+    transcript = Transcript()
+    transcript.add_sink(table.event)
+    engine = Engine(
+        game,
+        AudioHearing(table, open_recognizer("sphinx")),
+        RecordingSpeaker(for_the_ear=False),
+        lines,
+        commands,
+        transcript,
+        Record("toy", {}, seed=3),
+    )
+    table.attach(engine)
+    assert engine.run() is Result.OVER
+    decided = [
+        (e.get("kind"), e["decision"])
+        for e in transcript.of_type("decision")
+        if e.get("step") != "confirm" and e.get("accepted", True)
+    ]
+    return decided, spoken
+
+
+class RefusingToy(DemoToy):
+    """Player two means three and says "two", which the rules here refuse."""
+
+    def apply(self, state: ToyState, ask: Ask, answer: Answer, rng: random.Random) -> Outcome:
+        if ask.id == "toy.pick" and answer.value == 2:
+            return Outcome(state, ("Two is taken. Pick another.",), "", accepted=False)
+        return super().apply(state, ask, answer, rng)
+
+
+def test_a_refused_reply_is_said_again_and_nothing_is_taken_back(common):
+    """gm refusing what it heard decided nothing: the player says it again, and no "take that
+    back" undoes the turn before."""
+    decided, spoken = play(RefusingToy(), common)
+    assert decided == [
+        (None, "2 players"),
+        (None, "player 1 took 5"),
+        (None, "player 2 took 3"),
+        (None, "player 1 took 5"),
+    ]
+    assert spoken == [(1, "two"), (1, "five"), (2, "two"), (2, "three"), (1, "five")]
+
+
+@dataclass(frozen=True)
+class CheckState(ToyState):
+    pending: int | None = None
+
+
+class CheckingToy(DemoToy):
+    """Reads a two back before taking it ("I heard two. Is that right?", `Ask.checks`), as What
+    the Fake reads back a drawing's name it does not know. Player two means three, says "two"."""
+
+    def step(self, state: ToyState):
+        if getattr(state, "pending", None) is not None:
+            return Ask("toy.check", ("I heard 2. Is that right?",), vocab.yes_no(), checks=True)
+        return super().step(state)
+
+    def apply(self, state: ToyState, ask: Ask, answer: Answer, rng: random.Random) -> Outcome:
+        seat = (state.round - 1) % (state.players or 1) + 1
+        plain = ToyState(state.players, state.round, state.scores, state.rolled)
+        if ask.id == "toy.check" and answer.value is True:
+            return super().apply(plain, ask, Answer(AnswerKind.CHOICE, 2, "two"), rng)
+        if ask.id == "toy.check":
+            return Outcome(plain, ("Then say it again.",), f"player {seat} did not say 2")
+        if ask.id == "toy.pick" and answer.value == 2:
+            return Outcome(CheckState(*vars(plain).values(), pending=2), (), f"heard 2, {seat}")
+        return super().apply(state, ask, answer, rng)
+
+
+def test_a_reading_gm_checks_is_answered_no_not_taken_back(common):
+    """Where gm reads back what it heard wrong, the player says no (a real table's word, and
+    fewer of gm's than an undo), then says what it meant."""
+    decided, spoken = play(CheckingToy(), common)
+    assert decided == [
+        (None, "2 players"),
+        (None, "player 1 took 5"),
+        (None, "heard 2, 2"),
+        (None, "player 2 did not say 2"),
+        (None, "player 2 took 3"),
+        (None, "player 1 took 5"),
+    ]
+    assert spoken == [(1, "two"), (1, "five"), (2, "two"), (2, "no"), (2, "three"), (1, "five")]

@@ -53,6 +53,7 @@ class Naming:
                 reprompts=self._many("check_names_reprompts", names=names),
                 expected=self.lines("check_names_expected"),
                 endpoint=0.5,
+                checks=True,
             )
         again: tuple[str, ...] = ()
         if state.naming:
