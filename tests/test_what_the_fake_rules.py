@@ -857,7 +857,7 @@ def test_quick_mode_asks_each_player_their_points() -> None:
     outcome = choose(state, 3)
     assert outcome.state.totals == (2, 0, 3) and outcome.state.round == 2
     assert outcome.say == (
-        "Round one points: three for player three; two for player one; none for player two.",
+        "Round one points: three for player three; two for player one.",
     )
     state = draw_until_done(go(outcome.state))
     for points in (1, 1, 0):
@@ -875,19 +875,17 @@ def test_quick_mode_asks_each_player_their_points() -> None:
     assert not [line for line in outcome.say if " lead" in line], outcome.say
 
 
-def test_two_or_more_without_a_point_are_the_others_once_someone_scored() -> None:
+def test_the_points_name_who_scored_and_none_when_nobody_did() -> None:
     state = draw_until_done(go(start(players=5, scoring="quick")))
     for points in (0, 2, 0, 0, 1):
         outcome = choose(state, points)
         state = outcome.state
-    assert outcome.say == (
-        "Round one points: two for player two; one for player five; none for the others.",
-    )
+    assert outcome.say == ("Round one points: two for player two; one for player five.",)
     state = draw_until_done(go(state))
     for points in (0, 0, 0, 0, 0):
         outcome = choose(state, points)
         state = outcome.state
-    assert outcome.say[0] == "Round two points: none for players one, two, three, four and five."
+    assert outcome.say[0] == "Round two points: none."
 
 
 def test_the_game_ends_after_the_last_round_with_the_most_points() -> None:

@@ -126,7 +126,6 @@ REQUIRED_LINES = (
     "no_points",
     "points_for_one",
     "points_for_many",
-    "points_for_others",
     "which_change",
     "valid_or_invalid",
     "already_invalid",

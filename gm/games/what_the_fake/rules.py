@@ -122,20 +122,22 @@ class WhatTheFake(Naming, Grouping):
         return self.lines("point" if n == 1 else "points", n=number_word(n))
 
     def _by_points(self, points: Sequence[int]) -> str:
-        """'three for player five; one for players one, two and four; none for the others': the
-        seats with the same points said together, most first (eight players' points in a
-        breath). Two or more seats without a point are "the others" once someone has scored:
-        the table hears who scored, and the rest follows."""
+        """'three for player five; one for players one, two and four': the seats with the same
+        points said together, most first (eight players' points in a breath). Once someone has
+        scored, the seats without a point are not named: the table hears who scored, and the
+        rest follows. "none" when nobody scored."""
+        if not any(points):
+            return self.lines("no_points")
         items = []
-        for value in sorted(set(points), reverse=True):
+        for value in sorted(set(points) - {0}, reverse=True):
             seats = [seat for seat, p in enumerate(points, 1) if p == value]
-            amount = self.lines("no_points") if value == 0 else number_word(value)
             line = "points_for_one" if len(seats) == 1 else "points_for_many"
-            if value == 0 and len(seats) > 1 and items:
-                line = "points_for_others"
             items.append(
                 self.lines(
-                    line, points=amount, seat=number_word(seats[0]), seats=spoken_numbers(seats)
+                    line,
+                    points=number_word(value),
+                    seat=number_word(seats[0]),
+                    seats=spoken_numbers(seats),
                 )
             )
         return "; ".join(items)
