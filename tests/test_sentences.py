@@ -20,7 +20,7 @@ FRAGMENT = re.compile(
     r"^decision_|^heard_|^example_|_decision$|_expected$|_items?$|^stars?$|^points?$"
     r"|^score_players?$|^mode_"
     r"|^(unfinished_progress|star_group|artist|forger|no_points|points_for_one|points_for_many"
-    r"|points_for_others|seconds)$"
+    r"|seconds)$"
 )
 VERBS = set(
     """is are was were be been am can can't 'm 's 're 've 'll say says said tell starts start
@@ -70,6 +70,7 @@ HEADLINES = {
         "ask_names_next",
         "names_none",
         "check_first",
+        "names_dropped",  # "Sorry.", after a no to "I heard ... Is that right?", then "Player two?"
         "group_shared",
         "group_one_seat",
         "singles",

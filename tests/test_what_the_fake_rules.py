@@ -549,7 +549,7 @@ def test_a_name_with_unknown_words_is_checked() -> None:
     )
     refused = choose(outcome.state, False)
     assert (
-        refused.say == ("Then please say it again.",)
+        refused.say == ("Sorry.",)  # and the ask again: "Player one, name your three drawings."
         and refused.decision == "player one did not draw op's wolf"
     )
     assert refused.state.naming == () and refused.state.pending == ()
@@ -856,9 +856,7 @@ def test_quick_mode_asks_each_player_their_points() -> None:
     state = choose(state, 0).state
     outcome = choose(state, 3)
     assert outcome.state.totals == (2, 0, 3) and outcome.state.round == 2
-    assert outcome.say == (
-        "Round one points: three for player three; two for player one.",
-    )
+    assert outcome.say == ("Round one points: three for player three; two for player one.",)
     state = draw_until_done(go(outcome.state))
     for points in (1, 1, 0):
         outcome = choose(state, points)
