@@ -844,6 +844,22 @@ def test_the_groups_corrected_by_name_number_or_player(said, meant):
     assert GroupsMeaning(lines, GROUPS).read(said).value == meant
 
 
+def test_group_a_is_group_eight_read_back_where_there_is_one():
+    """Whisper writes "group eight" as "group a" ("invalid group a", "group a is not valid")."""
+    nine = tuple(
+        Group(n, (Entry(n, f"drawing {n}"), Entry(n % 8 + 1, f"drawing {n}"))) for n in range(1, 10)
+    )
+    for said, meant in (
+        ("invalid group a", "invalid 8"),
+        ("group a is not valid", "invalid 8"),
+        ("merge group a and group one", "merge 1 8"),
+    ):
+        reading = GroupsMeaning(lines, nine).read(said)
+        assert reading.value == meant and not reading.sure  # a guess by sound: read back
+    assert GroupsMeaning(lines, nine).read("invalid group eight").sure
+    assert GroupsMeaning(lines, GROUPS).read("invalid group a").value != "invalid 8"  # no eighth
+
+
 def test_two_numbers_said_the_same_are_asked_which_groups_however_long_the_reasons_after():
     six = tuple(  # six groups at a table of six: "two" and "four" are seats and groups
         Group(n, tuple(Entry(seat, name) for seat in seats))

@@ -865,6 +865,26 @@ IS_REALLY = (
 )
 
 
+# After "group a", the words that show the "a" stands alone: Whisper's way of writing "group
+# eight" ("invalid group a", "group a is not valid"), never an article there.
+_AFTER_GROUP_A = frozenset(
+    "is isn't does doesn't are was has should and with too out goes can't".split()
+)
+
+
+def _group_eight(said: list[str], numbers: set[int]) -> set[int]:
+    """Where `said` has "group a" for group eight, where there is a group eight."""
+    return {
+        at
+        for at, word in enumerate(said)
+        if word == "a"
+        and 8 in numbers
+        and at
+        and said[at - 1] == "group"
+        and (at + 1 == len(said) or said[at + 1] in _AFTER_GROUP_A)
+    }
+
+
 @dataclass(frozen=True)
 class GroupsMeaning:
     """A correction of the groups gm read, by group number, by drawing name or by player:
@@ -951,6 +971,8 @@ class GroupsMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = tokens(statement(text))
+        eight = _group_eight(whole, {g.number for g in self.groups})
+        whole = [("eight" if at in eight else w) for at, w in enumerate(whole)]
         said = corrected(whole)
         if not said:  # a question to gm about the groups is still the list asked for
             listed = any_of(tokens(text), GROUP_LIST)
@@ -965,7 +987,9 @@ class GroupsMeaning:
         seat = self._seat_of(said)
         seat = self._seat_of(whole) if seat is None else seat
         known = {g.number: g for g in self.groups}
-        short = len(said) <= 8 and not hedged(text) and said == whole  # corrected: read back
+        short = (  # corrected, or "group a" read as eight: read back
+            len(said) <= 8 and not hedged(text) and said == whole and not eight
+        )
 
         def value(v: str, sure: bool = short) -> Reading:
             return answer(v, said_change(self.lines, v), sure)
