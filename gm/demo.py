@@ -3,9 +3,9 @@
 Each game's simulated table (gm/games/<game>/table.py, `demo_line`) says a reply to every
 ask; the replies are spoken by one voice per seat. `LiveTable` answers what gm asks at the
 moment it asks, as people do, and corrects gm when it decided something the player did not
-mean ("take that back", the first form of undo; "no" where gm reads it back); that is the
-demo. `plan` and `render` write a whole game ahead into a WAV for the end-to-end tests, whose
-table cannot react, so it rehearses its replies first (`Audition`).
+mean ("take that back", the first form of undo; "no" or the reply again where gm asks about
+what it heard); that is the demo. `plan` and `render` write a whole game ahead into a WAV for
+the end-to-end tests, whose table cannot react, so it rehearses its replies first (`Audition`).
 """
 
 from __future__ import annotations
@@ -233,13 +233,13 @@ class LiveTable:
     is says the game's own reply for the state gm is in (`demo_line`), so a mishearing cannot
     put the table out of step. When gm confirms ("did you say ...?") the player answers as the
     truth is; when gm decides something the player did not mean, the player says "take that
-    back" (or "no", where gm reads back what it heard: `Ask.checks`) and tries again; when gm
-    refuses what it heard, nothing was decided, and the player tries again. A reply gm talked
-    over or let pass is said again, put another way ("resume", then "continue"; another word
-    for the theme), but meaning the same; after two tries a neighbour says it for the player,
-    as people at a table do. The clock is the sample clock, as for a WAV file. Each reply goes
-    to the engine's speaker as well (`play`: aloud, and into the `--speak-to` WAV beside gm's
-    lines), and `said` is told who says what.
+    back" and tries again (where gm asks about what it heard, `Ask.checks`, "no" or the reply
+    again); when gm refuses what it heard, nothing was decided, and the player tries again. A
+    reply gm talked over or let pass is said again, put another way ("resume", then "continue";
+    another word for the theme), but meaning the same; after two tries a neighbour says it for
+    the player, as people at a table do. The clock is the sample clock, as for a WAV file.
+    Each reply goes to the engine's speaker as well (`play`: aloud, and into the `--speak-to`
+    WAV beside gm's lines), and `said` is told who says what.
     """
 
     LEAD = 0.8  # seconds between gm's last word and a reply (gm drops 0.3 s after it speaks)
@@ -383,11 +383,7 @@ class LiveTable:
                 False  # the game's end, where gm waits for a last undo: nothing to answer
             )
             return
-        if self._wrong and ask.checks:  # gm reads back what it heard wrong: the player says no
-            self._wrong, self._line, self._ask = False, None, ask
-            no = Answer(AnswerKind.CHOICE, False, "no")
-            self._intended = _decided(self.game, engine.state, ask, no, engine.rng)  # type: ignore[attr-defined]
-            self._reply(said_as(seat, "no"))
+        if self._wrong and ask.checks and self._checked(ask, seat):
             return
         if self._wrong and self._corrections < self.CORRECTIONS and Command.UNDO in self.commands:
             self._corrections += 1
@@ -399,6 +395,26 @@ class LiveTable:
             self._line, self._tried = None, self._tries.setdefault(_key(ask), {})
         self._ask = ask
         self._reply(self._fresh(), self._think(ask))
+
+    def _checked(self, ask: Ask, seat: int) -> bool:
+        """gm asks about what it heard wrong (`Ask.checks`): the player says no where it reads
+        it back, else what they meant once more, as the ask invites ("Takini starts with T,
+        which is not face up. Say your word again"), up to CORRECTIONS times in a row. False
+        after that: the player answers as at any ask (`_fresh`: put another way, then skip)."""
+        engine = self._engine
+        if any(choice.value is False for choice in ask.choices):
+            reply, self._line = said_as(seat, "no"), None
+            answer = Answer(AnswerKind.CHOICE, False, "no")
+        elif self._line is not None and self._corrections < self.CORRECTIONS:
+            self._corrections += 1
+            reply = self._line
+            answer = reply.answer
+        else:
+            return False
+        self._wrong, self._ask = False, ask
+        self._intended = _decided(self.game, engine.state, ask, answer, engine.rng)  # type: ignore[attr-defined]
+        self._reply(reply)
+        return True
 
     def _think(self, ask: Ask) -> float:
         """Seconds between gm's last word and a reply. At a live table a timed ask is not

@@ -90,8 +90,10 @@ class Ask:
     # What the Fake's drawings): a grammar recogniser listens for a list of them
     # (Vocabulary.several).
     several: bool = False
-    # Reads the last answer back ("I heard ... Is that right?"): a no drops it and asks again, so
-    # a player who was misheard says no here rather than "take that back" (gm.demo's table).
+    # Asks about the last answer, which gm doubts: reads it back ("I heard ... Is that right?",
+    # a no drops it) or asks for it again ("Takini starts with T, which is not face up. Say your
+    # word again"). A player who was misheard answers here rather than with "take that back"
+    # (gm.demo's table).
     checks: bool = False
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from conftest import RecordingSpeaker
 from toygame import ToyGame, ToyState
@@ -264,3 +265,62 @@ def test_a_reading_gm_checks_is_answered_no_not_taken_back(common):
         (None, "player 1 took 5"),
     ]
     assert spoken == [(1, "two"), (1, "five"), (2, "two"), (2, "no"), (2, "three"), (1, "five")]
+
+
+class AgainToy(CheckingToy):
+    """Asks for a two again instead ("2 is taken. Say your number again.", `Ask.checks`), as
+    Funocracy asks for a word that fits no face-up letter; player two means three."""
+
+    def step(self, state: ToyState):
+        if getattr(state, "pending", None) is not None:
+            return Ask(
+                "toy.again", ("2 is taken. Say it again.",), vocab.numbers(1, 5), checks=True
+            )
+        return super().step(state)
+
+    def apply(self, state: ToyState, ask: Ask, answer: Answer, rng: random.Random) -> Outcome:
+        plain = ToyState(state.players, state.round, state.scores, state.rolled)
+        if ask.id == "toy.again":
+            return ToyGame.apply(self, plain, ask, answer, rng)
+        return super().apply(state, ask, answer, rng)
+
+    def demo_line(self, state: ToyState, ask: Ask, rng: random.Random) -> Line:
+        if ask.id == "toy.pick" and state.round == 2:
+            return said(ask, 3, "three", 2)
+        return super().demo_line(state, ask, rng)
+
+
+def test_asked_again_about_a_misheard_answer_the_player_says_it_again(common):
+    """gm heard "two" for "three" and asks for it again: the player says "three" again, as the
+    ask invites, not "take that back" (the table's ears are the engine's events here)."""
+    _, commands = common
+    game, rng = AgainToy(), random.Random(3)
+    table = LiveTable(game, commands, seed=1, seats=ESPEAK_SEATS)
+    engine = SimpleNamespace(state=ToyState(2, 2, (5, 0), (5,)), rng=rng)
+    table.attach(engine)
+    table.event({"type": "listen", "t": 0.0, "step": "toy.pick"})
+    assert table._saying.text == "three"
+    heard = game.apply(engine.state, game.step(engine.state), Answer(AnswerKind.CHOICE, 2), rng)
+    engine.state = heard.state  # gm heard two: asks for it again
+    table.event(
+        {
+            "type": "decision",
+            "t": 2.0,
+            "step": "toy.pick",
+            "accepted": True,
+            "decision": heard.decision,
+        }
+    )
+    for _ in range(table.CORRECTIONS):  # misheard again, it is said again, never taken back
+        table.event({"type": "listen", "t": 3.0, "step": "toy.again"})
+        assert table._saying.text == "three" and table._saying.seat == 2
+        assert table._saying.answer.value == 3
+        table.event(
+            {
+                "type": "decision",
+                "t": 4.0,
+                "step": "toy.again",
+                "accepted": True,
+                "decision": "player 2 took 2",
+            }
+        )

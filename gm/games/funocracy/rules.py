@@ -391,6 +391,7 @@ class Funocracy(Judging, Scores):
             expected=L("letter_expected", letters=self._letters_named(state)),
             endpoint=0.5,
             skippable=True,  # the turn's theme can still be skipped, once
+            checks=bool(word),  # "Takini starts with T ... Say your word again"
         )
 
     # ----- answers ----------------------------------------------------------------------
