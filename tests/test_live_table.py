@@ -36,37 +36,49 @@ class DemoToy(ToyGame):
         return said(ask, 5, "five", seat)
 
 
-def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, tmp_path):
+class Bounded(LiveTable):
+    """A table that gives up after a minute of game time (a table caught in a loop)."""
+
+    def read(self):
+        return None if self.now > 60 else super().read()
+
+
+def play(game: ToyGame, common, speaker=None) -> tuple[list, list, Engine]:
+    """The toy game played to its end by the live table, through PocketSphinx: the decisions
+    (confirmations and refusals left out), what the table said, seat by seat, and the engine."""
     lines, commands = common
-    wav = WavSpeaker(
-        tmp_path / "table.wav"
-    )  # what --speak-to writes: gm's lines and the table's replies
-    spoken = []
-    table = LiveTable(
-        DemoToy(),
+    spoken: list = []
+    table = Bounded(
+        game,
         commands,
         seed=1,
         said=lambda t, seat, text: spoken.append((seat, text)),
-        seats=ESPEAK_SEATS,
-    )  # PocketSphinx's voices
+        seats=ESPEAK_SEATS,  # PocketSphinx's voices
+    )
     transcript = Transcript()
     transcript.add_sink(table.event)
     engine = Engine(
-        DemoToy(),
+        game,
         AudioHearing(table, open_recognizer("sphinx")),
-        TeeSpeaker(speaker, wav),
+        speaker or RecordingSpeaker(for_the_ear=False),
         lines,
         commands,
         transcript,
         Record("toy", {}, seed=3),
     )
     table.attach(engine)
-    assert engine.run() is Result.OVER
+    assert engine.run() is Result.OVER  # not an endless replay of an undone step
     decided = [
         (e.get("kind"), e["decision"])
         for e in transcript.of_type("decision")
-        if e.get("step") != "confirm"
+        if e.get("step") != "confirm" and e.get("accepted", True)
     ]
+    return decided, spoken, engine
+
+
+def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, tmp_path):
+    wav = WavSpeaker(tmp_path / "table.wav")  # what --speak-to writes: gm's lines and the replies
+    decided, spoken, engine = play(DemoToy(), common, TeeSpeaker(speaker, wav))
     assert decided == [
         (None, "2 players"),
         (None, "player 1 took 5"),
@@ -107,41 +119,8 @@ class MishearingToy(ToyGame):
         return said(ask, 5, "five", (state.round - 1) % state.players + 1)
 
 
-class Bounded(LiveTable):
-    """A table that gives up after a minute of game time (a table caught in a loop)."""
-
-    def read(self):
-        return None if self.now > 60 else super().read()
-
-
-def test_words_taken_for_undo_are_put_another_way_when_the_ask_comes_back(speaker, common):
-    lines, commands = common
-    spoken = []
-    table = Bounded(
-        MishearingToy(),
-        commands,
-        seed=1,
-        said=lambda t, seat, text: spoken.append((seat, text)),
-        seats=ESPEAK_SEATS,
-    )
-    transcript = Transcript()
-    transcript.add_sink(table.event)
-    engine = Engine(
-        MishearingToy(),
-        AudioHearing(table, open_recognizer("sphinx")),
-        speaker,
-        lines,
-        commands,
-        transcript,
-        Record("toy", {}, seed=3),
-    )
-    table.attach(engine)
-    assert engine.run() is Result.OVER  # not an endless replay of the undone step
-    decided = [
-        (e.get("kind"), e["decision"])
-        for e in transcript.of_type("decision")
-        if e.get("step") != "confirm"
-    ]
+def test_words_taken_for_undo_are_put_another_way_when_the_ask_comes_back(common):
+    decided, spoken, _ = play(MishearingToy(), common)
     assert decided == [
         (None, "2 players"),
         (None, "player 1 took 5"),
@@ -171,39 +150,6 @@ def test_a_reply_never_begins_while_gm_speaks(common):
     assert began[0] < 2.5 + table.LEAD + 0.2
 
 
-def play(game: ToyGame, common) -> tuple[list, list]:
-    """The toy game played to its end by the live table, through PocketSphinx: the decisions
-    (confirmations left out) and what the table said, seat by seat."""
-    lines, commands = common
-    spoken: list = []
-    table = Bounded(
-        game,
-        commands,
-        seed=1,
-        said=lambda t, seat, text: spoken.append((seat, text)),
-        seats=ESPEAK_SEATS,
-    )
-    transcript = Transcript()
-    transcript.add_sink(table.event)
-    engine = Engine(
-        game,
-        AudioHearing(table, open_recognizer("sphinx")),
-        RecordingSpeaker(for_the_ear=False),
-        lines,
-        commands,
-        transcript,
-        Record("toy", {}, seed=3),
-    )
-    table.attach(engine)
-    assert engine.run() is Result.OVER
-    decided = [
-        (e.get("kind"), e["decision"])
-        for e in transcript.of_type("decision")
-        if e.get("step") != "confirm" and e.get("accepted", True)
-    ]
-    return decided, spoken
-
-
 class RefusingToy(DemoToy):
     """Player two means three and says "two", which the rules here refuse."""
 
@@ -216,7 +162,7 @@ class RefusingToy(DemoToy):
 def test_a_refused_reply_is_said_again_and_nothing_is_taken_back(common):
     """gm refusing what it heard decided nothing: the player says it again, and no "take that
     back" undoes the turn before."""
-    decided, spoken = play(RefusingToy(), common)
+    decided, spoken, _ = play(RefusingToy(), common)
     assert decided == [
         (None, "2 players"),
         (None, "player 1 took 5"),
@@ -255,7 +201,7 @@ class CheckingToy(DemoToy):
 def test_a_reading_gm_checks_is_answered_no_not_taken_back(common):
     """Where gm reads back what it heard wrong, the player says no (a real table's word, and
     fewer of gm's than an undo), then says what it meant."""
-    decided, spoken = play(CheckingToy(), common)
+    decided, spoken, _ = play(CheckingToy(), common)
     assert decided == [
         (None, "2 players"),
         (None, "player 1 took 5"),

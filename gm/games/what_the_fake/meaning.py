@@ -865,8 +865,8 @@ IS_REALLY = (
 )
 
 
-# After "group a", the words that show the "a" stands alone: Whisper's way of writing "group
-# eight" ("invalid group a", "group a is not valid"), never an article there.
+# After "group a", the words that show the "a" stands alone: a transcript's way of writing
+# "group eight" ("invalid group a", "group a is not valid"), never an article there.
 _AFTER_GROUP_A = frozenset(
     "is isn't does doesn't are was has should and with too out goes can't".split()
 )
