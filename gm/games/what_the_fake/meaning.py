@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Callable, Mapping
 
 from gm import content
+from gm.games.what_the_fake.groups import drawing_key
 from gm.games.what_the_fake.names import (
     ARTICLES,
     DRAWINGS,
@@ -474,7 +475,7 @@ class NamesMeaning:
             ]
         if len(named) > self.room:  # a transcript that writes a name twice ("a pilot, a
             # firefighter and a sailor, a fire fighter"): one drawing, said once
-            keys = [normalise_name(n).replace(" ", "") for n in named]
+            keys = [drawing_key(n) for n in named]
             named = [n for i, n in enumerate(named) if keys[i] not in keys[:i]]
         vague = [n for n in named if _vague(n)]
         if vague:
