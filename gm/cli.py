@@ -1450,12 +1450,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
         f"{', in real time' if args.live else ''}.",
         file=sys.stderr,
     )
-    if args.state_dir:
-        return run_game(args, record, resumed=False, table=table)
-    with tempfile.TemporaryDirectory(prefix="gm-demo-") as workdir:
-        args.scratch = True  # a demo never replaces the table's saved game, nor leaves one
-        args.state_dir = str(Path(workdir) / "state")
-        return run_game(args, record, resumed=False, table=table)
+    try:
+        if args.state_dir:
+            return run_game(args, record, resumed=False, table=table)
+        with tempfile.TemporaryDirectory(prefix="gm-demo-") as workdir:
+            args.scratch = True  # a demo never replaces the table's saved game, nor leaves one
+            args.state_dir = str(Path(workdir) / "state")
+            return run_game(args, record, resumed=False, table=table)
+    finally:
+        print(f"gm demo: {table.summary()}", file=sys.stderr)
 
 
 COMMANDS = {

@@ -293,6 +293,9 @@ class LiveTable:
         self._undoing = False  # the player has said "undo"
         self._last_decision = 0.0
         self._gm_until = 0.0  # where gm's last line ended: no reply begins before it
+        self.answers = 0  # answers to gm's asks the table began to say, tries included
+        self.as_meant = 0  # of them, decided as the player meant before anything else was said
+        self._open = False  # the answer said last awaits gm's decision
 
     def attach(self, engine: object) -> None:
         """The engine whose state the players read (its `state` and `rng`) and whose speaker
@@ -326,6 +329,8 @@ class LiveTable:
                     break  # a player waits for gm to finish: what is said over gm is never heard
                 line, segment[1] = segment[1], None
                 self._started = True
+                self._open = line is self._line
+                self.answers += self._open
                 if self._said is not None:
                     self._said(at, line.seat, line.text)
                 if self._engine is not None:
@@ -394,6 +399,13 @@ class LiveTable:
         if self._line is None or self._ask is None or self._ask.id != ask.id:
             self._line, self._tried = None, self._tries.setdefault(_key(ask), {})
         self._ask = ask
+        if self._line is not None and self._saying is self._line and not self._started:
+            # Due and not begun (gm's "Sorry, say it again." made the table say it again before
+            # gm listened): the same reply, not another try. Picked twice, one "say it again"
+            # counted as two tries, and a Funocracy player with the turn's skip spent gave up
+            # and let the time run out ("zebra" heard as "t ber", then silence for 24 s).
+            self._reply(self._line, self._think(ask))
+            return
         self._reply(self._fresh(), self._think(ask))
 
     def _checked(self, ask: Ask, seat: int) -> bool:
@@ -478,6 +490,14 @@ class LiveTable:
         self._last_decision = self.now
         if event.get("step") == "confirm":
             return
+        if self._open:  # the first decision after an answer: was it the one meant?
+            self._open = False
+            self.as_meant += (
+                event.get("kind") != "undo"
+                and self._ask is not None
+                and event.get("step") == self._ask.id
+                and self._intended == (bool(event.get("accepted")), event.get("decision"))
+            )
         if event.get("kind") == "undo":  # back to the ask: the player says what it meant again
             if not self._undoing:
                 self._line = None  # an undo nobody said: the undone step is answered afresh
@@ -530,6 +550,16 @@ class LiveTable:
                 [speech, line],
                 [silence(self.GAP), None],
             )
+        )
+
+    def summary(self) -> str:
+        """How well gm heard the table, in one sentence for the end of the demo."""
+        if not self.answers:
+            return "The table gave no answers."
+        share = round(100 * self.as_meant / self.answers)
+        return (
+            f"gm took {self.as_meant} of the table's {self.answers} answers as meant the first "
+            f"time they were said ({share}%)."
         )
 
 

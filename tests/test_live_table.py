@@ -43,9 +43,10 @@ class Bounded(LiveTable):
         return None if self.now > 60 else super().read()
 
 
-def play(game: ToyGame, common, speaker=None) -> tuple[list, list, Engine]:
+def play(game: ToyGame, common, speaker=None) -> tuple[list, list, Engine, LiveTable]:
     """The toy game played to its end by the live table, through PocketSphinx: the decisions
-    (confirmations and refusals left out), what the table said, seat by seat, and the engine."""
+    (confirmations and refusals left out), what the table said, seat by seat, the engine and
+    the table."""
     lines, commands = common
     spoken: list = []
     table = Bounded(
@@ -73,12 +74,12 @@ def play(game: ToyGame, common, speaker=None) -> tuple[list, list, Engine]:
         for e in transcript.of_type("decision")
         if e.get("step") != "confirm" and e.get("accepted", True)
     ]
-    return decided, spoken, engine
+    return decided, spoken, engine, table
 
 
 def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, tmp_path):
     wav = WavSpeaker(tmp_path / "table.wav")  # what --speak-to writes: gm's lines and the replies
-    decided, spoken, engine = play(DemoToy(), common, TeeSpeaker(speaker, wav))
+    decided, spoken, engine, table = play(DemoToy(), common, TeeSpeaker(speaker, wav))
     assert decided == [
         (None, "2 players"),
         (None, "player 1 took 5"),
@@ -88,6 +89,11 @@ def test_the_live_table_corrects_gm_and_the_game_ends_as_meant(speaker, common, 
         (None, "player 1 took 5"),
     ]
     assert engine.state.scores == (10, 3)
+    # Five answers ("two" meant three, decided as two, is the one not taken as meant).
+    assert (table.answers, table.as_meant) == (5, 4)
+    assert table.summary() == (
+        "gm took 4 of the table's 5 answers as meant the first time they were said (80%)."
+    )
     # The table says gm's first form of undo, "take that back"; PocketSphinx does not take it in
     # this seat's espeak-ng voice, so the player says it again another way, "undo", as people do.
     assert spoken == [
@@ -120,7 +126,7 @@ class MishearingToy(ToyGame):
 
 
 def test_words_taken_for_undo_are_put_another_way_when_the_ask_comes_back(common):
-    decided, spoken, _ = play(MishearingToy(), common)
+    decided, spoken, _, table = play(MishearingToy(), common)
     assert decided == [
         (None, "2 players"),
         (None, "player 1 took 5"),
@@ -130,6 +136,7 @@ def test_words_taken_for_undo_are_put_another_way_when_the_ask_comes_back(common
         (None, "player 1 took 5"),
     ]
     assert spoken == [(1, "two"), (1, "five"), (2, "undo"), (1, "five"), (2, "three"), (1, "five")]
+    assert (table.answers, table.as_meant) == (6, 5)  # "undo", meaning three, undid a turn
 
 
 def test_a_reply_never_begins_while_gm_speaks(common):
@@ -162,7 +169,7 @@ class RefusingToy(DemoToy):
 def test_a_refused_reply_is_said_again_and_nothing_is_taken_back(common):
     """gm refusing what it heard decided nothing: the player says it again, and no "take that
     back" undoes the turn before."""
-    decided, spoken, _ = play(RefusingToy(), common)
+    decided, spoken, _, table = play(RefusingToy(), common)
     assert decided == [
         (None, "2 players"),
         (None, "player 1 took 5"),
@@ -170,6 +177,7 @@ def test_a_refused_reply_is_said_again_and_nothing_is_taken_back(common):
         (None, "player 1 took 5"),
     ]
     assert spoken == [(1, "two"), (1, "five"), (2, "two"), (2, "three"), (1, "five")]
+    assert (table.answers, table.as_meant) == (5, 4)  # the refused "two" was not as meant
 
 
 @dataclass(frozen=True)
@@ -201,7 +209,7 @@ class CheckingToy(DemoToy):
 def test_a_reading_gm_checks_is_answered_no_not_taken_back(common):
     """Where gm reads back what it heard wrong, the player says no (a real table's word, and
     fewer of gm's than an undo), then says what it meant."""
-    decided, spoken, _ = play(CheckingToy(), common)
+    decided, spoken, _, table = play(CheckingToy(), common)
     assert decided == [
         (None, "2 players"),
         (None, "player 1 took 5"),
@@ -211,6 +219,7 @@ def test_a_reading_gm_checks_is_answered_no_not_taken_back(common):
         (None, "player 1 took 5"),
     ]
     assert spoken == [(1, "two"), (1, "five"), (2, "two"), (2, "no"), (2, "three"), (1, "five")]
+    assert (table.answers, table.as_meant) == (5, 4)  # "no" is no answer to the game's ask
 
 
 class AgainToy(CheckingToy):
@@ -270,3 +279,29 @@ def test_asked_again_about_a_misheard_answer_the_player_says_it_again(common):
                 "decision": "player 2 took 2",
             }
         )
+
+
+def test_asked_to_say_it_again_the_player_says_it_once_more_not_twice(common):
+    """gm's "Sorry, say it again." comes before gm listens again, and the table reads audio in
+    between: the reply due then is the one said when gm listens, one more try, not two (two
+    made a neighbour say it at once, and a Funocracy player give up the turn)."""
+    _, commands = common
+    game = DemoToy()
+    began = []
+    table = LiveTable(
+        game, commands, seed=1, said=lambda t, seat, text: began.append(seat), seats=ESPEAK_SEATS
+    )
+    state, rng = ToyState(2, 2, (5, 0), (5,)), random.Random(3)
+    table.attach(SimpleNamespace(state=state, rng=rng, speaker=SimpleNamespace(play=len)))
+    table.event({"type": "listen", "t": 0.0, "step": "toy.pick"})
+    while not began and table.now < 10:
+        table.read()
+    assert began == [2]
+    table.event({"type": "heard", "t": table.now, "text": "", "intent": None})
+    table.event({"type": "say", "t": table.now, "end": table.now, "text": "Sorry, say it again."})
+    table.read()  # gm's 0.3 s after it speaks
+    table.event({"type": "listen", "t": table.now, "step": "toy.pick"})
+    while len(began) < 2 and table.now < 20:
+        table.read()
+    assert began == [2, 2]  # the player again, not a neighbour
+    assert sum(table._tried.values()) == 2  # "two", then "three" (what the player meant)
