@@ -1447,7 +1447,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(
         f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
         f"speaking through Piper's voice, at four pitches, into the real recogniser"
-        f"{', in real time' if args.live else ''}.",
+        + (
+            ", in real time."
+            if args.live
+            else "; the times shown are the table's, and leave out gm's own lines."
+        ),
         file=sys.stderr,
     )
     try:

@@ -8,6 +8,7 @@ the saved answers must reach the very state gm announced at the end.
 
 from __future__ import annotations
 
+import re
 import signal
 import statistics
 import subprocess
@@ -66,6 +67,9 @@ def check(game_id: str, tmp_path, *options: str) -> tuple[list[dict], str, list[
     state, _ = rebuild(game, record)
     assert game.public(state) == over[0]["state"]
     assert "seat 2 says: " in result.stdout and "gm heard: " in result.stdout
+    assert "the times shown are the table's, and leave out gm's own lines." in result.stderr
+    took = re.search(r"gm took (\d+) of the table's (\d+) answers as meant", result.stderr)
+    assert took and 0 < int(took.group(1)) <= int(took.group(2)), result.stderr[-2000:]
     undone = sum(1 for e in events if e["type"] == "decision" and e.get("kind") == "undo")
     print(
         f"{game_id}: {len(decisions)} decisions, {undone} undone, {events[-1]['t']:.0f} s of play "
