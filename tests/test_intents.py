@@ -286,6 +286,12 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("how many points does the leader have", False, Command.SCORE),
         ("how many points are the others on", False, Command.SCORE),
         ("how many points do the forgers get", False, Command.HELP),
+        # a reason to stop for a while is a pause; a theme to change, a skip
+        ("hold on, Max went to the loo", False, Command.PAUSE),
+        ("sec, my phone's ringing", False, Command.PAUSE),
+        ("stop, someone's at the door", False, Command.PAUSE),
+        ("back in a minute, loo break", False, Command.PAUSE),
+        ("this one is impossible, can we get another one", False, Command.SKIP),
     ],
 )
 def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):
