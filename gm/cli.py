@@ -1462,7 +1462,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             args.state_dir = str(Path(workdir) / "state")
             return run_game(args, record, resumed=False, table=table)
     finally:
-        print(f"gm demo: {table.summary()}", file=sys.stderr)
+        if table.answers:  # not after a refusal before the game began
+            print(f"gm demo: {table.summary()}", file=sys.stderr)
 
 
 COMMANDS = {
