@@ -329,8 +329,9 @@ class LiveTable:
                     break  # a player waits for gm to finish: what is said over gm is never heard
                 line, segment[1] = segment[1], None
                 self._started = True
-                self._open = line is self._line
-                self.answers += self._open
+                if line is self._line:  # an answer; a yes to gm's check leaves it awaiting
+                    self._open = True
+                    self.answers += 1
                 if self._said is not None:
                     self._said(at, line.seat, line.text)
                 if self._engine is not None:
@@ -400,13 +401,12 @@ class LiveTable:
             self._line, self._tried = None, self._tries.setdefault(_key(ask), {})
         self._ask = ask
         if self._line is not None and self._saying is self._line and not self._started:
-            # Due and not begun (gm's "Sorry, say it again." made the table say it again before
-            # gm listened): the same reply, not another try. Picked twice, one "say it again"
-            # counted as two tries, and a Funocracy player with the turn's skip spent gave up
-            # and let the time run out ("zebra" heard as "t ber", then silence for 24 s).
-            self._reply(self._line, self._think(ask))
+            # Due and not begun (gm's "Sorry, say it again." makes the table say it again before
+            # gm listens again): the same reply, one try, said at once.
+            self._reply(self._line)
             return
-        self._reply(self._fresh(), self._think(ask))
+        again = bool(self._tried)  # tried already: said at once, as people say a word again
+        self._reply(self._fresh(), self.LEAD if again else self._think(ask))
 
     def _checked(self, ask: Ask, seat: int) -> bool:
         """gm asks about what it heard wrong (`Ask.checks`): the player says no where it reads
@@ -539,7 +539,8 @@ class LiveTable:
         """Say `line` after a short pause (`lead` seconds), instead of anything not said yet."""
         self._saying, self._started = line, False
         self._segments.clear()
-        if not line.text:
+        if not line.text:  # silence until the time runs out: the answer before it is given up
+            self._open = False
             self._segments.append([silence(line.silence), None])
             return
         voice = voice_of(line.seat, self.seats)

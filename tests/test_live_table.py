@@ -305,3 +305,27 @@ def test_asked_to_say_it_again_the_player_says_it_once_more_not_twice(common):
         table.read()
     assert began == [2, 2]  # the player again, not a neighbour
     assert sum(table._tried.values()) == 2  # "two", then "three" (what the player meant)
+
+
+def test_an_answer_given_up_is_not_taken_as_meant_when_the_time_runs_out(common):
+    """A player gm did not hear, who then lets the turn's time run out (`give_up`), meant the
+    time-out that follows, but the answer they said was never taken: it is not counted."""
+    _, commands = common
+    began = []
+    table = LiveTable(
+        DemoToy(), commands, seed=1, said=lambda t, seat, text: began.append(seat),
+        seats=ESPEAK_SEATS,
+    )  # fmt: skip
+    state, rng = ToyState(2, 2, (5, 0), (5,)), random.Random(3)
+    table.attach(SimpleNamespace(state=state, rng=rng, speaker=SimpleNamespace(play=len)))
+    table.event({"type": "listen", "t": 0.0, "step": "toy.pick"})
+    while not began and table.now < 10:
+        table.read()
+    assert table.answers == 1
+    table._reply(Line(Answer(AnswerKind.TIMEOUT), "", 2, silence=3.0))  # as give_up says it
+    table._intended = (True, "time ran out")
+    table.event(
+        {"type": "decision", "t": 9.0, "step": "toy.pick", "accepted": True,
+         "decision": "time ran out"}
+    )  # fmt: skip
+    assert (table.answers, table.as_meant) == (1, 0)
