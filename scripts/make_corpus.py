@@ -822,23 +822,6 @@ def build(
             language="en",
         )
 
-    if digits is not None:  # numbers said alone by people, at the ask for a number of players
-        wanted = {p for p in sets["numbers"].phrases() if " " not in p}
-        for name, word, audio in digit_recordings(digits, digits_per, wanted, rng):
-            corpus.conditions(
-                f"human/{name}",
-                silence(0.5) + audio + silence(TAIL),
-                babble,
-                noise,
-                set="numbers",
-                expected=word,
-                voice=name.split("-")[1].split("_")[1],
-                speed=None,
-                pitch=None,
-                source="human",
-                language="en",
-            )
-
     # Off-script speech: each clip is heard with one set's vocabulary, the sets taken in turn.
     english = [n for n, s in sets.items() if s.language == "en" and s.spoken]
     korean = [n for n, s in sets.items() if s.language == "ko"]
@@ -911,6 +894,25 @@ def build(
         offscript(
             f"offscript/ko-chat{k:02d}.wav", audio, "ko", "espeak", "several", kind="conversation"
         )
+    if digits is not None:  # numbers said alone by people, at the ask for a number of players
+        wanted = {p for p in sets["numbers"].phrases() if " " not in p}
+        # last, so the rest of the corpus is the same with and without them
+        drawn = random.Random(seed)
+        for name, word, audio in digit_recordings(digits, digits_per, wanted, drawn):
+            corpus.conditions(
+                f"human/{name}",
+                silence(0.5) + audio + silence(TAIL),
+                babble,
+                noise,
+                set="numbers",
+                expected=word,
+                voice=name.split("-")[1].split("_")[1],
+                speed=None,
+                pitch=None,
+                source="human",
+                language="en",
+            )
+
     return corpus.rows
 
 

@@ -26,6 +26,7 @@ gm: Seeper starts with S, which is not face up.
   [   10.6s] decided: the letter is N
   [   12.0s] seat 3 says: take that back
   [   13.0s] gm heard: take that back
+  [   13.5s] seat 3 says: Undo.
   [   14.0s] seat 3 says: pass
 gm: The game is over.
 """
@@ -35,9 +36,10 @@ CLOSING = (
 
 
 def test_the_printout_is_read_reply_by_reply():
-    # zebra (seeper), zebra, n for november (and for november), take that back, pass (no
-    # transcript after it): five replies, two written as said, one undo.
-    assert bench_demo.read_printout(PRINTOUT, CLOSING) == (4, 3, 5, 2, 1)
+    # zebra (seeper), zebra, n for november (and for november), take that back, undo and pass
+    # (no transcript after either): six replies, two written as said (the second zebra and
+    # take that back), two undos.
+    assert bench_demo.read_printout(PRINTOUT, CLOSING) == (4, 3, 6, 2, 2)
 
 
 def test_a_demo_that_did_not_close_has_no_answers_counted():
@@ -49,3 +51,8 @@ def test_a_game_with_no_demo_is_refused(capsys):
         bench_demo.main(["chess"])
     assert stop.value.code == 2
     assert "no demo named chess" in capsys.readouterr().err
+
+
+def test_a_demo_still_running_at_its_timeout_is_stopped_and_not_ended():
+    run = bench_demo.run("who-the-f", 7, live=False, timeout=0.5)
+    assert not run.ended and run.seconds < 5 and run.answers == 0

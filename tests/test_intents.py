@@ -292,6 +292,7 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("stop, someone's at the door", False, Command.PAUSE),
         ("back in a minute, loo break", False, Command.PAUSE),
         ("this one is impossible, can we get another one", False, Command.SKIP),
+        ("my ears are ringing from that", False, None),
     ],
 )
 def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):
