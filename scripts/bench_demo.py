@@ -17,6 +17,7 @@ meant; a demo still running after --timeout seconds (600) is stopped and counted
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import subprocess
@@ -54,6 +55,7 @@ def words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
 
 
+@functools.cache
 def undo_phrases() -> frozenset[str]:
     """Every way gm takes an undo said alone ("take that back", "undo", ...)."""
     from gm.cli import common_lines

@@ -805,22 +805,25 @@ def build(
                 language=eset.language,
             )
 
-    human, human_off = human_recordings()
-    for name, phrase, audio in human[: None if limit is None else limit * 2]:
-        clip = silence(0.5) + audio + silence(TAIL)
+    def said_by_people(name: str, set_name: str, phrase: str, audio: bytes, voice: str) -> None:
+        """A recording of people, with silence around it, clean and in each noise."""
         corpus.conditions(
             f"human/{name}",
-            clip,
+            silence(0.5) + audio + silence(TAIL),
             babble,
             noise,
-            set="cards" if name.count("-") == 1 else "numbers",
+            set=set_name,
             expected=phrase,
-            voice="human",
+            voice=voice,
             speed=None,
             pitch=None,
             source="human",
             language="en",
         )
+
+    human, human_off = human_recordings()
+    for name, phrase, audio in human[: None if limit is None else limit * 2]:
+        said_by_people(name, "cards" if name.count("-") == 1 else "numbers", phrase, audio, "human")
 
     # Off-script speech: each clip is heard with one set's vocabulary, the sets taken in turn.
     english = [n for n, s in sets.items() if s.language == "en" and s.spoken]
@@ -899,19 +902,7 @@ def build(
         # last, so the rest of the corpus is the same with and without them
         drawn = random.Random(seed)
         for name, word, audio in digit_recordings(digits, digits_per, wanted, drawn):
-            corpus.conditions(
-                f"human/{name}",
-                silence(0.5) + audio + silence(TAIL),
-                babble,
-                noise,
-                set="numbers",
-                expected=word,
-                voice=name.split("-")[1].split("_")[1],
-                speed=None,
-                pitch=None,
-                source="human",
-                language="en",
-            )
+            said_by_people(name, "numbers", word, audio, name.split("_")[1])  # the speaker
 
     return corpus.rows
 
