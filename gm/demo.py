@@ -397,7 +397,11 @@ class LiveTable:
             self._reply(said_as(seat, self.commands[Command.UNDO][0]))
             return
         self._wrong = self._undoing = False
+        meant = None
         if self._line is None or self._ask is None or self._ask.id != ask.id:
+            # gm moved on from an ask whose answer it never took as meant (Funocracy's "which
+            # letter?" after a word misheard twice): the player answers knowing what they meant
+            meant = self._line
             self._line, self._tried = None, self._tries.setdefault(_key(ask), {})
         self._ask = ask
         if self._line is not None and self._saying is self._line and not self._started:
@@ -406,7 +410,7 @@ class LiveTable:
             self._reply(self._line)
             return
         again = bool(self._tried)  # tried already: said at once, as people say a word again
-        self._reply(self._fresh(), self.LEAD if again else self._think(ask))
+        self._reply(self._fresh(meant), self.LEAD if again else self._think(ask))
 
     def _checked(self, ask: Ask, seat: int) -> bool:
         """gm asks about what it heard wrong (`Ask.checks`): the player says no where it reads
@@ -441,14 +445,20 @@ class LiveTable:
             return max(self.LEAD, ask.timeout - 0.6)  # a late answer
         return self._moments.uniform(min(3.0, ask.timeout / 4), min(20.0, ask.timeout * 0.8))
 
-    def _fresh(self) -> Line:
+    def _fresh(self, meant: Line | None = None) -> Line:
         """The player's reply to the current ask, said another way than before where it can
         be: the same choice in other words, another word for the theme; the same words once
-        more; then "skip" where the ask allows it."""
+        more; then "skip" where the ask allows it. A game's table may answer from the words the
+        player meant and gm did not take (`demo_retry`, optional): `meant`, said at the ask
+        before, or the reply to this one."""
         engine = self._engine
         ask = self._ask
         assert ask is not None and engine is not None
         line = self._line
+        retry = getattr(self.game, "demo_retry", None)
+        before = line or meant
+        if retry is not None and before is not None:
+            line = retry(engine.state, ask, before, self.players) or line
         if line is None or line.answer.kind is not AnswerKind.CHOICE:
             for _ in range(8):
                 line = self.game.demo_line(engine.state, ask, self.players)

@@ -19,7 +19,7 @@ from gm.content import ContentError, spoken_list
 from gm.content import load as load_content
 from gm.games import funocracy
 from gm.games.funocracy import Pending, Phase, State
-from gm.steps import Answer, AnswerKind, Ask, End, Outcome
+from gm.steps import Answer, AnswerKind, Ask, End, Line, Outcome
 from gm.vocab import number_word, spoken_letter
 
 GAME = funocracy.load()
@@ -611,3 +611,21 @@ def test_the_simulated_player_says_a_silent_first_word_only_when_its_letter_is_n
     )
     line = GAME.demo_line(letter, GAME.step(letter), Random(0))
     assert line.answer.value == "N" and line.text == funocracy.table.LETTER_REPLIES["N"]
+
+
+def test_a_player_misheard_twice_names_the_letter_their_word_was_for():
+    """At "which letter?" after gm misheard "zebra" twice (as "seeper"), the simulated player
+    says the letter, as the ask invites, not "no answer" (the game's own reply reads only the
+    word gm heard); nothing to say at another ask, or for a letter not face up."""
+    zebra = Line(Answer(AnswerKind.FREE, ["zebra"], "zebra"), "zebra", 2)
+    letter = replace(start(), phase=Phase.LETTER, face_up=("Y", "A", "Z"), heard="seeper")
+    line = GAME.demo_retry(letter, GAME.step(letter), zebra, Random(0))
+    assert (line.answer.value, line.text, line.seat) == ("Z", "z for zulu", letter.active)
+    assert GAME.demo_line(letter, GAME.step(letter), Random(0)).text == "no answer"
+    knife = Line(Answer(AnswerKind.FREE, ["knife"], "knife"), "knife", 2)
+    silent = replace(letter, face_up=("N", "A", "Z"))
+    assert GAME.demo_retry(silent, GAME.step(silent), knife, Random(0)).answer.value == "N"
+    gone = replace(letter, face_up=("Y", "A", "B"))
+    assert GAME.demo_retry(gone, GAME.step(gone), zebra, Random(0)) is None
+    turn = replace(start(), face_up=("Y", "A", "Z"))
+    assert GAME.demo_retry(turn, GAME.step(turn), zebra, Random(0)) is None

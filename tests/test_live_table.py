@@ -329,3 +329,45 @@ def test_an_answer_given_up_is_not_taken_as_meant_when_the_time_runs_out(common)
          "decision": "time ran out"}
     )  # fmt: skip
     assert (table.answers, table.as_meant) == (1, 0)
+
+
+class RetryToy(AgainToy):
+    """Asked again twice for the "three" gm heard as "two", the player puts it another way the
+    game's table chooses from what was meant (`demo_retry`), as a Funocracy player names the
+    letter after their word was misheard twice."""
+
+    def demo_retry(self, state: ToyState, ask: Ask, meant: Line, rng: random.Random):
+        if ask.id != "toy.again":
+            return None
+        return said(ask, meant.answer.value, "three", meant.seat)
+
+
+def test_misheard_past_its_corrections_the_player_answers_from_what_was_meant(common):
+    _, commands = common
+    game, rng = RetryToy(), random.Random(3)
+    table = LiveTable(game, commands, seed=1, seats=ESPEAK_SEATS)
+    engine = SimpleNamespace(
+        state=ToyState(2, 2, (5, 0), (5,)), rng=rng, speaker=SimpleNamespace(play=len)
+    )
+    table.attach(engine)
+
+    def said() -> None:  # the reply is read until it has begun
+        while not table._started and table.now < 60:
+            table.read()
+
+    table.event({"type": "listen", "t": 0.0, "step": "toy.pick"})
+    said()
+    meant = table._saying
+    engine.state = game.apply(
+        engine.state, game.step(engine.state), Answer(AnswerKind.CHOICE, 2), rng
+    ).state
+    wrong = {"type": "decision", "step": "toy.pick", "accepted": True, "decision": "took 2"}
+    table.event({**wrong, "t": 2.0})
+    for _ in range(table.CORRECTIONS):
+        table.event({"type": "listen", "t": 3.0, "step": "toy.again"})
+        assert table._saying is meant  # said again as the ask invites
+        said()
+        table.event({**wrong, "t": 4.0, "step": "toy.again"})
+    table.event({"type": "listen", "t": 5.0, "step": "toy.again"})
+    assert table._saying is not meant  # the table's reply from what was meant, not demo_line's
+    assert (table._saying.text, table._saying.answer.value) == ("three", 3)

@@ -15,7 +15,7 @@ from gm.games.funocracy.rules import load as load_rules
 from gm.games.funocracy.state import Mode, Phase, State
 from gm.games.funocracy.words import SILENT_FIRST
 from gm.steps import Answer, AnswerKind, Ask, Line, said
-from gm.vocab import number_word
+from gm.vocab import NATO, number_word
 
 # What the simulated players say where a choice has several phrases: the ones the recognisers
 # hear from the seats' voices. `gm demo` plays to Whisper tiny.en, gm's default, in Piper's
@@ -93,6 +93,20 @@ class SimulatedFunocracy(Funocracy):
         if letter not in state.face_up:
             return said(ask, "none", "no answer", state.active)
         return said(ask, letter, LETTER_REPLIES[letter], state.active)
+
+    def demo_retry(self, state: State, ask: Ask, meant: Line, rng: random.Random) -> Line | None:
+        """What the player says at "which letter?" after gm misheard their word (`meant`) twice:
+        the letter it was for, as the ask invites, rather than the word a third time."""
+        if state.phase is not Phase.LETTER or meant.answer.kind is not AnswerKind.FREE:
+            return None
+        word = meant.text
+        letter = SILENT_FIRST.get(word[:2])
+        if letter not in state.face_up:
+            letter = word[:1].upper()
+        if letter not in state.face_up:
+            return None
+        reply = LETTER_REPLIES.get(letter) or f"{letter.lower()} for {NATO[letter.lower()]}"
+        return said(ask, letter, reply, state.active)
 
     def _demo_challenge(self, state: State, ask: Ask, rng: random.Random) -> Line:
         won = sum(len(w) for w in state.won)
