@@ -514,12 +514,28 @@ def test_an_answer_not_offered_is_refused_with_the_game_kept(phase):
         state = hear(state, AnswerKind.FREE, ["xylophone"]).state
     else:
         state = GAME.new({}, Random(1))
-    for answer in (
-        Answer(AnswerKind.CHOICE, "maybe", "maybe"),
-        Answer(AnswerKind.FREE, ["maybe"], "maybe"),
-    ):
+    answers = [Answer(AnswerKind.CHOICE, "maybe", "maybe")]
+    if phase is not Phase.LETTER:  # there a word is heard again (below)
+        answers.append(Answer(AnswerKind.FREE, ["maybe"], "maybe"))
+    for answer in answers:
         out = GAME.apply(state, GAME.step(state), answer, Random(0))
         assert out.accepted is False and out.state == state and out.say == refused(state)
+
+
+def test_at_which_letter_a_word_said_again_is_heard_again_not_refused():
+    """gm asked "say your word again": the word said again that still fits no face-up letter is
+    asked about by what was heard now, not refused with an invitation to say it again."""
+    state = replace(start(), face_up=("B", "M", "T"))
+    asked = hear(state, AnswerKind.FREE, ["step"]).state
+    assert asked.phase is Phase.LETTER and asked.heard == "step"
+    again = hear(asked, AnswerKind.FREE, ["set"])
+    assert again.accepted and again.state.phase is Phase.LETTER and again.state.heard == "set"
+    assert GAME.step(again.state).say == (
+        "Set starts with S as in sierra, which is not face up. Say your word again, or the "
+        "letter it starts with, or no answer.",
+    )
+    fits = hear(asked, AnswerKind.FREE, ["tomato"])
+    assert fits.state.phase is Phase.CHALLENGE and fits.state.pending.word == "tomato"
 
 
 def test_no_answer_after_a_wrong_letter_leaves_nothing_waiting():

@@ -13,7 +13,8 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
 - Hearing a word: the first alternative whose first word (after filler words such as "um",
   "well", "so", "like" and a leading "a", "an" or "the") starts with a face-up letter wins: "um
   banana" is B. If none fits, gm says which letter the word starts with ("zebra starts with Z,
-  which is not face up") and asks again: the word said again (or another word), the letter by
+  which is not face up") and asks again: the word said again (or another word; one that still
+  fits no face-up letter is asked about the same way, by what was heard now), the letter by
   name, or "no answer" to go back to the same turn, whose 25-second deadline keeps running
   (Ask.deadline is per turn). That ask has LETTER_SECONDS; the word was said in time.
 - A word is scored for a letter it does not start with (nor sounds like it starts with:
@@ -519,10 +520,10 @@ class Funocracy(Judging, Scores):
             turn = replace(state, phase=Phase.ANSWER, pending=None, heard="", agree="")
             return self._apply_answer(turn, answer, rng)
         if answer.kind is AnswerKind.FREE:
-            # a new word that fits; anything else (a letter's name misheard as words, "and you"
-            # for "n for november") is asked again, never taken for yet another unfitting word
-            fits = self._heard_word(state, answer)
-            return fits if fits.state.phase is Phase.CHALLENGE else self._refuse(state)
+            # the word heard again, as the ask invites: a word that fits goes to the challenge;
+            # one that still fits no face-up letter is asked about by what was heard now ("Set
+            # starts with S..."), never refused with an invitation to say it again
+            return self._heard_word(state, answer)
         if answer.kind is not AnswerKind.CHOICE or answer.value not in self.stars:
             return self._refuse(state)
         letter = answer.value
