@@ -125,7 +125,7 @@ def english_sets() -> dict[str, ExpectationSet]:
     """What the three games actually listen for, taken from their asks."""
     from gm.cli import common_lines
     from gm.demo import DEMO_OPTIONS
-    from gm.dialog.engine import listening_commands
+    from gm.dialog.engine import PAUSED_COMMANDS, listening_commands
     from gm.games import GAMES, load
     from gm.vocab import NATO, letters, yes_no
 
@@ -228,7 +228,7 @@ def english_sets() -> dict[str, ExpectationSet]:
         ask = asks.get(ask_id)
         if ask is not None:
             add(name, ask_id, [p for p in _phrases(ask) if p != "mehh"])
-    paused = {c: commands[c] for c in (Command.RESUME, Command.QUIT, Command.HELP)}
+    paused = {c: commands[c] for c in PAUSED_COMMANDS}
     add(
         "paused",
         "engine.paused",
@@ -236,7 +236,7 @@ def english_sets() -> dict[str, ExpectationSet]:
         choices=(),
         commands_=paused,
         endpoint=0.6,
-        note="mirrors Engine._pause (only resume, quit and help are listened for)",
+        note="mirrors Engine._pause (only PAUSED_COMMANDS are listened for)",
     )
     return sets
 

@@ -408,8 +408,24 @@ def test_while_paused_help_says_so_again_quit_asks_and_other_talk_waits(speaker,
     assert result is Result.QUIT
     listens = [e for e in transcript.of_type("listen") if e["step"] == "paused"]
     assert listens and all(
-        e["expected"] == "resume, or quit" and e["deadline"] is None for e in listens
+        e["expected"] == "resume, repeat, what's the score, or quit" and e["deadline"] is None
+        for e in listens
     )
+
+
+def test_while_paused_repeat_score_and_undo_work_as_at_any_moment(speaker, common):
+    """The README's commands of any moment work while paused: repeat says the question again
+    (and that gm is still paused), the score is said. Undo is not heard: talk while paused
+    takes nothing back."""
+    paused = "Paused. Say resume when you want to carry on."
+    run("two\npause\nrepeat\nwhat's the score\nresume\n", speaker, common)
+    ask = "Round 1. Player 1, pick a number from one to five."
+    at = speaker.lines.index(paused)
+    assert speaker.lines[at - 1 :] == [ask, paused, ask, paused, "Scores: 0, 0.", "Resuming.", ask]
+    speaker.lines.clear()
+    _, transcript, _ = run("two\npause\ntake that back\nresume\n", speaker, common)
+    assert not [e for e in transcript.of_type("decision") if e.get("kind") == "undo"]
+    assert "Resuming." in speaker.lines
 
 
 def test_a_pause_stops_the_clock_for_as_long_as_it_lasted_and_no_longer(speaker, common):

@@ -265,7 +265,9 @@ def test_while_paused_an_answer_is_not_read_by_the_asks_meaning_and_gets_a_sorry
         "pause\nthree for two\nresume\nthree for two\n", speaker, common, game=VoteResult()
     )
     paused = speaker.lines.index("Paused. Say resume when you want to carry on.")
-    assert speaker.lines[paused + 1] == "Sorry, I didn't catch that. You can say resume, or quit."
+    assert speaker.lines[paused + 1] == (
+        "Sorry, I didn't catch that. You can say resume, repeat, what's the score, or quit."
+    )
     assert decisions(transcript) == ["3 votes for 2"]  # once resumed, the meaning reads it
 
 

@@ -352,6 +352,11 @@ def asked_first(match: Match, always: bool) -> bool:
     return match.command in CONFIRMED_COMMANDS and not match.sure
 
 
+# What gm listens for while paused. Not undo: talk while a game is paused ("let's go back to
+# the kitchen") would take back a decision with no one asked.
+PAUSED_COMMANDS = (Command.RESUME, Command.QUIT, Command.HELP, Command.REPEAT, Command.SCORE)
+
+
 def _paused_again(heard: str, commands: Mapping[Command, Sequence[str]]) -> bool:
     """Whether words heard while paused are a pause phrase (which fuzzily matches "unpause")."""
     said = " ".join(meaning_words(heard).split())
@@ -690,12 +695,10 @@ class Engine:
         self.hearing.listen_for(self._hearing_for(ask)[1])
 
     def _pause(self, ask: Ask, left: float | None) -> Paused | Flow:
+        """Paused until "resume": repeat (the ask again), the score, help and quit work, and
+        nothing else is heard (PAUSED_COMMANDS)."""
         self._say((self.lines("paused"),))
-        only = {
-            c: self.commands[c]
-            for c in (Command.RESUME, Command.QUIT, Command.HELP)
-            if c in self.commands
-        }
+        only = {c: self.commands[c] for c in PAUSED_COMMANDS if c in self.commands}
         matcher = Matcher((), only)
         vocabulary = matcher.vocabulary(endpoint=0.6)
         expected = self.lines("paused_expected")
@@ -710,6 +713,10 @@ class Engine:
                 return Paused.RESUMED
             if command is Command.QUIT and self._yes_no(self.lines("quit_confirm")):
                 return Flow.QUIT
+            if command is Command.REPEAT:
+                self._say((*self._prompt(ask, left, again=True), self.lines("paused")))
+            if command is Command.SCORE:
+                self._say(self.game.score(self.state))
             if command is Command.HELP:
                 self._say((self.lines("paused"),))
             self.hearing.listen_for(vocabulary)

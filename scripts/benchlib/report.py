@@ -544,12 +544,12 @@ METHOD = """\
   says what it contains.
 - **Sets**: the asks harvested from the games' own simulated tables: `numbers` = who-the-f players
   ask (1-12, "N players"); `commands` = every phrase of `prompts/en/common.toml` that a question
-  listens for (all but resume) while a who-the-f vote is open; `paused` = resume, quit and help
-  while paused; `yesno` = the engine's confirmation; `letters` = the Funocracy letter ask with B D K
-  M S face up (name, "letter b", NATO, "b as in bravo"); `votes` = who-the-f results ("N votes for
-  number M", "unanimous for M", "no majority"); `fun_vote`, `fun_challenge`; `drawing` = What the
-  Fake's drawing ask. Every vocabulary is the ask's phrases plus the commands a question listens
-  for, with the ask's endpoint.
+  listens for (all but resume) while a who-the-f vote is open; `paused` = resume, quit, help,
+  repeat and the score while paused; `yesno` = the engine's confirmation; `letters` = the
+  Funocracy letter ask with B D K M S face up (name, "letter b", NATO, "b as in bravo"); `votes` =
+  who-the-f results ("N votes for number M", "unanimous for M", "no majority"); `fun_vote`,
+  `fun_challenge`; `drawing` = What the Fake's drawing ask. Every vocabulary is the ask's phrases
+  plus the commands a question listens for, with the ask's endpoint.
 - **Right intent**: the first decision on the clip is the intent of the phrase said (a choice's
   value or a command). gm reads each utterance as the engine does (`gm.dialog.engine.interpret`: an
   utterance far longer than the phrase it matched is chatter, readings of one choice pool their
