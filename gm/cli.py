@@ -11,6 +11,7 @@ import logging
 import math
 import os
 import random
+import shlex
 import stat
 import sys
 import tempfile
@@ -724,7 +725,16 @@ def resume_command(game: str, state_dir: str | None, named: bool = False) -> str
     """The command that carries a saved game on: "gm resume", with the game's name (`named`, or
     always where it is saved in a folder of the person's own) and that folder."""
     command = f"gm resume {game.replace('_', '-')}" if named or state_dir else "gm resume"
-    return f"{command} --state-dir {state_dir}" if state_dir else command
+    return f"{command} --state-dir {shell_word(state_dir)}" if state_dir else command
+
+
+def shell_word(text: str | Path) -> str:
+    """`text` as one word of a command a person copies into a shell: as it is, or quoted where
+    it holds spaces or other characters a shell reads ('my saves' -> '"my saves"')."""
+    text = str(text)
+    if shlex.quote(text) == text:
+        return text
+    return f'"{text}"' if not set('"$`\\!') & set(text) else shlex.quote(text)
 
 
 def load_saved(store) -> tuple[Record, str | None]:
@@ -778,7 +788,7 @@ class Stopped(KeyboardInterrupt):
 
 def play_command(state_dir: str | None) -> str:
     """The command that starts a game in the same folder of saves as this one."""
-    return f"gm play GAME --state-dir {state_dir}" if state_dir else "gm play GAME"
+    return f"gm play GAME --state-dir {shell_word(state_dir)}" if state_dir else "gm play GAME"
 
 
 def stopped_saying(
@@ -821,6 +831,12 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
                 raise SaveError(
                     f"There is no saved game of {title.replace('_', '-')}, only of {others}: "
                     f"'{command}' opens the latest."
+                )
+            if title is not None and title not in saved:
+                name = title.replace("_", "-")
+                raise SaveError(
+                    f"There is no saved game of {name} to resume; start one with "
+                    f"'{play_command(args.state_dir).replace('GAME', name)}'."
                 )
             title = title or next(iter(saved), None)
             if title is None:
@@ -1124,7 +1140,7 @@ def cmd_decks(args: argparse.Namespace) -> int:
     )
     print(
         f"{args.file}: a deck for {entry.title} ({sizes}); play it with "
-        f"'gm play {entry.id.replace('_', '-')} --deck {args.file}'."
+        f"'gm play {entry.id.replace('_', '-')} --deck {shell_word(args.file)}'."
     )
     return 0
 
@@ -1335,7 +1351,8 @@ def cmd_models(args: argparse.Namespace) -> int:
         raise UsageError(models.not_a_folder(directory))
     if args.dir and not directory.is_dir():
         raise UsageError(
-            f"There is no folder {directory} to list; 'gm models install NAME --dir {directory}'"
+            f"There is no folder {directory} to list; "
+            f"'gm models install NAME --dir {shell_word(directory)}'"
             " makes it."
         )
     installed = models.installed(directory)

@@ -38,3 +38,18 @@ def test_an_example_deck_passes_gm_decks_check(path):
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_the_readme_names_each_example(path):
     assert f"(examples/{path.name})" in (ROOT / "README.md").read_text()
+
+
+def test_the_command_gm_suggests_for_a_deck_in_a_folder_with_a_space_can_be_copied(tmp_path):
+    deck = tmp_path / "my decks" / "funocracy.toml"
+    deck.parent.mkdir()
+    deck.write_bytes((ROOT / "examples" / "funocracy.toml").read_bytes())
+    result = subprocess.run(
+        [sys.executable, "-m", "gm", "decks", "check", str(deck)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"'gm play funocracy --deck \"{deck}\"'" in result.stdout

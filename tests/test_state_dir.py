@@ -63,3 +63,20 @@ def test_resuming_from_a_folder_that_is_not_there_leaves_none_behind(tmp_path):
         f"'gm play GAME --state-dir {missing}'."
     )
     assert not missing.exists()
+
+
+def test_resuming_a_game_from_an_empty_folder_names_the_folder_quoted_as_a_shell_reads_it(
+    tmp_path,
+):
+    """The command gm suggests works when copied: the folder is named, and quoted where it holds
+    a space ("my saves" was two words to the shell)."""
+    folder = tmp_path / "my saves"
+    folder.mkdir()
+    result = gm("resume", "who-the-f", "--text", "--state-dir", str(folder))
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip() == (
+        f"gm: There is no saved game of who-the-f to resume; start one with "
+        f"'gm play who-the-f --state-dir \"{folder}\"'."
+    )
+    quit_ = play("funocracy", folder, FOUR)
+    assert f'Run gm resume funocracy --state-dir "{folder}" to carry on later.' in quit_.stdout
