@@ -1501,14 +1501,17 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # named with the command's own help, where its options are listed
+            where = f"gm {args.command}" if args.command else "gm"
+            raise UsageError(f"Unrecognized arguments: {' '.join(extra)}; see '{where} --help'.")
         logging.basicConfig(
             level=logging.DEBUG if args.debug else logging.WARNING,
             format="gm: %(name)s: %(message)s",
         )
-        if not args.command:
+        if not args.command:  # "gm" alone: what it can do, no mistake
             parser.print_help()
-            return 2
+            return 0
         return COMMANDS[args.command](args)
     except (UsageError, *USER_ERRORS) as error:
         print(f"gm: {error}", file=sys.stderr)

@@ -115,9 +115,9 @@ def test_play_without_a_microphone_plays_the_demo_without_the_games_own_options(
         return (root / ".venv" / "gm.log").read_text().splitlines()[-1], done.stderr
 
     ran, said = play("funocracy", "--players", "4", "--mode=normal", "--seed", "3")
-    assert ran == "gm demo funocracy --seed 3"
-    assert "leaves out --players 4 --mode=normal" in said
-    assert "./scripts/play funocracy --text --players 4 --mode=normal" in said
+    assert ran == "gm demo funocracy --players 4 --seed 3"  # the demo's table takes a size
+    assert "leaves out --mode=normal;" in said
+    assert "./scripts/play funocracy --text --mode=normal" in said
     ran, said = play("who-the-f", "--seed", "2")
     assert ran == "gm demo who-the-f --seed 2" and "leaves out" not in said
     assert play("funocracy", "--players", "4", "--text")[0] == (

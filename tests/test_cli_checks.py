@@ -175,9 +175,19 @@ def test_a_transcript_is_written_over_only_where_a_transcript_was(tmp_path, caps
         assert path.read_text().startswith('{"t": 0.0, "type": "say"')
 
 
-def test_no_command_shows_the_help_and_fails(capsys):
-    assert main([]) == 2
+def test_no_command_shows_the_help_which_is_no_mistake(capsys):
+    assert main([]) == 0
     assert "usage" in capsys.readouterr().out.lower()
+
+
+def test_an_option_a_command_does_not_take_points_to_that_commands_help(capsys):
+    """`gm --help` does not list play's options: the sentence names `gm play --help`."""
+    assert main(["play", "funo", "--bogus"]) == 2
+    assert capsys.readouterr().err == (
+        "gm: Unrecognized arguments: --bogus; see 'gm play --help'.\n"
+    )
+    assert main(["--bogus"]) == 2
+    assert capsys.readouterr().err == "gm: Unrecognized arguments: --bogus; see 'gm --help'.\n"
 
 
 @pytest.mark.parametrize("stdin", ["none", "no buffer", "closed"])
