@@ -923,6 +923,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
             try:
                 if _resume_asked(
                     unfinished,
+                    resume_command(record.game, args.state_dir),
                     when(saves.store(record.game).saved_at()),
                     record,
                     hearing,
@@ -993,6 +994,7 @@ class _Quit(Exception):
 
 def _resume_asked(
     unfinished: Record,
+    resume: str,
     date: str,
     new: Record,
     hearing,
@@ -1003,7 +1005,8 @@ def _resume_asked(
     taps=None,
 ) -> bool:
     """Ask aloud whether to resume the unfinished game of this title or start the new one (by
-    voice, or a tap on the display)."""
+    voice, or a tap on the display). Quit there says that the game is kept, and how to carry it
+    on (`resume`, the command), as quitting a game does."""
     game = game_for(new)
     answers = load_content("common").table("unfinished")
     choices = tuple(Choice(value, tuple(answers[value])) for value in ("resume", "new"))
@@ -1019,6 +1022,7 @@ def _resume_asked(
     while True:
         answer = engine.question(ask)
         if answer is Flow.QUIT:
+            engine.say(lines("goodbye", resume=resume))
             raise _Quit
         if isinstance(answer, Answer) and answer.kind is AnswerKind.CHOICE:
             return answer.value == "resume"

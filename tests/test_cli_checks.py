@@ -110,6 +110,12 @@ def test_a_new_game_with_no_decision_never_replaces_the_unfinished_one(
     out, _ = play("a new game\nquit\nyes\n")
     assert "Nothing was decided yet, so this game is not saved. Goodbye!" in out
     assert {p.name: p.read_bytes() for p in saves.iterdir()} == kept
+    out, _ = play("quit\nyes\n")  # quit at the question itself: said, not a silent exit
+    assert out.splitlines()[-1] == (
+        f"gm: The game is saved. Run gm resume funocracy --state-dir {tmp_path} to carry on "
+        "later. Goodbye!"
+    )
+    assert {p.name: p.read_bytes() for p in saves.iterdir()} == kept
     out, err = play("resume it\n")
     assert "Welcome back to Funocracy" in out and "saved up to its last decision" in err
 

@@ -306,7 +306,7 @@ def test_what_gm_says_through_an_open_game(tmp_path: Path) -> None:
     spoken = " ".join(said(events))
     first = GAME.cards[GAME.new(script.options, random.Random(script.seed)).card]
     assert "Round one of three. Player one is the Forger; everyone else is an Artist." in spoken
-    assert "Pass your role card to the left. Player two is the Forger" in spoken
+    assert "Roles pass to the left. Player two is the Forger" in spoken
     assert f"The exhibition is in {first.city}, on the theme: {first.theme}." in spoken
     assert "One done." in said(events) and spoken.count("Stop drawing!") == 3
     states = [e["state"] for e in events if e["type"] == "state"]

@@ -217,7 +217,7 @@ def test_open_mode_announces_the_forger_each_round() -> None:
     }
     state = quick_round(state, [1, 2, 0, 3])
     say = " ".join(ask(state).say)
-    assert "Pass your role card to the left." in say and "Player two is the Forger" in say
+    assert "Roles pass to the left." in say and "Player two is the Forger" in say  # no cards
 
 
 def test_two_forgers_are_announced_together() -> None:

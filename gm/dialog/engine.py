@@ -472,6 +472,11 @@ class Engine:
             self._emit("say", text=self.lines("input_ended"))
             return Result.INPUT_ENDED
 
+    def say(self, *texts: str) -> None:
+        """Lines outside the game's asks (gm play's goodbye after a quit at "resume it or start
+        a new one?")."""
+        self._say(texts)
+
     def question(self, ask: Ask) -> Answer | Flow:
         """One ask outside the game's rules, before it starts (gm play's "resume it or start a new
         one?"), heard with every command as a game's asks are."""
