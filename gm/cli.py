@@ -658,12 +658,30 @@ def _foreign(path: str) -> bool:
 
 
 def wav_output(option: str, path: str | None) -> None:
-    """A WAV gm will write must be a regular file (or not there yet): a FIFO would hang gm."""
+    """A WAV gm will write must be a regular file (or not there yet): a FIFO would hang gm; a
+    file that holds something else (a deck, notes) is not gm's to write over."""
     if path:
         try:
             refuse_special(path)
         except NotAFile as error:
             raise OutputError(f"{option} {path} is {error}; give a file.") from None
+        if _not_a_wav(path):
+            raise OutputError(
+                f"{option} {path} holds something that is not a WAV file, and gm writes over "
+                "only sound files; name another file."
+            )
+
+
+def _not_a_wav(path: str) -> bool:
+    """Whether `path` is a regular file with something in it that does not begin as a WAV file
+    does ("RIFF"), or that cannot be read to tell."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode) or os.path.getsize(path) == 0:
+            return False
+        with open(path, "rb") as stream:
+            return stream.read(4) != b"RIFF"
+    except OSError:
+        return False  # missing (it will be made), or not to be looked at: opening it says why
 
 
 def _same_file(a: str | Path, b: str | Path) -> bool:

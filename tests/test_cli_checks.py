@@ -153,6 +153,24 @@ def test_an_output_naming_an_input_says_to_choose_another_file(tmp_path):
     assert str(error.value).endswith("writing to it would destroy it, so choose another file.")
 
 
+def test_a_sound_file_is_written_over_only_where_a_wav_was(tmp_path, capsys):
+    """A deck named as --speak-to (or gm say's --wav): refused and untouched, as --transcript
+    refuses what is no transcript; a WAV of gm's is written over."""
+    deck = tmp_path / "mine.toml"
+    deck.write_text((ROOT / "examples" / "funocracy.toml").read_text())
+    before = deck.read_bytes()
+    play = ["play", "funocracy", "--text", "--players", "3", "--mode", "normal"]
+    assert main([*play, "--state-dir", str(tmp_path / "state"), "--speak-to", str(deck)]) == 2
+    assert "holds something that is not a WAV file" in one_sentence(capsys)
+    assert main(["say", "hello", "--wav", str(deck)]) == 2
+    assert "holds something that is not a WAV file" in one_sentence(capsys)
+    assert deck.read_bytes() == before
+    wav = tmp_path / "hello.wav"
+    for _ in range(2):
+        assert main(["say", "hello", "--wav", str(wav)]) == 0
+        assert wav.read_bytes()[:4] == b"RIFF"
+
+
 def test_a_transcript_is_written_over_only_where_a_transcript_was(tmp_path, capsys, monkeypatch):
     """A deck not passed as --deck, or notes, named as --transcript: refused and untouched; a
     transcript of gm's, or an empty file, is written over."""
