@@ -189,6 +189,21 @@ def test_greetings_name_the_game(speaker, common):
     ]
 
 
+def test_a_game_resumed_after_its_end_says_it_had_ended_not_that_it_carries_on(speaker, common):
+    """Stopped between the end's announcement and its save as finished (a crash, the power), a
+    game is resumed at its end: gm says so, then how it finished, and listens for a last undo."""
+    ended, _, result = run("two\none\ntwo\nthree\n", speaker, common)
+    assert result is Result.OVER
+    speaker.lines.clear()
+    record = Record("toy", {}, 1, list(ended.record.answers))  # not marked finished
+    engine, _ = engine_for("", speaker, common, record=record)
+    engine.run(resumed=True)
+    assert (
+        speaker.lines[0] == "Welcome back to Toy. The game had ended when gm stopped; here is how."
+    )
+    assert "carry on" not in " ".join(speaker.lines)
+
+
 def test_undo_of_an_answer_saved_without_its_decision(speaker, common):
     """Saves from before decisions were kept name no decision: the undo says "the last answer"."""
     record = Record(

@@ -439,7 +439,9 @@ class Engine:
         full_time = resumed and isinstance(first, Ask) and first.timeout is not None
         self._say(
             (
-                self.lines("resumed_game", title=title)
+                self.lines(
+                    "resumed_ended" if isinstance(first, End) else "resumed_game", title=title
+                )
                 if resumed
                 else self.lines("welcome", title=title),
                 *greeting,
