@@ -674,7 +674,7 @@ def wav_output(option: str, path: str | None) -> None:
 
 def _not_a_wav(path: str) -> bool:
     """Whether `path` is a regular file with something in it that does not begin as a WAV file
-    does ("RIFF"), or that cannot be read to tell."""
+    does ("RIFF")."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode) or os.path.getsize(path) == 0:
             return False
