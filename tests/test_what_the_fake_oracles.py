@@ -108,6 +108,34 @@ def test_every_card_offers_its_own_typical_drawings():
     assert all(f"i drew {wtf.with_article(h)}" in hints for h in GAME.cards[state.card].hints)
 
 
+def test_a_drawing_english_says_without_an_article_is_said_and_hinted_without_one():
+    """ "I drew bacon", not "a bacon": the demo's table says it so, and the names ask's first hint
+    (the form a recogniser is primed with) is the bare name."""
+    assert [wtf.with_article(n) for n in ("bacon", "toast", "owl", "mittens", "coffee")] == [
+        "bacon",
+        "toast",
+        "an owl",
+        "mittens",
+        "a coffee",
+    ]
+    assert wtf.spoken_forms(["toast", "egg"]) == (
+        "toast",
+        "i drew toast",
+        "an egg",
+        "egg",
+        "i drew an egg",
+    )
+    breakfast = next(c for c in GAME.cards if "bacon" in c.hints)
+    state = replace(start(players=5), card=GAME.cards.index(breakfast))
+    state = choose(state, "go").state
+    for _ in range(5):
+        state = choose(state, "shout").state
+    said = {GAME.demo_line(state, GAME.step(state), Random(seed)).text for seed in range(40)}
+    assert any("bacon" in s for s in said) and not any(
+        "a bacon" in s or "a toast" in s for s in said
+    )
+
+
 def test_a_filler_word_inside_a_name_does_not_split_it():
     assert split_names("a big um red bus") == ("big red bus",)
     assert split_names("i drew a cactus") == ("cactus",)

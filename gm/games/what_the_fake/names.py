@@ -288,9 +288,19 @@ def pick_names(
     return too_many, False
 
 
+# Drawings of gm's deck that English says without "a" ("I drew bacon", "rain"): what a table
+# says, and so the form the names ask's hints put first (`spoken_forms`).
+UNCOUNTED = frozenset(
+    "bacon bread broccoli butter cereal champagne cheese confetti corn fog garbage glue hail honey"
+    " jam lava lightning money popcorn rain slime snow soap soup syrup thunder toast wind".split()
+    + ["chewing gum", "orange juice", "salt and pepper"]
+)
+
+
 def with_article(name: str) -> str:
-    """'cactus' -> 'a cactus', 'owl' -> 'an owl'; what looks plural ('mittens') stays as it is."""
-    if singular(name) != name:
+    """'cactus' -> 'a cactus', 'owl' -> 'an owl'; what looks plural ('mittens') or is said
+    without one ('bacon', UNCOUNTED) stays as it is."""
+    if singular(name) != name or name in UNCOUNTED:
         return name
     return ("an " if name[0] in "aeiou" else "a ") + name
 
