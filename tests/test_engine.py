@@ -292,7 +292,9 @@ def test_resume_is_listened_for_only_while_paused(speaker, common):
     resume = set(commands[Command.RESUME])
     paused = [v for v in hearing.vocabularies if resume & set(v.phrases)]
     assert [set(v.phrases) for v in paused] == [
-        resume | set(commands[Command.QUIT]) | set(commands[Command.HELP])
+        set().union(*(commands[c] for c in (Command.RESUME, Command.QUIT, Command.HELP)))
+        | set(commands[Command.REPEAT])
+        | set(commands[Command.SCORE])
     ]
     asking = [v for v in hearing.vocabularies if v not in paused]
     assert asking and all(set(commands[Command.PAUSE]) <= set(v.phrases) for v in asking)
