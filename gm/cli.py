@@ -804,9 +804,11 @@ class Stopped(KeyboardInterrupt):
     """Ctrl+C during a game, with the truth about its save in one sentence."""
 
 
-def play_command(state_dir: str | None) -> str:
-    """The command that starts a game in the same folder of saves as this one."""
-    return f"gm play GAME --state-dir {shell_word(state_dir)}" if state_dir else "gm play GAME"
+def play_command(state_dir: str | None, game: str = "GAME") -> str:
+    """The command that starts a game (`game`, by its name) in the same folder of saves as this
+    one."""
+    command = f"gm play {game}"
+    return f"{command} --state-dir {shell_word(state_dir)}" if state_dir else command
 
 
 def stopped_saying(
@@ -854,7 +856,7 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
                 name = title.replace("_", "-")
                 raise SaveError(
                     f"There is no saved game of {name} to resume; start one with "
-                    f"'{play_command(args.state_dir).replace('GAME', name)}'."
+                    f"'{play_command(args.state_dir, name)}'."
                 )
             title = title or next(iter(saved), None)
             if title is None:

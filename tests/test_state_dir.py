@@ -69,8 +69,8 @@ def test_resuming_a_game_from_an_empty_folder_names_the_folder_quoted_as_a_shell
     tmp_path,
 ):
     """The command gm suggests works when copied: the folder is named, and quoted where it holds
-    a space ("my saves" was two words to the shell)."""
-    folder = tmp_path / "my saves"
+    a space ("my saves" was two words to the shell), and left as it is named."""
+    folder = tmp_path / "my GAME saves"
     folder.mkdir()
     result = gm("resume", "who-the-f", "--text", "--state-dir", str(folder))
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
