@@ -635,10 +635,25 @@ class OutputFile:
             pass  # what could not be written was reported when it was written
 
 
-def _foreign(path: str) -> bool:
-    """Whether `path` is a regular file with something in it whose first line with words is no
-    transcript event (a deck, notes), or that cannot be read to tell: a transcript's first line
-    is a JSON object with a "type"."""
+def _is_transcript(start: bytes) -> bool:
+    """Whether a file's first line with words is a transcript event: a JSON object with a
+    "type"."""
+    first = next((ln for ln in start.splitlines() if ln.strip()), b"")
+    try:
+        event = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(event, dict) and "type" in event
+
+
+def _is_wav(start: bytes) -> bool:
+    return start[:4] == b"RIFF"
+
+
+def _foreign(path: str, ours=_is_transcript) -> bool:
+    """Whether `path` is a regular file with something in it that is not gm's kind of output
+    (`ours`, told from its first 64 KiB: a transcript, a WAV), such as a deck or notes, or that
+    cannot be read to tell."""
     try:
         info = os.stat(path)
     except OSError:
@@ -647,14 +662,10 @@ def _foreign(path: str) -> bool:
         return False  # a folder or a FIFO is refused when it is opened; an empty file is free
     try:
         with open(path, "rb") as stream:  # a transcript's first event is a short line
-            first = next((ln for ln in stream.read(65536).splitlines() if ln.strip()), b"")
+            start = stream.read(65536)
     except OSError:
         return True  # something is there, and it cannot be read to tell what
-    try:
-        event = json.loads(first)
-    except ValueError:
-        return True
-    return not (isinstance(event, dict) and "type" in event)
+    return not ours(start)
 
 
 def wav_output(option: str, path: str | None) -> None:
@@ -665,23 +676,11 @@ def wav_output(option: str, path: str | None) -> None:
             refuse_special(path)
         except NotAFile as error:
             raise OutputError(f"{option} {path} is {error}; give a file.") from None
-        if _not_a_wav(path):
+        if _foreign(path, _is_wav):
             raise OutputError(
                 f"{option} {path} holds something that is not a WAV file, and gm writes over "
                 "only sound files; name another file."
             )
-
-
-def _not_a_wav(path: str) -> bool:
-    """Whether `path` is a regular file with something in it that does not begin as a WAV file
-    does ("RIFF")."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode) or os.path.getsize(path) == 0:
-            return False
-        with open(path, "rb") as stream:
-            return stream.read(4) != b"RIFF"
-    except OSError:
-        return False  # missing (it will be made), or not to be looked at: opening it says why
 
 
 def _same_file(a: str | Path, b: str | Path) -> bool:
