@@ -118,9 +118,16 @@ def _copy(rng: random.Random) -> random.Random:
 
 
 def plan(
-    game: Game, options: dict, seed: int, max_lines: int = 5000, audition: Audition | None = None
+    game: Game,
+    options: dict,
+    seed: int,
+    max_lines: int = 5000,
+    audition: Audition | None = None,
+    until: Callable[[object], bool] | None = None,
 ) -> Script:
-    """Play the pure rules with the game's own simulated players and keep every reply.
+    """Play the pure rules with the game's own simulated players and keep every reply; with
+    `until`, only up to the first ask at a state it holds for (a part of a game, which a
+    recording of it leaves unfinished).
 
     The rng handed to the rules is the one the engine will hand them (same seed, same calls),
     so the game heard from the WAV unfolds as planned when every reply is understood. A
@@ -134,7 +141,7 @@ def plan(
     lines: list[Line] = []
     while len(lines) < max_lines:
         step = game.step(state)
-        if isinstance(step, End):
+        if isinstance(step, End) or (until is not None and until(state)):
             return Script(game.id, options, seed, tuple(lines))
         line = game.demo_line(state, step, players)  # type: ignore[attr-defined]
         for attempt in range(AUDITION_TRIES if audition else 0):

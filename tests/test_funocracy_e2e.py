@@ -1,8 +1,11 @@
-"""Whole Funocracy games end to end: typed input, and synthesised voices through PocketSphinx.
+"""Funocracy end to end: a whole game typed, and its first round said by synthesised voices
+through PocketSphinx.
 
 The simulated table (gm/games/funocracy/table.py) plans every reply; the pure rules say what
 the game must decide for those replies. The engine, fed the same replies as text or as one WAV
-of espeak-ng voices, must decide the same things and end with the same scores.
+of espeak-ng voices, must decide the same things and end with the same scores (the recording,
+a round long, with the same state where it runs out: one round is what the voices add to the
+typed game, at a third of the time).
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ GAME = funocracy.load()
 SEED = int(os.environ.get("FUNO_SEED", "31"))
 
 
-def expected(script: Script) -> tuple[list[tuple[str, str]], dict, End]:
-    """What the pure rules decide for the planned replies: decisions, final public state, end."""
+def expected(script: Script) -> tuple[list[tuple[str, str]], dict, End | None]:
+    """What the pure rules decide for the planned replies: decisions, final public state, end
+    (None where the script is part of a game)."""
     rng = Random(script.seed)
     state = GAME.new(script.options, rng)
     lines = iter(script.lines)
@@ -38,7 +42,9 @@ def expected(script: Script) -> tuple[list[tuple[str, str]], dict, End]:
         step = GAME.step(state)
         if isinstance(step, End):
             return decisions, GAME.public(state), step
-        line = next(lines)
+        line = next(lines, None)
+        if line is None:
+            return decisions, GAME.public(state), None
         if step.confirm and line.answer.kind is AnswerKind.CHOICE:
             assert next(lines).answer.value is True  # plan() confirms with a "yes"
         outcome = GAME.apply(state, step, line.answer, rng)
@@ -83,11 +89,17 @@ def script() -> Script:
 
 
 @pytest.fixture(scope="module")
-def heard_script() -> Script:
-    """The table tries each reply on PocketSphinx first and says one it hears as meant: a
-    recording cannot notice a mishearing and correct it, as a real table does."""
+def heard_round() -> Script:
+    """The first round, the table trying each reply on PocketSphinx first and saying one it hears
+    as meant: a recording cannot notice a mishearing and correct it, as a real table does."""
     _, commands = common_lines()
-    return plan(GAME, {}, SEED, audition=Audition(SphinxRecognizer(), commands, seats=ESPEAK_SEATS))
+    return plan(
+        GAME,
+        {},
+        SEED,
+        audition=Audition(SphinxRecognizer(), commands, seats=ESPEAK_SEATS),
+        until=lambda state: GAME.public(state)["round"] > 1,
+    )
 
 
 def test_the_planned_game_shows_what_the_issue_asks_for(script):
@@ -223,23 +235,26 @@ def test_a_whole_game_from_typed_input(script, tmp_path):
     check_table_talk(events)
 
 
+def check_round(events: list[dict], script: Script) -> None:
+    """The first round, whose recording ends at the next round's first ask: the decisions and the
+    state the rules give, the round's end said, the game saved, not over."""
+    decisions, public, end = expected(script)
+    assert end is None and public["round"] == 2
+    said = [e["text"] for e in events if e["type"] == "say"]
+    assert effective_decisions(events) == decisions, first_divergence(events, script)
+    assert [e for e in events if e["type"] == "state"][-1]["state"] == public
+    assert not [e for e in events if e["type"] == "game_over"]
+    assert "Round one is over." in said
+    assert any("which is not face up" in s for s in said)  # "Knife starts with K as in kilo, ..."
+    assert any(s.startswith("Challenge!") for s in said)
+    assert said[-1] == common_lines()[0]("input_ended")
+
+
 @pytest.mark.slow
-def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
-    script = heard_script
-    game = with_table_talk(script)
-    typed = gm(
-        "play",
-        "funocracy",
-        "--text",
-        "--seed",
-        str(SEED),
-        "--transcript",
-        str(tmp_path / "typed.jsonl"),
-        stdin=game.text(),
-        env={"GM_STATE_DIR": str(tmp_path / "typed")},
-    )
-    assert typed.returncode == 0, typed.stderr
-    check_game(events_of(tmp_path / "typed.jsonl"), script)  # the same game, typed
+def test_the_first_round_from_synthesised_voices(heard_round, tmp_path):
+    game = with_table_talk(heard_round)
+    (tmp_path / "typed").mkdir()
+    check_round(play_typed(tmp_path / "typed", game.text(), SEED), heard_round)  # typed, the same
 
     wav = render(game, tmp_path / "funocracy.wav", ESPEAK_SEATS)
     transcript = tmp_path / "t.jsonl"
@@ -259,18 +274,10 @@ def test_a_whole_game_from_synthesised_voices(heard_script, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     events = events_of(transcript)
-    assert effective_decisions(events) == expected(script)[0], first_divergence(events, script)
-    check_game(events, script)
-    # The rehearsal changes some replies (another word for a theme) when the recogniser or the
-    # vocabulary changes; the hand-worked end is that of the planned game (the typed test's).
-    same_game = [line.text for line in script.lines] == [
-        line.text for line in plan(GAME, {}, SEED).lines
-    ]
-    if same_game:
-        check_oracle(events)
+    check_round(events, heard_round)
     check_table_talk(events)
     print(
-        f"whole game from {wav.stat().st_size / 32000:.0f} s of audio"
+        f"a round from {wav.stat().st_size / 32000:.0f} s of audio"
         f" in {time.monotonic() - began:.0f} s"
     )
 

@@ -39,7 +39,7 @@ def test_each_part_selects_its_own_tests_and_asking_for_one_process_runs_one_pyt
     assert run_tests.main(["-q"]) == 0
     realtime, rest = runs
     assert realtime[realtime.index("--part") + 1] == "realtime" and "-n" in realtime
-    assert realtime[realtime.index("-n") + 1] == "1" and realtime[-1] == "-q"
+    assert realtime[realtime.index("-n") + 1] == "2" and realtime[-1] == "-q"
     assert rest[rest.index("--part") + 1] == "rest" and rest[rest.index("-n") + 1] == "auto"
     assert "real-time tests" in capsys.readouterr().out
     runs.clear()
