@@ -155,8 +155,17 @@ def test_no_answer_to_which_letter_tells_the_player_the_clock_is_still_running()
     assert GAME.step(asked).timeout  # "which letter?" is no trap: it has a time limit
     for answer in (AnswerKind.CHOICE, "none"), (AnswerKind.TIMEOUT, None):
         out = hear(asked, *answer)
-        assert out.say == (L("no_answer", seat="three"),) and out.state.phase is Phase.ANSWER
+        assert out.state.phase is Phase.ANSWER
+        # the turn's ask says it, once, instead of "Player three, same theme." after it
+        assert out.say + said(out.state) == (L("no_answer", seat="three"),)
         assert out.state.turn == state.turn  # the same turn: its deadline keeps running
+        theme = GAME.themes[state.theme].name
+        assert any(theme in line for line in GAME.step(out.state).again)  # a repeat: the turn
+        # the next word said is a new answer of the turn, and the turn's ask is as it was
+        later = hear(out.state, AnswerKind.FREE, ["xylophone"]).state
+        assert not later.back and said(hear(later, AnswerKind.TIMEOUT, None).state) == said(
+            out.state
+        )
 
 
 def test_an_answer_heard_as_nothing_is_asked_again_with_the_clock_running():

@@ -106,16 +106,13 @@ class Judging:
 
     def _apply_agree(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
-        seat = number_word(state.active)
         if answer.kind is not AnswerKind.TIMEOUT and not (
             answer.kind is AnswerKind.CHOICE and isinstance(answer.value, bool)
         ):
             return self._refuse(state)
         agreed = answer.kind is AnswerKind.CHOICE and answer.value is True  # silence is no
         if not agreed:
-            return self._back_to_turn(
-                state, (L("agree_refused"), L("no_answer", seat=seat)), L("agree_refused_decision")
-            )
+            return self._back_to_turn(state, (L("agree_refused"),), L("agree_refused_decision"))
         pending = Pending(state.active, state.agree, state.heard)
         return Outcome(
             replace(state, phase=Phase.CHALLENGE, pending=pending, heard="", agree=""),

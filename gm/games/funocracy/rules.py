@@ -289,6 +289,8 @@ class Funocracy(Judging, Scores):
             else:
                 ender = number_word((state.active - 2) % state.players + 1)
                 say.append(L("first_turn_next", seat=seat, ender=ender, theme=theme.name))
+        elif state.back:  # "No answer yet. Player one, the clock is still running."
+            say.append(L("no_answer", seat=seat))
         else:
             say.append(
                 L("new_theme", seat=seat, theme=theme.name)
@@ -409,7 +411,7 @@ class Funocracy(Judging, Scores):
         }.get(state.phase)
         if handler is None:
             return Outcome(state, accepted=False)
-        return handler(state, answer, rng)
+        return handler(replace(state, back=False), answer, rng)
 
     def _refuse(self, state: State) -> Outcome:
         return Outcome(
@@ -500,20 +502,20 @@ class Funocracy(Judging, Scores):
         )
 
     def _back_to_turn(self, state: State, say: tuple[str, ...], decision: str) -> Outcome:
-        """No word for the turn yet: the same player, theme and running clock."""
+        """No word for the turn yet: the same player, theme and running clock, which the turn's
+        ask says (`back`) instead of the theme again after `say`."""
         return Outcome(
-            replace(state, phase=Phase.ANSWER, pending=None, heard="", agree=""),
+            replace(state, phase=Phase.ANSWER, pending=None, heard="", agree="", back=True),
             say=say,
             decision=decision,
         )
 
     def _apply_letter(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         L = self.lines
-        seat = number_word(state.active)
         if answer.kind is AnswerKind.TIMEOUT or (
             answer.kind is AnswerKind.CHOICE and answer.value == "none"
         ):
-            return self._back_to_turn(state, (L("no_answer", seat=seat),), L("no_answer_decision"))
+            return self._back_to_turn(state, (), L("no_answer_decision"))
         if answer.kind is AnswerKind.SKIP or (
             answer.kind is AnswerKind.CHOICE and answer.value == "pass"
         ):  # the turn's own: a pass gives it up, a skip takes a new theme (once)
@@ -530,7 +532,7 @@ class Funocracy(Judging, Scores):
         if letter not in state.face_up:
             return self._back_to_turn(
                 state,
-                (L("not_face_up", letter=spoken_letter(letter)), L("no_answer", seat=seat)),
+                (L("not_face_up", letter=spoken_letter(letter)),),
                 L("no_answer_decision"),
             )
         word = state.pending.word if state.pending else state.heard

@@ -62,3 +62,4 @@ class State:
     answers_heard: int = 0  # answers heard so far this game (the first ones say how to challenge)
     agree: str = ""  # in AGREE: the letter the heard word is to be scored for
     skipped: bool = False  # the active player skipped a theme this turn (once a turn)
+    back: bool = False  # the turn goes on after "which letter?": its ask says so, not the theme
