@@ -411,7 +411,8 @@ class Funocracy(Judging, Scores):
         }.get(state.phase)
         if handler is None:
             return Outcome(state, accepted=False)
-        return handler(replace(state, back=False), answer, rng)
+        outcome = handler(replace(state, back=False), answer, rng)  # `back` lasts one ask
+        return outcome if outcome.accepted else replace(outcome, state=state)
 
     def _refuse(self, state: State) -> Outcome:
         return Outcome(
