@@ -27,7 +27,12 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-from benchlib.common import machine, median, table  # before gm: this checkout first on sys.path
+from benchlib.common import (
+    machine,
+    median,
+    table,
+    tiny_en,
+)  # before gm: this checkout first on sys.path
 
 from gm.speech.asr.phrasing import normalise
 
@@ -35,11 +40,7 @@ LONGEST = 9.0  # seconds; see the docstring
 
 
 def tiny():  # noqa: ANN201 - a function from float32 samples to text
-    from faster_whisper import WhisperModel
-
-    from gm.speech.asr.whisper import embedded_model
-
-    model = WhisperModel(str(embedded_model()), device="cpu", compute_type="int8", cpu_threads=2)
+    model = tiny_en()
 
     def transcribe(samples: np.ndarray) -> str:
         segments, _ = model.transcribe(samples, beam_size=1, language="en", without_timestamps=True)

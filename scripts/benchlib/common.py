@@ -37,6 +37,16 @@ def machine(when: str = "at the start") -> str:
     )
 
 
+def tiny_en():  # noqa: ANN201 - faster_whisper.WhisperModel
+    """Whisper tiny.en, the model gm installs, as faster-whisper runs it alone (int8, two
+    threads): the plain model the benches hold gm's pipeline and other models against."""
+    from faster_whisper import WhisperModel
+
+    from gm.speech.asr.whisper import embedded_model
+
+    return WhisperModel(str(embedded_model()), device="cpu", compute_type="int8", cpu_threads=2)
+
+
 def load() -> float:
     """The load average of the last minute (nan where the system has none)."""
     return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
