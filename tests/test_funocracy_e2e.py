@@ -22,6 +22,7 @@ from gm.cli import common_lines
 from gm.demo import ESPEAK_SEATS, Audition, Script, plan, render
 from gm.games import funocracy
 from gm.speech.asr.sphinx import SphinxRecognizer
+from gm.state import Saves
 from gm.steps import Answer, AnswerKind, End, Line
 from gm.vocab import number_word
 
@@ -237,7 +238,7 @@ def test_a_whole_game_from_typed_input(script, tmp_path):
 
 def check_round(events: list[dict], script: Script) -> None:
     """The first round, whose recording ends at the next round's first ask: the decisions and the
-    state the rules give, the round's end said, the game saved, not over."""
+    state the rules give, the round's end said, the game not over."""
     decisions, public, end = expected(script)
     assert end is None and public["round"] == 2
     said = [e["text"] for e in events if e["type"] == "say"]
@@ -252,6 +253,10 @@ def check_round(events: list[dict], script: Script) -> None:
 
 @pytest.mark.slow
 def test_the_first_round_from_synthesised_voices(heard_round, tmp_path):
+    # the rehearsed round has a "which letter?" answered by name ("knife": "n for november"),
+    # which check_round looks for; another seed or recogniser may need another round
+    letters = set(funocracy.table.LETTER_REPLIES.values())
+    assert any(line.text in letters for line in heard_round.lines), "no letter named by voice"
     game = with_table_talk(heard_round)
     (tmp_path / "typed").mkdir()
     check_round(play_typed(tmp_path / "typed", game.text(), SEED), heard_round)  # typed, the same
@@ -276,6 +281,9 @@ def test_the_first_round_from_synthesised_voices(heard_round, tmp_path):
     events = events_of(transcript)
     check_round(events, heard_round)
     check_table_talk(events)
+    record, _ = Saves(tmp_path / "state").store("funocracy").load()  # saved, to carry on
+    assert not record.finished
+    assert [(a["step"], a["decision"]) for a in record.answers] == effective_decisions(events)
     print(
         f"a round from {wav.stat().st_size / 32000:.0f} s of audio"
         f" in {time.monotonic() - began:.0f} s"

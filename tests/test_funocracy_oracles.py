@@ -161,11 +161,16 @@ def test_no_answer_to_which_letter_tells_the_player_the_clock_is_still_running()
         assert out.state.turn == state.turn  # the same turn: its deadline keeps running
         theme = GAME.themes[state.theme].name
         assert any(theme in line for line in GAME.step(out.state).again)  # a repeat: the turn
-        # the next word said is a new answer of the turn, and the turn's ask is as it was
-        later = hear(out.state, AnswerKind.FREE, ["xylophone"]).state
-        assert not later.back and said(hear(later, AnswerKind.TIMEOUT, None).state) == said(
-            out.state
-        )
+        # the next word said is a new answer of the turn, the back line said no more
+        later = hear(out.state, AnswerKind.FREE, [state.face_up[0].lower() + "og"]).state
+        assert not later.back and later.phase is Phase.CHALLENGE
+        # a skip takes a new theme, said as one; a second skip is refused, the state kept whole
+        skipped = hear(out.state, AnswerKind.SKIP)
+        assert skipped.state.theme != state.theme and not skipped.state.back
+        assert said(skipped.state)[0].startswith(L("new_theme", seat="three", theme="")[:20])
+        back_again = hear(hear(skipped.state, AnswerKind.FREE, ["xylophone"]).state, *answer)
+        refused = hear(back_again.state, AnswerKind.SKIP)
+        assert not refused.accepted and refused.state == back_again.state and refused.state.back
 
 
 def test_an_answer_heard_as_nothing_is_asked_again_with_the_clock_running():

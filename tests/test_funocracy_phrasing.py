@@ -644,7 +644,9 @@ def test_the_vote_is_explained_in_full_once_a_game(speaker, common):
 
 
 def test_a_turn_back_from_which_letter_keeps_its_theme_and_is_no_new_one(speaker, common):
-    play(table(fresh_theme=True, told=False), "kiwi\nno answer\n", speaker, common)
+    state = table(fresh_theme=True, told=False)
+    engine, _ = play(state, "kiwi\nno answer\n", speaker, common)
+    assert engine.state.theme == state.theme and engine.state.phase is Phase.ANSWER
     back = speaker.lines.index("No answer yet. Player one, the clock is still running.")
     # said once, and not followed by "Player one, same theme.", which names the player again
     assert not any("theme" in line for line in speaker.lines[back:])

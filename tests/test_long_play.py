@@ -25,8 +25,9 @@ from gm.speech.synth import assemble, silence, synthesize
 from gm.steps import AnswerKind, End
 
 ROOT = Path(__file__).resolve().parent.parent
-# Minutes away. Six of chatter are some 85 utterances through the recogniser, enough for a
-# growth of memory to show (a growth of 8 MB fails), at a fifth of the suite's time thirty took.
+# Minutes away. Six of chatter are some 85 utterances through the recogniser, at a fifth of the
+# suite's time thirty took: a leak of 0.3 MB an utterance (8 MB between the first and last
+# thirds, some 28 utterances apart) fails; ten minutes would catch one of 0.17 MB.
 MINUTES = {"silence": 30, "chatter": 6}
 OPTIONS = dict(DEMO_OPTIONS["who_the_f"])
 # A planned game PocketSphinx hears every line of with one reading. With seed 7, "unanimous for

@@ -44,7 +44,10 @@ def tiny_en():  # noqa: ANN201 - faster_whisper.WhisperModel
 
     from gm.speech.asr.whisper import embedded_model
 
-    return WhisperModel(str(embedded_model()), device="cpu", compute_type="int8", cpu_threads=2)
+    folder = embedded_model()
+    if folder is None:
+        raise RuntimeError("tiny.en is not installed (./scripts/test or ./scripts/play sets it up)")
+    return WhisperModel(str(folder), device="cpu", compute_type="int8", cpu_threads=2)
 
 
 def load() -> float:
