@@ -30,12 +30,9 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-from benchlib.common import (
-    machine,
-    median,
-    table,
-    tiny_en,
-)  # before gm: this checkout first on sys.path
+
+# before gm: this checkout first on sys.path
+from benchlib.common import condition, machine, median, table, tiny_en
 
 from gm.speech.asr.phrasing import normalise
 
@@ -106,7 +103,7 @@ def heard(corpus: Path, chosen: list[dict], transcribe) -> tuple[dict[str, Count
         began = time.perf_counter()
         text = transcribe(samples)
         seconds.append(time.perf_counter() - began)
-        level = "clean" if clip["snr"] is None else f"{clip['noise']} {clip['snr']} dB"
+        level = condition(clip)
         right = normalise(text) == normalise(clip["expected"])
         counts.setdefault(level, Counter())["right" if right else "missed"] += 1
     return counts, median(seconds)
