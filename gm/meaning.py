@@ -26,7 +26,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from gm import vocab
 from gm.steps import JSON, Kind, Reading
-from gm.vocab import FILLERS, LETTER_NAMES, NATO, NUMBER_WORDS, ORDINALS, TENS
+from gm.vocab import FILLERS, HESITATIONS, LETTER_NAMES, NATO, NUMBER_WORDS, ORDINALS, TENS
 
 NOTHING = Reading()
 
@@ -548,31 +548,34 @@ def numbers_in(sentence: Sequence[Word], low: int = 0, high: int = 99) -> list[M
 
 def joined_numbers(sentence: Sequence[Word], start: int) -> tuple[list[int], int]:
     """The numbers said as a list from `start` on ("one, four and six", "number two and number
-    five", "one four six"): their values and the index after the list."""
+    five", "one four six", "one, uh, three and... four", "one or for six"): their values and the
+    index after the list. A hesitation between two numbers does not end the list."""
     values: list[int] = []
     i = start
     while i < len(sentence):
-        word = sentence[i]
-        if word.number is not None:
-            values.append(word.number)
+        if sentence[i].number is not None:
+            values.append(sentence[i].number)
             i += 1
             continue
-        if word.text in ("and", "or", "number", "numbers", "also", "plus", "places", "place"):
-            if (
-                values
-                and i + 1 < len(sentence)
-                and (
-                    sentence[i + 1].number is not None
-                    or sentence[i + 1].text in ("number", "numbers", "place")
-                )
-            ):
+        if not values:
+            if sentence[i].text in ("number", "numbers", "place", "places"):
                 i += 1
                 continue
-            if not values and word.text in ("number", "numbers", "place", "places"):
-                i += 1
-                continue
-        break
+            break
+        j = i  # the glue between two numbers: "and", "or number", "uh, and", "or for"
+        while j < len(sentence) and (
+            sentence[j].text in _LIST_GLUE
+            or sentence[j].text in HESITATIONS
+            or (sentence[j].text == "for" and j > i and sentence[j - 1].text in ("and", "or"))
+        ):
+            j += 1
+        if j == i or j == len(sentence) or sentence[j].number is None:
+            break
+        i = j
     return values, i
+
+
+_LIST_GLUE = frozenset(("and", "or", "number", "numbers", "also", "plus", "places", "place"))
 
 
 # ------------------------------------------------------------------- words a reading knows

@@ -11,8 +11,9 @@ from typing import Sequence
 
 from gm.steps import Choice
 
-# The sounds and small words anyone says before an answer, in every game ("um", "well", "so").
-SOUNDS = (
+# A voice hesitating: "um", "er", "hmm". Between two items of a list they do not end it
+# ("one, uh, three and four").
+HESITATIONS = (
     "um",
     "umm",
     "ummm",
@@ -34,6 +35,9 @@ SOUNDS = (
     "mm",
     "mmm",
     "mhm",
+)
+# The sounds and small words anyone says before an answer, in every game ("um", "well", "so").
+SOUNDS = HESITATIONS + (
     "well",
     "so",
     "like",

@@ -247,6 +247,9 @@ FINALS = [
     ("the votes are all on three and five", {"empty": [1, 2, 4, 6]}),
     ("nope, but each of them has at least one", {"empty": []}),  # "at least one" is a count
     ("at least three and four got nothing", {"empty": [3, 4]}),  # here a list of places
+    # a hesitation, or "or for", between two places does not end their list
+    ("two, um, four and... five got nothing", {"empty": [2, 4, 5]}),
+    ("nobody picked three or for five", {"empty": [3, 5]}),
 ]
 
 
