@@ -2,7 +2,7 @@
 """Commands in steady noise, said by espeak-ng's voices or by gm's Piper voice, over several runs.
 
     bench_steady.py [--asr whisper,sphinx] [--command-voice espeak,piper] [--noise babble]
-                    [--snr 20,10] [--runs 3] [--mode gm] [--out FILE]
+                    [--snr 20,10] [--runs 3] [--mode gm] [--enhance NAME] [--out FILE]
 
 The steady test of scripts/bench.py alone (benchlib.measure.steady_noise: 8 commands, 3 voices,
 2 speeds, each said after 3 s of the noise, and 36 s of the noise alone), with the commands said
@@ -67,6 +67,12 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the endpointer bypassed: each command decoded over exactly the audio a decoder "
         "gets of it in a quiet room, the noise in it (what the endpointer loses, by difference)",
+    )
+    options.add_argument(
+        "--enhance",
+        metavar="NAME",
+        help="a speech suppressor in front of the ear (benchlib.enhance: deepfilternet, "
+        "deepfilternet:DB, rnnoise; its wheel installed by hand)",
     )
     options.add_argument("--out", metavar="FILE", help="save every run's figures, JSON")
     options.add_argument(
@@ -144,7 +150,8 @@ def measure(
     """steady_noise's figures for each recogniser and command voice (COMMAND_VOICES), each run in
     turn: {asr: {voice: [run 1's figures, ...]}}; `first`: the number of the first run, as the
     progress on stderr names it. `small`: steady_noise's commands, speeds,
-    alone_seconds, for a quicker look (the tests), and `cut` (the endpointer bypassed)."""
+    alone_seconds, for a quicker look (the tests), `cut` (the endpointer bypassed) and
+    `enhance` (a suppressor in front of the ear)."""
     began = time.perf_counter()
     results: dict[str, dict[str, list[dict]]] = {a: {v: [] for v in voices} for a in asrs}
     for run in range(runs):
@@ -194,6 +201,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    enhance = None
+    if args.enhance:
+        from benchlib.enhance import Missing, enhancer
+
+        try:
+            enhance = enhancer(args.enhance)
+        except (ValueError, Missing) as error:
+            print(f"bench_steady: {error}.", file=sys.stderr)
+            return 2
     problem = whisper_problem(args.whisper_model, asrs)
     if problem:
         print(f"bench_steady: {problem}", file=sys.stderr)
@@ -215,6 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             run + 1,
             whisper_path=args.whisper_model,
             cut=args.cut,
+            enhance=enhance,
         )
         for asr, by_voice in by_asr.items():
             for voice, figures in by_voice.items():
@@ -227,7 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "machine": where,
             "load_end": load(),
             "runs": run + 1,
-            "mode": args.mode + (", cut at the voice" if args.cut else ""),
+            "mode": args.mode
+            + (", cut at the voice" if args.cut else "")
+            + (f", through {args.enhance}" if args.enhance else ""),
             "seconds": time.perf_counter() - began,
             "alone_seconds": next(iter(cells.values()))["alone_seconds"],
             "results": results,

@@ -17,6 +17,10 @@ decision); nothing scored (not heard, read as talk, or a command). Then sounds t
 word (at the first three themes; `--no-sounds` leaves them out): clicks, a pluck, a beep,
 claps and noise bursts made by sox, and "hmm", "uh", "shh" and the like said by two seats; any
 letter scored for one is a wrong decision. Prints a Markdown table.
+
+`--tempo 0.85,0.92,1.08` also hears each saying at those tempos (sox's `tempo`, the pitch kept)
+and counts the words written as said at some tempo, and by the word most of the tempos wrote:
+whether a mishearing is the model's on that audio or only on that pace.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from pathlib import Path
 
 import tomllib
 from benchlib.common import table  # before gm: this checkout first on sys.path
-from benchlib.meaning import ask_for, heard, heard_audio, outcome
+from benchlib.meaning import ask_for, heard_audio, outcome
 
 from gm.cli import common_lines
 from gm.demo import voice_of
@@ -84,6 +88,15 @@ def sounds() -> list[tuple[str, bytes]]:
     return made
 
 
+def at_tempo(audio: bytes, factor: float) -> bytes:
+    """16 kHz mono int16 `audio` said `factor` times as fast, its pitch kept (sox's tempo)."""
+    import subprocess
+
+    raw = ("-t", "raw", "-r", "16000", "-e", "signed", "-b", "16", "-c", "1")
+    command = ["sox", *raw, "-", *raw, "-", "tempo", "-s", str(factor)]
+    return subprocess.run(command, input=audio, capture_output=True, check=True).stdout
+
+
 def scored_word(got) -> dict | None:  # noqa: ANN001 - benchlib.meaning.Outcome
     """The word and letter the rules scored, if they scored one."""
     return got.value if got.act == "decide" and isinstance(got.value, dict) else None
@@ -97,26 +110,49 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--show", action="store_true", help="print each word not written as said")
     parser.add_argument("--no-sounds", action="store_true", help="leave out the sounds")
+    parser.add_argument("--tempo", default="", help="other tempos to hear each saying at: 0.9,1.1")
     args = parser.parse_args()
-    if args.seats < 1 or args.listed < 0:
-        print("--seats must be at least 1 and --listed at least 0.", file=sys.stderr)
+    try:
+        tempos = [float(f) for f in args.tempo.split(",") if f.strip()]
+    except ValueError:
+        tempos = [0.0]
+    if args.seats < 1 or args.listed < 0 or not all(0.5 <= f <= 2 for f in tempos):
+        print(
+            "--seats must be at least 1, --listed at least 0, and each --tempo 0.5 to 2.",
+            file=sys.stderr,
+        )
         return 2
+    from collections import Counter
+
     from gm.speech.asr.whisper import WhisperRecognizer
+    from gm.speech.synth import synthesize
 
     recognizer = WhisperRecognizer(args.whisper_model)
     _, commands = common_lines()
     counts: dict[str, list[int]] = {}  # part: said, written as said, right letter, other, none
+    by_tempo: dict[str, list[int]] = {}  # part: written as said at some tempo, by the most
     every = tuple(ask_for("funocracy.answer", {})[0].deck)  # every letter face up
     for theme, word, part in words(args.listed, args.seed):
         g, state, ask = ask_for("funocracy.answer", {"theme": theme, "face_up": every})
         for seat in range(1, args.seats + 1):
             voice = voice_of(seat)
-            final = heard(recognizer, ask, commands, word, voice.voice, voice.speed, noise=0)
+            audio = synthesize(word, voice.voice, voice.speed, noise=0)
+            final = heard_audio(recognizer, ask, commands, audio)
             got = outcome(g, state, ask, final, commands)
             row = counts.setdefault(part, [0, 0, 0, 0, 0])
             row[0] += 1
             scored = scored_word(got)
             written = scored["word"].lower() if scored else ""
+            if tempos:
+                writings = [written]
+                for factor in tempos:
+                    other = heard_audio(recognizer, ask, commands, at_tempo(audio, factor))
+                    at = scored_word(outcome(g, state, ask, other, commands))
+                    writings.append(at["word"].lower() if at else "")
+                most = Counter(writings).most_common(1)[0][0]
+                tally = by_tempo.setdefault(part, [0, 0])
+                tally[0] += word in writings
+                tally[1] += most == word
             row[1] += written == word
             if scored is None:
                 row[4] += 1
@@ -148,6 +184,10 @@ def main() -> int:
             share = lambda n: f"{n} ({100 * n / said:.0f}%)"  # noqa: E731
             rows.append((f"{part} words ({said} sayings)", share(exact), share(right),
                          str(other), str(none)))  # fmt: skip
+            if tempos:
+                some, most = by_tempo[part]
+                rows.append((f"{part}, at some tempo of 1, {args.tempo}", share(some), "", "", ""))
+                rows.append((f"{part}, the word most tempos wrote", share(most), "", "", ""))
     if said_sounds:
         rows.append((f"sounds that are no word ({said_sounds})", "", "", str(scored_sounds),
                      str(said_sounds - scored_sounds)))  # fmt: skip

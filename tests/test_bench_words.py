@@ -32,3 +32,12 @@ def test_a_theme_the_deck_does_not_have_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(bench_words, "DATA", data)
     with pytest.raises(SystemExit, match="no theme of the deck"):
         bench_words.words(listed=1, seed=1)
+
+
+def test_a_saying_at_another_tempo_keeps_its_pitch_and_changes_its_length():
+    from gm.speech.synth import synthesize
+
+    said = synthesize("zebra", "en-us", 150)
+    slower = bench_words.at_tempo(said, 0.8)
+    assert abs(len(slower) / len(said) - 1.25) < 0.05
+    assert bench_words.at_tempo(said, 1.25) != said

@@ -701,6 +701,7 @@ def steady_noise(
     asr: str = "sphinx",
     noises: Sequence[str] = STEADY_NOISES,
     whisper_path: str | None = None,
+    enhance: Callable[[bytes], bytes] | None = None,
 ) -> dict:
     """Commands said into noise that was there before them, as at a table, with the recogniser
     `asr` (PocketSphinx or Whisper) in `mode` (baseline or gm). The corpus's clips start with
@@ -719,6 +720,9 @@ def steady_noise(
     of it said in a quiet room (voice_span), with the noise in it, as one utterance
     (SphinxRecognizer.hear); what is still lost, the recogniser loses. The noise alone is not
     heard.
+
+    `enhance`: what the recogniser hears is first passed through this (benchlib.enhance: a speech
+    suppressor in front of the ear), the commands and the noise alone alike.
 
     Returns {"babble 10 dB": {"right": r, "wrong": first decisions for another intent,
     "wrong_asked": those of them gm would ask about first, "n": n, "alone": decisions taken in
@@ -797,6 +801,8 @@ def steady_noise(
                     int((k * 4.7) % alone_seconds * RATE) * 2
                 )  # a different stretch of the noise each time
                 mixed = mix(clip, noise[start:] + noise[:start], snr)
+                if enhance is not None:
+                    mixed = enhance(mixed)
                 if mode == "model":
                     said = alone(recognizer, mixed)
                 else:
@@ -812,6 +818,8 @@ def steady_noise(
             # the noise alone at the level it had under the commands (mix() scales it to a voice)
             if not cut and mode != "model":
                 level = mix(silence(alone_seconds) + reference, noise, snr)
+                if enhance is not None:
+                    level = enhance(level)
                 quiet = decisions(heard(recognizer, level[: int(alone_seconds * RATE) * 2]))
             out[f"{name} {snr} dB"] = {
                 "right": right,
