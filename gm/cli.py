@@ -49,7 +49,12 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse that reports a bad option as one sentence instead of a usage dump."""
+    """argparse that reports a bad option as one sentence instead of a usage dump, and takes an
+    option only as it is spelt: a shortened one is no option ("--mode" is not "--model")."""
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - argparse's
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"{message[0].upper()}{message[1:]}; see '{self.prog} --help'.")
@@ -560,7 +565,7 @@ def _config(args: argparse.Namespace) -> Config:
     config = load_config()
     if asr is not None and not is_uri(asr):  # a recogniser of gm's, named: not the settings' uri
         config = replace(config, asr_uri=None)
-    return config.override(
+    config = config.override(
         asr=None if is_uri(asr) else asr,
         asr_uri=asr if is_uri(asr) else None,
         voice_uri=getattr(args, "voice_uri", None),
@@ -572,6 +577,20 @@ def _config(args: argparse.Namespace) -> Config:
         rate=getattr(args, "rate", None),
         barge_in=getattr(args, "barge_in", None),
     )
+    from gm.speech.piper import FASTEST, SLOWEST
+
+    rate = config.rate
+    if (
+        rate is not None
+        and config.voice_engine in (None, "piper")
+        and not SLOWEST <= rate <= FASTEST
+    ):
+        # said at once, even where gm only prints its lines (--text): the settings are wrong
+        raise UsageError(
+            f"The speaking rate of a Piper voice must be between {SLOWEST} and {FASTEST} words "
+            f"a minute, not {rate}."
+        )
+    return config
 
 
 def echo_event(event: dict) -> None:

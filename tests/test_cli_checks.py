@@ -374,3 +374,21 @@ def test_messages_name_the_folder_and_command_that_were_given(tmp_path, capsys):
     assert main(["play", "who-the-f", "--players", "abc"]) == 2
     assert one_sentence(capsys).endswith("see 'gm play --help'.")
     assert afile.read_text() == "x = 1\n"
+
+
+def test_a_shortened_option_is_no_option_not_another_one(capsys):
+    """'--mode' is play's option, not the demo's, and no shortening of '--model'."""
+    assert main(["demo", "funo", "--mode", "alternative"]) == 2
+    assert capsys.readouterr().err == (
+        "gm: Unrecognized arguments: --mode alternative; see 'gm demo --help'.\n"
+    )
+    assert main(["listen", "--text", "--mode", "open"]) == 2
+    assert "Unrecognized arguments: --mode open" in capsys.readouterr().err
+
+
+def test_a_rate_out_of_range_is_refused_even_where_gm_only_prints(capsys, tmp_path):
+    assert main(["play", "who", "--text", "--rate", "50", "--state-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        "gm: The speaking rate of a Piper voice must be between 100 and 400 words a minute, "
+        "not 50.\n"
+    )

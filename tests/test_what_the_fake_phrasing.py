@@ -149,6 +149,21 @@ def test_the_next_player_naming_during_a_check_gets_nothing_written_for_the_last
     assert said(transcript)[-2:] == ["First, yes or no.", "I heard flying pig. Is that right?"]
 
 
+def test_the_drawing_said_again_as_the_help_says_replaces_the_doubtful_one(common, speaker):
+    """The check's help: "say the drawing again, like: I drew a cactus"."""
+    _, transcript = play(common, speaker, DRAW + ["a flying pig", "I drew a submarine"])
+    assert said(transcript)[-1] == "I heard submarine. Is that right?"
+    engine, _ = play(common, speaker, DRAW + ["a flying pig", "I drew a submarine", "yes"])
+    assert engine.state.naming == ("submarine",)
+
+
+@pytest.mark.parametrize("line", ["no drawings", "I didn't draw anything"])
+def test_nothing_drawn_said_at_the_check_gives_the_player_no_drawings(common, speaker, line):
+    engine, transcript = play(common, speaker, DRAW + ["a flying pig", line, "yes"])
+    assert engine.state.drawings == ((),) and engine.state.pending == ()
+    assert said(transcript)[-2:] == ["Player one: no drawings.", "Player two?"]
+
+
 def test_no_with_the_right_name_in_one_breath(common, speaker):
     engine, _ = play(common, speaker, DRAW + ["a frying pig", "no, it was a frying pan", "yes"])
     assert engine.state.naming == ("frying pan",)

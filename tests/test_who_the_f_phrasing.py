@@ -198,6 +198,14 @@ def test_skip_while_a_question_is_up_gives_a_new_one_if_the_table_agrees(common,
     assert "There's nothing to skip right now." not in lines
 
 
+@pytest.mark.parametrize("again", ["next question", "skip"])
+def test_skip_said_again_at_skip_this_question_is_the_tables_yes(common, speaker, again):
+    engine, transcript, _ = play(common, speaker, ["ready", "skip", again])
+    assert decisions(transcript) == ["table set", "asked to skip the question", "question skipped"]
+    assert engine.state.used == 1 and said(transcript)[-2].startswith("Question two.")
+    assert not any("nothing to skip" in line for line in said(transcript))
+
+
 def test_skip_refused_by_the_table_keeps_the_question(common, speaker):
     engine, transcript, _ = play(common, speaker, ["ready", "skip", "no"])
     assert decisions(transcript)[-1] == "question kept"

@@ -547,7 +547,16 @@ def _title_like(left: list[str], right: list[str]) -> bool:
 
 
 # A player saying there was no drawing to name: gm's names were words said about none.
-NOTHING_DRAWN = ("did not draw anything", "i drew nothing", "did not draw a thing", "no drawing")
+NOTHING_DRAWN = (
+    "did not draw anything",
+    "i drew nothing",
+    "did not draw a thing",
+    "no drawing",
+    "no drawings",
+)
+# A name said again in place of the one gm heard, led in as the names ask's help says ("I drew a
+# cactus"): a no, with the name.
+SAID_INSTEAD = ("i drew", "i said", "i meant")
 REFUSE = ("not at all", "not quite", "wrong", "not that", "not it", "that is wrong", "try again")
 CONFIRM = ("that is it", "that is right", "correct", "exactly", "spot on", "you got it", "right")
 
@@ -682,6 +691,13 @@ class CheckMeaning:
         verdict = yes_or_no(said)
         if verdict is None and said[:1] == ["not"]:  # "not a pig, a pug": a no, then the name
             verdict, said, text = False, ["no", *said], "no, " + text
+        if (
+            verdict is None
+            and begins(said, SAID_INSTEAD)
+            and len(said) > 2
+            and not text.rstrip().endswith("?")
+        ):
+            verdict, said, text = False, ["no", *said], "no, " + text  # "I drew an igloo"
         if verdict is None and any_of(
             said, ("sounds good", "who cares", "move on", "close enough")
         ):

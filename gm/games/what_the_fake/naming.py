@@ -168,6 +168,13 @@ class Naming:
         if answer.kind is AnswerKind.CHOICE:
             if answer.value is True:
                 return self._add_names(checked, names, state.ending)
+            if answer.value == "nothing":  # "I didn't draw anything": what gm heard was not theirs
+                return self._finish_naming(
+                    checked,
+                    self.lines(
+                        "decision_no_more" if checked.naming else "decision_no_names", seat=seat
+                    ),
+                )
             return dropped if answer.value is False else again
         if answer.kind is not AnswerKind.FREE:
             return again

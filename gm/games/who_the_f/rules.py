@@ -231,6 +231,7 @@ class WhoTheF(FinalRound):
                 choices=yes_no(),
                 reprompts=L.many("skip_reprompts"),
                 expected=L("skip_expected"),
+                skippable=True,  # "skip" or "next question" again: the table insists, a yes
                 endpoint=0.5,
             )
         if phase in (Phase.VOTE, Phase.FINAL_VOTE):
@@ -434,7 +435,7 @@ class WhoTheF(FinalRound):
         )
 
     def _apply_skip(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
-        if _is_choice(answer, True):
+        if _is_choice(answer, True) or answer.kind is AnswerKind.SKIP:
             vote = state.phase
             new = replace(draw_question(state, rng), phase=vote, asking="")
             return Outcome(new, say=(self.lines("skipped"),), decision=self.lines("decision_skip"))
