@@ -600,6 +600,10 @@ def echo_event(event: dict) -> None:
             f"  [{event['t']:7.1f}s] gm heard: {event['text'] or '(nothing it listens for)'}",
             flush=True,
         )
+    elif event["type"] == "decision" and event.get("step") == "confirm":
+        # gm's check ("I heard new theme. Is that right?") and the table's reply: no decision
+        reply = {True: "yes", False: "no", None: "no reply"}.get(event.get("answer"), "corrected")
+        print(f"  [{event['t']:7.1f}s] checked: {event['decision']} {reply}", flush=True)
     elif event["type"] == "decision" and event.get("decision"):
         mark = (
             "undo"

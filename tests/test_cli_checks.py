@@ -392,3 +392,21 @@ def test_a_rate_out_of_range_is_refused_even_where_gm_only_prints(capsys, tmp_pa
         "gm: The speaking rate of a Piper voice must be between 100 and 400 words a minute, "
         "not 50.\n"
     )
+
+
+def test_the_demos_commentary_calls_a_check_a_check_not_a_decision(capsys):
+    from gm.cli import echo_event
+
+    question = "I heard new theme. Is that right?"
+    for answer, reply in (
+        (False, "no"),
+        (True, "yes"),
+        (None, "no reply"),
+        ("correction", "corrected"),
+    ):
+        event = {"type": "decision", "t": 3.0, "step": "confirm", "answer": answer}
+        echo_event(event | {"decision": question, "accepted": answer is not None})
+        assert capsys.readouterr().out == f"  [    3.0s] checked: {question} {reply}\n"
+    echo_event({"type": "decision", "t": 4.0, "step": "funocracy.answer", "accepted": True,
+                "decision": "player one said zebra for Z"})  # fmt: skip
+    assert capsys.readouterr().out == "  [    4.0s] decided: player one said zebra for Z\n"

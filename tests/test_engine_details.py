@@ -419,6 +419,22 @@ def test_quit_at_a_check_asks_and_when_refused_comes_back_to_the_question(speake
     assert decisions(transcript) == ["2 players", "player 1 took 3"]
 
 
+def test_a_repeat_in_the_tables_words_at_a_check_says_the_check_again(speaker, common):
+    """ "what was the question again?" is a repeat at a check too; "scratch that" there is talk
+    (undo and pause are heard at a check only as their phrases)."""
+    _, transcript, _ = play(
+        "two\nthree\nwhat was the question again?\nscratch that\nyes\n",
+        speaker,
+        common,
+        game=ConfirmingToy(),
+    )
+    asked = speaker.lines.index("I heard three. Is that right?")
+    assert speaker.lines[asked : asked + 3] == ["I heard three. Is that right?"] * 2 + [
+        "Player 1 scores 3."
+    ]
+    assert decisions(transcript) == ["2 players", "player 1 took 3"]
+
+
 def test_a_pause_at_a_check_of_a_timed_ask_comes_back_to_the_question_alone(speaker, common):
     game = OneAsk(timeout=25, time_line="You have {seconds}.", confirm=True)
     engine, _ = engine_with(game, "yes\npause\nresume\nyes\n", speaker, common)
@@ -446,13 +462,18 @@ def test_an_undo_in_the_tables_words_is_checked_naming_the_command(speaker, comm
     assert speaker.lines[asked + 1] == "Undone: player 1 took 5."
 
 
-def test_a_yes_or_no_question_hears_only_its_phrases_not_the_tables_words(speaker, common):
-    """ "what was the question again" is a repeat at an ask; at "Do you really want to stop?" it is
-    no reply, and gm says what it can hear."""
+def test_a_yes_or_no_question_hears_a_repeat_in_the_tables_words_and_no_other_talk(
+    speaker, common
+):
+    """ "what was the question again" is a repeat at "Do you really want to stop?" as at any ask;
+    other talk there is no reply, and gm says what it can hear."""
     lines, _ = common
-    result, _, _ = play("two\nquit\nwhat was the question again\nyes\n", speaker, common)
+    result, _, _ = play(
+        "two\nquit\nwhat was the question again\nlet's see\nyes\n", speaker, common
+    )
     asked = speaker.lines.index(lines("quit_confirm"))
     assert speaker.lines[asked + 1 :] == [
+        lines("quit_confirm"),
         "Sorry, I didn't catch that. You can say yes or no.",
         lines("goodbye_unsaved"),  # nothing decided: nothing saved, and said so
     ]

@@ -248,6 +248,14 @@ def test_a_resumed_game_repeats_the_question_being_voted_on(common, speaker):
     assert lines[1].startswith("Question one.") and lines[2] == "What is the result?"
 
 
+def test_a_game_resumed_at_skip_this_question_says_which_question(common, speaker):
+    engine, _, _ = play(common, speaker, ["ready", "skip"])
+    _, transcript, _ = play(common, speaker, [], record=engine.record, resumed=True)
+    lines = said(transcript)
+    assert lines[1].startswith("Question one. Who would")
+    assert lines[2] == "Skip this question for a new one? Say yes if the table agrees."
+
+
 def elections(places=(1, 2, 3, 4, 5, 6)) -> list[str]:
     """Six elections in a row, each told before reveal, then the final round set."""
     lines = ["ready"]

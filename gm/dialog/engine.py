@@ -194,7 +194,7 @@ def interpret(
     doubtful: float,
     meaning: Meaning | None = None,
     held: object = None,
-    cued: bool = True,
+    cued: bool | frozenset[Command] = True,
     doubt_asked: bool = False,
     countdown: bool = False,
 ) -> Heard:
@@ -224,6 +224,10 @@ def interpret(
     word neither it, the ask's phrases nor gm's common words hold is checked first, since the
     word it passed over may have said otherwise ("four for two, then Jo changed hers", a
     misheard word).
+
+    `cued`: a command asked for in the table's own words (intents.COMMAND_CUES) is read for any
+    of the ask's commands (True), none (False), or only those given (at "Is that right?", those
+    that only speak: "what was the question again?" is a repeat there too).
 
     With `doubt_asked` (not in a countdown, where there is no time for it), a reply that is only
     doubt ("not really sure", "sort of") and means nothing else is asked again (a partial
@@ -257,13 +261,16 @@ def interpret(
         # is the engine's own line, UNSURE), what was held kept
         return Heard(partial=Reading(Kind.PARTIAL, question=UNSURE, held=held))
     said = match.phrase if match is not None else ""
-    cued = cued and (
-        not free or (reading is not None and reading.kind in (Kind.TALK, Kind.NOTHING))
+    cue_commands = {c for c in matcher.commands if cued is True or (cued and c in cued)}
+    cued = bool(cue_commands) and (
+        not free
+        or cued is not True  # a check: its open speech is only a correction after a "no"
+        or (reading is not None and reading.kind in (Kind.TALK, Kind.NOTHING))
     )
     if reading is not None and (match is None or not match.sure):
         match = meant(reading, match, texts[0], checked_by_game=free)
         said = texts[0] if reading.kind is Kind.ANSWER else said
-        command = command_meant(texts[0], matcher.commands) if match is None and cued else None
+        command = command_meant(texts[0], cue_commands) if match is None and cued else None
         if command is not None and reading.kind in (Kind.TALK, Kind.NOTHING):
             reading = NOT_READ  # "can we get a new theme, fruit is too easy": a skip
         if reading.kind is Kind.TALK and match is None:
@@ -281,7 +288,7 @@ def interpret(
         # skip so read is checked first, as one heard in noise is. In open speech only where the
         # ask's meaning read talk or nothing of its own ("repeat it" may be a word; "say it
         # again" at "Is that right?" is no verdict and no name).
-        command = command_meant(texts[0], matcher.commands)
+        command = command_meant(texts[0], cue_commands)
         if command is not None:
             sure = command not in CONFIRMED_COMMANDS
             match = Match(None, command.value, texts[0], SURE_SCORE - (not sure), command)
@@ -350,6 +357,11 @@ def asked_first(match: Match, always: bool) -> bool:
     if match.command is None:
         return always or not match.sure
     return match.command in CONFIRMED_COMMANDS and not match.sure
+
+
+# The commands read in the table's own words at "Is that right?": those that only speak. An undo
+# or a pause there is heard only as its phrase: talk around a check is the table's.
+SPOKEN_CHECK_CUES = frozenset((Command.REPEAT, Command.HELP, Command.SCORE))
 
 
 # What gm listens for while paused. Not undo: talk while a game is paused ("let's go back to
@@ -1001,7 +1013,7 @@ class Engine:
             self.config.doubtful,
             meaning,
             self._held,
-            step != "confirm",
+            SPOKEN_CHECK_CUES if step == "confirm" else True,
             doubt_asked=not brief,
             countdown=brief,
         )

@@ -228,6 +228,7 @@ class WhoTheF(FinalRound):
             return Ask(
                 id="who_the_f.skip",
                 say=(L("ask_skip"),),
+                again=(self._question_line(state), L("ask_skip")),  # which question, on resume
                 choices=yes_no(),
                 reprompts=L.many("skip_reprompts"),
                 expected=L("skip_expected"),
