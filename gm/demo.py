@@ -255,6 +255,7 @@ class LiveTable:
     REPEATS = 6  # a reply is said again at most this often for one listen
     HELP_AFTER = 2  # tries by a player gm does not hear before a neighbour says it for them
     CORRECTIONS = 2  # "undo" at most this often in a row
+    RETRIES = 2  # the same words said again for a game's demo_retry, then others (a demo ends)
     PATIENCE = 300.0  # seconds without a decision after which the table gives up (input ends)
 
     def __init__(
@@ -287,7 +288,12 @@ class LiveTable:
         # player rephrases words gm keeps mishearing. Forgotten at each new ask, the same words
         # came back forever: "log" heard as "what" and undone, each undo giving the turn its
         # full time again; "hope" heard as "go back", undoing the last "no challenge" each time.
+        # An ask is told apart by the game's decisions before it too: the same line in a later
+        # round ("Player two, same theme.") is another ask, whose player has tried nothing yet.
         self._tries: dict[tuple, dict[str, int]] = {}
+        self._tries_key: tuple = ()
+        self._meant: Line | None = None  # what gm misheard and the player said no to
+        self._retried: dict[str, int] = {}  # how often a game's demo_retry gave the same words
         self._heard: str | None = None  # the intent of the last utterance gm heard
         self._saying: Line | None = None  # the reply said last
         self._started = False  # its speech has begun
@@ -408,8 +414,9 @@ class LiveTable:
         if self._line is None or self._ask is None or self._ask.id != ask.id:
             # gm moved on from an ask whose answer it never took as meant (Funocracy's "which
             # letter?" after a word misheard twice): the player answers knowing what they meant
-            meant = self._line
-            self._line, self._tried = None, self._tries.setdefault(_key(ask), {})
+            meant, self._meant = self._line or self._meant, None
+            self._tries_key = _key(ask, len(engine.record.answers))  # type: ignore[attr-defined]
+            self._line, self._tried = None, self._tries.setdefault(self._tries_key, {})
         self._ask = ask
         if self._line is not None and self._saying is self._line and not self._started:
             # Due and not begun (gm's "Sorry, say it again." makes the table say it again before
@@ -426,7 +433,8 @@ class LiveTable:
         after that: the player answers as at any ask (`_fresh`: put another way, then skip)."""
         engine = self._engine
         if any(choice.value is False for choice in ask.choices):
-            reply, self._line = said_as(seat, "no"), None
+            # "no", and the player still means what gm misheard: said again at the ask after
+            reply, self._line, self._meant = said_as(seat, "no"), None, self._line
             answer = Answer(AnswerKind.CHOICE, False, "no")
         elif self._line is not None and self._corrections < self.CORRECTIONS:
             self._corrections += 1
@@ -465,7 +473,10 @@ class LiveTable:
         retry = getattr(self.game, "demo_retry", None)
         before = line or meant
         if retry is not None and before is not None:
-            line = retry(engine.state, ask, before, self.players) or line
+            again = retry(engine.state, ask, before, self.players)
+            if again is not None and self._retried.get(again.text, 0) < self.RETRIES:
+                self._retried[again.text] = self._retried.get(again.text, 0) + 1
+                line = again
         if line is None or line.answer.kind is not AnswerKind.CHOICE:
             for _ in range(8):
                 line = self.game.demo_line(engine.state, ask, self.players)
@@ -538,7 +549,7 @@ class LiveTable:
             self._wrong = False  # the turn's time is up, and stays up after an undo
         if not self._wrong:
             self._corrections, self._line = 0, None
-            self._tries.pop(_key(self._ask), None)  # heard as meant at last
+            self._tries.pop(self._tries_key, None)  # heard as meant at last
 
     def _right(self) -> bool:
         """Whether what gm heard (and now confirms) is what the player meant."""
@@ -581,9 +592,10 @@ class LiveTable:
         )
 
 
-def _key(ask: Ask) -> tuple:
-    """An ask as the table tells it from others: its id and what gm says (turn, theme)."""
-    return ask.id, ask.say
+def _key(ask: Ask, decided: int) -> tuple:
+    """An ask as the table tells it from others: its id, what gm says (turn, theme), and how
+    many decisions the game had when it was asked (an undo brings the same count back)."""
+    return ask.id, ask.say, decided
 
 
 def skip(ask: Ask, commands: Mapping[Command, Sequence[str]], line: Line) -> Line:

@@ -162,3 +162,35 @@ def test_what_the_fake_demo_plays_to_the_end(tmp_path):
     events, _, decisions = check("what_the_fake", tmp_path)
     over = [e for e in events if e["type"] == "game_over"][0]
     assert over["winners"]
+
+
+def test_a_players_drawings_said_again_are_the_same_drawings():
+    """After gm misheard a player's drawings and the player said no, the player says the same
+    drawings again (a sheet does not change when gm asks again), not a new draw."""
+    import random
+    from dataclasses import replace
+
+    from gm.demo import Line
+    from gm.games import load
+    from gm.games.what_the_fake.state import Phase
+    from gm.steps import Answer, AnswerKind
+
+    game = load(find("what-the-fake"))
+    state = game.new({"players": 4, "mode": "open"}, random.Random(1))
+    state = replace(state, phase=Phase.NAMING, round=1, card=state.pile[0])
+    ask = game.step(state)
+    assert ask.id == "what_the_fake.names"
+    said = "a waffle, bacon and a croissant"
+    meant = Line(Answer(AnswerKind.FREE, [said], said), said, 1)
+    assert game.demo_retry(state, ask, meant, random.Random(2)) is meant
+    checking = replace(state, pending=("waffle", "bacon", "quasa"))
+    assert game.demo_retry(checking, game.step(checking), meant, random.Random(2)) is None
+
+
+def test_the_same_line_in_a_later_round_is_another_ask_to_the_simulated_table():
+    from gm.demo import _key
+    from gm.steps import Ask
+
+    turn = Ask("funocracy.answer", ("Player two, same theme.",), ())
+    assert _key(turn, 12) == _key(turn, 12)  # after an undo, the same ask: its tries kept
+    assert _key(turn, 12) != _key(turn, 40)  # rounds later: nothing tried yet

@@ -462,15 +462,11 @@ def test_an_undo_in_the_tables_words_is_checked_naming_the_command(speaker, comm
     assert speaker.lines[asked + 1] == "Undone: player 1 took 5."
 
 
-def test_a_yes_or_no_question_hears_a_repeat_in_the_tables_words_and_no_other_talk(
-    speaker, common
-):
+def test_a_yes_or_no_question_hears_a_repeat_in_the_tables_words_and_no_other_talk(speaker, common):
     """ "what was the question again" is a repeat at "Do you really want to stop?" as at any ask;
     other talk there is no reply, and gm says what it can hear."""
     lines, _ = common
-    result, _, _ = play(
-        "two\nquit\nwhat was the question again\nlet's see\nyes\n", speaker, common
-    )
+    result, _, _ = play("two\nquit\nwhat was the question again\nlet's see\nyes\n", speaker, common)
     asked = speaker.lines.index(lines("quit_confirm"))
     assert speaker.lines[asked + 1 :] == [
         lines("quit_confirm"),

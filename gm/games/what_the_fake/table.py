@@ -118,6 +118,17 @@ class SimulatedWhatTheFake(WhatTheFake):
         said_as = content.spoken_list(articled) if self.one_breath else f"i drew {articled[0]}"
         return Line(Answer(AnswerKind.FREE, [said_as], said_as), said_as, seat)
 
+    def demo_retry(self, state: State, ask: Ask, meant: Line, rng: random.Random) -> Line | None:
+        """A player's drawings said again after gm misheard them: the same drawings, in the
+        same words (a player's sheet does not change when gm asks again)."""
+        if (
+            ask.id != "what_the_fake.names"
+            or state.pending
+            or meant.answer.kind is not AnswerKind.FREE
+        ):
+            return None
+        return meant
+
     def _demo_groups(self, state: State, ask: Ask, rng: random.Random) -> Line:
         seat = rng.randint(1, state.players)
         if state.corrections or rng.random() < 0.4:  # at most one correction a round
