@@ -36,10 +36,11 @@ from gm.files import NotAFile, open_regular_for_writing, refuse_special
 from gm.games import UnknownGame, deck_game, find, new_options
 from gm.games import load as load_game
 from gm.speech.asr import RECOGNIZERS
-from gm.speech.base import SpeechError
+from gm.speech.base import Final, SpeechError
 from gm.speech.wyoming import address, is_uri
 from gm.state import Record, SaveError, Saves, SaveUnreadable, when
 from gm.steps import Answer, AnswerKind, Ask, Choice, RulesError
+from gm.vocab import number_word
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +199,8 @@ def _add_input_options(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         default=None,
         help="do not listen while gm speaks: 'stop', 'wait', 'pause' and 'repeat' said over its "
-        "voice no longer stop it (on where an echo canceller is installed; see 'gm devices')",
+        "voice no longer stop it (barge-in is on where an echo canceller is installed; see 'gm "
+        "devices')",
     )
 
 
@@ -316,9 +318,8 @@ def build_parser() -> Parser:
     services.add_argument(
         "--asr", type=_recogniser, metavar="tcp://HOST:PORT", help="a speech-to-text service"
     )
-    services.add_argument(
-        "--voice", "--voice-uri", dest="voice_uri", metavar="tcp://HOST:PORT", help="a voice"
-    )
+    services.add_argument("--voice", dest="voice_uri", metavar="tcp://HOST:PORT", help="a voice")
+    services.add_argument("--voice-uri", dest="voice_uri", help=argparse.SUPPRESS)  # --voice URI
 
     voices = sub.add_parser("voices", help="list gm's voices or download a Piper voice")
     voices.add_argument(
@@ -1109,6 +1110,23 @@ OPTION_GAMES = {
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    return run_game(args, _new_game(args), resumed=False)
+
+
+def check_play(argv: Sequence[str]) -> int:
+    """`gm play ARGV` checked, not played: 0, or one sentence and status 2. ./scripts/play checks
+    the options the demo leaves out before it suggests them with --text."""
+    try:
+        _new_game(build_parser().parse_args(["play", *argv]))
+    except (UsageError, *USER_ERRORS) as error:
+        print(f"gm: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _new_game(args: argparse.Namespace) -> Record:
+    """The record of a new game as `gm play` options ask for it, every option checked: another
+    game's, an impossible one, a deck that is not the game's."""
     entry = find(args.game)
     options = {
         k: v
@@ -1135,7 +1153,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     deal(record, args.deck or _config(args).deck(entry.id))
     game = game_for(record)  # checks the deck before anything opens
     game.new(options, random.Random(seed))  # rejects impossible options before anything opens
-    return run_game(args, record, resumed=False)
+    return record
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -1173,9 +1191,14 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_decks(args: argparse.Namespace) -> int:
-    if not args.action or not args.file:
+    if not args.action:
         raise UsageError(
             "Say what to do with a deck: 'gm decks check FILE' checks one of your own."
+        )
+    if not args.file:
+        raise UsageError(
+            "Name the deck to check: 'gm decks check FILE' (the examples/ folder has one for "
+            "each game)."
         )
     deck = read_content(Path(args.file).expanduser())
     entry = deck_game(deck)
@@ -1220,26 +1243,36 @@ def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
     )
 
 
-def _heard(name: str, texts: Sequence[str], matcher: Matcher, **fields: float) -> None:
-    """One line of `gm listen`: what was heard (talk too) and the intent gm makes of it."""
-    match = matcher.match(texts) if texts else None
+def _heard(name: str, final: Final, matcher: Matcher, yes_no: bool, **fields: float) -> None:
+    """One line of `gm listen`: what was heard (talk too) and the intent gm makes of it, as an
+    ask reads it: its phrases, and a command in the table's own words ("scratch that" is undo);
+    at yes or no, a yes or no in other words ("yeah sure")."""
+    from gm.dialog.engine import EngineConfig, interpret
+    from gm.meaning import tokens, yes_or_no
+
+    texts = [a.text for a in final.alternatives if a.text.strip()]
+    match = interpret(final, matcher, False, EngineConfig().doubtful).match if texts else None
     intent = None
     if match is not None:
         intent = f"command:{match.command.value}" if match.command else match.value
+    elif texts and yes_no:
+        intent = yes_or_no(tokens(texts[0]))
     line = {"file": name, "text": texts[0] if texts else "", "intent": intent, **fields}
     print(json.dumps(line), flush=True)
 
 
 def cmd_listen(args: argparse.Namespace) -> int:
     from gm.speech.audio import MicrophoneSource, WavSource
-    from gm.speech.base import Final
+    from gm.speech.base import Alternative
 
     choices, commands, free = expectation(args.expect)
     matcher = Matcher(choices, commands)
+    yes_no = args.expect == "yesno"
     if args.text:
         for line in text_input():
             if line.strip() and not line.lstrip().startswith("#"):  # as a game reads --text
-                _heard("typed", [line.strip().lower()], matcher)
+                typed = Final((Alternative(line.strip().lower(), 1.0),), 0.0, 0.5)
+                _heard("typed", typed, matcher, yes_no)
         return 0
     config = _config(args)
     sources = (
@@ -1266,8 +1299,9 @@ def cmd_listen(args: argparse.Namespace) -> int:
                     if isinstance(event, Final):
                         _heard(
                             name,
-                            [a.text for a in event.alternatives if a.text.strip()],
+                            event,
                             matcher,
+                            yes_no,
                             confidence=round(event.alternatives[0].confidence, 3)
                             if event.alternatives
                             else 0.0,
@@ -1507,9 +1541,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     table = demo.LiveTable(game, common_lines()[1], args.seed, said=said, human=args.live)
     args.wav, args.text, args.echo = None, False, True
+    seats = options.get("players")
+    pitches = number_word(len(set(demo.VOICES[: seats if isinstance(seats, int) else None])))
     print(
         f"gm demo: {entry.title}, a simulated table of {options.get('players', '?')} players "
-        f"speaking through Piper's voice, at four pitches, into the real recogniser"
+        f"speaking through Piper's voice, at {pitches} pitches, into the real recogniser"
         + (
             ", in real time."
             if args.live

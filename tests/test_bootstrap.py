@@ -93,6 +93,8 @@ def test_play_without_a_microphone_plays_the_demo_without_the_games_own_options(
         '#!/bin/sh\nif [ "$2" = gm.speech.audio ]; then exit "${MIC:-1}"; fi\n'
         # the game's name is checked by gm's own code
         f'if [ "$2" = gm.games ]; then cd {ROOT} && exec "$PYTHON" "$@"; fi\n'
+        # and so are the options the demo leaves out (gm.cli.check_play)
+        f'if [ "$1" = -c ]; then cd {ROOT} && exec "$PYTHON" "$@"; fi\n'
         + PIP.split("\n", 1)[1]
     )
     gm = root / ".venv" / "bin" / "gm"
@@ -128,6 +130,13 @@ def test_play_without_a_microphone_plays_the_demo_without_the_games_own_options(
     helped = run("--help")  # the script's own usage, which names gm play's
     assert helped.returncode == 0 and helped.stdout.startswith("usage: ./scripts/play GAME")
     assert ".venv/bin/gm play --help" in helped.stdout
+    # options the demo leaves out are checked before they are suggested with --text
+    wrong = run("who-the-f", "--mode", "open")
+    assert wrong.returncode == 2 and "No microphone" not in wrong.stderr
+    assert wrong.stderr == (
+        "gm: --mode is an option of funocracy and what-the-fake, not of who-the-f; "
+        "see 'gm play --help'.\n"
+    )
     unknown = run("nosuch")  # refused before a demo of it is announced
     assert unknown.returncode == 2
     assert unknown.stderr == (

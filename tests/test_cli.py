@@ -191,6 +191,16 @@ def test_listen_reads_typed_lines():
     ]
 
 
+def test_listen_reads_typed_lines_as_an_ask_would_in_the_tables_own_words():
+    result = gm("listen", "--text", stdin="scratch that\nwhat was the question again?\n")
+    assert [json.loads(line)["intent"] for line in result.stdout.splitlines()] == [
+        "command:undo",
+        "command:repeat",
+    ]
+    result = gm("listen", "--text", "--expect", "yesno", stdin="yeah sure\nnah, not really\n")
+    assert [json.loads(line)["intent"] for line in result.stdout.splitlines()] == [True, False]
+
+
 def test_say_prints_with_console():
     result = gm("say", "Hello", "table", "--console")
     assert result.returncode == 0 and result.stdout == "gm: Hello table\n", result.stderr

@@ -410,3 +410,10 @@ def test_the_demos_commentary_calls_a_check_a_check_not_a_decision(capsys):
     echo_event({"type": "decision", "t": 4.0, "step": "funocracy.answer", "accepted": True,
                 "decision": "player one said zebra for Z"})  # fmt: skip
     assert capsys.readouterr().out == "  [    4.0s] decided: player one said zebra for Z\n"
+
+
+def test_decks_check_without_a_file_asks_for_the_file(capsys):
+    assert main(["decks", "check"]) == 2
+    assert capsys.readouterr().err.startswith("gm: Name the deck to check: 'gm decks check FILE'")
+    assert main(["decks"]) == 2
+    assert "Say what to do with a deck" in capsys.readouterr().err

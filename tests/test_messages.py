@@ -53,6 +53,8 @@ CLI_SHOWN_BY = {
     "main": ("gm",),  # any command
     "error": ("gm",),
     "parse_known_args": ("play", "resume"),  # '--voice tcp://HOST:PORT' read as --voice-uri
+    "_new_game": ("play",),
+    "check_play": ("play",),  # ./scripts/play's check of gm play's options
 }
 
 
