@@ -94,8 +94,7 @@ def test_play_without_a_microphone_plays_the_demo_without_the_games_own_options(
         # the game's name is checked by gm's own code
         f'if [ "$2" = gm.games ]; then cd {ROOT} && exec "$PYTHON" "$@"; fi\n'
         # and so are the options the demo leaves out (gm.cli.check_play)
-        f'if [ "$1" = -c ]; then cd {ROOT} && exec "$PYTHON" "$@"; fi\n'
-        + PIP.split("\n", 1)[1]
+        f'if [ "$1" = -c ]; then cd {ROOT} && exec "$PYTHON" "$@"; fi\n' + PIP.split("\n", 1)[1]
     )
     gm = root / ".venv" / "bin" / "gm"
     gm.write_text('#!/bin/sh\necho "gm $*" >> "$(dirname "$0")/../gm.log"\n')

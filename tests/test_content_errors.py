@@ -261,6 +261,12 @@ def test_a_game_is_found_by_a_close_typo_and_never_by_two_letters():
 
     assert find("funocrasy").id == "funocracy" and find("who the fak").id == "who_the_f"
     assert find("Who-The-F").id == "who_the_f"
+    # each game's first word names it, as "who" and "fun" do
+    assert [find(n).id for n in ("who", "fun", "what")] == [
+        "who_the_f",
+        "funocracy",
+        "what_the_fake",
+    ]
     with pytest.raises(UnknownGame):
         find("wo")  # as close to "who" as a typo may be, but two letters name no game
 

@@ -32,7 +32,7 @@ GAMES = (
         "what_the_fake",
         "gm.games.what_the_fake",
         "What the Fake?!",
-        ("what the fake", "what-the-fake", "fake", "forger"),
+        ("what the fake", "what-the-fake", "fake", "forger", "what"),
     ),
 )
 
