@@ -490,12 +490,22 @@ class LiveTable:
                 line = replace(line, text=text, answer=replace(line.answer, heard=text))
         if self._tried.get(line.text, 0) >= 2:  # a skip, or the time let run out if refused
             line = give_up(self.game, engine.state, ask, skip(ask, self.commands, line), engine.rng)
+        if line.answer.kind is AnswerKind.SKIP and not self._allowed(line):
+            # no word left and the turn's skip spent: the player passes, as people do, rather
+            # than asking for a skip gm has just refused ("You get one skip a turn.")
+            line = passing(ask, line) or give_up(self.game, engine.state, ask, line, engine.rng)
         if sum(self._tried.values()) >= self.HELP_AFTER:
             line = replace(line, seat=_neighbour(line.seat))
         self._tried[line.text] = self._tried.get(line.text, 0) + 1
         self._line = line
         self._intended = _decided(self.game, engine.state, ask, line.answer, engine.rng)
         return line
+
+    def _allowed(self, line: Line) -> bool:
+        """Whether the rules would take `line` at the current ask."""
+        engine = self._engine
+        assert engine is not None and self._ask is not None
+        return _decided(self.game, engine.state, self._ask, line.answer, engine.rng)[0]  # type: ignore[attr-defined]
 
     def _again(self) -> Line:
         """The reply once more, put another way, meaning the same."""
@@ -613,6 +623,15 @@ def give_up(game: Game, state: object, ask: Ask, line: Line, rng: random.Random)
     if ask.timeout is None or _decided(game, state, ask, line.answer, rng)[0]:
         return line
     return Line(Answer(AnswerKind.TIMEOUT), "", line.seat, silence=ask.timeout + 1.5)
+
+
+def passing(ask: Ask, line: Line) -> Line | None:
+    """The seat of `line` passing (the ask's "pass" choice, its first phrase), where the ask has
+    one."""
+    choice = next((c for c in ask.choices if c.value == "pass" and c.phrases), None)
+    if choice is None:
+        return None
+    return Line(Answer(AnswerKind.CHOICE, "pass", choice.phrases[0]), choice.phrases[0], line.seat)
 
 
 def _neighbour(seat: int) -> int:

@@ -194,3 +194,28 @@ def test_the_same_line_in_a_later_round_is_another_ask_to_the_simulated_table():
     turn = Ask("funocracy.answer", ("Player two, same theme.",), ())
     assert _key(turn, 12) == _key(turn, 12)  # after an undo, the same ask: its tries kept
     assert _key(turn, 12) != _key(turn, 40)  # rounds later: nothing tried yet
+
+
+def test_a_player_with_no_word_and_the_turns_skip_spent_passes():
+    """The simulated table does not ask for a skip the rules refuse ("You get one skip a turn.",
+    said three times over in a demo): the player passes."""
+    import random
+    from dataclasses import replace
+
+    from gm.demo import Line, _decided, passing
+    from gm.games import load
+    from gm.steps import Answer, AnswerKind
+
+    game = load(find("funocracy"))
+    rng = random.Random(3)
+    state = game.new({"players": 3, "mode": "normal"}, rng)
+    while not (game.step(state).id == "funocracy.answer"):
+        ask = game.step(state)
+        state = game.apply(state, ask, game.demo_line(state, ask, rng).answer, rng).state
+    ask = game.step(replace(state, skipped=True))
+    skip = Line(Answer(AnswerKind.SKIP), "skip this one", 1)
+    assert not _decided(game, replace(state, skipped=True), ask, skip.answer, rng)[0]
+    passed = passing(ask, skip)
+    assert passed is not None and passed.answer.value == "pass" and passed.seat == 1
+    accepted, decision = _decided(game, replace(state, skipped=True), ask, passed.answer, rng)
+    assert accepted and "passed" in decision
