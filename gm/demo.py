@@ -288,10 +288,9 @@ class LiveTable:
         # player rephrases words gm keeps mishearing. Forgotten at each new ask, the same words
         # came back forever: "log" heard as "what" and undone, each undo giving the turn its
         # full time again; "hope" heard as "go back", undoing the last "no challenge" each time.
-        # An ask is told apart by the game's decisions before it too: the same line in a later
-        # round ("Player two, same theme.") is another ask, whose player has tried nothing yet.
+        # An ask is told apart by what it says on "repeat" too: the same line in a later round
+        # ("Player two, same theme.") is another ask, whose player has tried nothing yet.
         self._tries: dict[tuple, dict[str, int]] = {}
-        self._tries_key: tuple = ()
         self._meant: Line | None = None  # what gm misheard and the player said no to
         self._retried: dict[str, int] = {}  # how often a game's demo_retry gave the same words
         self._heard: str | None = None  # the intent of the last utterance gm heard
@@ -415,8 +414,7 @@ class LiveTable:
             # gm moved on from an ask whose answer it never took as meant (Funocracy's "which
             # letter?" after a word misheard twice): the player answers knowing what they meant
             meant, self._meant = self._line or self._meant, None
-            self._tries_key = _key(ask, len(engine.record.answers))  # type: ignore[attr-defined]
-            self._line, self._tried = None, self._tries.setdefault(self._tries_key, {})
+            self._line, self._tried = None, self._tries.setdefault(_key(ask), {})
         self._ask = ask
         if self._line is not None and self._saying is self._line and not self._started:
             # Due and not begun (gm's "Sorry, say it again." makes the table say it again before
@@ -559,7 +557,7 @@ class LiveTable:
             self._wrong = False  # the turn's time is up, and stays up after an undo
         if not self._wrong:
             self._corrections, self._line = 0, None
-            self._tries.pop(self._tries_key, None)  # heard as meant at last
+            self._tries.pop(_key(self._ask), None)  # heard as meant at last
 
     def _right(self) -> bool:
         """Whether what gm heard (and now confirms) is what the player meant."""
@@ -602,10 +600,11 @@ class LiveTable:
         )
 
 
-def _key(ask: Ask, decided: int) -> tuple:
-    """An ask as the table tells it from others: its id, what gm says (turn, theme), and how
-    many decisions the game had when it was asked (an undo brings the same count back)."""
-    return ask.id, ask.say, decided
+def _key(ask: Ask) -> tuple:
+    """An ask as the table tells it from others: its id, what gm says, and what it says on
+    "repeat" (a Funocracy turn's theme and letters: "Player two, same theme." is said at many
+    turns, each another ask)."""
+    return ask.id, ask.say, ask.again
 
 
 def skip(ask: Ask, commands: Mapping[Command, Sequence[str]], line: Line) -> Line:

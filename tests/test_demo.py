@@ -191,9 +191,12 @@ def test_the_same_line_in_a_later_round_is_another_ask_to_the_simulated_table():
     from gm.demo import _key
     from gm.steps import Ask
 
-    turn = Ask("funocracy.answer", ("Player two, same theme.",), ())
-    assert _key(turn, 12) == _key(turn, 12)  # after an undo, the same ask: its tries kept
-    assert _key(turn, 12) != _key(turn, 40)  # rounds later: nothing tried yet
+    def turn(theme: str) -> Ask:
+        again = (f"Player two, your theme is {theme}.",)
+        return Ask("funocracy.answer", ("Player two, same theme.",), (), again=again)
+
+    assert _key(turn("Things that are cold")) == _key(turn("Things that are cold"))  # an undo
+    assert _key(turn("Things that are cold")) != _key(turn("Things that are sticky"))
 
 
 def test_a_player_with_no_word_and_the_turns_skip_spent_passes():
