@@ -578,20 +578,21 @@ def _config(args: argparse.Namespace) -> Config:
         rate=getattr(args, "rate", None),
         barge_in=getattr(args, "barge_in", None),
     )
-    from gm.speech.piper import FASTEST, SLOWEST
+    if getattr(args, "rate", None) is not None and _speaks_piper(config):
+        # said at once, even where gm only prints its lines (--text): the option is wrong
+        from gm.speech.piper import check_rate
 
-    rate = config.rate
-    if (
-        rate is not None
-        and config.voice_engine in (None, "piper")
-        and not SLOWEST <= rate <= FASTEST
-    ):
-        # said at once, even where gm only prints its lines (--text): the settings are wrong
-        raise UsageError(
-            f"The speaking rate of a Piper voice must be between {SLOWEST} and {FASTEST} words "
-            f"a minute, not {rate}."
-        )
+        check_rate(config.rate)
     return config
+
+
+def _speaks_piper(config: Config) -> bool:
+    """Whether gm's voice would be Piper's (gm.speech.tts.open_voice decides the same way)."""
+    from gm.speech import voices
+
+    if config.voice_engine is not None:
+        return config.voice_engine == "piper"
+    return voices.looks_like(config.voice) if config.voice else True
 
 
 def echo_event(event: dict) -> None:

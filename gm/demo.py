@@ -486,12 +486,15 @@ class LiveTable:
             if other:
                 text = self.players.choice(other)
                 line = replace(line, text=text, answer=replace(line.answer, heard=text))
-        if self._tried.get(line.text, 0) >= 2:  # a skip, or the time let run out if refused
-            line = give_up(self.game, engine.state, ask, skip(ask, self.commands, line), engine.rng)
+        tired = self._tried.get(line.text, 0) >= 2  # a skip, or the time let run out if refused
+        if tired:
+            line = skip(ask, self.commands, line)
         if line.answer.kind is AnswerKind.SKIP and not self._allowed(line):
             # no word left and the turn's skip spent: the player passes, as people do, rather
             # than asking for a skip gm has just refused ("You get one skip a turn.")
-            line = passing(ask, line) or give_up(self.game, engine.state, ask, line, engine.rng)
+            line = passing(ask, line) or line
+        if tired or line.answer.kind is AnswerKind.SKIP:
+            line = give_up(self.game, engine.state, ask, line, engine.rng)
         if sum(self._tried.values()) >= self.HELP_AFTER:
             line = replace(line, seat=_neighbour(line.seat))
         self._tried[line.text] = self._tried.get(line.text, 0) + 1
@@ -558,6 +561,7 @@ class LiveTable:
         if not self._wrong:
             self._corrections, self._line = 0, None
             self._tries.pop(_key(self._ask), None)  # heard as meant at last
+            self._retried.clear()
 
     def _right(self) -> bool:
         """Whether what gm heard (and now confirms) is what the player meant."""

