@@ -578,21 +578,14 @@ def _config(args: argparse.Namespace) -> Config:
         rate=getattr(args, "rate", None),
         barge_in=getattr(args, "barge_in", None),
     )
-    if getattr(args, "rate", None) is not None and _speaks_piper(config):
+    if getattr(args, "rate", None) is not None:
         # said at once, even where gm only prints its lines (--text): the option is wrong
         from gm.speech.piper import check_rate
+        from gm.speech.tts import chosen_engine
 
-        check_rate(config.rate)
+        if chosen_engine(config.voice_engine, config.voice) == "piper":
+            check_rate(config.rate)
     return config
-
-
-def _speaks_piper(config: Config) -> bool:
-    """Whether gm's voice would be Piper's (gm.speech.tts.open_voice decides the same way)."""
-    from gm.speech import voices
-
-    if config.voice_engine is not None:
-        return config.voice_engine == "piper"
-    return voices.looks_like(config.voice) if config.voice else True
 
 
 def echo_event(event: dict) -> None:

@@ -410,6 +410,17 @@ class Remembered:
         self.voice.close()
 
 
+def chosen_engine(engine: str | None, name: str | None, folder: str | Path | None = None) -> str:
+    """The engine gm's voice speaks with: `engine` if given, else Piper when the voice `name` (or
+    Piper's default) is installed, else pyttsx3 (the system's espeak-ng)."""
+    from gm.speech import voices
+
+    if engine is not None:
+        return engine
+    piper_voice = voices.looks_like(name) if name else voices.DEFAULT in voices.installed(folder)
+    return "piper" if piper_voice and voices.piper_available() else "pyttsx3"
+
+
 def open_voice(
     engine: str | None = None,
     name: str | None = None,
@@ -426,10 +437,7 @@ def open_voice(
     if engine is not None and engine not in ENGINES:
         raise SpeechError(f"Unknown voice engine {engine!r}; choose {' or '.join(ENGINES)}.")
     if engine is None:
-        piper_voice = (
-            voices.looks_like(name) if name else voices.DEFAULT in voices.installed(folder)
-        )
-        engine = "piper" if piper_voice and voices.piper_available() else "pyttsx3"
+        engine = chosen_engine(None, name, folder)
         if engine == "pyttsx3" and name and not _has_pyttsx3():
             raise SpeechError(
                 f"{name!r} is none of gm's Piper voices ('gm voices' lists them), and a system "

@@ -137,7 +137,11 @@ class Naming:
                     self.lines("decision_heard_names", seat=seat, names=content.spoken_list(names)),
                 )
             return self._add_names(state, names, done)
-        # "that's all", or "nothing" before any name
+        return self._end_list(state)  # "that's all", or "nothing" before any name
+
+    def _end_list(self, state: State) -> Outcome:
+        """The player has no more drawings: "no more" after some, "no drawings" before any."""
+        seat = number_word(len(state.drawings) + 1)
         decision = self.lines(
             "decision_no_more" if state.naming else "decision_no_names", seat=seat
         )
@@ -169,12 +173,7 @@ class Naming:
             if answer.value is True:
                 return self._add_names(checked, names, state.ending)
             if answer.value == "nothing":  # "I didn't draw anything": what gm heard was not theirs
-                return self._finish_naming(
-                    checked,
-                    self.lines(
-                        "decision_no_more" if checked.naming else "decision_no_names", seat=seat
-                    ),
-                )
+                return self._end_list(checked)
             return dropped if answer.value is False else again
         if answer.kind is not AnswerKind.FREE:
             return again
@@ -186,8 +185,7 @@ class Naming:
             more = " ".join(w for w in rest.split() if w not in SOFT)
             if not more or outcome.state.phase is not Phase.NAMING or not outcome.state.naming:
                 return outcome  # the list is full or over: what follows is not this player's
-            done = {" ".join(words_of(p)) for p in DONE_PHRASES}
-            if more in done or " ".join(more.split()[2:]) in done and more.startswith("i drew "):
+            if more.removeprefix("i drew ") in {" ".join(words_of(p)) for p in DONE_PHRASES}:
                 # "yes, that's all", "yes, I drew nothing else": the list ends
                 finished = self._finish_naming(
                     outcome.state, self.lines("decision_no_more", seat=seat)
