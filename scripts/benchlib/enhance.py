@@ -113,9 +113,6 @@ def enhancer(name: str) -> Enhancer:
     base, _, limit = name.partition(":")
     if base == "rnnoise" and not limit:
         return rnnoise()
-    if base == "deepfilternet":
-        try:
-            return deepfilternet(float(limit) if limit else 100.0)
-        except ValueError:
-            pass
+    if base == "deepfilternet" and (not limit or limit.replace(".", "", 1).isdigit()):
+        return deepfilternet(float(limit) if limit else 100.0)  # only the limit is parsed here
     raise ValueError(f"no suppressor {name!r}; use {', '.join(NAMES)}")
