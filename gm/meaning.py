@@ -309,6 +309,34 @@ def unsure(said: Sequence[str]) -> bool:
     return bool(said) and set(said) <= UNSURE_WORDS and any_of(list(said), HEDGES + ("hmm",))
 
 
+# A sentence that stops on one of these was cut off: "group one and, er", "merge the... the...".
+DANGLING = frozenset("and or with plus the a an of to".split())
+# Said after a break in a sentence, it is the speaker's own doubt: "split... wait, which one was
+# it", "the first one is... I don't actually know what it is", "seat 6 and... who was the other".
+LOST = ("which", "who else", "who was", "no idea", "do not know", "can not remember", "forgot")
+
+
+def unfinished(text: str) -> bool:
+    """Whether a sentence trails off before its answer: it stops on a word that leads on, with
+    or without a hesitation after it ("group one and, er", "no, wrong, two and", "merge the...
+    the... hm"), or stops on a hesitation after a few words ("the cactus, um"), or breaks off
+    to say the speaker does not know ("split... wait, which one was it"). A question that ends
+    so ("which letter is it for?") asks something else; one only of hesitations is doubt."""
+    said = tokens(text)
+    rest = list(said)
+    while rest and rest[-1] in HESITATIONS:
+        rest.pop()
+    if not rest:
+        return False
+    stripped = str(text).strip()
+    broken = re.split(r"\.\.\.|…", stripped)
+    if len(broken) > 1 and any_of(tokens(" ".join(broken[1:])), LOST):
+        return True
+    if stripped.endswith("?"):
+        return False
+    return rest[-1] in DANGLING or (len(rest) < len(said) and len(rest) <= 3)
+
+
 def hedged(text: str) -> bool:
     """Whether a sentence says it is not sure ("three for two, I think"): checked first."""
     return any_of(tokens(text), HEDGES)

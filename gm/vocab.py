@@ -29,6 +29,8 @@ HESITATIONS = (
     "ah",
     "oh",
     "hmm",
+    "hm",
+    "hmmm",
     "hum",  # Whisper's spelling of a "hmm" before a word ("hum, horse racing")
     "ugh",
     "ahh",

@@ -37,6 +37,7 @@ from gm.meaning import (
     lexicon,
     statement,
     tokens,
+    unfinished,
     unknown,
     words,
     yes_or_no,
@@ -1166,6 +1167,34 @@ def test_a_reply_that_is_only_doubt_is_asked_again_and_nothing_decided(common, s
     unsure = [s for s in said if s.startswith("No rush. When you're sure, say")]
     assert len(unsure) == 1, said  # said once: doubt said again soon after is waited through
     assert decided[1:] == ["votes revealed", "four votes for number one, elected"]
+
+
+@pytest.mark.parametrize(
+    "said, cut",
+    [
+        ("group one and, er", True),  # stops on a word that leads on
+        ("no, wrong, two and", True),
+        ("merge the... the... hm", True),
+        ("the cactus, um", True),  # a few words, then a hesitation
+        ("split... wait, which one was it", True),  # breaks off: the speaker does not know
+        ("seat 6 and... who was the other one?", True),
+        ("my lobster has claws, crabs have claws too, hmm", False),  # said, then thought over
+        ("which letter does she want it for?", False),  # a question of its own
+        ("oh come on", False),
+        ("the forger is... drumroll...", False),
+        ("um, uh", False),  # only hesitation: doubt or nothing, not cut off
+        ("four for two", False),
+    ],
+)
+def test_a_sentence_cut_off_before_its_answer_is_told_from_one_that_ended(said, cut):
+    assert unfinished(said) is cut
+
+
+def test_a_result_cut_off_before_its_answer_is_asked_again_and_nothing_decided(common, speaker):
+    typed = SETUP + ["we had, um, the one with the", "four for two"]
+    decided, said = play(WHO, FIVE, typed, common, speaker)
+    assert any(s.startswith("No rush. When you're sure, say") for s in said), said
+    assert decided[1:] == ["votes revealed", "four votes for number two, elected"]
 
 
 def test_doubt_is_asked_again_only_where_there_is_time_for_it():

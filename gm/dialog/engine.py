@@ -25,7 +25,7 @@ from gm.dialog.intents import (
     meaning_words,
 )
 from gm.dialog.transcript import Transcript
-from gm.meaning import thinking_aloud, tokens, unknown, unsure, yes_or_no
+from gm.meaning import thinking_aloud, tokens, unfinished, unknown, unsure, yes_or_no
 from gm.speech.base import (
     Alternative,
     DeviceLost,
@@ -230,8 +230,9 @@ def interpret(
     that only speak: "what was the question again?" is a repeat there too).
 
     With `doubt_asked` (not in a countdown, where there is no time for it), a reply that is only
-    doubt ("not really sure", "sort of") and means nothing else is asked again (a partial
-    reading whose question is UNSURE). In a `countdown` a player thinking aloud
+    doubt ("not really sure", "sort of"), or a sentence cut off before its answer ("group one
+    and, er"; gm.meaning.unfinished), and means nothing else is asked again (a partial reading
+    whose question is UNSURE). In a `countdown` a player thinking aloud
     ("one sec", "hang on"; gm.meaning.thinking_aloud) is said to nobody: no pause, no "sorry", the
     time runs on (it is theirs).
     """
@@ -255,7 +256,7 @@ def interpret(
         and reading is not None
         and reading.kind is Kind.NOTHING  # talk stays talk: gm says nothing to it
         and (match is None or not match.sure)
-        and unsure(tokens(texts[0]))
+        and (unsure(tokens(texts[0])) or unfinished(texts[0]))
     ):
         # "not really sure", "sort of": no answer yet, and no guess; asked again (the question
         # is the engine's own line, UNSURE), what was held kept
