@@ -293,6 +293,15 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("back in a minute, loo break", False, Command.PAUSE),
         ("this one is impossible, can we get another one", False, Command.SKIP),
         ("my ears are ringing from that", False, None),
+        # a question by its shape, where no cue names it
+        ("uh, what's everyone got in points?", False, Command.SCORE),
+        ("hey, what's everybody on right now, points wise", False, Command.SCORE),
+        ("uh, what am I allowed to say here?", False, Command.HELP),
+        ("what can I say to that", False, Command.HELP),
+        ("what did I say", False, None),  # asks what was said, not what may be
+        ("points for style, she drew it with her eyes shut", False, None),  # no question
+        ("what do you call that fizzy orange stuff again?", False, None),  # asks the table
+        ("what's everyone got in points?", True, None),  # not in its first words as a cue
     ],
 )
 def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):

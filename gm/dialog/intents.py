@@ -413,4 +413,27 @@ def command_meant(
         and f" not {cue} " not in said
         and (not at_start or said.startswith(f" {cue} "))
     }
+    if not found and not at_start:
+        framed = _framed(said.split())
+        found = {framed} if framed in set(available) else set()
     return found.pop() if len(found) == 1 else None
+
+
+# A question begun with one of these in its first words ("uh, wait, what are we voting on").
+ASKING = frozenset("what which who whose how where".split())
+POINTS = frozenset("points tokens stars".split())
+MAY = frozenset("can could should allowed supposed do".split())
+
+
+def _framed(said: list[str]) -> Command | None:
+    """A command asked for by the shape of a question where no cue names it: one about what
+    players have in points is the score ("what's everyone got in points"), one about what a
+    player may say the help ("what am I allowed to say here"). One that asks for something
+    "again" is not read so: "what do you call that fizzy stuff again?" asks the table."""
+    if not set(said[:3]) & ASKING:
+        return None
+    if set(said) & POINTS and set(said) & STANDING:
+        return Command.SCORE
+    if "say" in said and set(said) & {"i", "we"} and set(said) & MAY:
+        return Command.HELP
+    return None
