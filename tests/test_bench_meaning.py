@@ -82,3 +82,18 @@ def test_a_folder_that_is_no_whisper_model_is_one_sentence(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip().startswith(f"bench_meaning: {not_a_model} is not a Whisper model")
     assert "Traceback" not in result.stderr
+
+
+def test_talk_or_a_question_listed_in_also_is_as_right_as_the_meaning_labelled():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from benchlib.meaning import Outcome, judge
+
+    # "one of them's wrong" at a check: a no, or "Which one did I get wrong?" (also = ["ask"])
+    assert judge(Outcome("ask"), False, ["ask"]) == "right"
+    assert judge(Outcome("ask"), False, []) == "missed"
+    assert judge(Outcome("decide", True), False, ["ask"]) == "wrong"
+    assert judge(Outcome("nothing"), False, ["talk"]) == "right"
+    assert judge(Outcome("nothing"), False, ["ask"]) == "missed"
+    assert judge(Outcome("check", False), False, ["ask"]) == "right"
+    assert judge(Outcome("decide"), "talk", []) == "wrong"
+    assert judge(Outcome("check", 1), "ask", []) == "missed"

@@ -271,16 +271,13 @@ def _plain(state: Any) -> Any:
 def judge(got: Outcome, means: Any, also: list, same=_same) -> str:
     """'right' (at once or after a check that reads it right), 'wrong' (decided something else
     without a check), or 'missed' (nothing, a check of something else, a needless question)."""
-    wanted = [means, *also]
+    wanted = [means, *also]  # `also`: other meanings as right, "talk" and "ask" among them
     if means == "command:resume" and got.act == "nothing":
         return "right"  # "we're back" while nothing is paused: nothing to resume
-    if means == "talk":
-        return "right" if got.act == "nothing" else "wrong" if got.act == "decide" else "missed"
-    if means == "ask":
-        if got.act == "ask":
-            return "right"
-        return "wrong" if got.act == "decide" else "missed"
-    if got.act in ("decide", "check") and any(same(got.value, w) for w in wanted):
+    if ("talk" in wanted and got.act == "nothing") or ("ask" in wanted and got.act == "ask"):
+        return "right"
+    values = [w for w in wanted if w not in ("talk", "ask")]
+    if got.act in ("decide", "check") and any(same(got.value, w) for w in values):
         return "right"
     if got.act == "decide":
         return "wrong"
