@@ -123,11 +123,22 @@ def plain(text: str) -> str:
     )
 
 
+# After a word's "'s", these say it is "is", not whose: "one of them's wrong", "the pint's right".
+_IS_BEFORE = frozenset("wrong right fine correct off ok okay good not".split())
+
+
 def tokens(text: str) -> list[str]:
-    """The words of `text`, contractions written out ("that's" -> "that is")."""
+    """The words of `text`, contractions written out ("that's" -> "that is", "the pint's
+    right" -> "the pint is right"; "player four's dog" stays whose)."""
     out: list[str] = []
-    for token in _TOKEN.findall(plain(text)):
-        out.extend(CONTRACTIONS.get(token, token).split())
+    found = _TOKEN.findall(plain(text))
+    for at, token in enumerate(found):
+        if token in CONTRACTIONS:
+            out.extend(CONTRACTIONS[token].split())
+        elif token.endswith("'s") and found[at + 1 : at + 2] and found[at + 1] in _IS_BEFORE:
+            out.extend((token[:-2], "is"))
+        else:
+            out.append(token)
     return out
 
 

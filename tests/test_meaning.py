@@ -68,6 +68,11 @@ def test_numbers_are_values_in_words_or_digits_and_one_is_not_always_a_number():
 def test_contractions_are_written_out_but_a_possessive_its_stays():
     assert tokens("That's it, we're done") == ["that", "is", "it", "we", "are", "done"]
     assert tokens("saturn with its rings") == ["saturn", "with", "its", "rings"]
+    # a word's "'s" before a verdict is "is"; before a thing it says whose
+    assert tokens("one of them's wrong") == ["one", "of", "them", "is", "wrong"]
+    assert tokens("spoon's fine") == ["spoon", "is", "fine"]
+    assert tokens("player four's dog") == ["player", "four's", "dog"]
+    assert tokens("five's not a crab") == ["five", "is", "not", "a", "crab"]
 
 
 @pytest.mark.parametrize(
