@@ -25,6 +25,8 @@ HESITATIONS = (
     "erm",
     "errm",
     "ehm",
+    "eh",
+    "ehh",
     "uhm",
     "ah",
     "oh",

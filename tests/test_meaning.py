@@ -648,6 +648,38 @@ def test_talk_after_the_names_leaves_the_names_read_back_and_nothing_drawn_with_
     assert meaning.read("that's all I did, I ran out of time").value == "nothing"
 
 
+@pytest.mark.parametrize(
+    "said, names",
+    [
+        (
+            "okay mine, a microphone and a man with a guitar, don't laugh",
+            ["microphone", "man with a guitar"],
+        ),
+        (
+            "a man on a horse, a cactus, and a cowboy hat, yeehaw",
+            ["man on a horse", "cactus", "cowboy hat"],
+        ),
+    ],
+)
+def test_a_word_said_around_a_list_with_no_room_for_it_is_no_drawing_and_read_back(said, names):
+    reading = NamesMeaning(lines, HINTS, len(names)).read(said)
+    assert reading.kind is Kind.ANSWER and reading.value == {"names": names}
+    assert not reading.sure
+
+
+def test_a_name_said_with_its_article_or_its_and_stays_though_the_list_is_too_long():
+    # the game refuses a list longer than the room; gm does not choose which name to lose
+    assert NamesMeaning(lines, HINTS, 2).read("a banjo, a drum, a flute").value == {
+        "names": ["banjo", "drum", "flute"]
+    }
+    assert NamesMeaning(lines, HINTS, 3).read("a cat, a dog, a kite and a drum").value == {
+        "names": ["cat", "dog", "kite", "drum"]
+    }
+    assert NamesMeaning(lines, HINTS, 2).read("banjo, drum, flute").value == {
+        "names": ["banjo", "drum", "flute"]  # no name said with more: none is the odd one
+    }
+
+
 @pytest.mark.parametrize("said", ["repeat that please", "undo that one", "pause for a sec"])
 def test_a_request_to_gm_is_never_a_drawing(said):
     assert NamesMeaning(lines, HINTS, 3).read(said).kind is Kind.NOTHING  # the commands read it

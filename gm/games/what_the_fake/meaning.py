@@ -478,6 +478,14 @@ class NamesMeaning:
             # firefighter and a sailor, a fire fighter"): one drawing, said once
             keys = [drawing_key(n) for n in named]
             named = [n for i, n in enumerate(named) if keys[i] not in keys[:i]]
+        for end in (0, -1):  # a bare word said before or after a list with no room for it,
+            # whose names have their articles ("okay mine, a microphone and a man with a
+            # guitar", "..., and a cowboy hat, yeehaw"): no drawing, read back
+            word = named[end] if len(named) > self.room else " "
+            led = [n for n in named if _led(n, text)]
+            if " " not in word and word not in forms and word not in led and led:
+                named.pop(end)
+                trimmed = True
         vague = [n for n in named if _vague(n)]
         if vague:
             question = self.lines("ask_vague", name=vague[0])
@@ -539,6 +547,14 @@ class NamesMeaning:
         if len(left) > 3 or len(right) > 3:
             return [words]
         return [(words, left, right)]
+
+
+def _led(name: str, text: str) -> bool:
+    """Whether `name` is said in `text` after an article or an "and" ("a banjo", "and jelly")."""
+    if not name.split():
+        return False
+    first = re.escape(name.split()[0])
+    return re.search(rf"\b(?:a|an|the|and|or|of)\s+{first}\b", plain(text)) is not None
 
 
 def _title_like(left: list[str], right: list[str]) -> bool:
