@@ -264,6 +264,16 @@ YES_PHRASES = (
     "i guess so",
     "i suppose so",
     "i think so",
+    "fair enough",
+    "that is fair",
+    "i am in",
+    "that is a yes",
+    "a yes from",
+    "okay with",
+    "ok with",
+    "fine with",
+    "fine by",
+    "good with",
 )
 NO_PHRASES = (
     "not really",
@@ -281,6 +291,30 @@ NO_PHRASES = (
     "you misheard",
     "of course not",
     "try again",
+    "absolutely not",
+    "definitely not",
+    "certainly not",
+    "totally not",
+    "not okay",
+    "not ok",
+    "not fine",
+    "not good",
+    "i object",
+    "that is a no",
+    "a no from",
+)
+# A yes said with a "no" or "not" in it: "no problem", "not bad", "no worries".
+YES_DESPITE_NO = (
+    "no problem",
+    "no problems",
+    "no worries",
+    "no objection",
+    "no objections",
+    "no complaints",
+    "no issue",
+    "no issues",
+    "no doubt",
+    "not bad",
 )
 
 
@@ -480,6 +514,9 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     said = list(said)
     if any_of(said, ("not sure", "not really sure", "unsure", "no idea")):
         return None
+    for phrase in YES_DESPITE_NO:  # "sure, no problem": a yes, its "no" no answer
+        for at in reversed(list(starts(said, phrase))):
+            said[at : at + len(phrase.split())] = ["yes"]
     if 0 < len(said) <= 5:
         yes = [w for w in said if w in YES_WORDS - {"right", "fine", "true", "ok", "okay"}]
         no = [w for w in said if w in NO_WORDS or w == "not"]

@@ -108,6 +108,18 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("ok she can have it", True),
         ("okay wait, who was that", None),
         ("ok who's next", None),
+        # a yes with a "no" in it; a yes word before "not"
+        ("no problem", True),
+        ("sure, no worries", True),
+        ("not bad", True),
+        ("no objections", True),
+        ("absolutely not", False),
+        ("definitely not", False),
+        ("I'm okay with that", True),
+        ("I'm not okay with that", False),
+        ("that's a no from me", False),
+        ("fair enough", True),
+        ("I object", False),
     ],
 )
 def test_yes_or_no_in_its_common_forms(said, meant):
