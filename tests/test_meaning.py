@@ -402,6 +402,11 @@ def test_the_table_agreeing_or_split(said, meant):
         ("fine, not great", "challenge"),
         ("I said it, not him", None),
         ("Priya, you're next after this", None),  # whose turn, not moving on from the word
+        ("that's a bit of a reach", "challenge"),
+        ("that's made up", "challenge"),
+        ("that's clever", "stand"),
+        ("not bad actually", "stand"),
+        ("ok, moving on", "stand"),
     ],
 )
 def test_a_challenge_or_letting_it_stand(said, meant):

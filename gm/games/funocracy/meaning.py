@@ -94,6 +94,10 @@ CHALLENGE = (
     "questionable",
     "not sure about",
     "iffy",
+    "reach",
+    "bogus",
+    "made up",
+    "not allowed",
 )
 STAND = (
     "let it stand",
@@ -149,6 +153,15 @@ STAND = (
     "let it slide",
     "go ahead",
     "whatever",
+    "clever",
+    "love it",
+    "i like it",
+    "moving on",
+    "not bad",
+    "well played",
+    "makes sense",
+    "why not",
+    "brilliant",
 )
 WRONG_LETTER = (
     "wrong letter",
