@@ -896,10 +896,22 @@ GROUPS = (
         # the table's last word after talking it over, read back
         ("the cat and the kitten, nah, they're different, leave them. all good", "correct"),
         ("uh huh", "correct"),
+        ("put the kitten with the cats", "merge 1 2"),  # placed with another group
+        ("two's kitten goes in the cat group", "merge 1 2"),
+        ("looks fine to me", "correct"),
+        ("nope, one more thing", "more"),  # "one more": no group's number
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):
     assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+def test_a_group_named_in_the_plural_is_found_however_the_plural_is_made():
+    wolves = (Group(1, (Entry(5, "wolf"), Entry(6, "wolf"))), Group(2, (Entry(2, "dog"),)))
+    assert GroupsMeaning(lines, wolves).read("the wolves are different").value == "split 1"
+    assert GroupsMeaning(lines, wolves).read("the dog and the wolves are the same").value == (
+        "merge 1 2"
+    )
 
 
 def test_group_a_is_group_eight_read_back_where_there_is_one():

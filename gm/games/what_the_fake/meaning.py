@@ -796,6 +796,11 @@ GROUP_CORRECT = (
     "nothing else",
     "mm hmm",
     "uh huh",
+    "looks fine",
+    "seems fine",
+    "seems right",
+    "all fine",
+    "fine by me",
 )
 GROUP_MORE = (
     "a mistake",
@@ -857,6 +862,10 @@ NOT_COUNTING = (
 )
 # Verbs that join two groups named by their drawings: "merge the sun with the moon".
 MERGE_VERBS = ("merge", "combine", "join")
+# After "one", words that make it no group's number: "one more thing", "one change".
+ONE_MORE = frozenset("more thing change mistake problem last sec second moment".split())
+# A drawing placed with another group's: "put the kitten with the cats", "it goes in with".
+PLACING = frozenset("put move stick add goes go belongs belong lump chuck shove".split())
 COUNTING = ("counts", "is valid", "is fine", "it counts", "that counts", "valid")
 DIFFERENT_DRAWINGS = (
     "different",
@@ -945,10 +954,16 @@ class GroupsMeaning:
         found: list[tuple[int, int]] = []
         taken: set[int] = set()
         names = sorted(
-            {(normalise_name(_owned(e.name)), g.number) for g in self.groups for e in g.entries},
+            {
+                (normalise_name(_owned(e.name), exact=True), g.number)
+                for g in self.groups
+                for e in g.entries
+            },
             key=lambda item: -len(item[0]),
         )
-        norm = [normalise_name(_owned(w)) for w in said]  # "the kitten's just a small cat"
+        norm = [
+            normalise_name(_owned(w), exact=True) for w in said
+        ]  # "the kitten's just a small cat"
         for name, number in names:
             parts = name.split()
             for i in range(len(norm) - len(parts) + 1):
@@ -1022,7 +1037,11 @@ class GroupsMeaning:
         if said != whole and has(whole, "merge") and not has(said, "merge"):
             said = ["merge", *said]  # "merge two and three, no sorry, one and two"
         sentence = words(" ".join(said))
-        numbers = [w.number for w in sentence if w.number is not None]
+        numbers = [  # "one more thing", "one change": no group's number
+            w.number
+            for w, after in zip(sentence, [*sentence[1:], None])
+            if w.number is not None and not (w.text == "one" and after and after.text in ONE_MORE)
+        ]
         named = self._named(said)
         groups = sorted({n for _, n in named})
         # the player named after a correction, else before it ("player two's, sorry, four's")
@@ -1065,6 +1084,9 @@ class GroupsMeaning:
         if len(groups) == 2 and any_of(said, IS_REALLY):
             # "player five's lobster is a crab", "three's witch is really just a hat": one drawing
             # named as another group's, read back first
+            return value(f"merge {groups[0]} {groups[1]}", False)
+        if len(groups) == 2 and set(said) & PLACING and set(said) & {"with", "in", "into"}:
+            # "put the kitten with the cats", "three's kitten goes in the cat group": read back
             return value(f"merge {groups[0]} {groups[1]}", False)
         if any(has(said, verb) for verb in MERGE_VERBS):
             nums = sorted(set(n for n in numbers if n in known))
