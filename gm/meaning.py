@@ -274,6 +274,19 @@ YES_PHRASES = (
     "fine with",
     "fine by",
     "good with",
+    "both right",
+    "both correct",
+    "that is them",
+    "that is the one",
+    "that is the lot",
+    "bang on",
+    "nailed it",
+    "hundred percent",
+    "100 percent",
+    "mm hm",
+    "got both",
+    "got them",
+    "close enough",
 )
 NO_PHRASES = (
     "not really",
@@ -302,6 +315,14 @@ NO_PHRASES = (
     "i object",
     "that is a no",
     "a no from",
+    "neither",
+    "none of those",
+    "none of them",
+    "all wrong",
+    "both wrong",
+    "almost right",
+    "nearly right",
+    "almost there",
 )
 # A yes said with a "no" or "not" in it: "no problem", "not bad", "no worries".
 YES_DESPITE_NO = (

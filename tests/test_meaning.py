@@ -785,6 +785,9 @@ def test_a_check_of_names_in_its_forms():
         ("not the spoon, it was a fork", ["kettle", "moon", "fork"]),
         ("not a moon, a sun", ["kettle", "sun", "spoon"]),
         ("not the spoon but a ladle", ["kettle", "moon", "ladle"]),
+        # the name meant, then the one gm heard denied
+        ("no, ladle not spoon", ["kettle", "moon", "ladle"]),
+        ("a sun, not a moon", ["kettle", "sun", "spoon"]),
     ],
 )
 def test_one_name_of_several_said_anew_by_its_place_or_its_name(said, names):
@@ -810,9 +813,28 @@ def test_a_no_a_change_of_mind_and_a_verdict_on_one_name():
     assert meaning.read("hot dog, no, it's a sausage roll").value == {"names": ["sausage roll"]}
     assert meaning.read("not a dog, a frog, a tree frog").value == {"names": ["tree frog"]}
     assert meaning.read("yes, no problem").value is not False
+
     assert meaning.read("yeah, no, wait, it's a pelican").value == {"names": ["pelican"]}
     assert meaning.read("no, hot dog is wrong, it's a sausage").value == {"names": ["sausage"]}
     assert meaning.read("the hot dog's right").value != {"names": ["right"]}
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("both right", True),
+        ("that's them", True),
+        ("bang on", True),
+        ("close enough", True),
+        ("neither", False),
+        ("none of those", False),
+        ("almost right", False),
+        ("close, a flying cow and a teapot", {"names": ["flying cow", "teapot"]}),  # a no, and
+        ("almost, it's a kettle and a teapot", {"names": ["kettle", "teapot"]}),  # the names
+    ],
+)
+def test_a_check_of_two_names_answered_in_other_words(said, meant):
+    assert CheckMeaning(lines, ("flying pig", "teapot")).read(said).value == meant
 
 
 def test_names_said_again_with_one_gm_heard_are_a_list_and_nothing_drawn_is_nothing():

@@ -579,6 +579,8 @@ REFUSE = ("not at all", "not quite", "wrong", "not that", "not it", "that is wro
 CONFIRM = ("that is it", "that is right", "correct", "exactly", "spot on", "you got it", "right")
 
 
+# Said after "close" or "almost", words that name no drawing: "close enough", "almost right".
+NEARLY_NO_NAME = frozenset("but no enough right there it is that quite".split())
 # Some of a player's names, not all: "one of those is wrong".
 SOME_OF = ("one of those", "one of them", "one of these", "one of the", "some of")
 ORDINALS = frozenset("first second third last other".split())
@@ -610,6 +612,8 @@ class CheckMeaning:
             where, rest = at[found.group(1)], found.group(2)
         elif (denied := self._denied_for(said, text)) is not None:
             where, rest = denied
+        elif (before := self._said_before_denied(said)) is not None:
+            where, rest = before
         else:
             named = re.search(r"^(?:no )?(?:the )?(.+?) (?:is|was) (?:actually )?(.+)$", said)
             if not named or normalise_name(named.group(1)) not in self._names:
@@ -625,6 +629,19 @@ class CheckMeaning:
         if set(rest.split()) & TALK_WORDS:
             return None
         return [new if i == where else name for i, name in enumerate(self.pending)]
+
+    def _said_before_denied(self, said: str) -> tuple[int, str] | None:
+        """The name meant, then one gm heard denied: "kettle not teapot", "no, frying pan, not
+        flying pig". Its place and the name meant; None when no name is denied so."""
+        for i, name in enumerate(self._names):
+            found = re.search(
+                rf"^(?:no |nope |nah )?(?:it is |it was |i said |i drew )?(?:a |an |the )?(.+?)"
+                rf" not (?:the |a |an )?{re.escape(name)}s?$",
+                said,
+            )
+            if found:
+                return i, found.group(1)
+        return None
 
     def _denied_for(self, said: str, text: str) -> tuple[int, str] | None:
         """A name gm heard, denied, and what was said in its place: "not a whisk, a fork", "not
@@ -688,6 +705,10 @@ class CheckMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         if held == {"again": True}:  # the names said again after "Which one did I get wrong?"
             text = "no, " + text
+        nearly = re.match(r"\s*(?:close|almost|nearly|not quite)\b[\s,.!]*(.+)", text, re.I)
+        rest = tokens(nearly.group(1)) if nearly else []
+        if rest and yes_or_no(rest) is None and set(rest) - NEARLY_NO_NAME:
+            text = "no, " + nearly.group(1)  # "close, flying cow": a no, and the names meant
         for name in self._names:  # "the teapot's right": the teapot (or tea pot) is
             written = r"\s*".join(re.escape(w) for w in name.split())
             text = re.sub(rf"\b({written})'s\b", r"\1 is", text, flags=re.I)
