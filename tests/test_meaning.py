@@ -628,6 +628,7 @@ HINTS = ("cat", "dog", "fish and chips")
         ("a cat, a lighthouse and a dog, a light house", ["cat", "lighthouse", "dog"]),
         ("a cat, a cat and another cat", ["cat", "cat", "cat"]),
         ("uhh, a cat", ["cat"]),  # a sound drawn out
+        ("okay here goes: a cat, a dog, a kite", ["cat", "dog", "kite"]),  # a lead-in, a colon
         ("it's supposed to be a lighthouse", ["lighthouse"]),
         # the count said first: fewer names than it, so an "and" joined two (read back)
         (

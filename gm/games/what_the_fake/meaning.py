@@ -123,6 +123,9 @@ LEAD_INS = (
     "one is",
     "let me see",
     "let us see",
+    "here goes",
+    "here we go",
+    "right so",
     "oh",
     "hmm",
     "yeah",
@@ -182,7 +185,7 @@ _NOT_NAMES = frozenset(
 )
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
-_SEAM = re.compile(r"\s*(?:,|;|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
+_SEAM = re.compile(r"\s*(?:,|;|:|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
 _TAIL = (*HEDGES, "or something", "what else", "as well", "too", "anyway")
 
 
