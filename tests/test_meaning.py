@@ -578,6 +578,10 @@ def test_which_letter_in_any_form_or_the_word_again():
     assert gnome.read("the garden kind, gnome").value == "gnome"
     music = LetterMeaning(lines, ("R", "M"), ("R", "M"), "which", "rock 'n' roll")
     assert music.read("rock 'n' roll, the music kind").value == "rock n roll"  # as it is written
+    # an afterthought after the letter adds nothing; an adverb before it is no word
+    for said in ("K, obviously", "K, what else", "K as in kilo, duh", "definitely K"):
+        reading = meaning.read(said)
+        assert reading.kind is Kind.ANSWER and reading.value == "K", said
 
 
 def test_a_letter_pointed_at_not_named_is_read_back_or_asked():

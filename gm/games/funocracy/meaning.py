@@ -587,6 +587,8 @@ class LetterMeaning:
         if len(said) > 8:  # "bravo was my call sign when I played paintball": a story, no word
             return Reading(Kind.TALK)
         parts = clauses(text)
+        while len(parts) > 1 and set(parts[-1][1]) <= AFTERTHOUGHT:
+            parts = parts[:-1]  # "K, obviously", "K as in kilo, duh": the letter before it
         # "K, like kangaroo": the word after a letter alone spells it, it is no word said again
         # "serial, like serial killer": a clause that spells out the word before it is no word
         parts = [
@@ -749,6 +751,10 @@ ANSWER_LEADS = leads(
         "got it",
         "easy",
         "obviously",
+        "definitely",
+        "surely",
+        "certainly",
+        "clearly",
         "just",
     )
 )
@@ -788,6 +794,13 @@ INTERJECTIONS = frozenset(
 )
 # A correction inside an answer: "tiger, no, toucan", "goat, I mean gazelle".
 WORD_CORRECTIONS = ("no", "i mean", "i meant", "wait", "sorry", "actually", "hang on", "or rather")
+# A clause of only these after a reply adds nothing to it: "K, obviously", "K, what else".
+AFTERTHOUGHT = (
+    LONE_FILLERS
+    | INTERJECTIONS
+    | TAIL_WORDS
+    | frozenset("what else duh clearly surely of course i guess reckon think right".split())
+)
 _CLAUSES = re.compile(r"\s*(?:[,.!?;:]+|\.\.\.)\s*")
 
 
