@@ -520,6 +520,10 @@ def test_a_sorry_that_takes_nothing_back_leaves_the_challenge_read_back():
         ("good, good, meh", 3, "good"),
         ("I said good, he said meh", 2, "tie"),  # each player's vote told
         ("Jo went meh and Sam went good and I said meh", 3, "meh"),
+        ("two to one for good", 3, "good"),  # a score and the side it is for
+        ("three to one against", 4, "meh"),
+        ("nobody liked it", 3, "meh"),  # a verdict in other words, negated
+        ("we liked it", 3, "good"),
     ],
 )
 def test_the_vote_on_a_challenged_word(said, voters, meant):

@@ -367,6 +367,9 @@ class VoteMeaning:
             if any_of(said, (f"{value} wins", f"{value} won", f"{value} has it")):
                 return answer(value, self.lines(f"heard_vote_{value}"), short)
         numbers = [w.number for w in sentence if w.number is not None]
+        scored = _score_for(sentence)
+        if scored is not None:  # "two to one for good", "three to one against"
+            return answer(scored, self.lines(f"heard_vote_{scored}"), short)
         if (len(numbers) == 2 and numbers[0] == numbers[1] and "good" not in said) or any_of(
             said, ("one each", "one all", "two all", "three all")
         ):
@@ -412,6 +415,22 @@ class VoteMeaning:
             sure = short and goods and not numbers
             return answer("good", self.lines("heard_vote_good"), sure)
         return NOTHING
+
+
+def _score_for(sentence: list) -> str | None:
+    """The side a score is said for: "two to one for good", "three to one against", "meh, two
+    to one": "good" or "meh" when the score is uneven and one side alone is named, else None."""
+    for at in range(len(sentence) - 2):
+        first, by, second = sentence[at : at + 3]
+        if first.number is None or second.number is None or by.text not in ("to", "against"):
+            continue
+        if first.number == second.number:
+            return None
+        rest = texts(sentence[:at] + sentence[at + 3 :])
+        good = any(w in ("good", "goods", "for") for w in rest)
+        meh = any(w in ("meh", "mehs", "against") for w in rest)
+        return ("good" if good else "meh") if good != meh else None
+    return None
 
 
 def _votes_by_player(text: str) -> list[str]:
@@ -465,6 +484,10 @@ GOOD_VERDICTS = (
     "keep it",
     "approved",
     "approve",
+    "liked it",
+    "loved it",
+    "liked",
+    "loved",
 )
 # Words for good that are no verdict said plainly ("okay, so...", "I pass", "the word could
 # stand") but are one negated: "not okay", "it does not pass", "it can't stand".
@@ -486,6 +509,8 @@ MEH_VERDICTS = (
     "thumbs down",
     "denied",
     "against",
+    "hated it",
+    "hated",
 )
 NEGATIONS = frozenset("not never nobody none neither".split())
 # The words a negation reaches over to the verdict it denies: "nobody said meh", "not a single
