@@ -336,6 +336,7 @@ YES_DESPITE_NO = (
     "no issues",
     "no doubt",
     "not bad",
+    "why not",
 )
 
 

@@ -376,6 +376,12 @@ def test_a_reply_that_is_only_doubt_is_asked_again_not_guessed(said):
         ("yeah, hmm, wait no, that's a G word", False),  # the no after the correction
         ("that's not so true", None),  # no conclusion
         ("yes, wait, who said that", None),  # the yes taken back, nothing in its place
+        ("sure, why not", True),  # a yes with a "not" in it
+        ("count it", True),
+        ("don't count it", False),
+        ("let her have it", True),
+        ("veto", False),
+        ("that's a stretch", False),
     ],
 )
 def test_the_table_agreeing_or_split(said, meant):

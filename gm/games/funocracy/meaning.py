@@ -682,7 +682,37 @@ def _names_a_letter(said: list[str]) -> bool:
 
 
 # A yes to scoring a word for another letter, in other words than yes.
-AGREED = ("fine", "go ahead", "allow it", "let it", "we agree", "agreed", "works for me")
+AGREED = (
+    "fine",
+    "go ahead",
+    "allow it",
+    "let it",
+    "we agree",
+    "agreed",
+    "works for me",
+    "count it",
+    "let her have it",
+    "let him have it",
+    "let them have it",
+    "give it to",
+    "deal",
+    "nobody minds",
+    "no one minds",
+    "it stands",
+    "legit",
+)
+# A no from the table in other words than no: "don't count it", "veto", "that's a stretch".
+NOT_AGREED = (
+    "disagree",
+    "not fair",
+    "does not count",
+    "do not count",
+    "no way",
+    "veto",
+    "we say no",
+    "i say no",
+    "stretch",
+)
 
 
 @dataclass(frozen=True)
@@ -706,12 +736,12 @@ class AgreeMeaning:
         if verdict is None and concluded and said[-1] in ("yes", "yeah", "yep", "yup", "sure"):
             verdict = True  # "it does sound like an F, so yes"
         if verdict is None:
-            if any_of(said, AGREED) or (
+            if any_of(said, NOT_AGREED):
+                verdict = False
+            elif any_of(said, AGREED) or (
                 any_of(said, ("do not care", "do not mind")) and not any_of(said, ("but",))
             ):
                 verdict = True
-            elif any_of(said, ("disagree", "not fair", "does not count", "no way")):
-                verdict = False
         split = any_of(said, ("some of us", "some yes", "some no")) or (
             set(said) & {"yes", "yeah", "yep"} and set(said) & {"no", "nope", "nah"}
         )
