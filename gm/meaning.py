@@ -142,10 +142,17 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+_PAUSED_ONE = re.compile(
+    rf"\b({'|'.join(sorted(NOT_A_NUMBER_BEFORE_ONE))})\s*(?:[,;.!?:]|\.\.\.)+\s*one\b"
+)
+
+
 def words(text: str) -> list[Word]:
     """The words of `text` with their numbers: "twenty one" is one word worth 21, "3rd" an
     ordinal worth 3. A number in digits is kept as said; "a" and "one" stay words unless counted."""
     out: list[Word] = []
+    # "no, one and four got nothing": a pause between them, so "one" is the number, not "no one"
+    text = _PAUSED_ONE.sub(lambda m: f"{m.group(1)} 1", plain(text))
     said = tokens(text)
     for index, token in enumerate(said):
         following = said[index + 1 : index + 3]

@@ -313,6 +313,20 @@ def test_is_it_unanimous_takes_no_then_the_places(common, speaker):
     assert lines[-1] == "Say next question when you're ready."
 
 
+@pytest.mark.parametrize(
+    "typed",
+    [
+        ["no", "two and five"],  # the places alone answer "Which places got no vote?"
+        ["no", "number two and number five"],
+        ["no, two and five"],  # "If not, which places got no vote?" answered in one breath
+        ["not unanimous, two and five"],
+    ],
+)
+def test_is_it_unanimous_takes_no_then_the_places_alone(common, speaker, typed):
+    engine, transcript, _ = play(common, speaker, elections() + ["reveal", *typed, "yes"])
+    assert list(engine.state.places) == [1, 3, 4, 6]
+
+
 def test_undo_in_the_final_round_brings_the_zigotos_back_from_the_box(common, speaker):
     _, transcript, _ = play(
         common, speaker, elections() + ["reveal", "no votes for two and five", "undo"]

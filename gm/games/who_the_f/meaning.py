@@ -740,6 +740,7 @@ class FinalMeaning:
     places: tuple[int, ...]
     answers: bool = True  # "yes" and "no" answer "Is it unanimous?"
     which: bool = False  # gm asked "Unanimous for which number?": a place alone is the answer
+    empties: bool = False  # gm asked "Which places got no vote?": places alone are the answer
 
     def said(self, value: dict) -> str:
         L = self.lines
@@ -812,6 +813,13 @@ class FinalMeaning:
             return partial(self.lines("ask_final_which"), {"unanimous": True})
         if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
             return self._value({"unanimous": True, "place": values[0]}, True)
+        others = {w.text for w in sentence if w.number is None}
+        bare = others <= PLACES_ALONE and values and set(values) < set(self.places)
+        denied = verdict is False or any_of(said, ("not unanimous",))
+        if bare and not everyone and (self.empties or (denied and self.answers)):
+            # "Which places got no vote?" "two and five"; "Is it unanimous? If not, which places
+            # got no vote?" "no, two and five": the places alone are the empty ones
+            return self._value({"empty": sorted(set(values))}, sure and self.empties)
         if self.answers and verdict is not None and not values and len(said) <= 6:
             if split or verdict is False and any_of(said, ("split", "mess", "all over")):
                 return self._value({"answer": False}, False)
@@ -828,6 +836,11 @@ class FinalMeaning:
             # "we're one vote off, so no": the conclusion answers, read back
             return self._value({"answer": said[-1] == "yes"}, False)
         return NOTHING
+
+
+# The words a list of places is said in, beside the numbers: "two and five", "number two,
+# number five", "places two and five", "no, two".
+PLACES_ALONE = frozenset("and number numbers place places no nope nah not unanimous".split())
 
 
 def _split(said: list[str]) -> bool:

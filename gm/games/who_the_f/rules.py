@@ -268,7 +268,12 @@ class WhoTheF(FinalRound):
                 id="who_the_f.final_result",
                 say=(L(ask),),
                 choices=final_result_choices(state.places, which=state.asking == "which"),
-                meaning=FinalMeaning(L, state.places, which=state.asking == "which"),
+                meaning=FinalMeaning(
+                    L,
+                    state.places,
+                    which=state.asking == "which",
+                    empties=state.asking == "empties",
+                ),
                 reprompts=L.many("final_result_reprompts"),
                 expected=L("final_result_expected"),
                 endpoint=RESULT_ENDPOINT,
