@@ -461,6 +461,24 @@ def test_a_word_explained_after_it_is_the_word(said, word):
     assert reading.kind is Kind.WORDS and reading.value == word
 
 
+def test_more_votes_than_voters_are_asked_again_and_a_refusal_that_asks_is_not_followed_by_the_ask(
+    common, speaker
+):
+    options = {"players": 4, "mode": "normal"}  # three voters
+    typed = ["tiger", "meh", "four good", "good"]
+    decided, said = play(FUNO, options, typed, common, speaker, seed=7)
+    too_many = "That is more votes than the three voters. How many said good, and how many meh?"
+    assert too_many in said and "the vote said good" in decided[-1], (decided, said)
+    challenge = [line for line in said if line.startswith("Challenge!")]
+    assert len(challenge) == 1, said
+    # a tie refused with a question of its own: the vote's whole line is not said after it
+    typed = ["tiger", "meh", "it is a tie", "meh"]
+    decided, said = play(FUNO, {"players": 2, "mode": "normal"}, typed, common, speaker, seed=7)
+    refused = said.index("With one voter there can't be a tie. Did good or meh win?")
+    assert not said[refused + 1].startswith("Challenge!"), said
+    assert "the vote said meh" in decided[-1], decided
+
+
 def test_hang_on_before_a_word_is_a_pause_not_the_word(common, speaker):
     options = {"players": 3, "mode": "alternative"}
     decided, said = play(FUNO, options, ["hang on, the dog's barking"], common, speaker, seed=1)

@@ -436,6 +436,7 @@ class Engine:
         # The next ask says what it needs again (Ask.again): a saved game resumes, or the answer
         # to a turn's ask was refused and the same turn goes on (_decide).
         self._resuming = False
+        self._asked: str | None = None  # the ask a refusal's own question has just asked
         self._barged: str | None = None  # the word said over gm's voice that stopped its line
         # The ask being listened for reads sentences with this meaning, and what a partial reading
         # of the sentence before understood (Reading.held), until the ask is answered.
@@ -537,8 +538,12 @@ class Engine:
             self._say(outcome.say)
             # A turn on its clock goes on: its ask comes back as said on a repeat (a Funocracy
             # turn refused a second skip keeps its theme, which `say` would call new). Elsewhere
-            # the refusal has asked again and the ask's own lines follow.
+            # the ask's own lines follow, unless the refusal ended on a question of its own
+            # ("With one voter there can't be a tie. Did good or meh win?"): then it has asked.
             self._resuming = bool(ask.deadline)
+            lines = [line for line in outcome.say if line.strip()]
+            if not ask.deadline and lines and lines[-1].rstrip().endswith("?"):
+                self._asked = ask.id
             return
         entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
         if outcome.put_back:
@@ -591,8 +596,9 @@ class Engine:
 
     def _ask(self, ask: Ask) -> Answer | Flow:
         clock = self._clock(ask)
-        self._say(self._prompt(ask, None if clock is None else clock.left, again=self._resuming))
-        self._resuming = False
+        if self._asked != ask.id:  # not asked already by the refusal just said
+            self._say(self._prompt(ask, None if clock is None else clock.left, self._resuming))
+        self._resuming, self._asked = False, None
         matcher, vocabulary = self._hearing_for(ask)
         self._meaning, self._held, self._skippable = ask.meaning, None, ask.skippable
         reprompts = (

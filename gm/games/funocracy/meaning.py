@@ -42,7 +42,7 @@ from gm.meaning import (
 )
 from gm.steps import JSON, Kind, Reading
 from gm.vocab import FILLERS as FILLER_WORDS
-from gm.vocab import NATO, SOUNDS
+from gm.vocab import NATO, SOUNDS, number_word
 
 CHALLENGE = (
     "meh",
@@ -337,6 +337,12 @@ class VoteMeaning:
     lines: Callable[..., str]
     voters: int
 
+    def _too_many(self) -> Reading:
+        """More votes counted than there are voters: asked again, the voters counted."""
+        if self.voters == 1:
+            return partial(self.lines("too_many_votes_one"), None)
+        return partial(self.lines("too_many_votes", voters=number_word(self.voters)), None)
+
     def read(self, text: str, held: JSON = None) -> Reading:
         sentence = words(statement(text))
         said = strip_lead(texts(sentence))
@@ -359,6 +365,8 @@ class VoteMeaning:
         each = _votes_by_player(text)
         if each or len(said) >= 2 and set(said) <= {"good", "meh"}:  # "good, good, meh"
             good, meh = (each or said).count("good"), (each or said).count("meh")
+            if good + meh > self.voters:
+                return self._too_many()
             if good + meh == self.voters or 2 * max(good, meh) > self.voters:
                 value = "good" if good > meh else "meh" if meh > good else "tie"
                 return answer(value, self.lines(f"heard_vote_{value}"), short)
@@ -386,6 +394,8 @@ class VoteMeaning:
             elif begins(after, MEH):
                 meh = word.number
         if good is not None or meh is not None:
+            if (good or 0) + (meh or 0) > self.voters:  # "four good" of three voters
+                return self._too_many()
             alone = (good if meh is None else meh) if None in (good, meh) else None
             if good is None:
                 good = self.voters - meh if meh <= self.voters else 0
