@@ -1087,6 +1087,7 @@ def deal(record: Record, deck_path: str | None) -> None:
             raise ContentError(
                 f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}."
             )
+        load_game(entry, deck=deck, own=True)  # checked as 'gm decks check' does, from its text
         record.deck, record.deck_file = deck_of(deck), str(Path(deck_path).expanduser().resolve())
     else:
         record.deck = deck_of(load_content(entry.id))

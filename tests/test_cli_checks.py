@@ -139,6 +139,27 @@ def test_a_question_said_three_times_is_named_at_each_copys_line(capsys, tmp_pat
     )
 
 
+@pytest.mark.parametrize("command", ["play", "demo"])
+def test_a_deck_played_is_checked_as_decks_check_checks_it_lines_and_keys(
+    capsys, tmp_path, command
+):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        '[[themes]]\nname = "Fruit"\nanswers = ["apple","banana","cherry","date","fig"]\n'
+        'colour = "red"\n'
+        '[[themes]]\nname = "Veg"\nanswers = ["carrot","pea","leek","kale","yam"]\n'
+        '[[themes]]\nname = "Tools"\nanswers = ["saw","drill","hammer","ice cream","file"]\n'
+    )
+    assert main(["decks", "check", str(bad)]) == 2
+    checked = one_sentence(capsys)
+    extra = [] if command == "demo" else ["--text", "--players", "3"]
+    state = ["--state-dir", str(tmp_path / "state")]
+    assert main([command, "funocracy", "--deck", str(bad), *extra, *state]) == 2
+    played = one_sentence(capsys)
+    assert played == checked and "line ?" not in played
+    assert "line 1:" in played and "'colour'" in played and "line 8:" in played
+
+
 def test_seconds_options_go_through_the_check(capsys):
     assert main(["play", "who-the-f", "--text", "--reveal-after", "0"]) == 2
     assert "above zero" in one_sentence(capsys)
