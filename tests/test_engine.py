@@ -535,11 +535,16 @@ def test_a_doubtful_recognition_is_confirmed_first(speaker, common):
     assert decisions(transcript) == ["3 players"]
 
 
-def test_a_question_nobody_answers_is_dropped_quietly(speaker, common):
+def test_a_question_nobody_answers_is_dropped_and_the_table_told_in_one_line(speaker, common):
     # gm asked about something it heard in talk: the table talks on, so after one reprompt and as
-    # long again of quiet gm stops asking, says nothing more, and listens for the answer again.
+    # long again of quiet gm stops asking, says in one short line that it took nothing (a player
+    # who meant it knows to say it again), and listens for the answer again.
     transcript = play_doubtful("two\n[silence 18]\nthree\nyes\n", speaker, common)
-    assert "I heard two. Is that right?" in speaker.lines
+    asked = speaker.lines.index("I heard two. Is that right?")
+    assert speaker.lines[asked + 1 : asked + 3] == [
+        "I'm still listening. You can say yes or no.",
+        "I didn't take that.",
+    ]
     assert [l for l in speaker.lines if "yes or no" in l] == [
         "I'm still listening. You can say yes or no."
     ]

@@ -761,7 +761,8 @@ class Engine:
         speech the words after the "no" are the answer. A command works as at any ask: repeat,
         help, score and pause come back to the question; undo and quit leave it, and the answer
         heard is not taken (undo takes back the last decision, as anywhere). Nobody answering
-        (most likely talk, not gm's) gets no word; a "no" gets one.
+        (most likely talk, not gm's) is told, in one short line, that it was not taken; a "no"
+        gets one too.
         """
         check = checks_matcher({c: self.commands[c] for c in CHECK_COMMANDS if c in self.commands})
         answers = Matcher(ask.choices, {})
@@ -778,6 +779,7 @@ class Engine:
                 self._emit(
                     "decision", step="confirm", answer=None, accepted=False, decision=question
                 )
+                self._say((self.lines("confirm_lapsed"),))  # the table knows it was not taken
                 self.hearing.listen_for(vocabulary)
                 return None
             said = heard.match
