@@ -661,6 +661,26 @@ def test_repeat_and_resume_say_the_theme_and_the_letters(speaker, common, fresh)
     assert speaker.lines[4:6] == again  # repeat
 
 
+@pytest.mark.parametrize(
+    "state, last",
+    [
+        (table(Phase.LETTER, heard="kiwi"), "Kiwi starts with K as in kilo"),
+        (table(Phase.CHALLENGE, pending=Pending(1, "B", "banana")), "Banana: B,"),
+        (table(Phase.VOTE, pending=Pending(1, "B", "banana"), challenges=1), "Challenge!"),
+        (table(Phase.AGREE, heard="zebra", agree="B"), "Score zebra for B"),
+    ],
+)
+def test_an_ask_about_a_word_said_again_says_whose_turn_and_the_theme_first(
+    speaker, common, state, last
+):
+    """Resumed (or on a repeat) at "which letter?", the challenge window, the vote or "Everyone
+    agree?", gm said only the ask's own line: nobody knew whose word or which theme it was."""
+    play(state, "", speaker, common)
+    whose = speaker.lines.index("Player one, your theme is Fruits.")
+    assert whose <= 2, speaker.lines  # after "Welcome back" (and the clock's line, if any)
+    assert any(line.startswith(last) for line in speaker.lines[whose + 1 :]), speaker.lines
+
+
 def test_a_refused_answer_is_a_whole_sentence():
     """A reply at "which letter?" with no word in it (the rules' own refusal)."""
     state = table(phase=Phase.LETTER, heard="kiwi")

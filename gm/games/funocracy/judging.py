@@ -40,6 +40,7 @@ class Judging:
         return Ask(
             id="funocracy.challenge",
             say=tuple(say),
+            again=(self._whose(state, p.seat), *say),
             choices=(
                 Choice(
                     "challenge",
@@ -62,18 +63,27 @@ class Judging:
         """The theme in play, whose name the table may say in its reply."""
         return self.themes[state.theme].name if state.theme is not None else ""
 
+    def _whose(self, state: State, seat: int) -> str:
+        """Whose turn it is and its theme, said first when an ask is said again (a repeat, a
+        resumed game): "Player one, your theme is Things you can climb." """
+        return self.lines("turn_again", seat=number_word(seat), theme=self._theme_name(state))
+
     def _vote_ask(self, state: State) -> Ask:
         """The other players voted on a challenged answer: what was the result?"""
         L = self.lines
+        p = state.pending
+        vote = L("vote" if state.challenges <= 1 else "vote_again", seat=number_word(p.seat))
+        heard = L(
+            "heard",
+            word=p.word.capitalize(),
+            letter=p.letter,
+            stars=self._stars(self.stars[p.letter]),
+        )
         return Ask(
             id="funocracy.vote",
             # the whole instruction for the game's first challenge, then short
-            say=(
-                L(
-                    "vote" if state.challenges <= 1 else "vote_again",
-                    seat=number_word(state.pending.seat),
-                ),
-            ),
+            say=(vote,),
+            again=(self._whose(state, p.seat), heard, vote),
             choices=vote_choices(state.players - 1),
             meaning=VoteMeaning(L, state.players - 1),
             reprompts=L.many("vote_reprompts"),
@@ -94,6 +104,7 @@ class Judging:
         return Ask(
             id="funocracy.agree",
             say=(say,),
+            again=(self._whose(state, state.active), say),
             choices=(
                 Choice(True, YES + ("agreed", "we agree", "all agreed")),
                 Choice(False, NO + ("not agreed", "we don't agree")),

@@ -370,6 +370,7 @@ class Funocracy(Judging, Scores):
         return Ask(
             id="funocracy.letter",
             say=(say,),
+            again=(*self._turn_again(state), say),  # whose turn, its theme and letters
             choices=letter_choices(state.face_up + others)
             + (
                 Choice("none", ("no answer", "nothing", "cancel", "never mind")),
