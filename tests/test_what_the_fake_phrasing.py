@@ -340,6 +340,12 @@ def test_one_done_is_said_once_when_the_shout_starts_the_drawing(common, speaker
     assert said(transcript).count("One done.") == 1
 
 
+def test_a_repeat_while_drawing_says_the_theme_being_drawn(common, speaker):
+    _, transcript = play(common, speaker, ["what the fake", "repeat"])
+    lines = said(transcript)
+    assert lines[-2:] == [f"You are drawing on the theme: {CARD.theme}.", "One done."]
+
+
 def test_undo_after_yes_to_anything_else_takes_back_that_answer_only(common, speaker):
     engine, transcript = play(
         common, speaker, DRAW + NAMES + ["plane and planet are the same", "yes", "undo"]

@@ -396,10 +396,13 @@ class WhatTheFake(Naming, Grouping):
             )
             for k in range(0, n + 1)
         )
+        card = self.cards[state.card] if state.card is not None else None
+        theme = (self.lines("drawing_theme", theme=card.theme),) if card is not None else ()
         return Ask(
             "what_the_fake.drawing",
             say,
             choices,
+            again=(*theme, *say),  # a repeat or a resumed game: what the table is drawing
             timeout=state.time_limit,
             countdown=state.time_limit is not None,
             deadline=f"what_the_fake.drawing.{state.round}",
