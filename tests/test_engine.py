@@ -279,6 +279,18 @@ class VocabularyLog(TextHearing):
         super().listen_for(vocabulary)
 
 
+def test_what_is_not_heard_while_paused_is_told_the_game_is_paused(speaker, common):
+    # the first time, what can be said; after it, that the game is paused (not a bare "Sorry,
+    # say it again." for every shout a table makes, not knowing why it is not taken)
+    play("pause\nfive\nresume\npause\nfive\nfive\nresume\nfive\n", speaker, common)
+    paused = "Paused. Say resume when you want to carry on."
+    assert "Sorry, I didn't catch that. You can say resume, repeat, what's the score, or quit." in (
+        speaker.lines
+    )
+    assert "Sorry, say it again." not in speaker.lines
+    assert speaker.lines.count(paused) == 4  # two pauses, and the two fives in the second
+
+
 def test_resume_is_listened_for_only_while_paused(speaker, common):
     from gm.dialog.intents import Command
 

@@ -1070,7 +1070,9 @@ class Engine:
         if unplaced:
             self._mumbled = True
         sorry = (
-            self.lines("didnt_catch_brief")
+            self.lines("paused")  # while paused, what was not heard is told why: it is paused
+            if step == "paused" and step in self._told
+            else self.lines("didnt_catch_brief")
             if brief or step in self._told
             else self.lines("didnt_catch", expected=expected or "help")
         )
