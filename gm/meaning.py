@@ -411,6 +411,62 @@ def unfinished(text: str) -> bool:
     return rest[-1] in DANGLING or (len(rest) < len(said) and len(rest) <= 3)
 
 
+# Said after a choice, words that do not change it: "regular please", "easy I guess".
+_TAILS = sorted(
+    (
+        tuple(t.split())
+        for t in (
+            "please",
+            "i guess",
+            "i think",
+            "i suppose",
+            "i reckon",
+            "then",
+            "thanks",
+            "thank you",
+            "maybe",
+            "probably",
+            "for us",
+            "for me",
+        )
+    ),
+    key=len,
+    reverse=True,
+)
+_CHOICE_LEADS = leads(
+    FILLERS
+    + (
+        "yep",
+        "yes",
+        "yeah",
+        "let us do",
+        "let us go with",
+        "let us go for",
+        "we will do",
+        "we will go with",
+        "we will take",
+        "we want",
+        "can we do",
+        "can we have",
+    )
+)
+
+
+def bare_choice(text: str) -> str:
+    """A short reply without the words said around a choice in it ("I think regular", "let's
+    do regular", "regular please"): "regular". Empty when nothing was around it."""
+    said = tokens(text)
+    bare = strip_lead(said, _CHOICE_LEADS)
+    cut = True
+    while cut and len(bare) > 1:
+        cut = False
+        for tail in _TAILS:
+            if len(bare) > len(tail) and tuple(bare[-len(tail) :]) == tail:
+                bare, cut = bare[: -len(tail)], True
+                break
+    return " ".join(bare) if bare != said else ""
+
+
 def hedged(text: str) -> bool:
     """Whether a sentence says it is not sure ("three for two, I think"): checked first."""
     return any_of(tokens(text), HEDGES)

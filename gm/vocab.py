@@ -269,12 +269,12 @@ def number_word(n: int) -> str:
     return str(n)
 
 
-# How a table says how many it is: "five", "five players", "we are five", "five of us".
+# How a table says how many it is: "five", "five players", "we are five" ("we're five": the
+# matcher writes contractions out), "five of us".
 PLAYER_COUNT = (
     "{n}",
     "{n} players",
     "we are {n}",
-    "we're {n}",
     "{n} of us",
     "there are {n} of us",
     "{n} people",

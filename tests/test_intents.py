@@ -255,6 +255,11 @@ def test_in_open_speech_a_command_misheard_by_a_letter_or_two_is_a_command_and_m
     )  # a command in a closed ask
 
 
+def test_contractions_are_written_out_as_the_phrases_are():
+    assert normalise("We're ready") == "we are ready"
+    assert normalise("we\u2019re five") == "we are 5"
+
+
 def test_hyphens_part_words_and_join_tens_with_units():
     assert normalise("twenty-one") == "21"
     assert normalise("Ice-Cream") == "ice cream"

@@ -32,6 +32,7 @@ from gm.games.what_the_fake.meaning import (
 )
 from gm.games.who_the_f.meaning import FinalMeaning, NextMeaning, ResultMeaning, VoteMeaning
 from gm.meaning import (
+    bare_choice,
     corrected,
     letter_in,
     lexicon,
@@ -1288,6 +1289,20 @@ def test_a_reply_that_is_only_doubt_is_asked_again_and_nothing_decided(common, s
     unsure = [s for s in said if s.startswith("No rush. When you're sure, say")]
     assert len(unsure) == 1, said  # said once: doubt said again soon after is waited through
     assert decided[1:] == ["votes revealed", "four votes for number one, elected"]
+
+
+@pytest.mark.parametrize(
+    "said, bare",
+    [
+        ("I think regular", "regular"),
+        ("regular please", "regular"),
+        ("let's do regular", "regular"),
+        ("yep, we're all set", "we are all set"),
+        ("regular", ""),  # nothing around it
+    ],
+)
+def test_a_choice_is_read_without_the_words_said_around_it(said, bare):
+    assert bare_choice(said) == bare
 
 
 @pytest.mark.parametrize(

@@ -327,6 +327,24 @@ def test_is_it_unanimous_takes_no_then_the_places_alone(common, speaker, typed):
     assert list(engine.state.places) == [1, 3, 4, 6]
 
 
+@pytest.mark.parametrize(
+    "players, difficulty, ready, checked",
+    [
+        ("we're five", "regular please", "ok we're ready", False),
+        ("five of us", "let's do regular", "yep, we're all set", False),
+        ("there are five of us", "I think regular", "let's go", True),  # a hedge: read back
+    ],
+)
+def test_the_set_up_asks_take_a_choice_said_with_words_around_it(
+    common, speaker, players, difficulty, ready, checked
+):
+    typed = [players, difficulty, *(["yes"] if checked else []), ready]
+    engine, transcript, _ = play(common, speaker, typed, options={})
+    assert engine.state.players == 5 and engine.state.difficulty == "regular"
+    assert engine.state.phase is not who_the_f.Phase.LAYOUT
+    assert ("I heard regular. Is that right?" in said(transcript)) is checked
+
+
 def test_undo_in_the_final_round_brings_the_zigotos_back_from_the_box(common, speaker):
     _, transcript, _ = play(
         common, speaker, elections() + ["reveal", "no votes for two and five", "undo"]

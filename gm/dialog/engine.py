@@ -25,7 +25,16 @@ from gm.dialog.intents import (
     meaning_words,
 )
 from gm.dialog.transcript import Transcript
-from gm.meaning import thinking_aloud, tokens, unfinished, unknown, unsure, yes_or_no
+from gm.meaning import (
+    bare_choice,
+    hedged,
+    thinking_aloud,
+    tokens,
+    unfinished,
+    unknown,
+    unsure,
+    yes_or_no,
+)
 from gm.speech.base import (
     Alternative,
     DeviceLost,
@@ -246,6 +255,13 @@ def interpret(
     match = matcher.match(texts[:1] if free else texts)
     if free and match is not None and match.score < SURE_SCORE:
         match = None
+    if meaning is None and not free and (match is None or not match.sure):
+        # a choice said with words around it ("I think regular", "regular please", "yep, we
+        # are all set"): the choice, read back first where the words doubt it
+        bare = bare_choice(texts[0])
+        again = matcher.match([bare]) if bare else None
+        if again is not None and again.sure and again.command is None:
+            match = replace(again, score=SURE_SCORE - 1) if hedged(texts[0]) else again
     reading = meaning.read(texts[0], held) if meaning is not None else None
     if reading is not None and reading.kind is Kind.ANSWER and reading.sure:
         known = getattr(meaning, "known", None)

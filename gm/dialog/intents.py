@@ -16,6 +16,7 @@ from typing import Iterable, Mapping, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from gm.meaning import CONTRACTIONS
 from gm.meaning import tokens as _meaning_tokens
 from gm.speech.base import Vocabulary
 from gm.steps import JSON, Choice
@@ -65,7 +66,9 @@ MAX_READINGS = 32  # at most 2**5 readings of sound-alikes per alternative
 def _tokens(text: str) -> list[str]:
     """Lower-case words; number words and digits become digits ("twenty one" -> "21")."""
     out: list[str] = []
-    for word in _WORDS.findall(text.lower().replace("-", " ")):
+    said = _WORDS.findall(text.lower().replace("\u2019", "'").replace("-", " "))
+    # contractions written out, as in the phrases ("we're ready" is "we are ready")
+    for word in (part for w in said for part in CONTRACTIONS.get(w, w).split()):
         word = _NUMBER_CANON.get(word, word)
         if out and out[-1] == "20" and word.isdigit() and 1 <= int(word) <= 9:
             out[-1] = str(20 + int(word))

@@ -88,7 +88,7 @@ from gm.games.what_the_fake.scoring import (
 )
 from gm.games.what_the_fake.state import Phase, Scoring, State
 from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError, Step
-from gm.vocab import number_word
+from gm.vocab import PLAYER_COUNT, number_word, numbers
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -286,10 +286,7 @@ class WhatTheFake(Naming, Grouping):
         }[state.phase](state)
 
     def _ask_players(self, state: State) -> Ask:
-        choices = tuple(
-            Choice(n, (number_word(n), f"{number_word(n)} players", f"we are {number_word(n)}"))
-            for n in range(1, 13)
-        )
+        choices = numbers(1, 12, PLAYER_COUNT)  # "five", "we're five", "five of us"
         return Ask(
             "what_the_fake.players",
             (self.lines("ask_players"),),

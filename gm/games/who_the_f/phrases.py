@@ -15,7 +15,12 @@ MAX_COUNT = 8  # counts up to this are heard, so that an impossible one can be r
 
 
 def ready_choices() -> tuple[Choice, ...]:
-    return (Choice("ready", ("ready", "we are ready", "all set", "the table is set")),)
+    return (
+        Choice(
+            "ready",
+            ("ready", "we are ready", "all set", "we are all set", "the table is set", "let us go"),
+        ),
+    )
 
 
 def next_choices() -> tuple[Choice, ...]:

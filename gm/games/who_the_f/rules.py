@@ -78,7 +78,7 @@ from gm.games.who_the_f.state import (
     starting_tokens,
 )
 from gm.steps import Answer, AnswerKind, Ask, Choice, End, Outcome, RulesError, Step
-from gm.vocab import number_word, numbers, yes_no
+from gm.vocab import PLAYER_COUNT, number_word, numbers, yes_no
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -188,7 +188,7 @@ class WhoTheF(FinalRound):
             return Ask(
                 id="who_the_f.players",
                 say=(L("ask_players"),),
-                choices=numbers(1, 12, ("{n}", "{n} players")),
+                choices=numbers(1, 12, PLAYER_COUNT),  # "five", "we're five", "five of us"
                 reprompts=L.many("players_reprompts"),
                 expected=L("players_expected"),
                 endpoint=0.5,
