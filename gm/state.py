@@ -9,6 +9,7 @@ directory: a lock file says which.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import math
@@ -44,6 +45,10 @@ _KINDS = {kind.value for kind in AnswerKind}
 
 class SaveError(RuntimeError):
     """A save cannot be read or written; the message is one clear sentence."""
+
+
+class SaveDenied(SaveError):
+    """A save refused by the system (permissions, a read-only disk), not for want of space."""
 
 
 class SaveUnreadable(SaveError):
@@ -253,7 +258,8 @@ class SaveStore:
                     os.unlink(tmp)  # a failed save (disk full) leaves no half-written file behind
             self._sync_dir()
         except OSError as error:
-            raise SaveError(
+            denied = error.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+            raise (SaveDenied if denied else SaveError)(
                 f"The game cannot be saved in {self.directory} ({error.strerror or error})."
             ) from None
 

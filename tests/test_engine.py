@@ -800,6 +800,50 @@ def test_in_open_speech_a_lower_guess_is_never_a_command(speaker, common):
     assert decisions(transcript) == ["2 players", "player 1 took 1"]
 
 
+def test_a_save_the_system_refuses_is_told_as_permissions_not_a_full_disk(
+    speaker, common, tmp_path, monkeypatch
+):
+    """The real store, whose atomic rename the system refuses (EPERM, as with 'chattr +i' on the
+    folder: root passes chmod, so the refusal is made where the store calls the system)."""
+    import os
+
+    store = SaveStore(tmp_path / "saves")
+    real = os.replace
+    refused = {"on": False}
+
+    def replace_file(src, dst):
+        if refused["on"]:
+            raise PermissionError(1, "Operation not permitted")
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace_file)
+
+    def typed():
+        yield "two\n"  # saved
+        refused["on"] = True
+        yield "three\n"  # refused: asked again
+        refused["on"] = False
+        yield "three\n"
+        yield "one\n"
+        yield "five\n"
+
+    lines, commands = common
+    engine = Engine(
+        ToyGame(),
+        TextHearing(typed()),
+        speaker,
+        lines,
+        commands,
+        Transcript(),
+        Record("toy", {}, 1),
+        store,
+    )
+    engine.run()
+    assert speaker.lines.count(lines("save_denied")) == 1
+    assert lines("save_failed") not in speaker.lines
+    assert "permissions" in lines("save_denied")
+
+
 def test_a_decision_that_cannot_be_saved_is_not_taken_and_said_each_time(speaker, common, tmp_path):
     folder = tmp_path / "saves"
     store = SaveStore(folder)

@@ -45,7 +45,7 @@ from gm.speech.base import (
     chatter_seconds,
     frequent,
 )
-from gm.state import Record, SaveError, SaveStore
+from gm.state import Record, SaveDenied, SaveError, SaveStore
 from gm.steps import Answer, AnswerKind, Ask, End, Game, Kind, Meaning, Outcome, Reading
 from gm.vocab import number_word, reply, yes_no
 
@@ -1197,7 +1197,8 @@ class Engine:
         except SaveError as error:
             self._emit("save_failed", error=str(error))
             self._unsaved = True
-            self._say((self.lines("save_failed"),))
+            line = "save_denied" if isinstance(error, SaveDenied) else "save_failed"
+            self._say((self.lines(line),))
             return False
         self._kept = True
         if self._unsaved:
