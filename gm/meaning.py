@@ -55,6 +55,7 @@ CONTRACTIONS = {
     "here's": "here is",
     "mine's": "mine is",
     "who's": "who is",
+    "time's": "time is",
     "nobody's": "nobody is",
     "everyone's": "everyone is",
     "everybody's": "everybody is",

@@ -731,6 +731,18 @@ def test_a_name_said_with_its_article_or_its_and_stays_though_the_list_is_too_lo
     }
 
 
+@pytest.mark.parametrize(
+    "said", ["count the points", "stop drawing", "merge one and three", "time's up"]
+)
+def test_the_games_words_for_another_step_are_no_drawing_and_say_what_is_asked(said):
+    reading = NamesMeaning(lines, HINTS, 3).read(said)
+    assert reading.kind is Kind.PARTIAL and reading.question == "naming_now"
+
+
+def test_a_name_that_begins_with_the_games_words_stays_a_name():
+    assert NamesMeaning(lines, HINTS, 3).read("a stop sign").value == {"names": ["stop sign"]}
+
+
 @pytest.mark.parametrize("said", ["repeat that please", "undo that one", "pause for a sec"])
 def test_a_request_to_gm_is_never_a_drawing(said):
     assert NamesMeaning(lines, HINTS, 3).read(said).kind is Kind.NOTHING  # the commands read it

@@ -394,7 +394,9 @@ class VoteMeaning:
             elif begins(after, MEH):
                 meh = word.number
         if good is not None or meh is not None:
-            if (good or 0) + (meh or 0) > self.voters:  # "four good" of three voters
+            # "four good" of three voters; not "four meh, no, four good", which says one count
+            changed = set(said) & {"no", "sorry", "wait", "actually", "mean", "meant"}
+            if (good or 0) + (meh or 0) > self.voters and not changed:
                 return self._too_many()
             alone = (good if meh is None else meh) if None in (good, meh) else None
             if good is None:

@@ -225,6 +225,19 @@ def _denied(piece: list[str]) -> bool:
 
 # A request to gm said first, never a drawing's name ("repeat please", "undo that").
 NO_DRAWING_VERBS = frozenset(("repeat", "undo", "pause", "resume"))
+# The game's own words for its other steps, said whole: no drawing ("count the points" while
+# the drawings are named); a name that only begins so stays one ("stop sign", "count dracula").
+GAME_WORDS = (
+    "count the points",
+    "stop drawing",
+    "start drawing",
+    "pencils down",
+    "new theme",
+    "what the fake",
+    "time is up",
+)
+# A group correction said while naming: "merge one and three", "split group two".
+_GROUP_CHANGE = re.compile(r"^(?:merge|combine|split|join) (?:group |groups )?\w+(?: and \w+)?$")
 # How many names follow, said before them: "my two are", "the last three were".
 _COUNTED_LEAD = re.compile(
     r"\b(?:my|the last|the other|my last|my other) (?P<count>two|three)(?: left)? (?:are|were)\b"
@@ -382,6 +395,9 @@ class NamesMeaning:
         said = _clean(text)
         if not said or said[0] in NO_DRAWING_VERBS:  # "repeat that please": to gm, not a drawing
             return NOTHING
+        whole = " ".join(tokens(text))
+        if whole in GAME_WORDS or _GROUP_CHANGE.match(whole):  # another step's words
+            return partial(self.lines("naming_now"), None)
         if tokens(text)[:1] == ["mine"] and any_of(said, ("same as",)):  # "...as hers"
             return partial(self.lines("ask_own_names"), None)
         # The pieces a list is said in, each up to an end of the list said in it ("a crab and
