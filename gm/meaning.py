@@ -449,6 +449,13 @@ _CHOICE_LEADS = leads(
         "we want",
         "can we do",
         "can we have",
+        "just",
+        "only",
+        "i got",
+        "i scored",
+        "i have",
+        "i had",
+        "i made",
     )
 )
 

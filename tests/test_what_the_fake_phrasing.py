@@ -346,6 +346,29 @@ def test_a_repeat_while_drawing_says_the_theme_being_drawn(common, speaker):
     assert lines[-2:] == [f"You are drawing on the theme: {CARD.theme}.", "One done."]
 
 
+def test_quick_scoring_and_the_drawing_take_a_players_own_words(common, speaker):
+    texts, commands = common
+    transcript = Transcript()
+    quick = {"players": 4, "mode": "open", "scoring": "quick"}
+    typed = ["start drawing", "I'm done", "two of us are done", "stop drawing"]
+    typed += ["I got one", "just two", "three for me", "I scored nothing"]
+    engine = Engine(
+        GAME,
+        TextHearing(io.StringIO("\n".join(typed) + "\n")),
+        speaker,
+        texts,
+        commands,
+        transcript,
+        Record(GAME.id, quick, seed=SEED),
+    )
+    engine.run()
+    assert [d for d in decisions(transcript) if "done" in d] == [
+        "what the fake, one done",
+        "two done",
+    ]
+    assert engine.state.round == 2 and list(engine.state.totals) == [1, 2, 3, 0]
+
+
 def test_undo_after_yes_to_anything_else_takes_back_that_answer_only(common, speaker):
     engine, transcript = play(
         common, speaker, DRAW + NAMES + ["plane and planet are the same", "yes", "undo"]

@@ -377,10 +377,12 @@ class WhatTheFake(Naming, Grouping):
         else:
             say = (self.lines("draw"),)
         choices = (
+            # variants ("what a fake") would split its confidence; "I'm done" is another phrase
+            Choice("shout", ("what the fake", "i am done")),
             Choice(
-                "shout", ("what the fake",)
-            ),  # variants ("what a fake") would split its confidence
-            Choice("stop", ("stop drawing", "stop", "pencils down", "time is up")),
+                "stop",
+                ("stop drawing", "stop", "pencils down", "time is up", "we are all done"),
+            ),
         ) + tuple(
             Choice(
                 k,
@@ -388,6 +390,7 @@ class WhatTheFake(Naming, Grouping):
                     f"{number_word(k)} done",
                     f"{number_word(k)} finished",
                     f"{number_word(k)} player{'' if k == 1 else 's'} done",
+                    f"{number_word(k)} of us {'is' if k == 1 else 'are'} done",
                 )
                 + (("none done",) if k == 0 else ()),
             )
@@ -467,7 +470,7 @@ class WhatTheFake(Naming, Grouping):
             Choice(
                 p,
                 (number_word(p), self._points(p), f"i scored {self._points(p)}")
-                + (("no points", "nothing", "i scored no points") if p == 0 else ()),
+                + (("no points", "nothing", "none", "i scored no points") if p == 0 else ()),
             )
             for p in range(0, DRAWINGS + 1)
         )
