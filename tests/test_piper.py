@@ -235,3 +235,21 @@ def test_a_sentence_can_be_said_slower_or_without_variation(joe: Remembered) -> 
     assert len(say(length=2.0)) > 1.5 * len(plain)
     assert say(noise=0.0) == say(noise=0.0) != plain
     assert say() != plain
+
+
+def test_a_long_text_is_made_in_pieces_of_bounded_length_cut_at_commas_first():
+    from gm.speech.piper import MAX_WORDS, bounded
+
+    long = " ".join(["word"] * (3 * MAX_WORDS + 5))  # no full stop: one sentence to Piper
+    pieces = list(bounded(long))
+    assert [len(p.split()) for p in pieces] == [MAX_WORDS] * 3 + [5]
+    assert " ".join(pieces) == long
+    commas = ", ".join(" ".join(["word"] * 15) for _ in range(4))  # 60 words in four clauses
+    assert [len(p.split()) for p in bounded(commas)] == [15, 15, 15, 15]
+    assert list(bounded("Hello table. How are you?")) == ["Hello table.", "How are you?"]
+
+
+def test_a_text_of_many_words_without_a_full_stop_is_said_whole(joe: Remembered) -> None:
+    said = list(joe.voice.sentences(" ".join(["table"] * 150)))
+    seconds = sum(s.seconds for s in said)
+    assert len(said) >= 4 and seconds > 20  # every word, in pieces Piper makes in bounded memory

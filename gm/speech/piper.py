@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -21,6 +22,31 @@ from gm.speech.voices import pinned
 # same in both
 PACE = 200
 SLOWEST, FASTEST = 100, 400  # words a minute: length scale 2 to 0.5, beyond which Piper garbles
+
+
+# Piper makes a sentence in one run, whose memory grows with its length (a 300-word sentence
+# without a full stop took 1.4 GB, 3,000 words more than the machine had): longer ones are said
+# in pieces of at most this many words, cut at a comma where there is one.
+MAX_WORDS = 40
+
+
+def bounded(text: str) -> Iterator[str]:
+    """`text` in pieces Piper makes in bounded memory: its sentences, and a sentence of more
+    than MAX_WORDS words cut after its commas, else every MAX_WORDS words."""
+    for sentence in re.split(r"(?<=[.!?])\s+", text.strip()):
+        words = sentence.split()
+        if len(words) <= MAX_WORDS:
+            if words:
+                yield sentence
+            continue
+        piece: list[str] = []
+        for word in words:
+            piece.append(word)
+            if len(piece) >= MAX_WORDS or (word.endswith(",") and len(piece) >= MAX_WORDS // 4):
+                yield " ".join(piece)
+                piece = []
+        if piece:
+            yield " ".join(piece)
 
 
 def check_rate(rate: int | None) -> None:
@@ -157,8 +183,9 @@ class PiperSynth:
                 noise_w_scale=own.noise_w_scale * noise,
             )
         try:
-            for chunk in self._voice.synthesize(text, config):
-                yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
+            for piece in bounded(text):
+                for chunk in self._voice.synthesize(piece, config):
+                    yield Sound(chunk.audio_int16_bytes, chunk.sample_rate)
         except Exception as error:  # onnxruntime failing on a line: the voice is unusable
             raise SpeechError(
                 f"The Piper voice failed to say {text[:40]!r} ({error}); {SYSTEM_VOICE}."
