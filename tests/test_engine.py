@@ -827,18 +827,8 @@ def test_a_save_the_system_refuses_is_told_as_permissions_not_a_full_disk(
         yield "one\n"
         yield "five\n"
 
-    lines, commands = common
-    engine = Engine(
-        ToyGame(),
-        TextHearing(typed()),
-        speaker,
-        lines,
-        commands,
-        Transcript(),
-        Record("toy", {}, 1),
-        store,
-    )
-    engine.run()
+    lines, _ = common
+    play("", speaker, common, store=store, hearing=lambda _: TextHearing(typed()))
     assert speaker.lines.count(lines("save_denied")) == 1
     assert lines("save_failed") not in speaker.lines
     assert "permissions" in lines("save_denied")

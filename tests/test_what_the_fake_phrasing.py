@@ -32,7 +32,7 @@ CARD = GAME.cards[GAME.new(OPTIONS, random.Random(SEED)).card]
 DRAW = ["start drawing", "what the fake", "what the fake"]  # two of three done: the drawing stops
 
 
-def play(common, speaker, lines: list[str]):
+def play(common, speaker, lines: list[str], options: dict = OPTIONS):
     texts, commands = common
     transcript = Transcript()
     engine = Engine(
@@ -42,7 +42,7 @@ def play(common, speaker, lines: list[str]):
         texts,
         commands,
         transcript,
-        Record(GAME.id, dict(OPTIONS), seed=SEED),
+        Record(GAME.id, dict(options), seed=SEED),
     )
     engine.run()
     return engine, transcript
@@ -347,21 +347,10 @@ def test_a_repeat_while_drawing_says_the_theme_being_drawn(common, speaker):
 
 
 def test_quick_scoring_and_the_drawing_take_a_players_own_words(common, speaker):
-    texts, commands = common
-    transcript = Transcript()
     quick = {"players": 4, "mode": "open", "scoring": "quick"}
     typed = ["start drawing", "I'm done", "two of us are done", "stop drawing"]
     typed += ["I got one", "just two", "three for me", "I scored nothing"]
-    engine = Engine(
-        GAME,
-        TextHearing(io.StringIO("\n".join(typed) + "\n")),
-        speaker,
-        texts,
-        commands,
-        transcript,
-        Record(GAME.id, quick, seed=SEED),
-    )
-    engine.run()
+    engine, transcript = play(common, speaker, typed, quick)
     assert [d for d in decisions(transcript) if "done" in d] == [
         "what the fake, one done",
         "two done",
