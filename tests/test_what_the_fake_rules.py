@@ -218,6 +218,10 @@ def test_open_mode_announces_the_forger_each_round() -> None:
     state = quick_round(state, [1, 2, 0, 3])
     say = " ".join(ask(state).say)
     assert "Roles pass to the left." in say and "Player two is the Forger" in say  # no cards
+    # said again (a repeat, a resumed game): passed already, so no table passes them twice
+    again = " ".join(ask(state).again)
+    assert "Roles pass to the left." not in again
+    assert "The roles have passed to the left." in again and "Player two is the Forger" in again
 
 
 def test_two_forgers_are_announced_together() -> None:

@@ -346,10 +346,15 @@ class WhatTheFake(Naming, Grouping):
                 "shout", ("what the fake",)
             ),  # shouted before "start drawing": the drawing had begun
         )
+        # said again (a repeat, a resumed game), the roles are told as passed, not to pass: a
+        # table that did pass them must not pass them twice
+        passing = self.lines("pass_roles")
+        again = tuple(self.lines("roles_passed") if line == passing else line for line in say)
         return Ask(
             "what_the_fake.theme",
             say + (self.lines("theme_prompt"),),
             choices,
+            again=again + (self.lines("theme_prompt"),),
             reprompts=self.lines.many("theme_reprompts"),
             expected=self.lines("theme_expected"),
             skippable=True,
