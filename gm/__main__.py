@@ -2,10 +2,21 @@
 (its imports take a moment) ending in one sentence too."""
 
 import os
+import signal
 import sys
+
+_TERMINATED = []
+
+
+def _terminate(signum, frame) -> None:
+    """SIGTERM (a service manager, `kill`): stopped as Ctrl+C stops gm, every save closed and
+    said in one sentence, leaving with 143 as a terminated process does."""
+    _TERMINATED.append(signum)
+    raise KeyboardInterrupt
 
 
 def run() -> int:
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         from gm.cli import main
     except KeyboardInterrupt:
@@ -23,7 +34,7 @@ def run() -> int:
                 stream.flush()
             except (OSError, ValueError):
                 pass
-        os._exit(130)
+        os._exit(143 if _TERMINATED else 130)
     return code
 
 

@@ -321,6 +321,35 @@ def test_an_interrupted_game_says_it_is_saved(capsys, monkeypatch, tmp_path):
     )
 
 
+def test_a_terminated_game_says_it_is_saved_and_leaves_with_143(tmp_path):
+    """SIGTERM (a service manager, `kill`) stops gm as Ctrl+C does: the save said in one
+    sentence. It printed nothing and left the table not knowing."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "gm", "play", "who-the-f", "--text", "--players", "5"]
+    command += ["--difficulty", "regular", "--state-dir", str(tmp_path)]
+    game = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        game.stdin.write("ready\n")  # a decision: the game is saved
+        game.stdin.flush()
+        began = time.monotonic()
+        while time.monotonic() - began < 60 and not list(tmp_path.rglob("current.json")):
+            time.sleep(0.2)
+        time.sleep(0.5)
+        os.kill(game.pid, signal.SIGTERM)
+        out, err = game.communicate(timeout=30)
+    finally:
+        game.kill()
+    assert game.returncode == 143, err
+    assert err.strip().startswith("gm: Stopped; the game is saved up to its last decision"), err
+
+
 class _Failing:
     """An output whose every write fails as `error` says: a terminal's Ctrl+C or a device's
     failure arriving while gm writes."""
