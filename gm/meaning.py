@@ -143,9 +143,7 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-_PAUSED_ONE = re.compile(
-    rf"\b({'|'.join(sorted(NOT_A_NUMBER_BEFORE_ONE))})\s*(?:[,;.!?:]|\.\.\.)+\s*one\b"
-)
+_PAUSED_ONE = re.compile(r"\b(no)\s*(?:[,;.!?:]|\.\.\.)+\s*one\b")
 
 
 def words(text: str) -> list[Word]:
@@ -274,14 +272,18 @@ YES_PHRASES = (
     "i think so",
     "fair enough",
     "that is fair",
-    "i am in",
     "that is a yes",
     "a yes from",
-    "okay with",
-    "ok with",
-    "fine with",
-    "fine by",
-    "good with",
+    "i am okay with",
+    "i am ok with",
+    "we are okay with",
+    "we are ok with",
+    "i am fine with",
+    "we are fine with",
+    "i am good with",
+    "we are good with",
+    "fine by me",
+    "fine by us",
     "both right",
     "both correct",
     "that is them",
@@ -323,7 +325,9 @@ NO_PHRASES = (
     "i object",
     "that is a no",
     "a no from",
-    "neither",
+    "neither of them",
+    "neither of those",
+    "neither one",
     "none of those",
     "none of them",
     "all wrong",
@@ -342,9 +346,11 @@ YES_DESPITE_NO = (
     "no complaints",
     "no issue",
     "no issues",
-    "no doubt",
     "not bad",
     "why not",
+    "no veto",
+    "no vetoes",
+    "no one vetoes",
 )
 
 
@@ -389,6 +395,16 @@ DANGLING = frozenset("and or with plus the a an of to".split())
 # Said after a break in a sentence, it is the speaker's own doubt: "split... wait, which one was
 # it", "the first one is... I don't actually know what it is", "seat 6 and... who was the other".
 LOST = ("which", "who else", "who was", "no idea", "do not know", "can not remember", "forgot")
+
+
+def without_hesitations(text: str) -> str:
+    """A reply without the hesitations it ends on ("help, um": "help"); empty when it ends on
+    none, or is nothing else."""
+    said = tokens(text)
+    rest = list(said)
+    while rest and rest[-1] in HESITATIONS:
+        rest.pop()
+    return " ".join(rest) if rest and len(rest) < len(said) else ""
 
 
 def unfinished(text: str) -> bool:
@@ -460,11 +476,18 @@ _CHOICE_LEADS = leads(
 )
 
 
+# Before a one-word choice, a sound of feeling, not a lead-in: "oh stop", "yeah, stop".
+_EXCLAIMS = frozenset(HESITATIONS) | frozenset("yeah yes yep just hey ah".split())
+
+
 def bare_choice(text: str) -> str:
     """A short reply without the words said around a choice in it ("I think regular", "let's
     do regular", "regular please"): "regular". Empty when nothing was around it."""
     said = tokens(text)
     bare = strip_lead(said, _CHOICE_LEADS)
+    lead = said[: len(said) - len(bare)]
+    if len(bare) == 1 and lead and set(lead) <= _EXCLAIMS:
+        return ""  # "oh stop", "ugh, stop", "just stop": said among the players, not to gm
     cut = True
     while cut and len(bare) > 1:
         cut = False
@@ -607,9 +630,11 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     said = list(said)
     if any_of(said, ("not sure", "not really sure", "unsure", "no idea")):
         return None
-    for phrase in YES_DESPITE_NO:  # "sure, no problem": a yes, its "no" no answer
-        for at in reversed(list(starts(said, phrase))):
-            said[at : at + len(phrase.split())] = ["yes"]
+    if len(said) <= 4:  # "sure, no problem": a yes, its "no" no answer; in a longer reply
+        # ("no problem, the teapot is a kettle") the "no" may be one
+        for phrase in YES_DESPITE_NO:
+            for at in reversed(list(starts(said, phrase))):
+                said[at : at + len(phrase.split())] = ["yes"]
     if 0 < len(said) <= 5:
         yes = [w for w in said if w in YES_WORDS - {"right", "fine", "true", "ok", "okay"}]
         no = [w for w in said if w in NO_WORDS or w == "not"]
@@ -622,8 +647,11 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     for phrase in NO_PHRASES:
         if has(said[: len(phrase.split()) + 2], phrase):
             return False
-    for phrase in YES_PHRASES:
-        if has(said[: len(phrase.split()) + 2], phrase):
+    if said == ["neither"]:
+        return False
+    denied = said[:1] == ["not"] or bool(said[:1]) and said[0] in NO_WORDS
+    for phrase in YES_PHRASES:  # not after a leading no: "nope, you got them all" is a no
+        if not denied and has(said[: len(phrase.split()) + 2], phrase):
             return True
     while said[:1] == ["oh"] or said[:1] and said[0] in MOOD_WORDS or said[:2] == ["my", "god"]:
         said = said[2:] if said[0] == "my" else said[1:]  # "oh my god, yes": an exclamation first

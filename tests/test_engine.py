@@ -831,7 +831,7 @@ def test_a_save_the_system_refuses_is_told_as_permissions_not_a_full_disk(
     play("", speaker, common, store=store, hearing=lambda _: TextHearing(typed()))
     assert speaker.lines.count(lines("save_denied")) == 1
     assert lines("save_failed") not in speaker.lines
-    assert "permissions" in lines("save_denied")
+    assert "writable" in lines("save_denied")
 
 
 def test_a_decision_that_cannot_be_saved_is_not_taken_and_said_each_time(speaker, common, tmp_path):

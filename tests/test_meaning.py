@@ -121,6 +121,16 @@ def test_contractions_are_written_out_but_a_possessive_its_stays():
         ("that's a no from me", False),
         ("fair enough", True),
         ("I object", False),
+        # a leading no is not undone by a yes phrase after it; a yes phrase in a question is none
+        ("not close enough", None),
+        ("nope, you got them all", False),
+        ("no, that's them", False),
+        ("no problem, the teapot is a kettle", False),  # a longer reply: its "no" may be one
+        ("is everyone okay with that", None),
+        ("I'm in two minds", None),
+        ("no doubt it's cheating", False),
+        ("neither of us minds", None),
+        ("neither", False),
     ],
 )
 def test_yes_or_no_in_its_common_forms(said, meant):
@@ -383,6 +393,11 @@ def test_a_reply_that_is_only_doubt_is_asked_again_not_guessed(said):
         ("let her have it", True),
         ("veto", False),
         ("that's a stretch", False),
+        ("let's not count it", False),  # a phrase negated says the other side
+        ("I wouldn't count it", False),
+        ("no veto from me", True),
+        ("should we count it?", None),  # a question to the table
+        ("that's a stretch but fine", None),  # both sides said
     ],
 )
 def test_the_table_agreeing_or_split(said, meant):
@@ -412,6 +427,8 @@ def test_the_table_agreeing_or_split(said, meant):
         ("that's a bit of a reach", "challenge"),
         ("that's made up", "challenge"),
         ("that's clever", "stand"),
+        ("it's not made up", "stand"),  # a challenge's word negated
+        ("not bogus", "stand"),
         ("not bad actually", "stand"),
         ("ok, moving on", "stand"),
     ],
@@ -546,6 +563,7 @@ def test_a_sorry_that_takes_nothing_back_leaves_the_challenge_read_back():
         ("I said good, he said meh", 2, "tie"),  # each player's vote told
         ("Jo went meh and Sam went good and I said meh", 3, "meh"),
         ("two to one for good", 3, "good"),  # a score and the side it is for
+        ("two against, one for", 3, "meh"),
         ("three to one against", 4, "meh"),
         ("nobody liked it", 3, "meh"),  # a verdict in other words, negated
         ("we liked it", 3, "good"),
@@ -1311,9 +1329,14 @@ def test_a_reply_that_is_only_doubt_is_asked_again_and_nothing_decided(common, s
         ("let's do regular", "regular"),
         ("yep, we're all set", "we are all set"),
         ("regular", ""),  # nothing around it
+        ("oh stop", ""),
+        ("yeah, stop", ""),
+        ("okay, ready", "ready"),
     ],
 )
 def test_a_choice_is_read_without_the_words_said_around_it(said, bare):
+    """(Below: a sound of feeling before a one-word choice is no lead-in: "oh stop" said among
+    the players must not stop everyone's drawing.)"""
     assert bare_choice(said) == bare
 
 
@@ -1343,6 +1366,12 @@ def test_a_result_cut_off_before_its_answer_is_asked_again_and_nothing_decided(c
     decided, said = play(WHO, FIVE, typed, common, speaker)
     assert any(s.startswith("No rush. When you're sure, say") for s in said), said
     assert decided[1:] == ["votes revealed", "four votes for number two, elected"]
+
+
+def test_a_command_followed_by_a_hesitation_is_the_command_not_doubt(common, speaker):
+    _, said = play(WHO, FIVE, SETUP + ["what's the score, um"], common, speaker)
+    assert not any(s.startswith("No rush") for s in said), said
+    assert any("connection tokens left" in s for s in said[-3:]), said
 
 
 def test_doubt_is_asked_again_only_where_there_is_time_for_it():

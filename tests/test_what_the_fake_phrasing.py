@@ -349,7 +349,7 @@ def test_a_repeat_while_drawing_says_the_theme_being_drawn(common, speaker):
 def test_quick_scoring_and_the_drawing_take_a_players_own_words(common, speaker):
     quick = {"players": 4, "mode": "open", "scoring": "quick"}
     typed = ["start drawing", "I'm done", "two of us are done", "stop drawing"]
-    typed += ["I got one", "just two", "three for me", "I scored nothing"]
+    typed += ["I got one", "only two", "three for me", "I scored nothing"]
     engine, transcript = play(common, speaker, typed, quick)
     assert [d for d in decisions(transcript) if "done" in d] == [
         "what the fake, one done",

@@ -345,6 +345,12 @@ def test_the_set_up_asks_take_a_choice_said_with_words_around_it(
     assert ("I heard regular. Is that right?" in said(transcript)) is checked
 
 
+@pytest.mark.parametrize("typed", ["not two and five", "two places"])
+def test_places_denied_or_counted_are_no_empty_places(common, speaker, typed):
+    engine, _, _ = play(common, speaker, elections() + ["reveal", "no", typed])
+    assert list(engine.state.places) == [1, 2, 3, 4, 5, 6]
+
+
 def test_undo_in_the_final_round_brings_the_zigotos_back_from_the_box(common, speaker):
     _, transcript, _ = play(
         common, speaker, elections() + ["reveal", "no votes for two and five", "undo"]

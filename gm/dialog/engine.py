@@ -33,6 +33,7 @@ from gm.meaning import (
     unfinished,
     unknown,
     unsure,
+    without_hesitations,
     yes_or_no,
 )
 from gm.speech.base import (
@@ -255,9 +256,14 @@ def interpret(
     match = matcher.match(texts[:1] if free else texts)
     if free and match is not None and match.score < SURE_SCORE:
         match = None
-    if meaning is None and not free and (match is None or not match.sure):
+    if (match is None or not match.sure) and (hesitated := without_hesitations(texts[0])):
+        again = matcher.match([hesitated])  # "help, um", "repeat, er": the phrase said
+        if again is not None and again.sure and (again.command is not None or not free):
+            match = again
+    if meaning is None and not free and not countdown and (match is None or not match.sure):
         # a choice said with words around it ("I think regular", "regular please", "yep, we
-        # are all set"): the choice, read back first where the words doubt it
+        # are all set"): the choice, read back first where the words doubt it; not in a
+        # countdown, where "oh stop" said among the players would stop everyone's drawing
         bare = bare_choice(texts[0])
         again = matcher.match([bare]) if bare else None
         if again is not None and again.sure and again.command is None:

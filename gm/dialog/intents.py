@@ -431,8 +431,8 @@ MAY = frozenset("can could should allowed supposed do".split())
 def _framed(said: list[str]) -> Command | None:
     """A command asked for by the shape of a question where no cue names it: one about what
     players have in points is the score ("what's everyone got in points"), one about what a
-    player may say the help ("what am I allowed to say here"). One that asks for something
-    "again" is not read so: "what do you call that fizzy stuff again?" asks the table."""
+    player may say the help ("what am I allowed to say here"). "Again" alone makes no question
+    a repeat: "what do you call that fizzy stuff again?" asks the table."""
     if not set(said[:3]) & ASKING:
         return None
     if set(said) & POINTS and set(said) & STANDING:

@@ -265,6 +265,8 @@ class ChallengeMeaning:
         challenged = any_of(said, CHALLENGE) and not any_of(
             said, ("no challenge", "no objection", "not a stretch", "not really a stretch")
         )
+        if any(_denied(said, i) for p in ("made up", "bogus", "reach") for i in starts(said, p)):
+            return answer("stand", self.lines("heard_stand"), False)  # "it's not made up"
         stands = any_of(said, STAND) and not negated_stand
         if challenged and stands:  # "meh, nah, let it go": the table's last word is its verdict
             challenged = _last(said, CHALLENGE) > _last(said, STAND)
@@ -434,11 +436,13 @@ def _score_for(sentence: list) -> str | None:
     to one": "good" or "meh" when the score is uneven and one side alone is named, else None."""
     for at in range(len(sentence) - 2):
         first, by, second = sentence[at : at + 3]
-        if first.number is None or second.number is None or by.text not in ("to", "against"):
+        if first.number is None or second.number is None or by.text != "to":
             continue
         if first.number == second.number:
             return None
         rest = texts(sentence[:at] + sentence[at + 3 :])
+        if "not" in rest:  # "two to one, not good": the side is not said plainly
+            return None
         good = any(w in ("good", "goods", "for") for w in rest)
         meh = any(w in ("meh", "mehs", "against") for w in rest)
         return ("good" if good else "meh") if good != meh else None
@@ -747,13 +751,16 @@ class AgreeMeaning:
         concluded = len(said) > 2 and said[-2] in ("so", "then") and said[-3] != "not"
         if verdict is None and concluded and said[-1] in ("yes", "yeah", "yep", "yup", "sure"):
             verdict = True  # "it does sound like an F, so yes"
-        if verdict is None:
-            if any_of(said, NOT_AGREED):
-                verdict = False
-            elif any_of(said, AGREED) or (
-                any_of(said, ("do not care", "do not mind")) and not any_of(said, ("but",))
-            ):
-                verdict = True
+        if verdict is None and not str(text).rstrip().endswith("?"):  # not a question to all
+            # each phrase negated says the other side ("let's not count it", "no veto from me");
+            # both sides said ("that's a stretch but fine") is no answer
+            agreed, not_agreed = _verdicts(said, AGREED)
+            against, not_against = _verdicts(said, NOT_AGREED)
+            yes, no = agreed or not_against, against or not_agreed
+            if yes != no:
+                verdict = yes
+            elif not yes and any_of(said, ("do not care", "do not mind")):
+                verdict = not any_of(said, ("but",))
         split = any_of(said, ("some of us", "some yes", "some no")) or (
             set(said) & {"yes", "yeah", "yep"} and set(said) & {"no", "nope", "nah"}
         )

@@ -392,6 +392,7 @@ class NamesMeaning:
             two = any_of(said, ("two", "two drawings", "separate", "both", "apart"))
             if one != two:
                 return self._answer(held["one"] if one else held["two"], held.get("done", False))
+        text = re.sub(r"(?i)\bhere goes nothing\b", "", text)  # "let's try", not "no drawing"
         said = _clean(text)
         if not said or said[0] in NO_DRAWING_VERBS:  # "repeat that please": to gm, not a drawing
             return NOTHING

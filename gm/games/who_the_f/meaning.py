@@ -814,7 +814,14 @@ class FinalMeaning:
         if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
             return self._value({"unanimous": True, "place": values[0]}, True)
         others = {w.text for w in sentence if w.number is None}
+        if any_of(said, ("not unanimous",)):  # "not unanimous, two and five"
+            others -= {"not", "unanimous"}
+        counted_places = any(  # "two places": a count of places, not place two
+            w.number is not None and after.text in ("place", "places")
+            for w, after in zip(sentence, sentence[1:])
+        )
         bare = others <= PLACES_ALONE and values and set(values) < set(self.places)
+        bare = bare and not counted_places
         denied = verdict is False or any_of(said, ("not unanimous",))
         if bare and not everyone and (self.empties or (denied and self.answers)):
             # "Which places got no vote?" "two and five"; "Is it unanimous? If not, which places
@@ -840,7 +847,7 @@ class FinalMeaning:
 
 # The words a list of places is said in, beside the numbers: "two and five", "number two,
 # number five", "places two and five", "no, two".
-PLACES_ALONE = frozenset("and number numbers place places no nope nah not unanimous".split())
+PLACES_ALONE = frozenset("and number numbers place places no nope nah".split())
 
 
 def _split(said: list[str]) -> bool:
