@@ -32,7 +32,7 @@ from gm.dialog.hearing import AudioHearing, EndOfInput, TextHearing, typed_lines
 from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
 from gm.display import DEFAULT_PORT, DisplayError
-from gm.files import NotAFile, open_regular_for_writing, refuse_special
+from gm.files import NotAFile, expanded, open_regular_for_writing, refuse_special
 from gm.games import UnknownGame, deck_game, find, new_options
 from gm.games import load as load_game
 from gm.speech.asr import RECOGNIZERS
@@ -1082,13 +1082,13 @@ def deal(record: Record, deck_path: str | None) -> None:
     deck for this game), or gm's own."""
     entry = find(record.game)
     if deck_path:
-        deck = read_content(Path(deck_path).expanduser())
+        deck = read_content(expanded(deck_path))
         if deck_game(deck) is not entry:
             raise ContentError(
                 f"{deck_path} is a deck for {deck_game(deck).title}, not for {entry.title}."
             )
         load_game(entry, deck=deck, own=True)  # checked as 'gm decks check' does, from its text
-        record.deck, record.deck_file = deck_of(deck), str(Path(deck_path).expanduser().resolve())
+        record.deck, record.deck_file = deck_of(deck), str(expanded(deck_path).resolve())
     else:
         record.deck = deck_of(load_content(entry.id))
 
@@ -1195,7 +1195,7 @@ def cmd_decks(args: argparse.Namespace) -> int:
             "Name the deck to check: 'gm decks check FILE' (the examples/ folder has one for "
             "each game)."
         )
-    deck = read_content(Path(args.file).expanduser())
+    deck = read_content(expanded(args.file))
     entry = deck_game(deck)
     load_game(entry, deck=deck, own=True)
     kinds = {"expo": "EXPO cards"}  # a deck's own key for what a reader calls its cards

@@ -9,7 +9,7 @@ from typing import Any
 
 import platformdirs
 
-from gm.files import NotAFile, read_regular
+from gm.files import NotAFile, expanded, read_regular
 
 try:
     import tomllib
@@ -176,5 +176,5 @@ def _decks(path: Path, table: dict) -> tuple[tuple[str, str], ...]:
             raise ConfigError(
                 f"The setting 'decks.{name}' in {path} must be the path of a deck file."
             )
-        decks.append((game, str(path.parent / Path(file).expanduser())))
+        decks.append((game, str(path.parent / expanded(file))))
     return tuple(decks)

@@ -79,3 +79,12 @@ def refuse_special(path: str | Path) -> None:
     kind = _kind(mode)
     if kind is not None:
         raise NotAFile(kind)
+
+
+def expanded(path: str | Path) -> Path:
+    """`path` with a leading "~" or "~user" written out, as the shell would; as written where
+    there is no such user ("~office.toml" is a file's name), never an error."""
+    try:
+        return Path(path).expanduser()
+    except RuntimeError:  # "Could not determine home directory": no user of that name
+        return Path(path)

@@ -469,3 +469,17 @@ def test_decks_check_without_a_file_asks_for_the_file(capsys):
     assert capsys.readouterr().err.startswith("gm: Name the deck to check: 'gm decks check FILE'")
     assert main(["decks"]) == 2
     assert "Say what to do with a deck" in capsys.readouterr().err
+
+
+def test_a_file_named_with_a_tilde_and_no_such_user_is_a_file_not_a_traceback(capsys, tmp_path):
+    """ "~office.toml" names no home folder (there is no user "office"): Path.expanduser raised
+    "Could not determine home directory" out of the settings loader and `gm decks check`."""
+    from gm import config
+    from gm.files import expanded
+
+    assert str(expanded("~nobody-of-that-name.toml")) == "~nobody-of-that-name.toml"
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[decks]\nwho-the-f = "~office.toml"\n')
+    assert config.load(settings).deck("who_the_f").endswith("~office.toml")
+    assert main(["decks", "check", "~nobody-of-that-name.toml"]) == 2
+    assert "nobody-of-that-name.toml" in one_sentence(capsys)

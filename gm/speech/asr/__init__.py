@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gm.files import expanded
 from gm.speech.base import RATE, AsrEvent, AudioChunk, Recognizer, SpeechError
 from gm.speech.models import KNOWN, WHEEL_MODELS, default_models_dir
 from gm.speech.models import is_vosk as is_vosk_model
@@ -54,7 +55,7 @@ def find_vosk_model(models_dir: Path | None = None) -> Path | None:
 
 
 def _model_path(model: str | Path, models_dir: Path | None) -> Path:
-    path = Path(model).expanduser()
+    path = expanded(model)
     if not path.exists() and not path.is_absolute() and len(path.parts) == 1:
         candidate = (Path(models_dir) if models_dir is not None else default_models_dir()) / path
         if candidate.exists():
@@ -115,11 +116,7 @@ def open_recognizer(
     if choice == "sphinx":
         from gm.speech.asr.sphinx import SphinxRecognizer
 
-        return (
-            SphinxRecognizer(hmm=Path(model).expanduser())
-            if model is not None
-            else SphinxRecognizer()
-        )
+        return SphinxRecognizer(hmm=expanded(model)) if model is not None else SphinxRecognizer()
     if choice in (None, "whisper"):
         from gm.speech.asr.whisper import WhisperRecognizer, embedded_model
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import vosk
 
+from gm.files import expanded
 from gm.speech.asr import is_vosk_model
 from gm.speech.asr.segment import (
     FRAME_BYTES,
@@ -116,7 +117,7 @@ class VoskRecognizer(Endpointed):
         # garbage=False is the naive baseline of scripts/bench.py: a plain grammar of the
         # phrases (no "[unk]"), no n-best, and the top result taken as it is.
         self._garbage = garbage
-        path = Path(model_path).expanduser()
+        path = expanded(model_path)
         if not path.exists():
             raise SpeechError(f"The Vosk model folder {path} does not exist.")
         if not is_vosk_model(path):

@@ -44,6 +44,7 @@ from pathlib import Path
 
 import numpy as np
 
+from gm.files import expanded
 from gm.meaning import has, starts
 from gm.speech.asr import forced
 from gm.speech.asr.phrasing import (
@@ -279,7 +280,7 @@ class WhisperRecognizer(Endpointed):
                 )
             path = embedded
         else:
-            path = Path(model_path).expanduser()
+            path = expanded(model_path)
         weights = path / "model.bin"
         known = KNOWN_DIGESTS.get(weights.stat().st_size) if weights.is_file() else None
         check_model(path, known[1] if known else None)
