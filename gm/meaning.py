@@ -143,7 +143,7 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-_PAUSED_ONE = re.compile(r"\b(no)\s*(?:[,;.!?:]|\.\.\.)+\s*one\b")
+_PAUSED_ONE = re.compile(r"\bno\s*(?:[,;.!?:]|\.\.\.)+\s*one\b")
 
 
 def words(text: str) -> list[Word]:
@@ -151,7 +151,7 @@ def words(text: str) -> list[Word]:
     ordinal worth 3. A number in digits is kept as said; "a" and "one" stay words unless counted."""
     out: list[Word] = []
     # "no, one and four got nothing": a pause between them, so "one" is the number, not "no one"
-    text = _PAUSED_ONE.sub(lambda m: f"{m.group(1)} 1", plain(text))
+    text = _PAUSED_ONE.sub("no 1", plain(text))
     said = tokens(text)
     for index, token in enumerate(said):
         following = said[index + 1 : index + 3]
@@ -397,13 +397,19 @@ DANGLING = frozenset("and or with plus the a an of to".split())
 LOST = ("which", "who else", "who was", "no idea", "do not know", "can not remember", "forgot")
 
 
+def _before_hesitations(said: list[str]) -> list[str]:
+    """`said` without the hesitations it ends on ("help, um": ["help"])."""
+    end = len(said)
+    while end and said[end - 1] in HESITATIONS:
+        end -= 1
+    return said[:end]
+
+
 def without_hesitations(text: str) -> str:
     """A reply without the hesitations it ends on ("help, um": "help"); empty when it ends on
     none, or is nothing else."""
     said = tokens(text)
-    rest = list(said)
-    while rest and rest[-1] in HESITATIONS:
-        rest.pop()
+    rest = _before_hesitations(said)
     return " ".join(rest) if rest and len(rest) < len(said) else ""
 
 
@@ -414,9 +420,7 @@ def unfinished(text: str) -> bool:
     to say the speaker does not know ("split... wait, which one was it"). A question that ends
     so ("which letter is it for?") asks something else; one only of hesitations is doubt."""
     said = tokens(text)
-    rest = list(said)
-    while rest and rest[-1] in HESITATIONS:
-        rest.pop()
+    rest = _before_hesitations(said)
     if not rest:
         return False
     stripped = str(text).strip()

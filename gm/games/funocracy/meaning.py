@@ -99,6 +99,8 @@ CHALLENGE = (
     "made up",
     "not allowed",
 )
+# Challenges that, negated, let the word stand: "it's not made up", "not bogus".
+DENIABLE = ("made up", "bogus", "reach")
 STAND = (
     "let it stand",
     "it stands",
@@ -265,8 +267,8 @@ class ChallengeMeaning:
         challenged = any_of(said, CHALLENGE) and not any_of(
             said, ("no challenge", "no objection", "not a stretch", "not really a stretch")
         )
-        if any(_denied(said, i) for p in ("made up", "bogus", "reach") for i in starts(said, p)):
-            return answer("stand", self.lines("heard_stand"), False)  # "it's not made up"
+        if _verdicts(said, DENIABLE)[1]:  # "it's not made up", "not bogus": the word stands
+            return answer("stand", self.lines("heard_stand"), False)
         stands = any_of(said, STAND) and not negated_stand
         if challenged and stands:  # "meh, nah, let it go": the table's last word is its verdict
             challenged = _last(said, CHALLENGE) > _last(said, STAND)

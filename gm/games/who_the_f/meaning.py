@@ -814,7 +814,8 @@ class FinalMeaning:
         if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
             return self._value({"unanimous": True, "place": values[0]}, True)
         others = {w.text for w in sentence if w.number is None}
-        if any_of(said, ("not unanimous",)):  # "not unanimous, two and five"
+        not_unanimous = any_of(said, ("not unanimous",))
+        if not_unanimous:  # "not unanimous, two and five"
             others -= {"not", "unanimous"}
         counted_places = any(  # "two places": a count of places, not place two
             w.number is not None and after.text in ("place", "places")
@@ -822,7 +823,7 @@ class FinalMeaning:
         )
         bare = others <= PLACES_ALONE and values and set(values) < set(self.places)
         bare = bare and not counted_places
-        denied = verdict is False or any_of(said, ("not unanimous",))
+        denied = verdict is False or not_unanimous
         if bare and not everyone and (self.empties or (denied and self.answers)):
             # "Which places got no vote?" "two and five"; "Is it unanimous? If not, which places
             # got no vote?" "no, two and five": the places alone are the empty ones
