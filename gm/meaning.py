@@ -297,6 +297,11 @@ YES_PHRASES = (
     "got both",
     "got them",
     "close enough",
+    "near enough",
+    "good enough",
+    "right on",
+    "that will do",
+    "got it in one",
 )
 NO_PHRASES = (
     "not really",
@@ -411,6 +416,20 @@ def without_hesitations(text: str) -> str:
     said = tokens(text)
     rest = _before_hesitations(said)
     return " ".join(rest) if rest and len(rest) < len(said) else ""
+
+
+_LEADING_HESITATIONS = re.compile(
+    r"^\W*(?:(?:%s)\b\W*)+" % "|".join(sorted(HESITATIONS, key=len, reverse=True)), re.I
+)
+
+
+def after_hesitations(text: str) -> str:
+    """A reply without the hesitations it starts on ("uh, yes I think so": "yes I think so");
+    the reply as it was when they are all it is, or its yes or no is theirs ("uh huh")."""
+    rest = _LEADING_HESITATIONS.sub("", text)
+    if not rest.strip() or yes_or_no(tokens(rest)) != yes_or_no(tokens(text)):
+        return text
+    return rest
 
 
 def unfinished(text: str) -> bool:
@@ -628,6 +647,10 @@ VERDICT_ADVERBS = ("sadly", "unfortunately", "honestly", "actually", "afraid")
 _NOT_ANSWERS = ("i am back", "we are back", "wait", "hold", "hang on", "what", "who", "let me")
 
 
+# A reply that starts so asks, and its yes phrase is no yes: "is that good enough?".
+_ASKING = [w.split() for w in ("is that", "was that", "is it", "are they", "are those", "do you")]
+
+
 def yes_or_no(said: Sequence[str]) -> bool | None:
     """The yes or no a reply starts with (after fillers), None when it starts with neither; in a
     short reply with nothing against it, a yes said anywhere ("oh my god yes")."""
@@ -654,6 +677,7 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     if said == ["neither"]:
         return False
     denied = said[:1] == ["not"] or bool(said[:1]) and said[0] in NO_WORDS
+    denied = denied or said[:2] in _ASKING  # "is that close enough?" asks
     for phrase in YES_PHRASES:  # not after a leading no: "nope, you got them all" is a no
         if not denied and has(said[: len(phrase.split()) + 2], phrase):
             return True

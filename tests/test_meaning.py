@@ -1438,3 +1438,111 @@ def test_a_correction_that_does_not_fit_its_group_is_refused_not_a_crash(common)
     for value in ("out 2 2", "out 3 3", "void 4 1", "split 2"):  # alone, or not in the group
         outcome = FAKE.apply(state, ask, Answer(AnswerKind.CHOICE, value, value), random.Random(1))
         assert not outcome.accepted and outcome.state == state
+
+
+@pytest.mark.parametrize(
+    "said, names",
+    [
+        # a verb that changes one name, or "instead of", or "should be"
+        ("swap the drill for a hammer", ["screwdriver", "hammer", "saw"]),
+        ("change drill to hammer", ["screwdriver", "hammer", "saw"]),
+        ("the drill should be a hammer", ["screwdriver", "hammer", "saw"]),
+        ("a hammer instead of the drill", ["screwdriver", "hammer", "saw"]),
+        # the change in the last clause of a longer reply
+        ("the first is right, the second is a hammer", ["screwdriver", "hammer", "saw"]),
+        (
+            "screwdriver's right, saw's right, the drill is a hammer",
+            ["screwdriver", "hammer", "saw"],
+        ),
+        ("yes but the saw is a hacksaw", ["screwdriver", "drill", "hacksaw"]),
+        # a name taken off: the others are the player's
+        ("take off the drill", ["screwdriver", "saw"]),
+        ("drop the drill, I didn't finish it", ["screwdriver", "saw"]),
+        ("I didn't draw a drill", ["screwdriver", "saw"]),
+        ("the drill wasn't mine", ["screwdriver", "saw"]),
+        ("there's no drill", ["screwdriver", "saw"]),
+        ("no drill", ["screwdriver", "saw"]),
+        # the names said again without a no, one of them new
+        ("it's hammer, screwdriver and saw", ["hammer", "screwdriver", "saw"]),
+    ],
+)
+def test_one_name_of_several_changed_or_taken_off_in_other_words(said, names):
+    changed = CheckMeaning(lines, ("screwdriver", "drill", "saw")).read(said)
+    assert changed.value == {"names": names} and not changed.sure
+
+
+def test_a_name_said_again_alone_takes_the_place_of_the_one_it_sounds_like_or_is_asked():
+    two = CheckMeaning(lines, ("rocket ship", "tea pot"))
+    assert two.read("no, pocket ship").value == {"names": ["pocket ship", "tea pot"]}
+    tools = CheckMeaning(lines, ("screwdriver", "drill", "saw"))
+    asked = tools.read("no, I said hammer")  # like none of them: which one?
+    assert asked.kind is Kind.PARTIAL and asked.question == "check_which"
+    assert tools.read("no, just screwdriver and saw").value == {"names": ["screwdriver", "saw"]}
+    # "the second moon" is the second of the moons gm heard
+    moons = CheckMeaning(lines, ("rocket", "moon", "moon"))
+    assert moons.read("the second moon is a sun actually").value == {
+        "names": ["rocket", "moon", "sun"]
+    }
+    # the same names in another order are a yes
+    assert tools.read("saw, drill and screwdriver").value is True
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("uh, yes I think so", True),
+        ("lamp is right", True),
+        ("you heard right", True),
+        ("haha, lamp", True),
+        ("I didn't draw a lamp", False),
+        ("hmm, no, hold on", False),
+        ("that's not a lamp, it's a kettle", {"names": ["kettle"]}),
+        ("it was a kettle", {"names": ["kettle"]}),
+        ("lava lamp actually", {"names": ["lava lamp"]}),
+        ("it's more of a lava lamp", {"names": ["lava lamp"]}),
+        ("I'd call it a lava lamp", {"names": ["lava lamp"]}),
+        ("er, it's a lamp, but like a lava lamp", {"names": ["lava lamp"]}),
+    ],
+)
+def test_a_check_of_one_name_answered_in_other_words(said, meant):
+    assert CheckMeaning(lines, ("lamp",)).read(said).value == meant
+
+
+def test_a_name_alone_that_is_not_said_as_a_correction_is_no_answer_to_a_check():
+    # most likely the next player has started: gm asks for yes or no first
+    assert CheckMeaning(lines, ("lamp",)).read("kettle").kind is Kind.NOTHING
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("giraffe and zebra, not horse", {"names": ["giraffe", "zebra"]}),
+        ("horse? it's a zebra", {"names": ["giraffe", "zebra"]}),
+        ("what, horse? no. zebra.", {"names": ["giraffe", "zebra"]}),
+        ("the horse is a zebra, obviously", {"names": ["giraffe", "zebra"]}),
+        ("erm, the horse was meant to be a zebra", {"names": ["giraffe", "zebra"]}),
+        ("it's zebra not horse lol", {"names": ["giraffe", "zebra"]}),
+        ("the second one was a zebra not a horse", {"names": ["giraffe", "zebra"]}),
+        ("that's somebody else's, I said giraffe and zebra", {"names": ["giraffe", "zebra"]}),
+        ("right on", True),
+        ("that'll do", True),
+        ("good enough, carry on", True),
+        ("horse? yes", True),
+    ],
+)
+def test_a_check_of_two_names_corrected_or_agreed_the_way_a_table_talks(said, meant):
+    reading = CheckMeaning(lines, ("giraffe", "horse")).read(said)
+    assert reading.value == meant
+
+
+@pytest.mark.parametrize(
+    "said", ["half right", "giraffe's fine, horse isn't", "wrong animal, it's a zebra"]
+)
+def test_some_of_two_names_wrong_without_which_is_asked(said):
+    reading = CheckMeaning(lines, ("giraffe", "horse")).read(said)
+    assert reading.kind is Kind.PARTIAL and reading.question == "check_which"
+
+
+def test_a_yes_phrase_in_a_question_is_no_yes():
+    assert yes_or_no(tokens("is that good enough?")) is None
+    assert yes_or_no(tokens("good enough for me")) is True

@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Callable, Mapping
 
+from rapidfuzz import fuzz
+
 from gm import content
 from gm.games.what_the_fake.groups import drawing_key
 from gm.games.what_the_fake.names import (
@@ -30,6 +32,7 @@ from gm.games.what_the_fake.names import (
 from gm.meaning import (
     COMMON_WORDS,
     NOTHING,
+    after_hesitations,
     answer,
     any_of,
     begins,
@@ -44,6 +47,7 @@ from gm.meaning import (
     plain,
     statement,
     strip_lead,
+    thinking_aloud,
     tokens,
     where,
     words,
@@ -79,6 +83,14 @@ LEAD_INS = (
     "i tried",
     "i tried to draw",
     "i attempted",
+    # laughing or exclaiming before a name: "haha lamp"
+    "haha",
+    "hahaha",
+    "ha",
+    "lol",
+    "wow",
+    "whoa",
+    "oops",
     # "it's meant to be a barn owl", "that's supposed to be a cow"
     *(
         f"{what}{verb} to be"
@@ -144,7 +156,8 @@ _LEADS = leads(LEAD_INS)
 # stick, Ben", "is cereal breakfast or a snack").
 TALK_WORDS = frozenset(
     "i you he she we they me us is was were are am did does said say think know what how why "
-    "who where when whose thought not really asking your yours looks obviously".split()
+    "who where when whose thought not really asking your yours looks obviously clearly come "
+    "seriously look".split()
 )
 DONE = (
     "that is it",
@@ -593,17 +606,57 @@ NOTHING_DRAWN = (
 )
 # A name said again in place of the one gm heard, led in as the names ask's help says ("I drew a
 # cactus"): a no, with the name.
-SAID_INSTEAD = ("i drew", "i said", "i meant")
+SAID_INSTEAD = ("i drew", "i said", "i meant", "i wrote")
 NOT_A_NAME = frozenset("same right wrong correct both all two three".split())
 REFUSE = ("not at all", "not quite", "wrong", "not that", "not it", "that is wrong", "try again")
 CONFIRM = ("that is it", "that is right", "correct", "exactly", "spot on", "you got it", "right")
 
 
+# Yes to a check in words of its own: "you heard right", "who cares, move on".
+CHECK_YES = (
+    "sounds good",
+    "who cares",
+    "move on",
+    "close enough",
+    "heard right",
+    "heard it right",
+    "heard me right",
+    "got it right",
+    "nailed it",
+    "that is the one",
+    "that is what i said",
+)
+# A name alone said to be what gm heard: "lamp is right".
+NAME_RIGHT = r"^(?:the |a |an )?(.+?) (?:is|was) (?:right|correct|fine|good|it)$"
+# Words that make a name said alone a correction of the one gm heard: "it was a kettle".
+SAID_ANEW = r"^it was\b|\b(?:actually|more of|call it|more like|but like)\b"
+# How alike (rapidfuzz ratio) a name said again after a no is to the one it replaces ("pocket
+# ship" for "rocket ship"), and by how much more than to any other name gm heard.
+SOUNDS_LIKE = 50.0
+SOUNDS_LIKE_MARGIN = 15.0
+# A name gm heard taken off the list: "take off the drill", "I didn't draw a drill".
+TAKEN_OFF = (
+    r"^(?:just |please )?(?:take off|take out|drop|remove|delete|cross out|cross off|scratch|"
+    r"lose|scrap|strike|get rid of|forget) (.+?)(?: i did not finish it| it is not mine)?$",
+    r"^i (?:did not|never|did not even) (?:draw|do|finish) (.+)$",
+    r"^(.+?) (?:was not|is not|was never|is not even) (?:mine|me|one of mine|on my sheet)$",
+    r"^there (?:is|was) no (.+)$",
+    r"^no (.+)$",
+)
+# One name changed by a verb ("swap the drill for a hammer", "make the drill a hammer") or with
+# "instead of" ("a hammer instead of the drill").
+CHANGE_VERB = (
+    r"^(?:can you |could you |please |just )?(?:swap|change|replace|switch|make|turn|correct)"
+    r" (.+?) (?:for|to|with|into|in to|as) (?:a |an |the )?(.+)$"
+)
+INSTEAD = r"^(?:it is |it was |i drew |i said )?(?:a |an |the )?(.+?) instead of (.+)$"
 # Said after "close" or "almost", words that name no drawing: "close enough", "almost right".
 NEARLY_NO_NAME = frozenset("but no enough right there it is that quite".split())
 # Some of a player's names, not all: "one of those is wrong".
 SOME_OF = ("one of those", "one of them", "one of these", "one of the", "some of")
 ORDINALS = frozenset("first second third last other".split())
+# Some of several names right, said so without which: "half right", "partly".
+PARTLY = ("half right", "partly", "partially", "mostly right", "half of them", "some of them")
 
 
 @dataclass(frozen=True)
@@ -621,26 +674,90 @@ class CheckMeaning:
         return [normalise_name(p) for p in self.pending]
 
     def _one_changed(self, text: str) -> list[str] | None:
-        """The names with one of them said anew: "the last one was a dish of chips", "the
-        second one's wrong, it's a hog", "the rock is a crab actually"."""
+        """The names with one of them said anew or taken off: "the last one was a dish of
+        chips", "the second one's wrong, it's a hog", "the rock is a crab actually", "change
+        the drill to a hammer", "take off the drill". Said in a clause of a longer reply ("the
+        saw's right, the drill is a hammer", "yes, but the saw is a hacksaw"), the last clause
+        that changes a name is read."""
         if not self.pending:
             return None
+        whole = self._changed_in(text)
+        if whole is not None:
+            return whole
+        clauses = [c for c in re.split(r"[,.;!?]+|\bbut\b", text) if c.strip()]
+        for clause in reversed(clauses if len(clauses) > 1 else []):
+            changed = self._changed_in(clause)
+            if changed is not None:
+                return changed
+        return None
+
+    def _place_of(self, said: str) -> int | None:
+        """The place of a name gm heard, said in a reply ("the drill", "drill"); None if none."""
+        name = normalise_name(re.sub(r"^(?:the|a|an|my) ", "", said))
+        return self._names.index(name) if name in self._names else None
+
+    def _places(self, said: str) -> list[int]:
+        """Where a name said ("moon", "moons") is among those gm heard."""
+        name = normalise_name(said)
+        return [i for i, heard in enumerate(self._names) if heard == name]
+
+    def _taken_off(self, said: str) -> list[str] | None:
+        """The names without one the player says is not theirs: "take off the drill", "I
+        didn't draw a drill", "the drill wasn't mine", "there's no drill". None if no name is
+        taken off so, or only one was heard (that is a plain no)."""
+        if len(self.pending) < 2:
+            return None
+        for pattern in TAKEN_OFF:
+            found = re.search(pattern, said)
+            if found and (at := self._place_of(found.group(1))) is not None:
+                return [name for i, name in enumerate(self.pending) if i != at]
+        return None
+
+    def _changed_in(self, text: str) -> list[str] | None:
         said = " ".join(tokens(text))
-        found = re.search(r"\b(first|second|third|last)(?: one)?(?:'s| is| was) (.+)$", said)
-        if found:
+        if (off := self._taken_off(said)) is not None:
+            return off
+        said = re.sub(r"^(?:no|nope|nah|oh|ok|okay|and|so|well)\b ?", "", said)
+        if (off := self._taken_off(said)) is not None:
+            return off
+        ordinal = list(
+            re.finditer(r"\b(first|second|third|last)(?: one)?(?:'s| is| was) (.+)$", said)
+        )
+        verb = re.search(CHANGE_VERB, said)
+        instead = re.search(INSTEAD, said)
+        nth = re.search(r"\b(first|second|third|last) (.+?)(?:'s| is| was) (.+)$", said)
+        places = self._places(nth.group(2)) if nth else []
+        if nth and places:  # "the second moon is a sun": of the two moons gm heard
+            at = {"first": 0, "second": 1, "third": 2, "last": -1}[nth.group(1)]
+            if at >= len(places):
+                return None
+            where, rest = places[at], nth.group(3)
+        elif ordinal:
+            found = ordinal[-1]
             at = {"first": 0, "second": 1, "third": 2, "last": len(self.pending) - 1}
             where, rest = at[found.group(1)], found.group(2)
+        elif verb and (at := self._place_of(verb.group(1))) is not None:
+            where, rest = at, verb.group(2)
+        elif instead and (at := self._place_of(instead.group(2))) is not None:
+            where, rest = at, instead.group(1)
         elif (denied := self._denied_for(said, text)) is not None:
             where, rest = denied
         elif (before := self._said_before_denied(said)) is not None:
             where, rest = before
         else:
-            named = re.search(r"^(?:no )?(?:the )?(.+?) (?:is|was) (?:actually )?(.+)$", said)
-            if not named or normalise_name(named.group(1)) not in self._names:
+            named = re.search(
+                r"^(?:the )?(.+?) (?:(?:is|was) (?:meant|supposed) to be|should be|should say"
+                r"|is|was) (?:actually )?(.+)$",
+                said,
+            )
+            if not named or (where := self._place_of(named.group(1))) is None:
                 return None
-            where, rest = self._names.index(normalise_name(named.group(1))), named.group(2)
+            rest = named.group(2)
         rest = re.sub(r"^(?:wrong|not right)\b\W*(?:it is )?", "", rest)
         rest = re.sub(r"\b(?:actually|i think)$", "", rest).strip()
+        if where < len(self.pending):  # "the second one was a sledge not a scarf"
+            heard = re.escape(self._names[where])
+            rest = re.sub(rf"\s+not (?:a |an |the )?{heard}s?$", "", rest)
         new = _name(rest.split())
         if where >= len(self.pending) or not new or len(rest.split()) > 4:
             return None
@@ -650,17 +767,74 @@ class CheckMeaning:
             return None
         return [new if i == where else name for i, name in enumerate(self.pending)]
 
+    def _said_again(self, text: str) -> Reading | None:
+        """A reply with no yes or no in it that still answers the check: the names said again,
+        one or more of them new ("it's hammer, screwdriver and saw"), the one name said to be
+        right ("lamp is right") or not drawn ("I didn't draw a lamp"), or said anew as a
+        correction ("it was a kettle", "lava lamp actually"). A name alone, said as nothing
+        more, may be the next player's: None then, as for talk."""
+        said = " ".join(tokens(text))
+        single = len(self.pending) == 1
+        right = re.search(NAME_RIGHT, said)
+        if single and right and self._place_of(right.group(1)) is not None:
+            return answer(True, self.lines("heard_yes"), True)
+        for pattern in TAKEN_OFF if single else ():
+            found = re.search(pattern, said)
+            if found and self._place_of(found.group(1)) is not None:
+                return answer(False, self.lines("heard_no"), True)
+        anew = list(re.finditer(SAID_ANEW, said))
+        if single and anew:  # "it's more of a lava lamp", "lava lamp actually"
+            after = said[anew[-1].end() :].split()
+            name = _name(_clean(" ".join(after or said[: anew[-1].start()].split())))
+            new = normalise_name(name)
+            if name and not set(name.split()) & TALK_WORDS and new != self._names[0]:
+                return answer({"names": [name]}, name, False)
+        again = NamesMeaning(self.lines, self.pending, len(self.pending)).read(text)
+        names = again.value.get("names") if isinstance(again.value, dict) else None
+        if again.kind is not Kind.ANSWER or not names:
+            return None
+        mine = sorted(normalise_name(n) for n in names)
+        if mine == sorted(self._names):  # said back: "haha, lamp", "cactus, camel, snake"
+            return answer(True, self.lines("heard_yes"), len(names) > 1)
+        if len(names) == len(self.pending) > 1:
+            return replace(again, sure=False) if set(mine) & set(self._names) else None
+        if single and len(names) == 1 and self._names[0] in mine[0].split():
+            return replace(again, sure=False)  # "a lava lamp" for the lamp
+        return None
+
+    def _in_place(self, reading: Reading) -> Reading:
+        """Names said again after a no, read back: one name alone for several gm heard takes
+        the place of the one it sounds like ("no, pocket ship" for rocket ship and tea pot); one
+        that sounds like none of them is asked about, as the player may mean any."""
+        names = reading.value.get("names") if isinstance(reading.value, dict) else None
+        if not names or len(names) != 1 or len(self.pending) < 2:
+            return replace(reading, sure=False)
+        new = normalise_name(names[0])
+        if new in self._names:
+            return replace(reading, sure=False)  # "no, just the saw"
+        likeness = sorted(((fuzz.ratio(new, name), i) for i, name in enumerate(self._names)))
+        best, at = likeness[-1]
+        if best >= SOUNDS_LIKE and best - likeness[-2][0] >= SOUNDS_LIKE_MARGIN:
+            changed = [names[0] if i == at else name for i, name in enumerate(self.pending)]
+            return answer({"names": changed}, content.spoken_list(changed), False)
+        return partial(self.lines("check_which"), {"again": True})
+
     def _said_before_denied(self, said: str) -> tuple[int, str] | None:
         """The name meant, then one gm heard denied: "kettle not teapot", "no, frying pan, not
         flying pig". Its place and the name meant; None when no name is denied so."""
         for i, name in enumerate(self._names):
             found = re.search(
                 rf"^(?:no |nope |nah )?(?:it is |it was |i said |i drew )?(?:a |an |the )?(.+?)"
-                rf" not (?:the |a |an )?{re.escape(name)}s?$",
+                rf" not (?:the |a |an )?{re.escape(name)}s?(?: lol| haha| mate| obviously)*$",
                 said,
             )
             if found:
-                return i, found.group(1)
+                meant = [
+                    piece
+                    for piece in re.split(r",\s*|\s+and\s+", found.group(1))
+                    if normalise_name(piece) not in self._names
+                ]  # "giraffe and zebra, not horse": the zebra
+                return (i, meant[0]) if len(meant) == 1 else (i, found.group(1))
         return None
 
     def _denied_for(self, said: str, text: str) -> tuple[int, str] | None:
@@ -671,7 +845,11 @@ class CheckMeaning:
         heads = [name.split()[-1] for name in self._names]
         for i, name in enumerate(self._names):
             for said_as in {name} | ({heads[i]} if heads.count(heads[i]) == 1 else set()):
-                found = re.search(rf"^(?:no )?not (?:the |a |an )?{re.escape(said_as)} (.+)$", said)
+                found = re.search(
+                    rf"^(?:no )?(?:that is |it is |it was |this is )?not (?:the |a |an )?"
+                    rf"{re.escape(said_as)} (.+)$",
+                    said,
+                )
                 if not found:
                     continue
                 rest = found.group(1)
@@ -701,7 +879,7 @@ class CheckMeaning:
         if len(self.pending) < 2:
             return False
         wrong = any_of(said, ("wrong", "not right", "is off"))
-        if any_of(said, SOME_OF) and wrong:
+        if any_of(said, SOME_OF) and wrong or any_of(said, PARTLY):
             return True
         reply = normalise_name(" ".join(said))
         joined = reply.replace(" ", "")  # "teapot" for the "tea pot" gm heard
@@ -710,7 +888,7 @@ class CheckMeaning:
         )
         if pointed and said[-2:] == ["is", "right"] and len(said) <= 5:
             return True  # "the teapot's right": and the others?
-        right = any(w in YES_WORDS for w in said)
+        right = any(w in YES_WORDS or w in ("fine", "good", "ok", "okay") for w in said)
         return pointed and right and (wrong or any(w in NO_WORDS or w == "not" for w in said))
 
     def _said_instead(self, said: list[str]) -> bool:
@@ -723,6 +901,19 @@ class CheckMeaning:
         return bool(named) and normalise_name(" ".join(rest)) not in self._names
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        text = after_hesitations(text)  # "uh, yes I think so"
+        # "wrong animal, it's a zebra": a no; "horse? it's a zebra": the name heard, denied
+        text = re.sub(r"^\s*wrong(?: \w+)?\s*[,.!:]+", "no,", text, flags=re.I)
+        for name in self._names:
+            asked = re.match(
+                rf"^\W*(?:what\W+)?(?:the |a |an )?{re.escape(name)}\s*\?+\W*(?:no\b\W*)?(.+)$",
+                text,
+                re.I,
+            )
+            instead = clause_texts(asked.group(1))[0] if asked else ""
+            agreed = any_of(tokens(instead), CHECK_YES) or name in normalise_name(instead)
+            if instead.strip() and yes_or_no(tokens(instead)) is None and not agreed:
+                text = f"not {name}, {instead}"  # the talk after it is not a name
         if held == {"again": True}:  # the names said again after "Which one did I get wrong?"
             text = "no, " + text
         nearly = re.match(r"\s*(?:close|almost|nearly|not quite)\b[\s,.!]*(.+)", text, re.I)
@@ -762,12 +953,20 @@ class CheckMeaning:
         verdict = yes_or_no(said)
         if verdict is None and said[:1] == ["not"]:  # "not a pig, a pug": a no, then the name
             verdict, said, text = False, ["no", *said], "no, " + text
+        if verdict is None and not self._said_instead(said):
+            # "that's somebody else's, I said chips and dip": the name said in a later clause
+            later = [c for c in clause_texts(text)[1:] if self._said_instead(tokens(c))]
+            if later:
+                text = text[text.rindex(later[-1]) :]
+                said = tokens(text)
         if verdict is None and self._said_instead(said) and not text.rstrip().endswith("?"):
             verdict, said, text = False, ["no", *said], "no, " + text  # "I drew an igloo"
-        if verdict is None and any_of(
-            said, ("sounds good", "who cares", "move on", "close enough")
-        ):
+        if verdict is None and any_of(said, CHECK_YES):
             return answer(True, self.lines("heard_yes"), True)
+        if verdict is None and not text.rstrip().endswith("?"):
+            reading = self._said_again(text)
+            if reading is not None:
+                return reading
         if verdict is None:
             # the table asking itself ("was it a teapot? I can't tell"), or nothing for gm
             talk = NamesMeaning(self.lines, self.pending).read(text).kind is Kind.TALK
@@ -796,12 +995,17 @@ class CheckMeaning:
             return answer(True, self.lines("heard_yes"), False)
         if verdict is False:  # "no, a bicycle and a clown": the names said again, read whole
             again = re.sub(
-                r"^\W*(?:no|nope|nah)\b\W*(?:i said\b|i meant\b)?\W*", "", text.strip(), flags=re.I
+                r"^\W*(?:no|nope|nah)\b\W*(?:but\b\W*)?(?:i (?:said|meant|drew|wrote)\b)?\W*",
+                "",
+                text.strip(),
+                flags=re.I,
             )
             room = max(len(self.pending), 1)
+            if thinking_aloud(tokens(again)):
+                return answer(False, self.lines("heard_no"), True)  # "no, hold on"
             reading = NamesMeaning(self.lines, self.pending, room).read(self._listed(again))
             if reading.kind is Kind.ANSWER:
-                return replace(reading, sure=False)  # "not a pig, a pug": the pug
+                return self._in_place(reading)  # "not a pig, a pug": the pug
             if rest[:1] == ["not"]:
                 return answer(False, self.lines("heard_no"), True)  # "no, not a ghost"
             if reading.kind is Kind.PARTIAL:
