@@ -13,12 +13,13 @@ import numpy as np
 import pytest
 
 from gm.speech.audio import read_wav
-from gm.speech.base import RATE, SpeechError
+from gm.speech.base import RATE, Sound, SpeechError
 from gm.speech.tts import (
     NO_SPEAKER,
     ConsoleSpeaker,
     Synthesizer,
     TeeSpeaker,
+    WavOutput,
     WavSpeaker,
     check_output,
     device_speaker,
@@ -196,3 +197,20 @@ def test_tone_samples() -> None:
     assert peak_frequency(audio) == pytest.approx(440, abs=3)
     assert 0.3 * 32767 < np.abs(samples(audio)).max() < 32767
     assert abs(samples(audio)[0]) < 100  # faded in: no click
+
+
+def test_a_wav_with_headroom_turns_down_only_what_would_peak_above_it(tmp_path: Path) -> None:
+    """gm say --wav: a line that would peak at full scale is brought to a decibel below it; a
+    quieter one (Piper's voice at the volume a person set) is written as it is."""
+    t = np.arange(2205) / 22050
+    loud = (np.sin(2 * np.pi * 440 * t) * 32767).astype("<i2").tobytes()
+    quiet = (np.sin(2 * np.pi * 440 * t) * 8000).astype("<i2").tobytes()
+    path = tmp_path / "line.wav"
+    output = WavOutput(path, rate=None, headroom=1.0)
+    output.put(Sound(loud, 22050))
+    output.put(Sound(quiet, 22050))
+    output.close()
+    audio = np.frombuffer(read_wav(path), "<i2").astype(int)
+    first, second = np.abs(audio[:2205]).max(), np.abs(audio[2205:]).max()
+    assert 20 * np.log10(first / 32768) == pytest.approx(-1.0, abs=0.01)
+    assert second == np.abs(np.frombuffer(quiet, "<i2").astype(int)).max()

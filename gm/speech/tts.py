@@ -523,14 +523,15 @@ class DeviceOutput:
 class WavOutput:
     """Everything played, end to end in one WAV file that is valid after every line: at 16 kHz
     (a game's --speak-to, heard beside the players), or at `rate` None the rate of the first
-    sound (the voice's own, for gm say --wav). `headroom` dB below full scale: a fixed gain, so
-    that a voice that peaks at full scale leaves room for a player's resampling or effects."""
+    sound (the voice's own, for gm say --wav). With `headroom`, no sound peaks closer than that
+    many decibels to full scale (one that would is turned down to it; the voice's own volume is
+    kept below it), so that a player's resampling or effects do not clip it."""
 
     def __init__(self, path: str | Path, rate: int | None = RATE, headroom: float = 0.0) -> None:
         self.path = Path(path)
         self.samples = 0
         self.rate = rate
-        self._gain = 10 ** (-headroom / 20)
+        self._ceiling = np.floor(32767 * 10 ** (-headroom / 20)) if headroom else None
         try:
             self._out = open(
                 self.path, "wb"
@@ -552,9 +553,10 @@ class WavOutput:
             self.rate = sound.rate
             self._wav.setframerate(sound.rate)
         audio = sound.at(self.rate)
-        if self._gain != 1.0:
-            samples = np.frombuffer(audio, dtype="<i2") * self._gain
-            audio = np.round(samples).astype("<i2").tobytes()
+        samples = np.frombuffer(audio, dtype="<i2")
+        peak = int(np.abs(samples.astype(np.int32)).max()) if samples.size else 0
+        if self._ceiling is not None and peak > self._ceiling:
+            audio = np.round(samples * (self._ceiling / peak)).astype("<i2").tobytes()
         self._wav.writeframes(audio)  # wave patches the header, so the file is always playable
         self.samples += len(audio) // 2
 
