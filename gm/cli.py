@@ -1049,7 +1049,10 @@ def _resume_asked(
     choices = tuple(Choice(value, tuple(answers[value])) for value in ("resume", "new"))
     ask = Ask(
         "gm.unfinished",
-        (lines("unfinished", title=game.title, date=date, progress=progress(unfinished, lines)),),
+        (
+            lines("unfinished", title=game.title, date=date, progress=progress(unfinished, lines)),
+            *_other_settings(unfinished.options, new.options, lines),
+        ),
         choices=choices,
         expected=lines("unfinished_expected"),
     )
@@ -1063,6 +1066,22 @@ def _resume_asked(
             raise _Quit
         if isinstance(answer, Answer) and answer.kind is AnswerKind.CHOICE:
             return answer.value == "resume"
+
+
+def _other_settings(old: dict, new: dict, lines: Lines) -> tuple[str, ...]:
+    """What a resumed game would keep of its own settings where the new game's differ: its
+    players ("It has four players; the new game would have six."), or that other settings were
+    asked for; nothing when they are the same (a resumed game keeps its own: its state is made
+    of them)."""
+    if old == new:
+        return ()
+    players = old.get("players"), new.get("players")
+    if players[0] != players[1] and None not in players:
+        line = lines("unfinished_players", old=number_word(players[0]), new=number_word(players[1]))
+        rest = {k: v for k, v in old.items() if k != "players"}
+        same = rest == {k: v for k, v in new.items() if k != "players"}
+        return (line,) if same else (line, lines("unfinished_settings"))
+    return (lines("unfinished_settings"),)
 
 
 USER_ERRORS = (

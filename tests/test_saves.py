@@ -90,6 +90,19 @@ def test_play_over_an_unfinished_game_asks_resume_it_or_a_new_one():
     assert "kept" in quiet.stderr and quiet.returncode == 0
 
 
+def test_the_unfinished_games_question_says_which_players_a_resumed_game_keeps():
+    gm(*FUNO, stdin="[silence 30]\n")
+    players = saved("funocracy")["options"]["players"]
+    other = 6 if players != 6 else 5
+    asked = gm(*FUNO, "--players", str(other), stdin="resume it\n[silence 30]\n")
+    words = {5: "five", 6: "six", 4: "four", 3: "three", 7: "seven", 8: "eight"}
+    said = f"It has {words[players]} players; the new game would have {words[other]}."
+    assert said in asked.stdout
+    assert saved("funocracy")["options"]["players"] == players  # resumed: its own players
+    same = gm(*FUNO, stdin="resume it\n[silence 30]\n")
+    assert "the new game would have" not in same.stdout
+
+
 def test_invalid_utf8_in_typed_input_is_replaced_and_saved():
     result = gm(*FUNO, stdin=b"\xff\xfe\nsea\xffweed\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
