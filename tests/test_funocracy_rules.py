@@ -312,9 +312,9 @@ def test_wrong_letter_in_the_window_asks_for_the_letter():
     pending = free(state, "bagel").state
     fixed = choose(pending, "wrong_letter").state
     assert GAME.step(fixed).id == "funocracy.letter"
-    # the word is asked about: said again with words about it, it is still the word
+    # the word is asked about: said again with its letter and words about it, it is the letter
     reading = GAME.step(fixed).meaning.read("bagel with a B, the bread kind")
-    assert reading.value == "bagel"
+    assert reading.value == "B"
     again = choose(choose(fixed, "M").state, True).state  # bagel for M: the table agrees
     assert again.pending.letter == "M" and again.pending.word == "bagel"
     assert timeout(again).state.won[0] == ("M",)

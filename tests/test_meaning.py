@@ -620,7 +620,7 @@ def test_which_letter_in_any_form_or_the_word_again():
         assert meaning.read(late).kind is Kind.TALK, late
     # the asked word said again with words about it: the word, not the words about it
     gnome = LetterMeaning(lines, ("G", "N", "R"), ("G", "N", "R"), "which", "gnome")
-    assert gnome.read("gnome with a G, the garden kind").value == "gnome"
+    assert gnome.read("gnome with a G, the garden kind").value == "G"  # gm's word, its letter
     assert gnome.read("gnome, no, gnu").value == "gnu"  # a correction is the word meant
     assert gnome.read("the garden kind, gnome").value == "gnome"
     music = LetterMeaning(lines, ("R", "M"), ("R", "M"), "which", "rock 'n' roll")
@@ -1546,3 +1546,38 @@ def test_some_of_two_names_wrong_without_which_is_asked(said):
 def test_a_yes_phrase_in_a_question_is_no_yes():
     assert yes_or_no(tokens("is that good enough?")) is None
     assert yes_or_no(tokens("good enough for me")) is True
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        # the letter stated last, after a correction, whatever explains it
+        ("M? no, P", "P"),
+        ("T... no wait, P", "P"),
+        ("B? no no, P, sorry, my accent", "P"),
+        ("F? no wait, it's spelled with a P, so P", "P"),
+        ("S... no wait, pancake is P, yeah put it on the P", "P"),
+        ("it's T, I said it with a T... no wait, pancake is P A N, so P", "P"),
+        ("P, sorry, I was mumbling", "P"),
+        ("the letter double-u", "W"),
+        # another word said for it, read as that word; the word gm heard is only the letter
+        ("no, I said muffin, M", ("words", "muffin")),
+        ("muffin, with an M", ("words", "muffin")),
+        ("the W. no wait, T! I said toast, like the toast you eat", ("words", "toast")),
+        ("pancake with a P, the flat kind", "P"),
+        ("P for pan", "P"),
+        ("olive, I'll change it to olive", ("words", "olive")),
+        # two letters left open: which one?
+        ("M or P, whatever", "ask"),
+        ("the one that sounds like an M", "ask"),
+    ],
+)
+def test_the_letter_asked_for_is_the_last_one_stated(said, meant):
+    letters = ("M", "P", "T", "W", "O")
+    reading = LetterMeaning(lines, letters, letters, "which", "pancake").read(said)
+    if meant == "ask":
+        assert reading.kind is Kind.PARTIAL and reading.question == "which"
+    elif isinstance(meant, tuple):
+        assert (reading.kind, reading.value) == (Kind.WORDS, meant[1])
+    else:
+        assert (reading.kind, reading.value) == (Kind.ANSWER, meant)

@@ -250,9 +250,19 @@ def _same(got: Any, want: Any) -> bool:
 def same_effect(g, state, ask: Ask, got: Any, want: Any) -> bool:
     """Whether two answer values do the same to the game: the same state after them (and both
     taken, or both refused), as "five votes for one" and "unanimous for one" with five
-    players."""
+    players; at Funocracy's "which letter?", the letter alone and the word gm heard said again
+    with it ("kiwi, K"), as both score that word for that letter."""
     if _same(got, want):
         return True
+    if ask.id == "funocracy.letter":  # the word gm heard said again with its letter: the letter
+        heard = normalise_name(str(state.heard))
+
+        def letter(value: Any) -> Any:
+            said = isinstance(value, dict) and normalise_name(str(value.get("word"))) == heard
+            return value["letter"] if said else value
+
+        if letter(got) == letter(want):
+            return True
     if isinstance(want, str) and want.startswith("command:") or got is None:
         return False
     if ask.free or isinstance(got, str) and got.startswith("command:"):

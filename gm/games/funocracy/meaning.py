@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from rapidfuzz import fuzz
+
 from gm.games.funocracy.words import LATE_PHRASES
 from gm.meaning import (
     CORRECTIONS,
@@ -617,6 +619,113 @@ class LetterMeaning:
             or (bool(word) and has(clause, " ".join(word)))
         )
 
+    def _mentions(self, said: list[str]) -> list[tuple[int, str]]:
+        """The letters a piece of a reply names as the answer, with where: "so P", "the K", "it's
+        G", "with a K", "double u", the first of a word spelled out ("W R A P"); not one denied
+        ("not the N") or likened ("the one that sounds like an S")."""
+        found: list[tuple[int, str]] = []
+        i = 0
+        while i < len(said):
+            if (
+                said[i] in _NATO_WORDS
+                and len(said) > 3
+                and (i < 2 or said[i - 2 : i] != ["as", "in"])
+            ):
+                i += 1  # "bravo was my call sign": a word in a sentence, not a letter's name
+                continue
+            if said[i] == "double" and said[i + 1 : i + 2] in (["u"], ["you"]):
+                letter, width = "W", 2
+            elif said[i] in AMBIGUOUS_LETTERS and len(said) > 1:
+                # "a", "I", "you", "see" are words too: letters only when named as one
+                before = said[i - 1] if i else ""
+                named = before in ("the", "for", "so", "letter") and said[i] in ("a", "i")
+                letter = letter_in(said[i : i + 1], ALPHABET) if named else None
+                letter, width = (letter or (said[i].upper() if named else None)), 1
+            else:
+                letter, width = letter_in(said[i : i + 1], ALPHABET), 1
+            if letter is None:
+                i += 1
+                continue
+            run = i + width
+            while run < len(said) and len(said[run]) == 1 and said[run].isalpha():
+                run += 1  # "W R A P", "Q-U-I-C-H-E": a word spelled out, by its first letter
+            context = said[max(0, i - 3) : i]
+            likened = "like" in context or "sounds" in context or "not" in context[-2:]
+            if letter in self.letters and not likened:
+                found.append((i, letter))
+            i = run if run - i > 1 else i + width
+        return found
+
+    def _last_stated(self, text: str) -> Reading | None:
+        """The letter stated last, after any correction, however long the reply ("F? no wait,
+        it's spelled with a P, so P", "B? no no, V, sorry, my accent", "S... no wait, cereal is
+        C, yeah put it on the C"), with the word said for it when it is another word than gm
+        heard and starts with that letter ("the W. no wait, H! I said heel"). Two letters left
+        open ("C or K, whichever") are asked about; None when no letter is stated so."""
+        pieces = [p for p in _CORRECTED.split(plain(text)) if p.strip()]
+        said = tokens(text)
+        if not any(self._mentions(tokens(piece)) for piece in pieces):
+            if any_of(said, ("sounds like", "like an", "like a")) and self.which:
+                return partial(self.which, None)  # "the one that sounds like an S"
+            if any_of(said, CHANGED_WORD):  # "olive, I'll change it to olive"
+                word = self._word_for(text)
+                return Reading(Kind.WORDS, word) if word else None
+            return None
+        for piece in reversed(pieces):
+            said = tokens(piece)
+            mentions = self._mentions(said)
+            if not mentions:
+                if any(_answer_words(c) for _, c in clauses(piece)):
+                    return None  # a word said after the last letter: the ask's own reading
+                continue
+            letters = {letter for _, letter in mentions}
+            if len(letters) > 1:
+                between = said[mentions[-2][0] : mentions[-1][0]]
+                if "or" in between or "whichever" in said:
+                    return partial(self.which, None) if self.which else None
+                letters = {mentions[-1][1]}
+            letter = letters.pop()
+            if "whichever" in said or "either" in said:
+                return partial(self.which, None) if self.which else None
+            word = self._word_for(piece, letter)
+            if word:
+                return Reading(Kind.WORDS, word)
+            plain_reply = len(pieces) == 1 and len(said) <= 5 and _names_a_letter(said)
+            return answer(letter, self.lines("heard_letter", letter=letter), plain_reply)
+        return None
+
+    def _word_for(self, piece: str, letter: str = "") -> str:
+        """The word a piece says for `letter` when it is another word than gm heard and starts
+        with it: "I said heel", "koala, with a K", "it's cereal with a C"; without a letter, one
+        that starts with a face-up letter ("olive, I'll change it to olive"); "" when none."""
+        heard = plain(self.word).replace(" ", "")
+        for _, clause in clauses(piece):
+            if clause[0] in ("like", "as"):
+                continue  # "K, like kangaroo": the letter spelled, no word
+            said = strip_lead(clause, WORD_SAID)
+            for at, w in enumerate(said):
+                if w in SPELLING:  # "photo's spelled with a P": the word before it
+                    said = [re.sub(r"'s$", "", x) for x in said[:at] if x != "is"]
+                    break
+            if len(said) == 3 and said[1] == "for" and len(said[0]) == 1:
+                # "V for violin" after gm heard "biolin": the word meant; "B for banana" after
+                # "zebra" spells the letter
+                if fuzz.ratio(said[2], heard) < SOUNDS_LIKE:
+                    continue
+                said = said[2:]
+            word = _answer_words(said)
+            if not word:
+                continue
+            written = "".join(word)
+            if written == heard or heard.startswith(written):
+                return ""  # "gnome with a G, the garden kind", "R for rose": the word gm heard
+            starts = (
+                written.startswith(letter.lower()) if letter else written[0].upper() in self.face_up
+            )
+            if starts and written not in _NATO_WORDS:
+                return " ".join(word)
+        return ""
+
     def read(self, text: str, held: JSON = None) -> Reading:
         said = strip_lead(texts(words(statement(text))))
         if not said:
@@ -627,6 +736,9 @@ class LetterMeaning:
             return Reading(Kind.TALK)
         if any_of(said, NONE):
             return answer("none", self.lines("heard_no_letter"), len(said) <= 4)
+        stated = self._last_stated(text)
+        if stated is not None:
+            return stated
         if len(said) > 8:  # "bravo was my call sign when I played paintball": a story, no word
             return Reading(Kind.TALK)
         parts = clauses(text)
@@ -669,6 +781,24 @@ class LetterMeaning:
         return answer(letter, self.lines("heard_letter", letter=letter), sure)
 
 
+# A correction inside a reply to "which letter?", at the start of a piece: what follows it is
+# the answer ("F? no wait, it's P"). "Sorry" is not one: "V, sorry, my accent" apologises.
+_CORRECTED = re.compile(
+    r"(?:^|(?<=[,.!?;:…])|(?<=\.\.\.))\s*(?:no wait|oh wait|wait no|no no|no|i mean|hold on|"
+    r"hang on|actually)\b[\s,.!?]*",
+    re.I,
+)
+AMBIGUOUS_LETTERS = frozenset("a i see sea you are why oh".split())
+# How alike (rapidfuzz ratio) a word after "V for" is to the one gm heard for it to be a
+# correction of it ("V for violin" after "biolin"), not the letter spelled ("B for banana").
+SOUNDS_LIKE = 60.0
+# Said of a word said again in place of the one gm heard: "I'll change it to olive".
+CHANGED_WORD = ("change it", "changing it", "i said", "i meant", "switch it")
+# Words about how a word is written: "photo's spelled with a P".
+SPELLING = frozenset("spelled spelt spelling written starts begins".split())
+_NATO_WORDS = frozenset(NATO.values())
+# Said before the word a player means at "which letter?": "I said heel", "it's cereal".
+WORD_SAID = leads(("i said", "i meant", "it is", "it was", "i'll change it to", "change it to"))
 # Words that point at a letter without naming it: "the second one", "the rare one".
 POINTING = frozenset(
     "first second third last middle other rare rarer rarest bigger biggest whichever".split()
