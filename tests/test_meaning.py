@@ -1581,3 +1581,31 @@ def test_the_letter_asked_for_is_the_last_one_stated(said, meant):
         assert (reading.kind, reading.value) == (Kind.WORDS, meant[1])
     else:
         assert (reading.kind, reading.value) == (Kind.ANSWER, meant)
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("mehhh from me and from Sam too", "challenge"),
+        ("I'm challenging that one", "challenge"),
+        ("I call bull on that", "challenge"),
+        ("MEH! no way that counts", "challenge"),
+        ("that's kind of a stretch", "challenge"),
+        ("um, I think I want to challenge?", "challenge"),
+        ("I was going for the B actually", "wrong_letter"),
+        ("you heard it wrong, it was for the B", "wrong_letter"),
+        # a verdict in doubt, or the word's worth asked: which is it?
+        ("uhh, kinda meh?", "ask"),
+        ("I want to challenge but I'm not sure", "ask"),
+        ("well, it depends", "ask"),
+        ("is that even a real word?", "ask"),
+    ],
+)
+def test_the_challenge_window_in_the_ways_a_table_says_it(said, meant):
+    reading = ChallengeMeaning(lines).read(said)
+    if meant == "ask":
+        assert reading.kind is Kind.PARTIAL and reading.question == "challenge_unsure"
+    else:
+        assert (reading.kind, reading.value) == (Kind.ANSWER, meant)
+    # a verdict said after the question is the verdict
+    assert ChallengeMeaning(lines).read("is that even a word? meh").value == "challenge"

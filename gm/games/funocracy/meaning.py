@@ -100,6 +100,12 @@ CHALLENGE = (
     "bogus",
     "made up",
     "not allowed",
+    "challenging",
+    "call bull",
+    "bull",
+    "no way that counts",
+    "no way it counts",
+    "no way that is",
 )
 # Challenges that, negated, let the word stand: "it's not made up", "not bogus".
 DENIABLE = ("made up", "bogus", "reach")
@@ -184,6 +190,10 @@ WRONG_LETTER = (
     "meant it for",
     "said it for",
     "it for the",
+    "going for the",
+    "was going for",
+    "heard it wrong",
+    "was for the",
 )
 GIVE_UP = (
     "pass",
@@ -242,8 +252,21 @@ class ChallengeMeaning:
     known = knows(globals(), lambda self: self.about)  # answers that score: gm.meaning.knows
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        if unsure(tokens(text)):  # "maybe?", "well, hmm": asked, even as a question
+        every = [_MEH if re.fullmatch(r"me+h+s?", w) else w for w in tokens(text)]
+        if unsure(every):  # "maybe?", "well, hmm": asked, even as a question
             return partial(self.lines("challenge_unsure"), None)
+        # a verdict in doubt ("kinda meh?", "I want to challenge but I'm not sure", "it
+        # depends"), or the word's worth asked ("is that even a real word?"): which is it?
+        questioned = text.rstrip().endswith("?")
+        doubt = any_of(every, DOUBTS + (HEDGED_ASKING if questioned else ()))
+        doubt = doubt and not any_of(every, ("not sure about",))
+        verdict = any_of(every, CHALLENGE + STAND + ("ok", "okay"))
+        asked = any_of(every, WORTH_ASKED) and questioned  # no verdict after it
+        if doubt and (verdict or questioned or len(every) <= 4) or asked:
+            return partial(self.lines("challenge_unsure"), None)
+        if questioned and has(every, "challenge") and not asks(every):
+            return answer("challenge", self.lines("heard_challenge"), False)  # "I challenge?"
+        text = " ".join(_MEH if re.fullmatch(r"me+h+s?", w) else w for w in text.split())
         whole = strip_lead(texts(words(_without_bare_noes(statement(text)))), ())
         said = corrected(whole)
         reading = self._verdict(said, text)
@@ -273,7 +296,7 @@ class ChallengeMeaning:
             return answer("stand", self.lines("heard_stand"), False)
         stands = any_of(said, STAND) and not negated_stand
         if challenged and stands:  # "meh, nah, let it go": the table's last word is its verdict
-            challenged = _last(said, CHALLENGE) > _last(said, STAND)
+            challenged = _last(said, CHALLENGE) >= _last(said, STAND)  # "no way that counts"
             stands, short = not challenged, False
         if negated_stand or (challenged and not stands):
             return answer("challenge", self.lines("heard_challenge"), short)
@@ -300,6 +323,23 @@ def _last(said: list[str], phrases: tuple[str, ...]) -> int:
     return max((i + len(p.split()) for p in phrases for i in starts(said, p)), default=-1)
 
 
+# Said with a verdict, doubt that makes it no verdict yet: "kinda meh?", "it depends".
+DOUBTS = (
+    "maybe",
+    "not sure",
+    "dunno",
+    "do not know",
+    "depends",
+    "can not tell",
+    "half of me",
+    "not against",
+    "on the fence",
+)
+# Doubt only when asked: "kinda meh?" ("that's kind of a stretch" is a challenge).
+HEDGED_ASKING = ("kinda", "kind of", "sort of", "i guess")
+# The word's worth asked, not judged: "is that even a real word?".
+WORTH_ASKED = ("even a real word", "even a word", "is that a real word", "is that a thing")
+_MEH = "meh"
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
 QUESTION_STARTS = frozenset(
     "how what why who where when which did does do is are was were can could should".split()
