@@ -1609,3 +1609,31 @@ def test_the_challenge_window_in_the_ways_a_table_says_it(said, meant):
         assert (reading.kind, reading.value) == (Kind.ANSWER, meant)
     # a verdict said after the question is the verdict
     assert ChallengeMeaning(lines).read("is that even a word? meh").value == "challenge"
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("seat four, your dog is a wolf", "out 4 3"),
+        ("group three, seat one, that's a wolf not a dog", "out 1 3"),
+        ("seat four's dog is a blob, void it", "void 4 3"),
+        ("seat two's dog, honestly nobody could tell what it was", "void 2 3"),
+        ("seat two's dog is a hamster, sorry, that doesn't count", "void 2 3"),
+        ("the dogs aren't all the same, split them", "split 3"),
+        ("the kitten's basically a cat", "merge 1 2"),
+        ("cat and kitten, same", "merge 1 2"),
+        ("bin that goldfish group", "invalid 4"),
+        ("mm, it's mostly right, except one thing", "more"),
+        ("group three is wrong... actually no, it's all fine", "correct"),
+        ("same as last time, all good", "correct"),
+    ],
+)
+def test_group_corrections_in_the_ways_a_table_says_them(said, meant):
+    assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+@pytest.mark.parametrize(
+    "said", ["don't split the dogs", "don't merge the cat and the kitten", "don't void the dog"]
+)
+def test_a_change_forbidden_is_no_change(said):
+    assert GroupsMeaning(lines, GROUPS).read(said).kind is Kind.NOTHING

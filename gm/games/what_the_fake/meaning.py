@@ -1061,6 +1061,9 @@ GROUP_MORE = (
     "no",
     "nope",
     "nah",
+    "one thing",
+    "one change",
+    "except",
 )
 GROUP_LIST = (
     "list",
@@ -1075,6 +1078,8 @@ GROUP_LIST = (
     "read that again",
     "go through them again",
     "go through them",
+    "what was group",
+    "what is group",
 )
 # Two players' drawings said to be one: "two and five both drew a cat", "drew the same thing".
 ALIKE = ("both drew", "both did", "drew the same", "did the same", "both have", "both made")
@@ -1085,10 +1090,23 @@ SAME = (
     "is the same as",
     "are the same",
     "put it with",
+    "same",  # "gorilla and monkey, same"
 )
 # Two groups joined in other words ("put them together", "should be one group", "the daisy goes
 # in with the flowers"): read back first, as one player's drawing may be all that is meant.
-JOINED = ("together", "one group", "same group", "in with")
+JOINED = ("together", "one group", "same group", "in with", "are one thing")
+# The groups all right, said as the table's last word: "everything's fine".
+ALL_FINE = (
+    "everything is right",
+    "everything is fine",
+    "it is all fine",
+    "all fine",
+    "it is right",
+    "it is fine",
+    "they are fine",
+)
+# A group said to be split, in so many words: "split them", "break that one up".
+SPLIT_SAID = ("split", "break that", "break it up", "break them up", "none of them match")
 NOT_COUNTING = (
     "does not count",
     "not count",
@@ -1104,6 +1122,18 @@ NOT_COUNTING = (
     "looks like nothing",
     "off theme",
     "not on theme",
+    # what nobody could tell it was: "honestly nobody could tell what it was", "void it"
+    "nobody could tell",
+    "no one could tell",
+    "nobody can tell",
+    "no one can tell",
+    "can not tell what",
+    "could not tell",
+    "void it",
+    "void that",
+    "void",
+    "bin that",
+    "bin it",
 )
 # Verbs that join two groups named by their drawings: "merge the sun with the moon".
 MERGE_VERBS = ("merge", "combine", "join")
@@ -1241,8 +1271,11 @@ class GroupsMeaning:
             value = words(base)[0].number if words(base) else None
             owner = word.endswith("'s") and said[i + 1 : i + 2] not in (["a"], ["an"], ["the"])
             taken = i and said[i - 1] in ("take", "move") and said[i + 1 : i + 2] == ["out"]
-            if value is not None and (owner or taken or (i and said[i - 1] == "player")):
-                return value  # "player four's", "four's", "take four out of the cats"
+            if value is not None and (owner or taken or (i and said[i - 1] in ("player", "seat"))):
+                return value  # "player four's", "four's", "seat four", "take four out of the cats"
+            drew = said[i + 1 : i + 2] in (["drew"], ["did"], ["made"]) and not i
+            if value is not None and drew:
+                return value  # "eight did a cello", said first
         return None
 
     def _players_alike(self, said: list[str], sentence: list, named: list[int]) -> Reading | None:
@@ -1272,10 +1305,24 @@ class GroupsMeaning:
         )
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        # "don't merge them", "don't void the goldfish": no change; only the clauses left count
+        kept = [c for c in clause_texts(text) if not re.search(FORBIDDING, " ".join(tokens(c)))]
+        if len(kept) < len(clause_texts(text)):
+            text = ", ".join(c for c in kept if c.strip())
+            if not tokens(text):
+                return NOTHING
+        # "the toucan's basically a parrot": the toucan is
+        text = re.sub(rf"\b([a-z]+)'s ({_IS_AFTER})\b", _is_unless_seat, str(text), flags=re.I)
         whole = tokens(statement(text))
         eight = _group_eight(whole, {g.number for g in self.groups})
         whole = [("eight" if at in eight else w) for at, w in enumerate(whole)]
         said = corrected(whole)
+        if (
+            said != whole
+            and not self._named(said)
+            and not any(w.number for w in words(" ".join(said)))
+        ):
+            said = whole  # "seat two's scorpion is a lobster, sorry, that doesn't count"
         if not said:  # a question to gm about the groups is still the list asked for
             listed = any_of(tokens(text), GROUP_LIST)
             return answer("list", said_change(self.lines, "list"), True) if listed else NOTHING
@@ -1308,11 +1355,18 @@ class GroupsMeaning:
         if seat is None and len(ones) == 1 and len(known[ones[0]].seats) > 1:
             # "one of the monkeys is a lemur": whose?
             return partial(self.lines("ask_whose", name=known[ones[0]].name), None)
+        last = tokens(last_clause(text))
+        retracted = any_of(whole, ("nah", "actually no", "never mind", "leave it", "no wait"))
+        if retracted and 0 < len(last) <= 4 and len(last) < len(said) and not self.asked_more:
+            if any_of(last, GROUP_CORRECT + ALL_FINE):  # "group two is wrong... no, it's all fine"
+                return value("correct", False)
         players = self._players_alike(said, sentence, groups)
         if players is not None:
             return players
-        if any_of(said, SAME + JOINED) and not any_of(said, ("not the same",)):
-            sure = short and not any_of(said, JOINED)
+        alike = any_of(said, SAME[:-1] + JOINED) or has(said, "same") and len(groups) == 2
+        if alike and not any_of(said, ("not the same", "not all the same")):
+            # "same" alone may be said of anything ("same as last round"): read back
+            sure = short and not any_of(said, JOINED) and any_of(said, SAME[:-1])
             if len(groups) == 2:
                 return value(f"merge {groups[0]} {groups[1]}", sure)
             nums = sorted(set(n for n in numbers if n in known))
@@ -1340,6 +1394,13 @@ class GroupsMeaning:
             if len(nums) == 2:
                 return value(f"merge {nums[0]} {nums[1]}")
         target = groups[0] if len(groups) == 1 else None
+        said_group = [  # "group eight, seat six, that's a trumpet": the group said by number
+            after.number
+            for word, after in zip(sentence, sentence[1:])
+            if word.text == "group" and after.number in known
+        ]
+        if len(set(said_group)) == 1:
+            target = said_group[0]
         if target is None and any_of(said, ("group",)):
             # the number said after "group" names it; another counts ("two different drawings")
             nums = [
@@ -1348,6 +1409,10 @@ class GroupsMeaning:
                 if word.text == "group" and after.number in known
             ] or [n for n in numbers if n in known]
             target = nums[0] if len(set(nums)) == 1 else None
+        kept_whole = any_of(said, ("not split", "no split", "not break"))  # "don't split them"
+        split = any_of(said, SPLIT_SAID) and not kept_whole
+        if target is not None and split and len(known[target].seats) > 1:
+            return value(f"split {target}")  # "split them, seat five did snooker"
         if (
             seat is not None
             and target is not None
@@ -1369,7 +1434,7 @@ class GroupsMeaning:
                 return value(f"invalid {target}")
             if any_of(said, COUNTING):
                 return value(f"valid {target}")
-            if any_of(said, DIFFERENT_DRAWINGS) and len(known[target].seats) > 1:
+            if any_of(said, DIFFERENT_DRAWINGS) and len(known[target].seats) > 1 and not kept_whole:
                 return value(f"split {target}")
         if any_of(said, ("nobody matched", "no one matched")):
             shared = [g.number for g in self.groups if len(g.seats) > 1]
@@ -1385,11 +1450,26 @@ class GroupsMeaning:
                 return value("more" if yes else "correct")
         # "swimming and surfing, nah, they're different, leave them. everything's right": the
         # table's last word, after talking it over, read back
-        last = tokens(last_clause(text))
         if 0 < len(last) <= 3 and len(last) < len(said) and not self.asked_more:
-            if any_of(last, GROUP_CORRECT + ("everything is right", "everything is fine")):
+            if any_of(last, GROUP_CORRECT + ALL_FINE):
                 return value("correct", False)
         return NOTHING
+
+
+_IS_AFTER = "really|just|actually|basically|also|a|an|the same|not"
+# A change forbidden, which is none: "don't merge them", "never void the goldfish".
+FORBIDDING = (
+    r"\b(?:do not|never|not|no need to|no) (?:merge|combine|join|split|void|bin|break|separate"
+    r"|put|move|change|touch)\b"
+)
+
+
+def _is_unless_seat(found: re.Match) -> str:
+    """ "toucan's basically" as "toucan is basically"; "seven's a" stays a seat's."""
+    said = found.group(1)
+    return (
+        found.group(0) if words(said) and words(said)[0].number else f"{said} is {found.group(2)}"
+    )
 
 
 def _counts(sentence: list, at: int) -> bool:
