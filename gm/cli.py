@@ -1217,9 +1217,16 @@ def cmd_decks(args: argparse.Namespace) -> int:
     deck = read_content(expanded(args.file))
     entry = deck_game(deck)
     load_game(entry, deck=deck, own=True)
-    kinds = {"expo": "EXPO cards"}  # a deck's own key for what a reader calls its cards
+    # a deck's own keys for what a reader calls them, one and several
+    kinds = {
+        "expo": ("EXPO card", "EXPO cards"),
+        "whole": ("name kept whole", "names kept whole"),
+        "same": ("list of names for one drawing", "lists of names for one drawing"),
+    }
     sizes = ", ".join(
-        f"{len(v)} {kinds.get(k, k)}" for k, v in deck_of(deck).items() if isinstance(v, list)
+        f"{len(v)} {kinds.get(k, (k, k))[len(v) != 1]}"
+        for k, v in deck_of(deck).items()
+        if isinstance(v, list)
     )
     print(
         f"{args.file}: a deck for {entry.title} ({sizes}); play it with "

@@ -246,13 +246,13 @@ def test_a_deck_that_is_empty_holds_lines_or_a_stray_table_is_one_sentence(tmp_p
     stray, path = content(tmp_path, '[[themes]]\nname = "Fruit"\n\n[[riddles]]\nq = "?"\n', "odd")
     assert message(lambda: deck_game(stray)) == (
         f"{path}, line 4: 'riddles' is not a table of any game's deck (who-the-f: questions; "
-        "funocracy: letters, themes; what-the-fake: expo, same)."
+        "funocracy: letters, themes; what-the-fake: expo, same, whole)."
     )
     # every table some game's, but two games': said as it is, not "not a table of any game's"
     mixed, path = content(tmp_path, 'questions = ["Who?"]\n\n[[themes]]\nname = "Fruit"\n', "mix")
     assert message(lambda: deck_game(mixed)) == (
         f"{path}: a deck is for one game, and here 'questions' is who-the-f's, 'themes' is "
-        "funocracy's (who-the-f: questions; funocracy: letters, themes; what-the-fake: expo, same)."
+        "funocracy's (who-the-f: questions; funocracy: letters, themes; what-the-fake: expo, same, whole)."
     )
 
 

@@ -23,6 +23,7 @@ from gm.games.funocracy.meaning import (
     LetterMeaning,
 )
 from gm.games.funocracy.meaning import VoteMeaning as FunoVote
+from gm.games.what_the_fake.deck import read as what_the_fake_deck
 from gm.games.what_the_fake.groups import Entry, Group
 from gm.games.what_the_fake.meaning import (
     CheckMeaning,
@@ -1637,3 +1638,24 @@ def test_group_corrections_in_the_ways_a_table_says_them(said, meant):
 )
 def test_a_change_forbidden_is_no_change(said):
     assert GroupsMeaning(lines, GROUPS).read(said).kind is Kind.NOTHING
+
+
+@pytest.mark.parametrize(
+    "said, names",
+    [
+        ("strawberries and cream", ["strawberries and cream"]),
+        ("beauty and the beast", ["beauty and the beast"]),
+        (
+            "macaroni and cheese, and then peanut butter and jelly",
+            ["macaroni and cheese", "peanut butter and jelly"],
+        ),
+        ("a cup of tea and a gin and tonic", ["cup of tea", "gin and tonic"]),
+    ],
+)
+def test_a_name_english_uses_for_one_thing_with_and_is_one_drawing(said, names):
+    whole = what_the_fake_deck().whole
+    assert "gin and tonic" in whole
+    reading = NamesMeaning(lines, ("toast", "eggs"), 3, whole).read(said)
+    assert reading.value == {"names": names}
+    # not in the list, and no theme's: asked
+    assert NamesMeaning(lines, ("toast",), 2, whole).read("cloud and umbrella").kind is Kind.PARTIAL

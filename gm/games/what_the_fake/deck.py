@@ -166,6 +166,7 @@ class Deck:
     cards: tuple[Card, ...]
     lines: Lines
     same: dict[str, str]
+    whole: tuple[str, ...] = ()  # names with "and" that are one drawing ("fish and chips")
 
 
 def read(
@@ -178,7 +179,18 @@ def read(
         _cards(source, content.OWN_DECK_MINIMUM if own else MIN_CARDS),
         _lines(source),
         _same(source),
+        _whole(source),
     )
+
+
+def _whole(source: ContentFile) -> tuple[str, ...]:
+    """The optional `whole` list: names with "and" that English uses for one thing."""
+    value = source.data.get("whole", [])
+    if not isinstance(value, list) or not all(
+        isinstance(n, str) and PHRASE.fullmatch(n) for n in value
+    ):
+        raise source.fail("whole", "'whole' must be a list of lower-case names")
+    return tuple(value)
 
 
 def _same(source: ContentFile) -> dict[str, str]:

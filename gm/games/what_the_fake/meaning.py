@@ -386,6 +386,7 @@ class NamesMeaning:
     lines: Callable[..., str]
     hints: tuple[str, ...]
     room: int = DRAWINGS
+    whole: tuple[str, ...] = ()  # names with "and" that are one drawing (the deck's `whole`)
 
     def _answer(self, names: list[str], done: bool = False) -> Reading:
         """The names, and with `done` the end of the list said after them ("a cat, that's
@@ -418,7 +419,7 @@ class NamesMeaning:
         # that's it"), without those only said around the names ("first of all", "maybe", "a").
         pieces: list[list[str]] = []
         done = False
-        forms = hint_forms(self.hints)
+        forms = hint_forms(self.hints + self.whole)
         ended_first = False  # the end of the list said before a name ("that's all, a saw")
         counted = ""  # how many drawings the player said they made, where they said so
         if lead := _COUNTED_LEAD.search(" ".join(tokens(text))):

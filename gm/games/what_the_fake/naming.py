@@ -90,7 +90,7 @@ class Naming:
             (say,),
             choices,
             meaning=NamesMeaning(
-                self.lines, self._known_names(state), DRAWINGS - len(state.naming)
+                self.lines, self._known_names(state), DRAWINGS - len(state.naming), self.whole
             ),
             free=True,
             hints=hints,

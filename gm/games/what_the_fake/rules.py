@@ -108,11 +108,16 @@ class WhatTheFake(Naming, Grouping):
     title = "What the Fake"
 
     def __init__(
-        self, cards: tuple[Card, ...], lines: Lines, same: Mapping[str, str] | None = None
+        self,
+        cards: tuple[Card, ...],
+        lines: Lines,
+        same: Mapping[str, str] | None = None,
+        whole: tuple[str, ...] = (),
     ) -> None:
         self.cards = cards
         self.lines = lines
         self.same = dict(same or {})  # the deck's words for one drawing ("kitty": "cat")
+        self.whole = whole  # names with "and" that are one drawing ("fish and chips")
 
     def _line(self, name: str, **fields: Any) -> str:
         text = self.lines(name, **fields)
@@ -672,4 +677,4 @@ def load(
     """The rules with gm's deck (prompts/<language>/what_the_fake.toml), a table's own deck or
     a saved game's (`source`, see deck.read)."""
     deck = read(language, root, source, own)
-    return WhatTheFake(deck.cards, deck.lines, deck.same)
+    return WhatTheFake(deck.cards, deck.lines, deck.same, deck.whole)

@@ -169,4 +169,4 @@ def load(
     """The game as `gm.games.load` gives it: the rules (rules.load), playable by a simulated
     table."""
     rules = load_rules(language, root, source, own)
-    return SimulatedWhatTheFake(rules.cards, rules.lines, rules.same)
+    return SimulatedWhatTheFake(rules.cards, rules.lines, rules.same, rules.whole)
