@@ -132,7 +132,7 @@ def tokens(text: str) -> list[str]:
     """The words of `text`, contractions written out ("that's" -> "that is", "the pint's
     right" -> "the pint is right"; "player four's dog" stays whose)."""
     out: list[str] = []
-    found = _TOKEN.findall(plain(text))
+    found = [_unstretched(token) for token in _TOKEN.findall(plain(text))]
     for at, token in enumerate(found):
         if token in CONTRACTIONS:
             out.extend(CONTRACTIONS[token].split())
@@ -141,6 +141,23 @@ def tokens(text: str) -> list[str]:
         else:
             out.append(token)
     return out
+
+
+# Words a voice stretches, as written out ("yesss", "nooo", "mehhh"): each, its letters run
+# together, is the word.
+_STRETCHED = frozenset(
+    "yes yeah yep no nope nah so meh um uh hm ah oh wow whoa ooh boo please what".split()
+)
+_RUN = re.compile(r"([a-z])\1{2,}")
+
+
+def _unstretched(token: str) -> str:
+    """A word said stretched out as the word ("yesss": "yes", "sooo": "so"); any other as it
+    was ("cooool" has no short form here, "hmmm" is a hesitation of its own)."""
+    if not _RUN.search(token):
+        return token
+    short = _RUN.sub(r"\1", token)
+    return short if short in _STRETCHED else token
 
 
 _PAUSED_ONE = re.compile(r"\bno\s*(?:[,;.!?:]|\.\.\.)+\s*one\b")

@@ -1659,3 +1659,19 @@ def test_a_name_english_uses_for_one_thing_with_and_is_one_drawing(said, names):
     assert reading.value == {"names": names}
     # not in the list, and no theme's: asked
     assert NamesMeaning(lines, ("toast",), 2, whole).read("cloud and umbrella").kind is Kind.PARTIAL
+
+
+def test_a_stretched_word_is_the_word():
+    assert tokens("yesss") == ["yes"] and tokens("nooo, so close") == ["no", "so", "close"]
+    assert tokens("mehhh") == ["meh"] and tokens("sooo good") == ["so", "good"]
+    assert tokens("cooool") == ["cooool"]  # no short form gm knows: as it was
+
+
+def test_the_final_round_asks_about_a_place_out_of_play_and_reads_a_long_yes_back():
+    final = FinalMeaning(lines, (2, 3, 5))
+    asked = final.read("nobody voted for one")  # one is out of play: which, then?
+    assert asked.kind is Kind.PARTIAL and asked.question == "ask_final_empties"
+    assert final.read("nobody voted for three").value == {"empty": [3]}
+    yes = final.read("oh my god yes, we did it, we actually did it")
+    assert yes.value == {"answer": True} and not yes.sure
+    assert final.read("nooo, so close").value == {"answer": False}

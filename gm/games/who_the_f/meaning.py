@@ -800,12 +800,14 @@ class FinalMeaning:
         ) and not _empties_named(said, sentence):
             return self._value({"empty": []}, sure)
         if (everyone or (verdict is True and not split) or self.which) and len(set(values)) == 1:
-            if not any_of(said, EMPTY + GOT_VOTES) or everyone:
+            if (not any_of(said, EMPTY + GOT_VOTES) or everyone) and values[0] in self.places:
                 return self._value({"unanimous": True, "place": values[0]}, sure)
         empties = _empties(said, sentence, self.places)
         if empties is not None:
             if not empties or len(set(empties)) >= len(self.places):
                 return NOTHING
+            if set(empties) - set(self.places):  # a place out of play: which, then?
+                return partial(self.lines("ask_final_empties"), {})
             return self._value({"empty": sorted(set(empties))}, sure)
         if everyone and not values:
             if self.answers and not self.which:
@@ -828,12 +830,13 @@ class FinalMeaning:
             # "Which places got no vote?" "two and five"; "Is it unanimous? If not, which places
             # got no vote?" "no, two and five": the places alone are the empty ones
             return self._value({"empty": sorted(set(values))}, sure and self.empties)
-        if self.answers and verdict is not None and not values and len(said) <= 6:
+        if self.answers and verdict is not None and not values and len(said) <= 10:
+            # a longer reply ("oh my god yes, we did it, we actually did it") is read back
             if split or verdict is False and any_of(said, ("split", "mess", "all over")):
                 return self._value({"answer": False}, False)
             if verdict is False and any_of(said, EMPTY + ("few", "some", "couple")):
                 return partial(self.lines("ask_final_empties"), {})
-            return self._value({"answer": verdict}, True)
+            return self._value({"answer": verdict}, len(said) <= 6)
         if not values and any_of(said, EMPTY) and len(said) <= 8:
             return partial(self.lines("ask_final_empties"), {})
         if fewer and len(said) <= 10:  # not unanimous, but which places got nothing?
