@@ -252,7 +252,8 @@ def test_a_deck_that_is_empty_holds_lines_or_a_stray_table_is_one_sentence(tmp_p
     mixed, path = content(tmp_path, 'questions = ["Who?"]\n\n[[themes]]\nname = "Fruit"\n', "mix")
     assert message(lambda: deck_game(mixed)) == (
         f"{path}: a deck is for one game, and here 'questions' is who-the-f's, 'themes' is "
-        "funocracy's (who-the-f: questions; funocracy: letters, themes; what-the-fake: expo, same, whole)."
+        "funocracy's (who-the-f: questions; funocracy: letters, themes; what-the-fake: expo, same, "
+        "whole)."
     )
 
 

@@ -1675,3 +1675,40 @@ def test_the_final_round_asks_about_a_place_out_of_play_and_reads_a_long_yes_bac
     yes = final.read("oh my god yes, we did it, we actually did it")
     assert yes.value == {"answer": True} and not yes.sure
     assert final.read("nooo, so close").value == {"answer": False}
+
+
+@pytest.mark.parametrize(
+    "said, names",
+    [
+        (
+            "my stuff is, ehh, drum kit, microphone, headphones",
+            ["drum kit", "microphone", "headphones"],
+        ),
+        ("the other two are a whisk and a blender", ["whisk", "blender"]),
+        (
+            "I make a drawing of boat, of anchor, and of lighthouse",
+            ["boat", "anchor", "lighthouse"],
+        ),
+        ("so I went zebra, um, then a snake", ["zebra", "snake"]),
+        ("piano! trumpet! violin! boom!", ["piano", "trumpet", "violin"]),
+        ("the first one's a cat and the second one's a dog", ["cat", "dog"]),
+        ("of course, a cat", ["cat"]),
+        # a name taken back as another player's or round's: what follows is the list
+        (
+            "a rubber duck. no hang on, that was my second one. last one's a surfboard",
+            ["surfboard"],
+        ),
+        (
+            "salt and pepper, no wait that was last round, I've got a flute, a harp, a bell",
+            ["flute", "harp", "bell"],
+        ),
+    ],
+)
+def test_names_with_the_lead_ins_and_takings_back_a_table_says(said, names):
+    assert NamesMeaning(lines, ("zebra",), 3).read(said).value == {"names": names}
+
+
+def test_a_player_told_off_for_peeking_names_no_drawing():
+    assert (
+        NamesMeaning(lines, ("zebra",), 3).read("guys, stop looking at my sheet").kind is Kind.TALK
+    )

@@ -100,6 +100,26 @@ LEAD_INS = (
     "mine are",
     "mine were",
     "mine is",
+    "my stuff is",
+    "my things are",
+    "the other two are",
+    "the other one is",
+    "the others are",
+    "i make a drawing of",
+    "i made a drawing of",
+    "i drew a picture of",
+    "i went",
+    "so i went",
+    "of course",
+    "of",  # "I made a drawing of a boat, of an anchor"
+    # a drawing named by its place: "the first is a zebra", "second's a tiger"
+    *(
+        f"{the}{nth}{one}{verb}"
+        for the in ("the ", "")
+        for nth in ("first", "second", "third", "last")
+        for one in (" one", "")
+        for verb in (" is", "'s")
+    ),
     "my drawings are",
     "my drawings were",
     "my three are",
@@ -157,7 +177,7 @@ _LEADS = leads(LEAD_INS)
 TALK_WORDS = frozenset(
     "i you he she we they me us is was were are am did does said say think know what how why "
     "who where when whose thought not really asking your yours looks obviously clearly come "
-    "seriously look".split()
+    "seriously look peeking looking laughing staring".split()
 )
 DONE = (
     "that is it",
@@ -198,8 +218,24 @@ _NOT_NAMES = frozenset(
 )
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
-_SEAM = re.compile(r"\s*(?:,|;|:|\.|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
-_TAIL = (*HEDGES, "or something", "what else", "as well", "too", "anyway")
+_SEAM = re.compile(r"\s*(?:,|;|:|\.|!|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafter that\b)\s*")
+_BY_PLACE = (
+    r"(?:\band\s+)?(?:\bthe\s+)?\b(?:first|second|third|last)(?:\s+one)?(?:'s|\s+is|\s+was)\b"
+)
+# After a correction, what says the name before it was another's: "that was last round".
+_WAS_ANOTHER = r"^\W*(?:(?:hang on|hold on|wait)\W+)?that (?:was|is) [^,.;!]*[,.;!]"
+_TAIL = (
+    *HEDGES,
+    "or something",
+    "what else",
+    "as well",
+    "too",
+    "anyway",
+    "boom",
+    "tada",
+    "ta da",
+    "voila",
+)
 
 
 # A piece that explains the name before it ("a pencil, like a sharpened one", "trick or treat,
@@ -424,7 +460,13 @@ class NamesMeaning:
         counted = ""  # how many drawings the player said they made, where they said so
         if lead := _COUNTED_LEAD.search(" ".join(tokens(text))):
             counted = lead.group("count")  # "my two are a hot water bottle and long johns"
-        for at, piece in enumerate(_SEAM.split(plain(corrected_text(text, keep=True)))):
+        # a drawing named by its place, anywhere: "the first one's a cat and the second one's
+        # a dog" is said as a list
+        text = re.sub(_BY_PLACE, ", ", text, flags=re.I)
+        after = corrected_text(text, keep=True)
+        if after != text:  # "a duck, no hang on, that was my second one. last one's a boat"
+            after = re.sub(_WAS_ANOTHER, "", after, flags=re.I)
+        for at, piece in enumerate(_SEAM.split(plain(after))):
             words_said, ended = _until_done(_as_said(tokens(piece), forms))
             ended_first = ended_first or (ended and not words_said and not pieces)
             done = done or ended
