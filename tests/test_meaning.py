@@ -1712,3 +1712,35 @@ def test_a_player_told_off_for_peeking_names_no_drawing():
     assert (
         NamesMeaning(lines, ("zebra",), 3).read("guys, stop looking at my sheet").kind is Kind.TALK
     )
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("change ant to beetle please", {"names": ["bee", "butterfly", "beetle"]}),
+        (
+            "can I change my ant to a beetle? it's got a shell",
+            {"names": ["bee", "butterfly", "beetle"]},
+        ),
+        (
+            "bee yes, butterfly yes, ant no, it's a beetle",
+            {"names": ["bee", "butterfly", "beetle"]},
+        ),
+        ("the last one, it's a beetle, not an ant", {"names": ["bee", "butterfly", "beetle"]}),
+        ("put me down for nothing, I didn't finish any of them", "nothing"),
+    ],
+)
+def test_a_check_of_three_names_changed_in_more_ways(said, meant):
+    assert CheckMeaning(lines, ("bee", "butterfly", "ant")).read(said).value == meant
+
+
+@pytest.mark.parametrize("said", ["I only drew two", "the ant is wrong"])
+def test_fewer_drawings_or_one_name_wrong_is_asked_which(said):
+    reading = CheckMeaning(lines, ("bee", "butterfly", "ant")).read(said)
+    assert reading.kind is Kind.PARTIAL and reading.question == "check_which"
+    assert (
+        CheckMeaning(lines, ("salt and pepper", "toaster"))
+        .read("yes, salt and pepper is one drawing")
+        .value
+        is True
+    )

@@ -646,6 +646,10 @@ NOTHING_DRAWN = (
     "did not draw a thing",
     "no drawing",
     "no drawings",
+    "did not finish any",
+    "put me down for nothing",
+    "i have got nothing",
+    "i got nothing",
 )
 # A name said again in place of the one gm heard, led in as the names ask's help says ("I drew a
 # cactus"): a no, with the name.
@@ -689,7 +693,8 @@ TAKEN_OFF = (
 # One name changed by a verb ("swap the drill for a hammer", "make the drill a hammer") or with
 # "instead of" ("a hammer instead of the drill").
 CHANGE_VERB = (
-    r"^(?:can you |could you |please |just )?(?:swap|change|replace|switch|make|turn|correct)"
+    r"^(?:can you |could you |can i |could i |can we |please |just )?"
+    r"(?:swap|change|replace|switch|make|turn|correct)"
     r" (.+?) (?:for|to|with|into|in to|as) (?:a |an |the )?(.+)$"
 )
 INSTEAD = r"^(?:it is |it was |i drew |i said )?(?:a |an |the )?(.+?) instead of (.+)$"
@@ -768,6 +773,16 @@ class CheckMeaning:
         )
         verb = re.search(CHANGE_VERB, said)
         instead = re.search(INSTEAD, said)
+        for i, name in enumerate(self._names):  # "cat no, it's a hamster"
+            verdict = re.search(
+                rf"\b{re.escape(name)} (?:no|nope|is wrong|wrong) (?:it is |it was |that is )?"
+                r"(?:a |an |the )?(.+)$",
+                said,
+            )
+            if verdict:
+                said = f"the {name} is {verdict.group(1)}"
+                break
+        said = re.sub(r"^(?:the )?(?:first|second|third|last) one (?=it is |it was )", "", said)
         nth = re.search(r"\b(first|second|third|last) (.+?)(?:'s| is| was) (.+)$", said)
         places = self._places(nth.group(2)) if nth else []
         if nth and places:  # "the second moon is a sun": of the two moons gm heard
@@ -797,7 +812,7 @@ class CheckMeaning:
                 return None
             rest = named.group(2)
         rest = re.sub(r"^(?:wrong|not right)\b\W*(?:it is )?", "", rest)
-        rest = re.sub(r"\b(?:actually|i think)$", "", rest).strip()
+        rest = re.sub(r"\b(?:actually|i think|please|thanks|mate)$", "", rest).strip()
         if where < len(self.pending):  # "the second one was a sledge not a scarf"
             heard = re.escape(self._names[where])
             rest = re.sub(rf"\s+not (?:a |an |the )?{heard}s?$", "", rest)
@@ -924,6 +939,17 @@ class CheckMeaning:
         wrong = any_of(said, ("wrong", "not right", "is off"))
         if any_of(said, SOME_OF) and wrong or any_of(said, PARTLY):
             return True
+        named_wrong = any(  # "the cloud is wrong": and what is it?
+            re.fullmatch(rf"(?:the )?{re.escape(n)} (?:is|was) (?:wrong|not right)", " ".join(said))
+            for n in self._names
+        )
+        if named_wrong:
+            return True
+        fewer = re.search(
+            r"\bonly (?:drew|did|have|had|got|made|finished) (?:one|two)\b", " ".join(said)
+        )
+        if fewer:  # "I only drew two": which ones?
+            return True
         reply = normalise_name(" ".join(said))
         joined = reply.replace(" ", "")  # "teapot" for the "tea pot" gm heard
         pointed = any(w in ORDINALS for w in said) or any(
@@ -945,6 +971,10 @@ class CheckMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         text = after_hesitations(text)  # "uh, yes I think so"
+        # "salt and pepper is one drawing": said of a name, no part of it
+        text = re.sub(
+            r"\s+(?:is|was) (?:one|a single|just one) (?:drawing|thing)\b", "", text, flags=re.I
+        )
         # "wrong animal, it's a zebra": a no; "horse? it's a zebra": the name heard, denied
         text = re.sub(r"^\s*wrong(?: \w+)?\s*[,.!:]+", "no,", text, flags=re.I)
         for name in self._names:
