@@ -1744,3 +1744,51 @@ def test_fewer_drawings_or_one_name_wrong_is_asked_which(said):
         .value
         is True
     )
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("B, K", "K"),  # a letter said again as another: the last
+        ("not B or S, K", "K"),
+        ("K as in kilo, not B as in bravo", "K"),
+        ("K, so I think", "K"),  # "so I" names no letter
+        ("I don't mind either, K", "K"),
+        ("K, no, B", "B"),
+    ],
+)
+def test_which_letter_reviewed_forms(said, meant):
+    letters = ("K", "B", "S", "I")
+    assert LetterMeaning(lines, letters, ("K", "B", "S"), "which", "kiwi").read(said).value == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I can't believe he got the K last round",
+        "honestly the K is the worst letter in this game",
+        "remember when Sam put a kiwi on the S pile",
+    ],
+)
+def test_a_story_that_names_a_letter_is_no_letter(said):
+    letters = ("K", "B", "S")
+    reading = LetterMeaning(lines, letters, letters, "which", "kiwi").read(said)
+    assert reading.kind in (Kind.TALK, Kind.NOTHING)
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("I'm not challenging that", "stand"),
+        ("nobody's challenging", "stand"),
+        ("I wouldn't call bull", "stand"),
+        ("heard it wrong, it's fine", "stand"),
+        ("dunno, let it stand", "stand"),
+        ("no way! that counts, amazing", "stand"),
+        ("no way that counts as a fruit", "challenge"),
+    ],
+)
+def test_the_challenge_window_reviewed_forms(said, meant):
+    assert ChallengeMeaning(lines).read(said).value == meant
+    for nothing in ("bull", "the word was bull", "you heard it wrong", "anyone challenging"):
+        assert ChallengeMeaning(lines).read(nothing).value is None, nothing

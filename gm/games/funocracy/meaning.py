@@ -102,13 +102,13 @@ CHALLENGE = (
     "not allowed",
     "challenging",
     "call bull",
-    "bull",
+    "calling bull",
     "no way that counts",
     "no way it counts",
     "no way that is",
 )
 # Challenges that, negated, let the word stand: "it's not made up", "not bogus".
-DENIABLE = ("made up", "bogus", "reach")
+DENIABLE = ("made up", "bogus", "reach", "challenging", "call bull", "calling bull")
 STAND = (
     "let it stand",
     "it stands",
@@ -192,7 +192,6 @@ WRONG_LETTER = (
     "it for the",
     "going for the",
     "was going for",
-    "heard it wrong",
     "was for the",
 )
 GIVE_UP = (
@@ -261,12 +260,17 @@ class ChallengeMeaning:
         doubt = any_of(every, DOUBTS + (HEDGED_ASKING if questioned else ()))
         doubt = doubt and not any_of(every, ("not sure about",))
         verdict = any_of(every, CHALLENGE + STAND + ("ok", "okay"))
+        last = tokens(_CLAUSES.split(text.strip(" .!"))[-1]) if text.strip() else []
+        if doubt and any_of(last, CHALLENGE + STAND) and not any_of(last, DOUBTS):
+            doubt = False  # "dunno, let it stand": the table's last word decides
         asked = any_of(every, WORTH_ASKED) and questioned  # no verdict after it
         if doubt and (verdict or questioned or len(every) <= 4) or asked:
             return partial(self.lines("challenge_unsure"), None)
         if questioned and has(every, "challenge") and not asks(every):
             return answer("challenge", self.lines("heard_challenge"), False)  # "I challenge?"
         text = " ".join(_MEH if re.fullmatch(r"me+h+s?", w) else w for w in text.split())
+        # "no way! that counts": surprise, then the verdict (not "no way that counts")
+        text = re.sub(r"\b(no way)\s*[!.,?;:]+\s*(?=that|it)", r"\1, so ", text, flags=re.I)
         whole = strip_lead(texts(words(_without_bare_noes(statement(text)))), ())
         said = corrected(whole)
         reading = self._verdict(said, text)
@@ -284,7 +288,8 @@ class ChallengeMeaning:
             for i, w in enumerate(said)
         ]
         short = len(said) <= 6 and not hedged(text)
-        if any_of(said, WRONG_LETTER) or _other_letter(said):
+        for_letter = re.search(r"\bfor the [a-z]$", " ".join(said))  # "..., for the P"
+        if any_of(said, WRONG_LETTER) or _other_letter(said) or for_letter:
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
         # "not fine", "it's not allowed": a word letting it stand, negated, is a challenge ("no,
         # fine" is not: a lone "no" is as often the table waving a challenge away)
@@ -332,7 +337,6 @@ DOUBTS = (
     "depends",
     "can not tell",
     "half of me",
-    "not against",
     "on the fence",
 )
 # Doubt only when asked: "kinda meh?" ("that's kind of a stretch" is a challenge).
@@ -342,7 +346,8 @@ WORTH_ASKED = ("even a real word", "even a word", "is that a real word", "is tha
 _MEH = "meh"
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
 QUESTION_STARTS = frozenset(
-    "how what why who where when which did does do is are was were can could should".split()
+    "how what why who where when which did does do is are was were can could should anyone "
+    "anybody".split()
 )
 
 
@@ -572,10 +577,13 @@ MEH_VERDICTS = (
     "hated it",
     "hated",
 )
-NEGATIONS = frozenset("not never nobody none neither".split())
+NEGATIONS = frozenset("not never nobody nobody's none neither".split())
 # The words a negation reaches over to the verdict it denies: "nobody said meh", "not a single
 # meh", "I don't think it passes", "it did not really pass"; "body" of "nobody" written apart.
-NEGATION_REACH = frozenset("a single one body really even quite said say voted it think so".split())
+NEGATION_REACH = frozenset(
+    "a single one body really even quite said say voted it think so is are was were am "
+    "one's".split()
+)
 
 
 def _denied(said: list[str], at: int) -> bool:
@@ -584,7 +592,11 @@ def _denied(said: list[str], at: int) -> bool:
     if at and said[at - 1] == "no":
         return True
     for j in range(at - 1, max(-1, at - 4), -1):
-        if said[j] in NEGATIONS or said[j : j + 2] in (["no", "one"], ["no", "body"]):
+        if said[j] in NEGATIONS or said[j : j + 2] in (
+            ["no", "one"],
+            ["no", "body"],
+            ["no", "one's"],
+        ):
             return True
         if said[j] not in NEGATION_REACH:
             return False
@@ -659,52 +671,59 @@ class LetterMeaning:
             or (bool(word) and has(clause, " ".join(word)))
         )
 
-    def _mentions(self, said: list[str]) -> list[tuple[int, str]]:
-        """The letters a piece of a reply names as the answer, with where: "so P", "the K", "it's
-        G", "with a K", "double u", the first of a word spelled out ("W R A P"); not one denied
-        ("not the N") or likened ("the one that sounds like an S")."""
-        found: list[tuple[int, str]] = []
-        i = 0
-        while i < len(said):
-            if (
-                said[i] in _NATO_WORDS
-                and len(said) > 3
-                and (i < 2 or said[i - 2 : i] != ["as", "in"])
-            ):
-                i += 1  # "bravo was my call sign": a word in a sentence, not a letter's name
-                continue
-            if said[i] == "double" and said[i + 1 : i + 2] in (["u"], ["you"]):
-                letter, width = "W", 2
-            elif said[i] in AMBIGUOUS_LETTERS and len(said) > 1:
-                # "a", "I", "you", "see" are words too: letters only when named as one
-                before = said[i - 1] if i else ""
-                named = before in ("the", "for", "so", "letter") and said[i] in ("a", "i")
-                letter = letter_in(said[i : i + 1], ALPHABET) if named else None
-                letter, width = (letter or (said[i].upper() if named else None)), 1
-            else:
-                letter, width = letter_in(said[i : i + 1], ALPHABET), 1
-            if letter is None:
-                i += 1
-                continue
-            run = i + width
-            while run < len(said) and len(said[run]) == 1 and said[run].isalpha():
-                run += 1  # "W R A P", "Q-U-I-C-H-E": a word spelled out, by its first letter
-            context = said[max(0, i - 3) : i]
-            likened = "like" in context or "sounds" in context or "not" in context[-2:]
-            if letter in self.letters and not likened:
-                found.append((i, letter))
-            i = run if run - i > 1 else i + width
+    def _mentions(self, piece: str) -> list[tuple[int, str, list[str], int]]:
+        """The letters a piece of a reply names as the answer, with where (in its words) and
+        the clause they are said in: "so P", "the K", "it's G", "with a K", "double u", the
+        first of a word spelled out ("W R A P"); not one denied in its clause ("not the N", "K,
+        not B as in bravo") or likened ("the one that sounds like an S")."""
+        found: list[tuple[int, str, list[str], int]] = []
+        alone = len(tokens(piece)) == 1  # "I", "oh", "see" are letters only said alone
+        offset = 0
+        for part in _CLAUSES.split(piece):
+            said = tokens(part)
+            i = 0
+            while i < len(said):
+                if (
+                    said[i] in _NATO_WORDS
+                    and len(said) > 3
+                    and (i < 2 or said[i - 2 : i] != ["as", "in"])
+                ):
+                    i += 1  # "bravo was my call sign": a word in a sentence, not a letter's name
+                    continue
+                if said[i] == "double" and said[i + 1 : i + 2] in (["u"], ["you"]):
+                    letter, width = "W", 2
+                elif said[i] in AMBIGUOUS_LETTERS and not alone:
+                    # "a", "I", "you", "see" are words too: letters only when named as one
+                    before = said[i - 1] if i else ""
+                    named = before in ("the", "for", "letter") and said[i] in ("a", "i")
+                    letter = letter_in(said[i : i + 1], ALPHABET) if named else None
+                    letter, width = (letter or (said[i].upper() if named else None)), 1
+                else:
+                    letter, width = letter_in(said[i : i + 1], ALPHABET), 1
+                if letter is None:
+                    i += 1
+                    continue
+                run = i + width
+                while run < len(said) and len(said[run]) == 1 and said[run].isalpha():
+                    run += 1  # "W R A P", "Q-U-I-C-H-E": a word spelled out, by its first letter
+                context = said[max(0, i - 3) : i]
+                likened = "like" in context or "sounds" in context or "not" in said[:i]
+                if letter in self.letters and not likened:
+                    found.append((offset + i, letter, said, i))
+                i = run if run - i > 1 else i + width
+            offset += len(said)
         return found
 
-    def _last_stated(self, text: str) -> Reading | None:
+    def _last_stated(self, text: str) -> Reading | None:  # noqa: C901
         """The letter stated last, after any correction, however long the reply ("F? no wait,
         it's spelled with a P, so P", "B? no no, V, sorry, my accent", "S... no wait, cereal is
         C, yeah put it on the C"), with the word said for it when it is another word than gm
         heard and starts with that letter ("the W. no wait, H! I said heel"). Two letters left
-        open ("C or K, whichever") are asked about; None when no letter is stated so."""
+        open ("C or K, whichever") are asked about; None when no letter is stated so, or only
+        inside a long sentence about something else ("honestly the K is the worst letter")."""
         pieces = [p for p in _CORRECTED.split(plain(text)) if p.strip()]
         said = tokens(text)
-        if not any(self._mentions(tokens(piece)) for piece in pieces):
+        if not any(self._mentions(piece) for piece in pieces):
             if any_of(said, ("sounds like", "like an", "like a")) and self.which:
                 return partial(self.which, None)  # "the one that sounds like an S"
             if any_of(said, CHANGED_WORD):  # "olive, I'll change it to olive"
@@ -713,24 +732,25 @@ class LetterMeaning:
             return None
         for piece in reversed(pieces):
             said = tokens(piece)
-            mentions = self._mentions(said)
+            mentions = self._mentions(piece)
             if not mentions:
                 if any(_answer_words(c) for _, c in clauses(piece)):
                     return None  # a word said after the last letter: the ask's own reading
                 continue
-            letters = {letter for _, letter in mentions}
+            clause = mentions[-1][2]
+            if len(pieces) == 1 and len(said) > 8 and not any(_framed(m) for m in mentions):
+                return None  # a story naming a letter: the ask's own reading
+            letters = {letter for _, letter, _, _ in mentions}
             if len(letters) > 1:
                 between = said[mentions[-2][0] : mentions[-1][0]]
                 if "or" in between or "whichever" in said:
                     return partial(self.which, None) if self.which else None
                 letters = {mentions[-1][1]}
             letter = letters.pop()
-            if "whichever" in said or "either" in said:
-                return partial(self.which, None) if self.which else None
             word = self._word_for(piece, letter)
             if word:
                 return Reading(Kind.WORDS, word)
-            plain_reply = len(pieces) == 1 and len(said) <= 5 and _names_a_letter(said)
+            plain_reply = len(clause) <= 5 and _names_a_letter(clause) and len(said) <= 6
             return answer(letter, self.lines("heard_letter", letter=letter), plain_reply)
         return None
 
@@ -837,6 +857,27 @@ CHANGED_WORD = ("change it", "changing it", "i said", "i meant", "switch it")
 # Words about how a word is written: "photo's spelled with a P".
 SPELLING = frozenset("spelled spelt spelling written starts begins".split())
 _NATO_WORDS = frozenset(NATO.values())
+# The words right before a letter that name it as the answer: "it's for the K", "so P".
+LETTER_FRAMES = tuple(
+    f.split()
+    for f in ("for", "for the", "so", "it is", "is", "on the", "with a", "with an", "letter")
+)
+
+
+def _framed(mention: tuple[int, str, list[str], int]) -> bool:
+    """Whether a letter is named as the answer in its clause: first in it, or after a frame
+    ("it's for the K"), and with nothing after it but a reason or an afterthought ("so K,
+    obviously", "for the K because kiwi starts with K"); not inside a story ("he got the K last
+    round", "Sam put a kiwi on the S pile")."""
+    _, _, clause, where = mention
+    before = [w for w in clause[:where] if w not in LONE_FILLERS | INTERJECTIONS]
+    after = clause[where + 1 :]
+    listed = before[-1:] == ["or"] and letter_in(before[-2:-1], ALPHABET) is not None  # "C or K"
+    ends = set(after) <= AFTERTHOUGHT | {"please", "one"} or after[:1] in (["because"], ["as"])
+    framed = not before or listed or any(before[-len(f) :] == f for f in LETTER_FRAMES)
+    return framed and ends
+
+
 # Said before the word a player means at "which letter?": "I said heel", "it's cereal".
 WORD_SAID = leads(("i said", "i meant", "it is", "it was", "i'll change it to", "change it to"))
 # Words that point at a letter without naming it: "the second one", "the rare one".
