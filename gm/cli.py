@@ -1073,14 +1073,17 @@ def _other_settings(old: dict, new: dict, lines: Lines) -> tuple[str, ...]:
     players ("It has four players; the new game would have six."), or that other settings were
     asked for; nothing when they are the same (a resumed game keeps its own: its state is made
     of them)."""
-    if old == new:
+    asked = {  # what both games set, and the new one was given (not a rule a newer gm adds)
+        k for k in old.keys() & new.keys() if old[k] is not None and new[k] is not None
+    } - {"names"}
+    differ = {k for k in asked if old[k] != new[k]}
+    if not differ:
         return ()
-    players = old.get("players"), new.get("players")
-    if players[0] != players[1] and None not in players:
-        line = lines("unfinished_players", old=number_word(players[0]), new=number_word(players[1]))
-        rest = {k: v for k, v in old.items() if k != "players"}
-        same = rest == {k: v for k, v in new.items() if k != "players"}
-        return (line,) if same else (line, lines("unfinished_settings"))
+    if "players" in differ:
+        line = lines(
+            "unfinished_players", old=number_word(old["players"]), new=number_word(new["players"])
+        )
+        return (line,) if differ == {"players"} else (line, lines("unfinished_settings"))
     return (lines("unfinished_settings"),)
 
 

@@ -314,11 +314,9 @@ YES_PHRASES = (
     "got both",
     "got them",
     "close enough",
-    "near enough",
     "good enough",
     "right on",
     "that will do",
-    "got it in one",
 )
 NO_PHRASES = (
     "not really",
@@ -664,6 +662,8 @@ VERDICT_ADVERBS = ("sadly", "unfortunately", "honestly", "actually", "afraid")
 _NOT_ANSWERS = ("i am back", "we are back", "wait", "hold", "hang on", "what", "who", "let me")
 
 
+# Right before a yes phrase, words that make it a no: "never good enough", "hardly right".
+_BEFORE_NO = frozenset("not never nowhere hardly barely nothing".split())
 # A reply that starts so asks, and its yes phrase is no yes: "is that good enough?".
 _ASKING = [w.split() for w in ("is that", "was that", "is it", "are they", "are those", "do you")]
 
@@ -694,10 +694,19 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     if said == ["neither"]:
         return False
     denied = said[:1] == ["not"] or bool(said[:1]) and said[0] in NO_WORDS
-    denied = denied or said[:2] in _ASKING  # "is that close enough?" asks
+    if said[:2] in _ASKING:  # "is that close enough?" asks; a yes after it answers
+        after = next((i for i, w in enumerate(said) if i > 1 and w in YES_WORDS), None)
+        return yes_or_no(said[after:]) if after is not None else None
+    taken_back = said[-1:] in (["no"], ["not"], ["nope"]) and len(said) > 2  # "good enough, no"
     for phrase in YES_PHRASES:  # not after a leading no: "nope, you got them all" is a no
-        if not denied and has(said[: len(phrase.split()) + 2], phrase):
-            return True
+        if denied or taken_back:
+            break
+        for at in starts(said[: len(phrase.split()) + 2], phrase):
+            end = at + len(phrase.split())
+            negated = at and said[at - 1] in _BEFORE_NO  # "never good enough"
+            undone = said[end : end + 1] in (["nothing"], ["not"]) or "not" in said[end : end + 3]
+            if not negated and not undone:  # "that will do nothing", "near enough is not"
+                return True
     while said[:1] == ["oh"] or said[:1] and said[0] in MOOD_WORDS or said[:2] == ["my", "god"]:
         said = said[2:] if said[0] == "my" else said[1:]  # "oh my god, yes": an exclamation first
     for at, word in enumerate(said[:3]):

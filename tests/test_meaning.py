@@ -1792,3 +1792,74 @@ def test_the_challenge_window_reviewed_forms(said, meant):
     assert ChallengeMeaning(lines).read(said).value == meant
     for nothing in ("bull", "the word was bull", "you heard it wrong", "anyone challenging"):
         assert ChallengeMeaning(lines).read(nothing).value is None, nothing
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "lamp? who else",
+        "lamp? you bet",
+        "lamp? who drew that",
+        "I don't think you heard right",
+        "nobody got it right",
+        "you heard right?",
+        "that's what I said, lamb",
+    ],
+)
+def test_a_check_of_one_name_is_not_denied_or_agreed_by_words_that_do_neither(said):
+    assert CheckMeaning(lines, ("lamp",)).read(said).value not in (True, False)
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("lamp and kettle, wrong", None),
+        ("yes, the kettle was the hard one", True),
+        ("yeah, the lamp was tricky", True),
+        ("near enough, it's a lava lamp", None),
+        ("good enough, it's a desk lamp really", None),
+    ],
+)
+def test_a_check_of_two_names_reviewed_forms(said, meant):
+    reading = CheckMeaning(lines, ("lamp", "kettle")).read(said)
+    if meant is None:
+        assert reading.value is not True
+    else:
+        assert reading.value is meant
+
+
+def test_a_name_with_and_said_for_two_names_gm_heard_is_one_drawing():
+    check = CheckMeaning(lines, ("fish", "ships", "kite"), what_the_fake_deck().whole)
+    assert check.read("no, it's fish and chips").value == {"names": ["fish and chips", "kite"]}
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("couldn't tell the cats apart", None),
+        ("do we void the goldfish", None),
+        ("who said void the cat", None),
+        ("no, split the dogs", "split 3"),
+        ("the cat group, two of them are different", "split 1"),
+        ("let's also merge cat and kitten", "merge 1 2"),
+        ("the goldfish in group one doesn't count", "invalid 4"),
+    ],
+)
+def test_group_corrections_reviewed_forms(said, meant):
+    assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "never good enough",
+        "near enough isn't good enough",
+        "good enough, no",
+        "that'll do nothing",
+        "nowhere near enough",
+        "got it in one",
+    ],
+)
+def test_a_yes_phrase_negated_or_taken_back_is_no_yes(said):
+    assert yes_or_no(tokens(said)) is not True
+    assert yes_or_no(tokens("is it close enough? yeah, close enough")) is True

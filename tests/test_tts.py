@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import time
+import wave
 from pathlib import Path
 
 import numpy as np
@@ -200,8 +201,9 @@ def test_tone_samples() -> None:
 
 
 def test_a_wav_with_headroom_turns_down_only_what_would_peak_above_it(tmp_path: Path) -> None:
-    """gm say --wav: a line that would peak at full scale is brought to a decibel below it; a
-    quieter one (Piper's voice at the volume a person set) is written as it is."""
+    """gm say --wav: a file that would peak at full scale is brought to a decibel below it by
+    one gain, its sentences kept at their levels beside each other; a quieter file (Piper's voice
+    at the volume a person set) is written as it is."""
     t = np.arange(2205) / 22050
     loud = (np.sin(2 * np.pi * 440 * t) * 32767).astype("<i2").tobytes()
     quiet = (np.sin(2 * np.pi * 440 * t) * 8000).astype("<i2").tobytes()
@@ -210,7 +212,18 @@ def test_a_wav_with_headroom_turns_down_only_what_would_peak_above_it(tmp_path: 
     output.put(Sound(loud, 22050))
     output.put(Sound(quiet, 22050))
     output.close()
-    audio = np.frombuffer(read_wav(path), "<i2").astype(int)
+    audio = _samples(path)
     first, second = np.abs(audio[:2205]).max(), np.abs(audio[2205:]).max()
     assert 20 * np.log10(first / 32768) == pytest.approx(-1.0, abs=0.01)
-    assert second == np.abs(np.frombuffer(quiet, "<i2").astype(int)).max()
+    assert second / first == pytest.approx(8000 / 32767, abs=1e-3)  # one gain for both
+    calm = tmp_path / "calm.wav"
+    output = WavOutput(calm, rate=None, headroom=1.0)
+    output.put(Sound(quiet, 22050))
+    output.close()
+    assert np.abs(_samples(calm)).max() == np.abs(np.frombuffer(quiet, "<i2").astype(int)).max()
+
+
+def _samples(path: Path) -> np.ndarray:
+    """A WAV's samples at its own rate, as written."""
+    with wave.open(str(path)) as wav:
+        return np.frombuffer(wav.readframes(wav.getnframes()), "<i2").astype(int)

@@ -523,9 +523,10 @@ class DeviceOutput:
 class WavOutput:
     """Everything played, end to end in one WAV file that is valid after every line: at 16 kHz
     (a game's --speak-to, heard beside the players), or at `rate` None the rate of the first
-    sound (the voice's own, for gm say --wav). With `headroom`, no sound peaks closer than that
-    many decibels to full scale (one that would is turned down to it; the voice's own volume is
-    kept below it), so that a player's resampling or effects do not clip it."""
+    sound (the voice's own, for gm say --wav). With `headroom`, the closed file peaks no closer
+    than that many decibels to full scale (a file that would is turned down by one gain; the
+    voice's own volume is kept below it), so that a player's resampling or effects do not clip
+    it."""
 
     def __init__(self, path: str | Path, rate: int | None = RATE, headroom: float = 0.0) -> None:
         self.path = Path(path)
@@ -553,10 +554,6 @@ class WavOutput:
             self.rate = sound.rate
             self._wav.setframerate(sound.rate)
         audio = sound.at(self.rate)
-        samples = np.frombuffer(audio, dtype="<i2")
-        peak = int(np.abs(samples.astype(np.int32)).max()) if samples.size else 0
-        if self._ceiling is not None and peak > self._ceiling:
-            audio = np.round(samples * (self._ceiling / peak)).astype("<i2").tobytes()
         self._wav.writeframes(audio)  # wave patches the header, so the file is always playable
         self.samples += len(audio) // 2
 
@@ -571,6 +568,22 @@ class WavOutput:
             self._wav.close()
             self._out.close()
             self._wav = None
+            if self._ceiling is not None:
+                self._within_ceiling()
+
+    def _within_ceiling(self) -> None:
+        """The whole file turned down by one gain, where it peaks above the ceiling: every
+        sentence keeps its level beside the others."""
+        with wave.open(str(self.path), "rb") as wav:
+            params = wav.getparams()
+            samples = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
+        peak = int(np.abs(samples.astype(np.int32)).max()) if samples.size else 0
+        if peak <= (self._ceiling or 0):
+            return
+        scaled = np.round(samples * (self._ceiling / peak)).astype("<i2")
+        with wave.open(str(self.path), "wb") as wav:
+            wav.setparams(params)
+            wav.writeframes(scaled.tobytes())
 
 
 class VoiceSpeaker:

@@ -45,6 +45,7 @@ from gm.meaning import (
     leads,
     partial,
     plain,
+    starts,
     statement,
     strip_lead,
     thinking_aloud,
@@ -112,6 +113,8 @@ LEAD_INS = (
     "so i went",
     "of course",
     "of",  # "I made a drawing of a boat, of an anchor"
+    "clearly",
+    "seriously",
     # a drawing named by its place: "the first is a zebra", "second's a tiger"
     *(
         f"{the}{nth}{one}{verb}"
@@ -176,8 +179,8 @@ _LEADS = leads(LEAD_INS)
 # stick, Ben", "is cereal breakfast or a snack").
 TALK_WORDS = frozenset(
     "i you he she we they me us is was were are am did does said say think know what how why "
-    "who where when whose thought not really asking your yours looks obviously clearly come "
-    "seriously look peeking looking laughing staring".split()
+    "who where when whose thought not really asking your yours looks obviously come peeking "
+    "looking laughing staring".split()
 )
 DONE = (
     "that is it",
@@ -476,15 +479,19 @@ class NamesMeaning:
                 continue
             if _denied(words_said):
                 continue
-            if _lead(words_said):
-                continue
+            if _lead(words_said) or words_said in (["look"], ["come", "on"]):
+                continue  # "I think", "look, a cat": said before the names
             cleaned = _clean(" ".join(words_said), piece=True)
             if count := _HOW_MANY.fullmatch(" ".join(cleaned)):
                 counted = count.group("count")  # "I've only got the one, a bucket and spade"
                 continue
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
-        talk = [p for p in pieces if set(p) & TALK_WORDS and not _described(p)]
+        talk = [
+            p
+            for p in pieces
+            if (set(p) & TALK_WORDS or p[:2] == ["look", "at"]) and not _described(p)
+        ]
         if any_of(tokens(text), DONE) and (not pieces or talk == pieces and len(said) <= 12):
             return self._answer([], done=True)  # "that's it, I'm done", "done, I only drew one"
         if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
@@ -659,6 +666,8 @@ REFUSE = ("not at all", "not quite", "wrong", "not that", "not it", "that is wro
 CONFIRM = ("that is it", "that is right", "correct", "exactly", "spot on", "you got it", "right")
 
 
+# After a name asked back, words that say yes or talk, naming no drawing: "lamp? you bet".
+NO_NAME_AFTER = frozenset("else bet guess obviously course sure definitely totally who".split())
 # Yes to a check in words of its own: "you heard right", "who cares, move on".
 CHECK_YES = (
     "sounds good",
@@ -672,7 +681,30 @@ CHECK_YES = (
     "nailed it",
     "that is the one",
     "that is what i said",
+    "near enough",
+    "got it in one",
 )
+# Said around a yes of CHECK_YES, words that add nothing to it: "yeah, you heard right, mate".
+AROUND_YES = frozenset(
+    "yes yeah yep yup ok okay so well mate you it just then who cares please thanks exactly "
+    "totally all good on move".split()
+) | frozenset(SOUNDS)
+
+
+def _agreed(said: list[str], text: str) -> bool:
+    """Whether a reply is a yes in CHECK_YES's words and nothing else: not asked ("you heard
+    right?"), not negated ("I don't think you heard right", "nobody got it right"), no name
+    beside it ("that's what I said, lamb")."""
+    if text.rstrip().endswith("?"):
+        return False
+    for phrase in CHECK_YES:
+        for at in starts(said, phrase):
+            rest = said[:at] + said[at + len(phrase.split()) :]
+            if set(rest) <= AROUND_YES:
+                return True
+    return False
+
+
 # A name alone said to be what gm heard: "lamp is right".
 NAME_RIGHT = r"^(?:the |a |an )?(.+?) (?:is|was) (?:right|correct|fine|good|it)$"
 # Words that make a name said alone a correction of the one gm heard: "it was a kettle".
@@ -680,6 +712,9 @@ SAID_ANEW = r"^it was\b|\b(?:actually|more of|call it|more like|but like)\b"
 # How alike (rapidfuzz ratio) a name said again after a no is to the one it replaces ("pocket
 # ship" for "rocket ship"), and by how much more than to any other name gm heard.
 SOUNDS_LIKE = 50.0
+# How alike a name with "and" said after a no is to two names gm heard side by side, to be them
+# said as one drawing ("fish and chips" for "fish", "ships").
+SAID_AS_ONE = 80.0
 SOUNDS_LIKE_MARGIN = 15.0
 # A name gm heard taken off the list: "take off the drill", "I didn't draw a drill".
 TAKEN_OFF = (
@@ -699,7 +734,10 @@ CHANGE_VERB = (
 )
 INSTEAD = r"^(?:it is |it was |i drew |i said )?(?:a |an |the )?(.+?) instead of (.+)$"
 # Said after "close" or "almost", words that name no drawing: "close enough", "almost right".
-NEARLY_NO_NAME = frozenset("but no enough right there it is that quite".split())
+NEARLY_NO_NAME = frozenset(
+    "but no enough right there it is that quite carry on move go next fine mate thanks please ok "
+    "okay cool".split()
+)
 # Some of a player's names, not all: "one of those is wrong".
 SOME_OF = ("one of those", "one of them", "one of these", "one of the", "some of")
 ORDINALS = frozenset("first second third last other".split())
@@ -715,6 +753,7 @@ class CheckMeaning:
 
     lines: Callable[..., str]
     pending: tuple[str, ...] = ()
+    whole: tuple[str, ...] = ()  # names with "and" that are one drawing (the deck's `whole`)
 
     @cached_property
     def _names(self) -> list[str]:
@@ -733,6 +772,8 @@ class CheckMeaning:
         if whole is not None:
             return whole
         clauses = [c for c in re.split(r"[,.;!?]+|\bbut\b", text) if c.strip()]
+        if yes_or_no(tokens(clauses[0])) is True and not re.search(r"\b(?:but|actually)\b", text):
+            return None  # "yes, the kettle was the hard one": a yes, and a word about a drawing
         for clause in reversed(clauses if len(clauses) > 1 else []):
             changed = self._changed_in(clause)
             if changed is not None:
@@ -749,13 +790,14 @@ class CheckMeaning:
         name = normalise_name(said)
         return [i for i, heard in enumerate(self._names) if heard == name]
 
-    def _taken_off(self, said: str) -> list[str] | None:
+    def _taken_off(self, said: str, paused: bool = False) -> list[str] | None:
         """The names without one the player says is not theirs: "take off the drill", "I
-        didn't draw a drill", "the drill wasn't mine", "there's no drill". None if no name is
-        taken off so, or only one was heard (that is a plain no)."""
+        didn't draw a drill", "the drill wasn't mine", "there's no drill", "no drill" (but not
+        `paused` after the no: "no, the kettle" says which is wrong). None if no name is taken
+        off so, or only one was heard (that is a plain no)."""
         if len(self.pending) < 2:
             return None
-        for pattern in TAKEN_OFF:
+        for pattern in TAKEN_OFF[:-1] if paused else TAKEN_OFF:
             found = re.search(pattern, said)
             if found and (at := self._place_of(found.group(1))) is not None:
                 return [name for i, name in enumerate(self.pending) if i != at]
@@ -763,7 +805,8 @@ class CheckMeaning:
 
     def _changed_in(self, text: str) -> list[str] | None:
         said = " ".join(tokens(text))
-        if (off := self._taken_off(said)) is not None:
+        paused = bool(re.match(r"^\W*no\s*[,.;:!?]", text, re.I))
+        if (off := self._taken_off(said, paused)) is not None:
             return off
         said = re.sub(r"^(?:no|nope|nah|oh|ok|okay|and|so|well)\b ?", "", said)
         if (off := self._taken_off(said)) is not None:
@@ -847,18 +890,37 @@ class CheckMeaning:
             new = normalise_name(name)
             if name and not set(name.split()) & TALK_WORDS and new != self._names[0]:
                 return answer({"names": [name]}, name, False)
-        again = NamesMeaning(self.lines, self.pending, len(self.pending)).read(text)
+        again = NamesMeaning(self.lines, self.pending, len(self.pending), self.whole).read(text)
         names = again.value.get("names") if isinstance(again.value, dict) else None
         if again.kind is not Kind.ANSWER or not names:
             return None
         mine = sorted(normalise_name(n) for n in names)
         if mine == sorted(self._names):  # said back: "haha, lamp", "cactus, camel, snake"
+            if any_of(said.split(), ("wrong", "nah", "no", "nope", "not", "wish")):
+                return None  # "lamp and kettle, wrong": said back to deny them
             return answer(True, self.lines("heard_yes"), len(names) > 1)
         if len(names) == len(self.pending) > 1:
-            return replace(again, sure=False) if set(mine) & set(self._names) else None
+            # a name gm heard said twice ("it's a rock, it's clearly a rock") is insisted on
+            insisted = any(mine.count(n) > self._names.count(n) for n in self._names)
+            new_ones = set(mine) & set(self._names) and not insisted
+            return replace(again, sure=False) if new_ones else None
         if single and len(names) == 1 and self._names[0] in mine[0].split():
             return replace(again, sure=False)  # "a lava lamp" for the lamp
         return None
+
+    def _named_instead(self, name: str, said: str) -> bool:
+        """Whether what follows a name gm heard, asked back ("horse? it's a zebra"), names
+        another drawing, not a yes in other words ("lamp? you bet", "kettle? what else would it
+        be"), thinking aloud ("lamp? hang on") or talk ("lamp? who drew that")."""
+        words_said = tokens(said)
+        if yes_or_no(words_said) is not None or any_of(words_said, CHECK_YES):
+            return False
+        if thinking_aloud(words_said) or set(words_said) & (TALK_WORDS | NO_NAME_AFTER):
+            return words_said[:2] in (["it", "is"], ["it", "was"]) and not set(words_said[2:]) & (
+                TALK_WORDS | NO_NAME_AFTER
+            )  # "it's a zebra" is a name said
+        reading = NamesMeaning(self.lines, (), DRAWINGS, self.whole).read(said)
+        return reading.kind is Kind.ANSWER and name not in normalise_name(said)
 
     def _in_place(self, reading: Reading) -> Reading:
         """Names said again after a no, read back: one name alone for several gm heard takes
@@ -870,6 +932,11 @@ class CheckMeaning:
         new = normalise_name(names[0])
         if new in self._names:
             return replace(reading, sure=False)  # "no, just the saw"
+        for at in range(len(self._names) - 1):  # "fish and chips" for "fish", "ships": one
+            pair = f"{self._names[at]} and {self._names[at + 1]}"
+            if fuzz.ratio(new, pair) >= SAID_AS_ONE:
+                changed = [*self.pending[:at], names[0], *self.pending[at + 2 :]]
+                return answer({"names": changed}, content.spoken_list(changed), False)
         likeness = sorted(((fuzz.ratio(new, name), i) for i, name in enumerate(self._names)))
         best, at = likeness[-1]
         if best >= SOUNDS_LIKE and best - likeness[-2][0] >= SOUNDS_LIKE_MARGIN:
@@ -923,9 +990,17 @@ class CheckMeaning:
         if len(self.pending) < 2:
             return again
         pieces = re.split(r"\s+and\s+", again)
+        whole = {normalise_name(w) for w in self.whole}
         for at in range(1, len(pieces)):
-            left = normalise_name(" ".join(_clean(pieces[at - 1])[-3:]))
-            right = normalise_name(" ".join(_clean(pieces[at])[:3]))
+            before, after = _clean(pieces[at - 1]), _clean(pieces[at])
+            if any(
+                normalise_name(" ".join(before[-k:] + ["and"] + after[:m])) in whole
+                for k in range(1, 4)
+                for m in range(1, 4)
+            ):
+                continue  # "no, it's fish and chips": one drawing, whatever gm heard
+            left = normalise_name(" ".join(before[-3:]))
+            right = normalise_name(" ".join(after[:3]))
             if left in self._names or right in self._names:
                 head = " and ".join(pieces[:at])
                 return head + ", " + self._listed(" and ".join(pieces[at:]))
@@ -984,15 +1059,20 @@ class CheckMeaning:
                 re.I,
             )
             instead = clause_texts(asked.group(1))[0] if asked else ""
-            agreed = any_of(tokens(instead), CHECK_YES) or name in normalise_name(instead)
-            if instead.strip() and yes_or_no(tokens(instead)) is None and not agreed:
+            if instead.strip() and self._named_instead(name, instead):
                 text = f"not {name}, {instead}"  # the talk after it is not a name
         if held == {"again": True}:  # the names said again after "Which one did I get wrong?"
             text = "no, " + text
-        nearly = re.match(r"\s*(?:close|almost|nearly|not quite)\b[\s,.!]*(.+)", text, re.I)
+        nearly = re.match(
+            r"\s*(?:close|almost|nearly|not quite|near enough|good enough|right on|that'?ll do"
+            r"|that will do)\b[\s,.!]*(?:though |but |although )?(.+)",
+            text,
+            re.I,
+        )
         rest = tokens(nearly.group(1)) if nearly else []
         if rest and yes_or_no(rest) is None and set(rest) - NEARLY_NO_NAME:
-            text = "no, " + nearly.group(1)  # "close, flying cow": a no, and the names meant
+            # "close, flying cow", "good enough, it's a desk lamp really": a no, and the names
+            text = "no, " + nearly.group(1)
         for name in self._names:  # "the teapot's right": the teapot (or tea pot) is
             written = r"\s*".join(re.escape(w) for w in name.split())
             text = re.sub(rf"\b({written})'s\b", r"\1 is", text, flags=re.I)
@@ -1034,7 +1114,7 @@ class CheckMeaning:
                 said = tokens(text)
         if verdict is None and self._said_instead(said) and not text.rstrip().endswith("?"):
             verdict, said, text = False, ["no", *said], "no, " + text  # "I drew an igloo"
-        if verdict is None and any_of(said, CHECK_YES):
+        if verdict is None and _agreed(said, text):
             return answer(True, self.lines("heard_yes"), True)
         if verdict is None and not text.rstrip().endswith("?"):
             reading = self._said_again(text)
@@ -1042,7 +1122,10 @@ class CheckMeaning:
                 return reading
         if verdict is None:
             # the table asking itself ("was it a teapot? I can't tell"), or nothing for gm
-            talk = NamesMeaning(self.lines, self.pending).read(text).kind is Kind.TALK
+            talk = (
+                NamesMeaning(self.lines, self.pending, DRAWINGS, self.whole).read(text).kind
+                is Kind.TALK
+            )
             return Reading(Kind.TALK) if talk else NOTHING
         if len(said) <= 4 and not set(said) & (YES_WORDS | NO_WORDS):
             # a verdict in other words, nothing more ("sounds good", "of course not")
@@ -1076,7 +1159,9 @@ class CheckMeaning:
             room = max(len(self.pending), 1)
             if thinking_aloud(tokens(again)):
                 return answer(False, self.lines("heard_no"), True)  # "no, hold on"
-            reading = NamesMeaning(self.lines, self.pending, room).read(self._listed(again))
+            reading = NamesMeaning(self.lines, self.pending, room, self.whole).read(
+                self._listed(again)
+            )
             if reading.kind is Kind.ANSWER:
                 return self._in_place(reading)  # "not a pig, a pug": the pug
             if rest[:1] == ["not"]:
@@ -1196,12 +1281,14 @@ NOT_COUNTING = (
     "off theme",
     "not on theme",
     # what nobody could tell it was: "honestly nobody could tell what it was", "void it"
-    "nobody could tell",
-    "no one could tell",
-    "nobody can tell",
-    "no one can tell",
+    "could tell what",
+    "can tell what",
+    "nobody can tell it",
+    "no one can tell it",
+    "nobody could tell it",
+    "no one could tell it",
     "can not tell what",
-    "could not tell",
+    "could not tell what",
     "void it",
     "void that",
     "void",
@@ -1399,6 +1486,8 @@ class GroupsMeaning:
         if not said:  # a question to gm about the groups is still the list asked for
             listed = any_of(tokens(text), GROUP_LIST)
             return answer("list", said_change(self.lines, "list"), True) if listed else NOTHING
+        if said[0] in GROUP_QUESTIONS and not any_of(said, GROUP_LIST):
+            return NOTHING  # "do we void the goldfish", "why would we merge them": asked
         if said != whole and has(whole, "merge") and not has(said, "merge"):
             said = ["merge", *said]  # "merge two and three, no sorry, one and two"
         sentence = words(" ".join(said))
@@ -1467,12 +1556,18 @@ class GroupsMeaning:
             if len(nums) == 2:
                 return value(f"merge {nums[0]} {nums[1]}")
         target = groups[0] if len(groups) == 1 else None
-        said_group = [  # "group eight, seat six, that's a trumpet": the group said by number
-            after.number
-            for word, after in zip(sentence, sentence[1:])
-            if word.text == "group" and after.number in known
+        # "group eight, seat six, that's a trumpet": the group said by number, right after
+        # "group" ("the cat group, two of them" names no group two); a drawing named in another
+        # group keeps its own ("the goldfish in group one")
+        said_group = [
+            number
+            for found in re.finditer(r"\bgroup (?:number )?([a-z0-9]+)\b", str(text).lower())
+            if (number := words(found.group(1))[0].number if words(found.group(1)) else None)
+            in known
         ]
-        if len(set(said_group)) == 1:
+        if len(set(said_group)) == 1 and (
+            len(groups) != 1 or said_group[0] in groups or seat in known[said_group[0]].seats
+        ):
             target = said_group[0]
         if target is None and any_of(said, ("group",)):
             # the number said after "group" names it; another counts ("two different drawings")
@@ -1482,7 +1577,7 @@ class GroupsMeaning:
                 if word.text == "group" and after.number in known
             ] or [n for n in numbers if n in known]
             target = nums[0] if len(set(nums)) == 1 else None
-        kept_whole = any_of(said, ("not split", "no split", "not break"))  # "don't split them"
+        kept_whole = any_of(said, ("not split", "not break"))  # "don't split them"
         split = any_of(said, SPLIT_SAID) and not kept_whole
         if target is not None and split and len(known[target].seats) > 1:
             return value(f"split {target}")  # "split them, seat five did snooker"
@@ -1538,11 +1633,19 @@ FORBIDDING = (
 
 
 def _is_unless_seat(found: re.Match) -> str:
-    """ "toucan's basically" as "toucan is basically"; "seven's a" stays a seat's."""
+    """ "toucan's basically" as "toucan is basically"; "seven's a" stays a seat's, "let's" and
+    "that's" as the words they are."""
     said = found.group(1)
-    return (
-        found.group(0) if words(said) and words(said)[0].number else f"{said} is {found.group(2)}"
-    )
+    if said.lower() in _NOT_DRAWINGS or words(said) and words(said)[0].number:
+        return found.group(0)
+    return f"{said} is {found.group(2)}"
+
+
+# A sentence that starts so asks the table, whether or not it was written with "?".
+GROUP_QUESTIONS = frozenset(
+    "do does did why who what shall can could would how is are was were will".split()
+)
+_NOT_DRAWINGS = frozenset("let it that what there here he she who where how".split())
 
 
 def _counts(sentence: list, at: int) -> bool:

@@ -47,7 +47,7 @@ class Naming:
                 "what_the_fake.check_names",
                 (self.lines("check_names", names=names),),
                 yes_no() + (done,),
-                meaning=CheckMeaning(self.lines, state.pending),
+                meaning=CheckMeaning(self.lines, state.pending, self.whole),
                 free=True,
                 hints=hints,
                 reprompts=self._many("check_names_reprompts", names=names),
