@@ -1863,3 +1863,19 @@ def test_group_corrections_reviewed_forms(said, meant):
 def test_a_yes_phrase_negated_or_taken_back_is_no_yes(said):
     assert yes_or_no(tokens(said)) is not True
     assert yes_or_no(tokens("is it close enough? yeah, close enough")) is True
+
+
+@pytest.mark.parametrize(
+    "said, asked",
+    [
+        ("something's off with the dogs", True),
+        ("I'm not sure about the goldfish", True),
+        ("merge the dog ones", True),
+        ("the dog is a masterpiece honestly", False),
+        ("the cat's different from last time", True),  # asked, never split
+    ],
+)
+def test_a_change_to_a_group_said_without_which_is_asked(said, asked):
+    reading = GroupsMeaning(lines, GROUPS).read(said)
+    assert (reading.kind is Kind.PARTIAL) == asked
+    assert reading.kind is not Kind.ANSWER

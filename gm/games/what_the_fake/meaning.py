@@ -1253,6 +1253,22 @@ SAME = (
 # Two groups joined in other words ("put them together", "should be one group", "the daisy goes
 # in with the flowers"): read back first, as one player's drawing may be all that is meant.
 JOINED = ("together", "one group", "same group", "in with", "are one thing")
+# Words that say something about a group is to change, without saying what: "something's off
+# with the birds", "I'm not sure about the pen", "merge the tower ones".
+CHANGE_CUES = (
+    "wrong",
+    "off",
+    "not sure",
+    "merge",
+    "split",
+    "different",
+    "void",
+    "not count",
+    "mistake",
+    "not right",
+    "separate",
+    "the same",
+)
 # The groups all right, said as the table's last word: "everything's fine".
 ALL_FINE = (
     "everything is right",
@@ -1602,7 +1618,13 @@ class GroupsMeaning:
                 return value(f"invalid {target}")
             if any_of(said, COUNTING):
                 return value(f"valid {target}")
-            if any_of(said, DIFFERENT_DRAWINGS) and len(known[target].seats) > 1 and not kept_whole:
+            other_time = any_of(said, ("last time", "last round", "than last", "from last"))
+            if (
+                any_of(said, DIFFERENT_DRAWINGS)
+                and len(known[target].seats) > 1
+                and not kept_whole
+                and not other_time  # "the cat's different from last time"
+            ):
                 return value(f"split {target}")
         if any_of(said, ("nobody matched", "no one matched")):
             shared = [g.number for g in self.groups if len(g.seats) > 1]
@@ -1621,6 +1643,10 @@ class GroupsMeaning:
         if 0 < len(last) <= 3 and len(last) < len(said) and not self.asked_more:
             if any_of(last, GROUP_CORRECT + ALL_FINE):
                 return value("correct", False)
+        if (named or said_group or seat is not None) and any_of(said, CHANGE_CUES):
+            # "something's off with the birds", "merge the tower ones", "the witch one's
+            # wrong": a change to a group said, but not which: asked
+            return partial(self.lines("which_change"), None)
         return NOTHING
 
 
