@@ -1879,3 +1879,13 @@ def test_a_change_to_a_group_said_without_which_is_asked(said, asked):
     reading = GroupsMeaning(lines, GROUPS).read(said)
     assert (reading.kind is Kind.PARTIAL) == asked
     assert reading.kind is not Kind.ANSWER
+
+
+@pytest.mark.parametrize(
+    "said", ["is it K or B, Tom?", "the S is gone already?", "wait, B? that's not right"]
+)
+def test_a_question_or_a_letter_taken_back_at_which_letter_is_no_answer(said):
+    letters = ("K", "B", "S")
+    reading = LetterMeaning(lines, letters, letters, "which", "kiwi").read(said)
+    assert reading.kind in (Kind.TALK, Kind.NOTHING)
+    assert LetterMeaning(lines, letters, letters, "which", "kiwi").read("K, not B").value == "K"

@@ -738,6 +738,10 @@ class LetterMeaning:
                     return None  # a word said after the last letter: the ask's own reading
                 continue
             clause = mentions[-1][2]
+            after = [tokens(c) for c in _CLAUSES.split(piece)][-1]
+            names_one = any(len(w) == 1 for w in after)  # "K, not B" denies another
+            if after != clause and not names_one and (yes_or_no(after) is False or "not" in after):
+                return None  # "wait, B? that's not right": the letter taken back
             if len(pieces) == 1 and len(said) > 8 and not any(_framed(m) for m in mentions):
                 return None  # a story naming a letter: the ask's own reading
             letters = {letter for _, letter, _, _ in mentions}
@@ -789,7 +793,9 @@ class LetterMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         said = strip_lead(texts(words(statement(text))))
         if not said:
-            return NOTHING
+            # a question to the table ("is it K or B, Tom?", "the S is gone already?") is no
+            # word; a word or two asked back ("kiwi?") may be the word said again
+            return Reading(Kind.TALK) if len(tokens(text)) > 2 else NOTHING
         if asks(said):  # "tea girl? what did it hear": the table wonders, it names no letter
             return Reading(Kind.TALK)
         if " ".join(said) in LATE_PHRASES:  # "meh", "no challenge": the last window's, no word
