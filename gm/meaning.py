@@ -447,6 +447,17 @@ def after_hesitations(text: str) -> str:
     return rest
 
 
+# What did not happen: "if four of us had picked two", "we would have won".
+_HYPOTHETICAL = ("would have", "could have", "should have", "if only", "had picked", "had voted")
+
+
+def hypothetical(said: Sequence[str]) -> bool:
+    """Whether a sentence says what would have been, not what was ("if four of us had picked
+    two we'd win"): no result, whatever numbers it holds."""
+    conditional = said[:1] == ["if"] and bool({"had", "would", "could", "were"} & set(said))
+    return conditional or any_of(list(said), _HYPOTHETICAL)
+
+
 def unfinished(text: str) -> bool:
     """Whether a sentence trails off before its answer: it stops on a word that leads on, with
     or without a hesitation after it ("group one and, er", "no, wrong, two and", "merge the...

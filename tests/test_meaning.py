@@ -1889,3 +1889,10 @@ def test_a_question_or_a_letter_taken_back_at_which_letter_is_no_answer(said):
     reading = LetterMeaning(lines, letters, letters, "which", "kiwi").read(said)
     assert reading.kind in (Kind.TALK, Kind.NOTHING)
     assert LetterMeaning(lines, letters, letters, "which", "kiwi").read("K, not B").value == "K"
+
+
+def test_what_would_have_been_is_no_result():
+    result = ResultMeaning(lines, 6)
+    assert result.read("if four of us had picked two we'd win").kind is Kind.NOTHING
+    assert result.read("we would have had four for two").kind is Kind.NOTHING
+    assert result.read("if I remember right, four for two").value == {"count": 4, "place": 2}

@@ -20,6 +20,7 @@ from gm.meaning import (
     Word,
     answer,
     any_of,
+    hypothetical,
     is_number,
     joined_numbers,
     knows,
@@ -413,7 +414,7 @@ class ResultMeaning:
         said = strip_lead(texts(sentence))
         sentence = sentence[len(sentence) - len(said) :]
         held = held if isinstance(held, dict) else {}
-        if not said:
+        if not said or hypothetical(said):  # "if two more had picked three we'd have won"
             return NOTHING
         mentions = _mentions(sentence)
         if any_of(said, HINT_SURE) or (
