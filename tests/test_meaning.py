@@ -1896,3 +1896,17 @@ def test_what_would_have_been_is_no_result():
     assert result.read("if four of us had picked two we'd win").kind is Kind.NOTHING
     assert result.read("we would have had four for two").kind is Kind.NOTHING
     assert result.read("if I remember right, four for two").value == {"count": 4, "place": 2}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ten seconds left, hurry!",
+        "something with B, hmm",
+        "the big yellow one, what's it called",
+        "Dan is literally googling, that's cheating",
+    ],
+)
+def test_a_turn_s_talk_and_a_word_not_found_yet_are_no_word(said):
+    assert AnswerMeaning(lines).read(said).kind is not Kind.WORDS
+    assert AnswerMeaning(lines).read("a blood orange").value == "blood orange"

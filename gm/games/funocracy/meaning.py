@@ -998,8 +998,10 @@ SENTENCE_WORDS = frozenset(
     "your his her our their is was were are am be been did does do have has had can could will "
     "would should said say says want wants think know like remember called went put gets got "
     "what how why who where when which if because though but not take taken already again "
-    "gonna going let too very".split()
+    "gonna going let too very seconds hurry cheating googling hints tongue slow".split()
 )
+# A word's head that names nothing in particular: "something with B", "the big yellow one".
+VAGUE = frozenset("something thing things one ones stuff whatever whatsit thingy".split())
 # What an answer is led in with, beyond the fillers: "I'll take eggs benedict".
 ANSWER_LEADS = leads(
     FILLER_WORDS
@@ -1131,6 +1133,8 @@ def _answer_words(clause: list[str]) -> list[str] | None:
     if len(said) > 1 and said[-2] in SPELLED_BY and said[-1] in LETTER_WORDS:
         return None  # "N for november" heard "end for november": a letter spelled, not a word
     if any(" ".join(said).startswith(c) for c in NOT_WORDS):
+        return None
+    if said[-1] in VAGUE or said[:1] == ["something"]:  # "something with B": no word yet
         return None
     return said
 
