@@ -1910,3 +1910,21 @@ def test_what_would_have_been_is_no_result():
 def test_a_turn_s_talk_and_a_word_not_found_yet_are_no_word(said):
     assert AnswerMeaning(lines).read(said).kind is not Kind.WORDS
     assert AnswerMeaning(lines).read("a blood orange").value == "blood orange"
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("everyone agrees, go", True),
+        ("not everyone agrees", False),
+        ("Sam said no", False),
+        ("I'm fine with it but Marco isn't", "ask"),
+        ("Tom says yes, I haven't asked the others", "ask"),
+    ],
+)
+def test_agreeing_needs_the_whole_table(said, meant):
+    reading = AgreeMeaning(lines).read(said)
+    if meant == "ask":
+        assert reading.kind is Kind.PARTIAL
+    else:
+        assert reading.value is meant

@@ -935,6 +935,10 @@ AGREED = (
     "no one minds",
     "it stands",
     "legit",
+    "everyone agrees",
+    "everybody agrees",
+    "we all agree",
+    "all agree",
 )
 # A no from the table in other words than no: "don't count it", "veto", "that's a stretch".
 NOT_AGREED = (
@@ -985,10 +989,29 @@ class AgreeMeaning:
         )
         if unsure(said) or (verdict is None and split):  # "kind of", "two yes, one no"
             return partial(self.lines("agree_again"), None)
+        if any_of(said, NOT_ALL_ASKED) or verdict is True and _someone_against(said):
+            # "I'm fine with it but Marco isn't", "Tom says yes, I haven't asked the others":
+            # everyone must agree: asked again
+            return partial(self.lines("agree_again"), None)
+        if verdict is None and re.search(r"\b(?:said|says) no\b", " ".join(said)):
+            return answer(False, self.lines("heard_no"), False)  # "Sam said no": not everyone
         if verdict is None:
             return NOTHING
         sure = len(said) <= 6 and not corrected_here  # a mind changed is read back
         return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), sure)
+
+
+# Said of an agreement the rest of the table has not given: "I haven't asked the others".
+NOT_ALL_ASKED = ("have not asked", "not sure about the rest", "not sure about the others")
+
+
+def _someone_against(said: list[str]) -> bool:
+    """Whether a yes is followed by someone's no: "I'm fine with it but Marco isn't", "yes, but
+    Sam says no"."""
+    if "but" not in said:
+        return False
+    after = said[said.index("but") + 1 :]
+    return yes_or_no(after) is False or any_of(after, ("is not", "does not", "says no", "not"))
 
 
 # Words that make a clause a sentence about the game, not a word for the theme: "waffles were
