@@ -1928,3 +1928,10 @@ def test_agreeing_needs_the_whole_table(said, meant):
         assert reading.kind is Kind.PARTIAL
     else:
         assert reading.value is meant
+
+
+def test_the_table_ready_to_reveal_in_other_words():
+    vote = VoteMeaning(lines, ResultMeaning(lines, 5))
+    assert vote.read("show us").value == "reveal"
+    assert vote.read("okay, show").value == "reveal"
+    assert vote.read("flip?").kind is Kind.NOTHING  # the table asking itself

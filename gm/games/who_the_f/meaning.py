@@ -945,6 +945,7 @@ REVEAL = (
     "turn over",
     "turn it over",
     "show them",
+    "show us",
     "show the votes",
     "show your",
     "everyone has voted",
@@ -1049,7 +1050,7 @@ class VoteMeaning:
             return answer("hint", self.lines("heard_hint"), reading.sure)
         if reading.kind is not Kind.NOTHING:
             return reading
-        if _cue(said, REVEAL):
+        if _cue(said, REVEAL) or said[-1:] == ["show"] and len(said) <= 3:  # "okay, show"
             return answer("reveal", self.lines("heard_reveal"), len(said) <= 6)
         return NOTHING
 
