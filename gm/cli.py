@@ -1052,6 +1052,7 @@ def _resume_asked(
         (
             lines("unfinished", title=game.title, date=date, progress=progress(unfinished, lines)),
             *_other_settings(unfinished.options, new.options, lines),
+            lines("unfinished_question"),
         ),
         choices=choices,
         expected=lines("unfinished_expected"),

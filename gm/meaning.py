@@ -146,18 +146,21 @@ def tokens(text: str) -> list[str]:
 # Words a voice stretches, as written out ("yesss", "nooo", "mehhh"): each, its letters run
 # together, is the word.
 _STRETCHED = frozenset(
-    "yes yeah yep no nope nah so meh um uh hm ah oh wow whoa ooh boo please what".split()
+    "yes yeah yep no nope nah so meh um uh hm hmm ah oh wow whoa ooh boo please what okay sure "
+    "fine cool".split()
 )
 _RUN = re.compile(r"([a-z])\1{2,}")
 
 
 def _unstretched(token: str) -> str:
-    """A word said stretched out as the word ("yesss": "yes", "sooo": "so"); any other as it
-    was ("cooool" has no short form here, "hmmm" is a hesitation of its own)."""
+    """A word said stretched out as the word ("yesss": "yes", "okaaay": "okay", "booo": "boo",
+    "cooool": "cool"); any other as it was."""
     if not _RUN.search(token):
         return token
-    short = _RUN.sub(r"\1", token)
-    return short if short in _STRETCHED else token
+    for short in (_RUN.sub(r"\1", token), _RUN.sub(r"\1\1", token)):
+        if short in _STRETCHED:
+            return short
+    return token
 
 
 _PAUSED_ONE = re.compile(r"\bno\s*(?:[,;.!?:]|\.\.\.)+\s*one\b")
@@ -448,14 +451,28 @@ def after_hesitations(text: str) -> str:
 
 
 # What did not happen: "if four of us had picked two", "we would have won".
-_HYPOTHETICAL = ("would have", "could have", "should have", "if only", "had picked", "had voted")
+_HYPOTHETICAL = ("would have", "could have", "should have", "if only")
+
+
+_WOULD_HAVE = re.compile(r"\b(?:would|could|should)(?: have|'ve)\b|\bif only\b", re.I)
+
+
+def before_hypothetical(text: str) -> str:
+    """A sentence without what it says would have been, after what was ("four picked five,
+    could have been unanimous": "four picked five, ")."""
+    found = _WOULD_HAVE.search(str(text))
+    return str(text)[: found.start()] if found and found.start() else str(text)
 
 
 def hypothetical(said: Sequence[str]) -> bool:
     """Whether a sentence says what would have been, not what was ("if four of us had picked
     two we'd win"): no result, whatever numbers it holds."""
     conditional = said[:1] == ["if"] and bool({"had", "would", "could", "were"} & set(said))
-    return conditional or any_of(list(said), _HYPOTHETICAL)
+    first = min((where(list(said), p) for p in _HYPOTHETICAL if has(list(said), p)), default=-1)
+    # "four picked five, could have been unanimous": the result said first (a count and a
+    # place) stands; "number two should have won that" said none
+    stated_first = sum(is_number(w) for w in said[:first]) >= 2 if first >= 0 else True
+    return conditional or not stated_first
 
 
 def unfinished(text: str) -> bool:
@@ -673,6 +690,8 @@ VERDICT_ADVERBS = ("sadly", "unfortunately", "honestly", "actually", "afraid")
 _NOT_ANSWERS = ("i am back", "we are back", "wait", "hold", "hang on", "what", "who", "let me")
 
 
+# A yes said after a question, not a word of the question ("is that right?"): its own words.
+_PLAIN_YES = frozenset("yes yeah yep yup sure".split())
 # Right before a yes phrase, words that make it a no: "never good enough", "hardly right".
 _BEFORE_NO = frozenset("not never nowhere hardly barely nothing".split())
 # A reply that starts so asks, and its yes phrase is no yes: "is that good enough?".
@@ -706,16 +725,19 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
         return False
     denied = said[:1] == ["not"] or bool(said[:1]) and said[0] in NO_WORDS
     if said[:2] in _ASKING:  # "is that close enough?" asks; a yes after it answers
-        after = next((i for i, w in enumerate(said) if i > 1 and w in YES_WORDS), None)
+        after = next((i for i, w in enumerate(said) if i > 2 and w in _PLAIN_YES), None)
         return yes_or_no(said[after:]) if after is not None else None
-    taken_back = said[-1:] in (["no"], ["not"], ["nope"]) and len(said) > 2  # "good enough, no"
+    taken_back = said[-1:] in (["no"], ["nope"]) and len(said) > 2  # "good enough, no"
     for phrase in YES_PHRASES:  # not after a leading no: "nope, you got them all" is a no
         if denied or taken_back:
             break
         for at in starts(said[: len(phrase.split()) + 2], phrase):
             end = at + len(phrase.split())
             negated = at and said[at - 1] in _BEFORE_NO  # "never good enough"
-            undone = said[end : end + 1] in (["nothing"], ["not"]) or "not" in said[end : end + 3]
+            undone = said[end : end + 1] in (["nothing"], ["not"]) or said[end : end + 2] in (
+                ["is", "not"],
+                ["are", "not"],
+            )
             if not negated and not undone:  # "that will do nothing", "near enough is not"
                 return True
     while said[:1] == ["oh"] or said[:1] and said[0] in MOOD_WORDS or said[:2] == ["my", "god"]:
@@ -865,6 +887,9 @@ MOOD_WORDS = frozenset(
 _ENDINGS = ("'s", "'d", "s", "es", "d", "ed", "ing")
 
 
+_PATTERN = re.compile(r"\\[bsdwWSDB]|\(\?|[\[\]^$|+*]|\{\d")
+
+
 def lexicon(*namespaces: Mapping[str, object]) -> frozenset[str]:
     """Every word a module's rules look for: the words of its tables (the names in capitals,
     its own and those it imports) and of every string written in its code but its docstrings
@@ -873,7 +898,8 @@ def lexicon(*namespaces: Mapping[str, object]) -> frozenset[str]:
 
     def add(value: object) -> None:
         if isinstance(value, str):
-            found.update(tokens(value))
+            if not _PATTERN.search(value):  # a regular expression's source is no phrase
+                found.update(tokens(value))
         elif isinstance(value, Mapping):
             for key, item in value.items():
                 add(key)

@@ -1664,7 +1664,8 @@ def test_a_name_english_uses_for_one_thing_with_and_is_one_drawing(said, names):
 def test_a_stretched_word_is_the_word():
     assert tokens("yesss") == ["yes"] and tokens("nooo, so close") == ["no", "so", "close"]
     assert tokens("mehhh") == ["meh"] and tokens("sooo good") == ["so", "good"]
-    assert tokens("cooool") == ["cooool"]  # no short form gm knows: as it was
+    assert tokens("cooool") == ["cool"] and tokens("booo") == ["boo"]  # a double letter kept
+    assert tokens("zzzz") == ["zzzz"]  # no short form gm knows: as it was
 
 
 def test_the_final_round_asks_about_a_place_out_of_play_and_reads_a_long_yes_back():
@@ -1935,3 +1936,56 @@ def test_the_table_ready_to_reveal_in_other_words():
     assert vote.read("show us").value == "reveal"
     assert vote.read("okay, show").value == "reveal"
     assert vote.read("flip?").kind is Kind.NOTHING  # the table asking itself
+
+
+@pytest.mark.parametrize("said", ["is that right?", "is that okay with everyone", "is it true"])
+def test_a_question_is_no_yes_however_it_ends(said):
+    assert yes_or_no(tokens(said)) is None
+    assert AgreeMeaning(lines).read(said).value is not True
+    assert CheckMeaning(lines, ("lamp", "kettle")).read(said).value is not True
+
+
+def test_a_yes_with_a_not_elsewhere_is_still_a_yes():
+    assert yes_or_no(tokens("sounds good to me, why not")) is True
+    assert yes_or_no(tokens("that's right, I'm not joking")) is True
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("S, maybe", ("S", False)),  # hedged: read back
+        ("S? no, that's not it", None),  # taken back
+        ("S, no, hold on", None),
+        ("it has to be K, right?", ("K", False)),
+        ("S, not bee", ("S", True)),
+    ],
+)
+def test_which_letter_hedged_taken_back_or_asked(said, meant):
+    letters = ("K", "B", "S")
+    reading = LetterMeaning(lines, letters, letters, "which", "kiwi").read(said)
+    if meant is None:
+        assert reading.kind is not Kind.ANSWER
+    else:
+        assert (reading.value, reading.sure) == meant
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("could you split the dogs please", "split 3"),
+        ("the dogs aren't different, leave them", None),
+        ("nothing's wrong with the dogs", None),
+        ("player four is off to the loo", None),
+        ("seat four's dog is different from last time", None),
+    ],
+)
+def test_group_corrections_second_review(said, meant):
+    assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+def test_what_would_have_been_said_after_the_result_keeps_the_result():
+    result = ResultMeaning(lines, 6)
+    assert result.read("four picked five, could have been unanimous").value == {
+        "count": 4,
+        "place": 5,
+    }

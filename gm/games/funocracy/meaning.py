@@ -730,16 +730,22 @@ class LetterMeaning:
                 word = self._word_for(text)
                 return Reading(Kind.WORDS, word) if word else None
             return None
-        for piece in reversed(pieces):
+        whole = plain(text)
+        for at, piece in reversed(list(enumerate(pieces))):
             said = tokens(piece)
             mentions = self._mentions(piece)
             if not mentions:
                 if any(_answer_words(c) for _, c in clauses(piece)):
                     return None  # a word said after the last letter: the ask's own reading
                 continue
+            cue_after = _CORRECTED.search(whole[whole.rfind(piece) + len(piece) :])
+            if at < len(pieces) - 1 or cue_after:
+                return None  # "S? no, that's not it", "S, no, hold on": the letter taken back
             clause = mentions[-1][2]
             after = [tokens(c) for c in _CLAUSES.split(piece)][-1]
-            names_one = any(len(w) == 1 for w in after)  # "K, not B" denies another
+            names_one = any(  # "K, not B", "S, not bee" deny another
+                letter_in([w], ALPHABET) for w in after if w not in AMBIGUOUS_LETTERS
+            )
             if after != clause and not names_one and (yes_or_no(after) is False or "not" in after):
                 return None  # "wait, B? that's not right": the letter taken back
             if len(pieces) == 1 and len(said) > 8 and not any(_framed(m) for m in mentions):
@@ -754,7 +760,9 @@ class LetterMeaning:
             word = self._word_for(piece, letter)
             if word:
                 return Reading(Kind.WORDS, word)
-            plain_reply = len(clause) <= 5 and _names_a_letter(clause) and len(said) <= 6
+            plain_reply = (
+                len(clause) <= 5 and _names_a_letter(clause) and len(said) <= 6 and not hedged(text)
+            )
             return answer(letter, self.lines("heard_letter", letter=letter), plain_reply)
         return None
 
@@ -794,7 +802,13 @@ class LetterMeaning:
         said = strip_lead(texts(words(statement(text))))
         if not said:
             # a question to the table ("is it K or B, Tom?", "the S is gone already?") is no
-            # word; a word or two asked back ("kiwi?") may be the word said again
+            # word; a word or two asked back ("kiwi?") may be the word said again; a letter named
+            # as the answer in it ("it has to be K, right?") is read back
+            bare = text.rstrip(" ?")
+            asked = self._last_stated(bare)
+            framed = any(_framed(m) for m in self._mentions(plain(bare)))
+            if asked is not None and asked.kind is Kind.ANSWER and framed:
+                return replace(asked, sure=False)
             return Reading(Kind.TALK) if len(tokens(text)) > 2 else NOTHING
         if asks(said):  # "tea girl? what did it hear": the table wonders, it names no letter
             return Reading(Kind.TALK)
@@ -866,7 +880,7 @@ _NATO_WORDS = frozenset(NATO.values())
 # The words right before a letter that name it as the answer: "it's for the K", "so P".
 LETTER_FRAMES = tuple(
     f.split()
-    for f in ("for", "for the", "so", "it is", "is", "on the", "with a", "with an", "letter")
+    for f in ("for", "the", "so", "it is", "is", "on the", "with a", "with an", "letter", "be")
 )
 
 
@@ -879,7 +893,8 @@ def _framed(mention: tuple[int, str, list[str], int]) -> bool:
     before = [w for w in clause[:where] if w not in LONE_FILLERS | INTERJECTIONS]
     after = clause[where + 1 :]
     listed = before[-1:] == ["or"] and letter_in(before[-2:-1], ALPHABET) is not None  # "C or K"
-    ends = set(after) <= AFTERTHOUGHT | {"please", "one"} or after[:1] in (["because"], ["as"])
+    spelled = after[:1] in (["because"], ["as"], ["for"], ["like"])  # "K for kiwi"
+    ends = set(after) <= AFTERTHOUGHT | {"please", "one"} or spelled
     framed = not before or listed or any(before[-len(f) :] == f for f in LETTER_FRAMES)
     return framed and ends
 

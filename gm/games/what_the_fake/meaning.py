@@ -1070,6 +1070,10 @@ class CheckMeaning:
             re.I,
         )
         rest = tokens(nearly.group(1)) if nearly else []
+        if rest[:1] == ["except"] and len(self.pending) > 1:  # "right on, except the kettle"
+            return partial(self.lines("check_which"), {"again": True})
+        if rest == ["nothing"]:  # "that'll do nothing": no verdict
+            return NOTHING
         if rest and yes_or_no(rest) is None and set(rest) - NEARLY_NO_NAME:
             # "close, flying cow", "good enough, it's a desk lamp really": a no, and the names
             text = "no, " + nearly.group(1)
@@ -1257,7 +1261,9 @@ JOINED = ("together", "one group", "same group", "in with", "are one thing")
 # with the birds", "I'm not sure about the pen", "merge the tower ones".
 CHANGE_CUES = (
     "wrong",
-    "off",
+    "something off",
+    "something is off",
+    "is off with",
     "not sure",
     "merge",
     "split",
@@ -1593,7 +1599,10 @@ class GroupsMeaning:
                 if word.text == "group" and after.number in known
             ] or [n for n in numbers if n in known]
             target = nums[0] if len(set(nums)) == 1 else None
-        kept_whole = any_of(said, ("not split", "not break"))  # "don't split them"
+        # "don't split them", "the birds aren't different, leave them"
+        kept_whole = any_of(said, ("not split", "not break", "not different", "not all different"))
+        # "the cat's different from last time": about another round, no change to this one
+        other_time = any_of(said, ("last time", "last round", "than last", "from last"))
         split = any_of(said, SPLIT_SAID) and not kept_whole
         if target is not None and split and len(known[target].seats) > 1:
             return value(f"split {target}")  # "split them, seat five did snooker"
@@ -1607,9 +1616,10 @@ class GroupsMeaning:
                 return value(f"void {seat} {target}")
             if any_of(said, COUNTING):
                 return value(f"valid {target}")
-            if any_of(said, (" is a ", "actually", "not a", "not like", "is not", "different")) or (
-                len(named) >= 1
-            ):
+            if (
+                any_of(said, (" is a ", "actually", "not a", "not like", "is not", "different"))
+                or len(named) >= 1
+            ) and not other_time:
                 return value(f"out {seat} {target}", False)
         if target is not None:
             alone = seat is not None and known[target].seats == (seat,)
@@ -1618,12 +1628,11 @@ class GroupsMeaning:
                 return value(f"invalid {target}")
             if any_of(said, COUNTING):
                 return value(f"valid {target}")
-            other_time = any_of(said, ("last time", "last round", "than last", "from last"))
             if (
                 any_of(said, DIFFERENT_DRAWINGS)
                 and len(known[target].seats) > 1
                 and not kept_whole
-                and not other_time  # "the cat's different from last time"
+                and not other_time
             ):
                 return value(f"split {target}")
         if any_of(said, ("nobody matched", "no one matched")):
@@ -1643,7 +1652,11 @@ class GroupsMeaning:
         if 0 < len(last) <= 3 and len(last) < len(said) and not self.asked_more:
             if any_of(last, GROUP_CORRECT + ALL_FINE):
                 return value("correct", False)
-        if (named or said_group or seat is not None) and any_of(said, CHANGE_CUES):
+        fine = any_of(
+            said,
+            ("nothing is wrong", "no mistake", "not wrong", "correct", "is right", "not different"),
+        )
+        if (named or said_group or seat is not None) and any_of(said, CHANGE_CUES) and not fine:
             # "something's off with the birds", "merge the tower ones", "the witch one's
             # wrong": a change to a group said, but not which: asked
             return partial(self.lines("which_change"), None)
@@ -1668,9 +1681,7 @@ def _is_unless_seat(found: re.Match) -> str:
 
 
 # A sentence that starts so asks the table, whether or not it was written with "?".
-GROUP_QUESTIONS = frozenset(
-    "do does did why who what shall can could would how is are was were will".split()
-)
+GROUP_QUESTIONS = frozenset("do does did why who what shall how is are was were".split())
 _NOT_DRAWINGS = frozenset("let it that what there here he she who where how".split())
 
 

@@ -20,6 +20,7 @@ from gm.meaning import (
     Word,
     answer,
     any_of,
+    before_hypothetical,
     hypothetical,
     is_number,
     joined_numbers,
@@ -32,6 +33,7 @@ from gm.meaning import (
     statement,
     strip_lead,
     texts,
+    tokens,
     where,
     words,
     yes_or_no,
@@ -410,6 +412,8 @@ class ResultMeaning:
         return answer(value, self.said(value), sure)
 
     def _read(self, text: str, held: JSON) -> Reading:
+        if not hypothetical(tokens(text)):  # "four picked five, could have been unanimous"
+            text = before_hypothetical(text)
         sentence = words(text)
         said = strip_lead(texts(sentence))
         sentence = sentence[len(sentence) - len(said) :]
@@ -801,7 +805,7 @@ class FinalMeaning:
         ) and not _empties_named(said, sentence):
             return self._value({"empty": []}, sure)
         if (everyone or (verdict is True and not split) or self.which) and len(set(values)) == 1:
-            if (not any_of(said, EMPTY + GOT_VOTES) or everyone) and values[0] in self.places:
+            if not any_of(said, EMPTY + GOT_VOTES) or everyone:  # out of play: the rules say so
                 return self._value({"unanimous": True, "place": values[0]}, sure)
         empties = _empties(said, sentence, self.places)
         if empties is not None:
