@@ -1989,3 +1989,22 @@ def test_what_would_have_been_said_after_the_result_keeps_the_result():
         "count": 4,
         "place": 5,
     }
+
+
+@pytest.mark.parametrize(
+    "said, names",
+    [
+        ("the chest is a box", ["octopus", "anchor", "box"]),  # a name by its last word
+        ("I didn't get to the treasure chest", ["octopus", "anchor"]),
+        ("scrap the chest, I never finished it", ["octopus", "anchor"]),
+        ("the chest wasn't me, that was Leo's", ["octopus", "anchor"]),
+        ("octopus yes, anchor yes, chest no, a barrel", ["octopus", "anchor", "barrel"]),
+        ("all good except the chest, it's a barrel", ["octopus", "anchor", "barrel"]),
+        ("yeah apart from the anchor, that's a hook", ["octopus", "hook", "treasure chest"]),
+        ("only octopus and anchor", ["octopus", "anchor"]),
+    ],
+)
+def test_a_check_of_three_names_by_their_last_words_and_exceptions(said, names):
+    reading = CheckMeaning(lines, ("octopus", "anchor", "treasure chest")).read(said)
+    assert reading.value == {"names": names} and not reading.sure
+    assert CheckMeaning(lines, ("octopus",)).read("perfect").value is True

@@ -112,6 +112,7 @@ LEAD_INS = (
     "i went",
     "so i went",
     "of course",
+    "only",
     "of",  # "I made a drawing of a boat, of an anchor"
     "clearly",
     "seriously",
@@ -683,6 +684,9 @@ CHECK_YES = (
     "that is what i said",
     "near enough",
     "got it in one",
+    "all of them",
+    "perfect",
+    "exactly those",
 )
 # Said around a yes of CHECK_YES, words that add nothing to it: "yeah, you heard right, mate".
 AROUND_YES = frozenset(
@@ -720,8 +724,8 @@ SOUNDS_LIKE_MARGIN = 15.0
 TAKEN_OFF = (
     r"^(?:just |please )?(?:take off|take out|drop|remove|delete|cross out|cross off|scratch|"
     r"lose|scrap|strike|get rid of|forget) (.+?)(?: i did not finish it| it is not mine)?$",
-    r"^i (?:did not|never|did not even) (?:draw|do|finish) (.+)$",
-    r"^(.+?) (?:was not|is not|was never|is not even) (?:mine|me|one of mine|on my sheet)$",
+    r"^i (?:did not|never|did not even) (?:draw|do|finish|get to) (.+)$",
+    r"^(.+?) (?:was not|is not|was never|is not even) (?:mine|me|one of mine|on my sheet)\b",
     r"^there (?:is|was) no (.+)$",
     r"^no (.+)$",
 )
@@ -742,7 +746,16 @@ NEARLY_NO_NAME = frozenset(
 SOME_OF = ("one of those", "one of them", "one of these", "one of the", "some of")
 ORDINALS = frozenset("first second third last other".split())
 # Some of several names right, said so without which: "half right", "partly".
-PARTLY = ("half right", "partly", "partially", "mostly right", "half of them", "some of them")
+PARTLY = (
+    "half right",
+    "partly",
+    "partially",
+    "mostly right",
+    "half of them",
+    "some of them",
+    "out of three",
+    "out of two",
+)
 
 
 @dataclass(frozen=True)
@@ -772,7 +785,8 @@ class CheckMeaning:
         if whole is not None:
             return whole
         clauses = [c for c in re.split(r"[,.;!?]+|\bbut\b", text) if c.strip()]
-        if yes_or_no(tokens(clauses[0])) is True and not re.search(r"\b(?:but|actually)\b", text):
+        changes = r"\b(?:but|actually|except|apart from)\b"
+        if yes_or_no(tokens(clauses[0])) is True and not re.search(changes, text):
             return None  # "yes, the kettle was the hard one": a yes, and a word about a drawing
         for clause in reversed(clauses if len(clauses) > 1 else []):
             changed = self._changed_in(clause)
@@ -781,9 +795,13 @@ class CheckMeaning:
         return None
 
     def _place_of(self, said: str) -> int | None:
-        """The place of a name gm heard, said in a reply ("the drill", "drill"); None if none."""
+        """The place of a name gm heard, said in a reply ("the drill", "drill"), or by its last
+        word where no other name ends so ("the chest" for the treasure chest); None if none."""
         name = normalise_name(re.sub(r"^(?:the|a|an|my) ", "", said))
-        return self._names.index(name) if name in self._names else None
+        if name in self._names:
+            return self._names.index(name)
+        heads = [n.split()[-1] for n in self._names]
+        return heads.index(name) if heads.count(name) == 1 else None
 
     def _places(self, said: str) -> list[int]:
         """Where a name said ("moon", "moons") is among those gm heard."""
@@ -816,15 +834,26 @@ class CheckMeaning:
         )
         verb = re.search(CHANGE_VERB, said)
         instead = re.search(INSTEAD, said)
-        for i, name in enumerate(self._names):  # "cat no, it's a hamster"
+        heads = [n.split()[-1] for n in self._names]
+        for i, name in enumerate(self._names):  # "cat no, it's a hamster", "chest no, a barrel"
+            head = heads[i] if heads.count(heads[i]) == 1 else name
+            forms = "|".join(re.escape(f) for f in {name, head})
             verdict = re.search(
-                rf"\b{re.escape(name)} (?:no|nope|is wrong|wrong) (?:it is |it was |that is )?"
+                rf"\b(?:{forms}) (?:no|nope|is wrong|wrong) (?:it is |it was |that is )?"
                 r"(?:a |an |the )?(.+)$",
                 said,
             )
             if verdict:
                 said = f"the {name} is {verdict.group(1)}"
                 break
+        # "all good except the chest, it's a barrel", "apart from the anchor, that's a hook"
+        save = re.search(
+            r"\b(?:except|apart from|but) (?:for )?(?:the )?(.+?) (?:it is|that is|it was|is)"
+            r" (?:a |an |actually )?(.+)$",
+            said,
+        )
+        if save and self._place_of(save.group(1)) is not None:
+            said = f"the {save.group(1)} is {save.group(2)}"
         said = re.sub(r"^(?:the )?(?:first|second|third|last) one (?=it is |it was )", "", said)
         nth = re.search(r"\b(first|second|third|last) (.+?)(?:'s| is| was) (.+)$", said)
         places = self._places(nth.group(2)) if nth else []
@@ -899,6 +928,8 @@ class CheckMeaning:
             if any_of(said.split(), ("wrong", "nah", "no", "nope", "not", "wish")):
                 return None  # "lamp and kettle, wrong": said back to deny them
             return answer(True, self.lines("heard_yes"), len(names) > 1)
+        if 1 < len(names) < len(self.pending) and set(mine) <= set(self._names):
+            return replace(again, sure=False)  # "only octopus and anchor": the others not drawn
         if len(names) == len(self.pending) > 1:
             # a name gm heard said twice ("it's a rock, it's clearly a rock") is insisted on
             insisted = any(mine.count(n) > self._names.count(n) for n in self._names)
