@@ -2008,3 +2008,10 @@ def test_a_check_of_three_names_by_their_last_words_and_exceptions(said, names):
     reading = CheckMeaning(lines, ("octopus", "anchor", "treasure chest")).read(said)
     assert reading.value == {"names": names} and not reading.sure
     assert CheckMeaning(lines, ("octopus",)).read("perfect").value is True
+
+
+def test_all_but_one_is_everyone_but_one():
+    result = ResultMeaning(lines, 6)
+    reading = result.read("all but one picked three")
+    assert reading.value == {"count": 5, "place": 3} and not reading.sure  # it was one vote
+    assert result.read("all but two went for four").value == {"count": 4, "place": 4}

@@ -83,6 +83,7 @@ EVERYONE = (
     "all votes",
     "all tokens",
     "all the tokens",
+    "all but",  # "all but one picked three": everyone but one
 )
 NO_MAJORITY = (
     "no majority",
