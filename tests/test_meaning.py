@@ -2015,3 +2015,16 @@ def test_all_but_one_is_everyone_but_one():
     reading = result.read("all but one picked three")
     assert reading.value == {"count": 5, "place": 3} and not reading.sure  # it was one vote
     assert result.read("all but two went for four").value == {"count": 4, "place": 4}
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("one good, the rest meh", "meh"),
+        ("three meh, everyone else good", "meh"),
+        ("the goods have it", "good"),
+        ("she keeps it", "good"),
+    ],
+)
+def test_the_vote_with_the_rest_and_who_keeps_the_word(said, meant):
+    assert FunoVote(lines, 4).read(said).value == meant

@@ -423,7 +423,8 @@ class VoteMeaning:
                 return answer(value, self.lines(f"heard_vote_{value}"), short)
             return partial(self.lines("ask_vote_count"), None)
         for value in ("good", "meh"):  # "four to three, meh wins": the side said to win
-            if any_of(said, (f"{value} wins", f"{value} won", f"{value} has it")):
+            wins = (f"{value} wins", f"{value} won", f"{value} has it", f"{value}s have it")
+            if any_of(said, wins):
                 return answer(value, self.lines(f"heard_vote_{value}"), short)
         numbers = [w.number for w in sentence if w.number is not None]
         scored = _score_for(sentence)
@@ -449,6 +450,20 @@ class VoteMeaning:
             changed = set(said) & {"no", "sorry", "wait", "actually", "mean", "meant"}
             if (good or 0) + (meh or 0) > self.voters and not changed:
                 return self._too_many()
+            rest = next(  # "one good, the rest meh": the others on the other side
+                (
+                    side
+                    for cue in ("the rest", "everyone else", "the others")
+                    for at in starts(said, cue)
+                    for side in ("good", "meh")
+                    if side in said[at + len(cue.split()) : at + len(cue.split()) + 3]
+                ),
+                None,
+            )
+            if rest == "meh" and good is not None and meh is None and good <= self.voters:
+                meh = self.voters - good
+            if rest == "good" and meh is not None and good is None and meh <= self.voters:
+                good = self.voters - meh
             alone = (good if meh is None else meh) if None in (good, meh) else None
             if good is None:
                 good = self.voters - meh if meh <= self.voters else 0
@@ -533,6 +548,8 @@ VOTE_DOUBT = (
 # What a table says of a word the vote kept, or threw out; each said negated means the other.
 GOOD_VERDICTS = (
     "good",
+    "gets it",
+    "keeps it",
     "passes",
     "passed",
     "it counts",
