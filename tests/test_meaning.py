@@ -2023,8 +2023,50 @@ def test_all_but_one_is_everyone_but_one():
         ("one good, the rest meh", "meh"),
         ("three meh, everyone else good", "meh"),
         ("the goods have it", "good"),
-        ("she keeps it", "good"),
+        ("goods have it, no sorry, mehs", "meh"),  # a correction after it
+        ("one good, the rest meh, no sorry, the rest good", "good"),  # all good, then
     ],
 )
 def test_the_vote_with_the_rest_and_who_keeps_the_word(said, meant):
     assert FunoVote(lines, 4).read(said).value == meant
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("two cakes", {"names": ["cake", "cake"]}),
+        ("a cake, two balloons", {"names": ["cake", "balloon", "balloon"]}),
+        ("cake, balloon and... I forget", {"names": ["cake", "balloon"]}),
+        ("the second one, I have no idea", "names_unknown"),
+        ("I can't remember which one I finished", "names_unknown"),
+        ("moon, or maybe a planet, you guys decide", "names_either"),
+        ("either a hat or a crown", "names_either"),
+    ],
+)
+def test_names_counted_forgotten_or_left_open(said, meant):
+    reading = NamesMeaning(lines, ("cake",), 3).read(said)
+    if isinstance(meant, str):
+        assert reading.kind is Kind.PARTIAL and reading.question == meant
+    else:
+        assert reading.value == meant
+
+
+def test_third_review_forms():
+    check = CheckMeaning(lines, ("octopus", "anchor", "treasure chest"))
+    assert check.read("the chest is massive").value is None  # no name said for it
+    assert check.read("the chest isn't mine, oh wait, yes it is").value is not False
+    assert check.read("yes, three out of three").value is True
+    holes = CheckMeaning(lines, ("golf club", "cat", "hole in one"))
+    assert holes.read("the second one, no, it's a fox").value != {
+        "names": ["golf club", "cat", "fox"]
+    }
+    result = ResultMeaning(lines, 6)
+    assert result.read("all but one").kind is not Kind.ANSWER  # no place said
+    assert result.read("four for three, that's all, but Jo wants a recount").value == {
+        "count": 4,
+        "place": 3,
+    }
+    assert FunoVote(lines, 4).read("I don't think anyone gets it").value is None
+    assert NamesMeaning(lines, ("boat",), 3).read("only two: a boat and an anchor").value == {
+        "names": ["boat", "anchor"]
+    }

@@ -397,6 +397,12 @@ class VoteMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         sentence = words(statement(text))
         said = strip_lead(texts(sentence))
+        after = corrected(said)
+        if after and after != said and set(after) & {"good", "goods", "meh", "mehs"}:
+            # "goods have it, no sorry, mehs": what follows the correction (a count taken
+            # back, "four meh, no, four good", is read below with both counts)
+            sentence = words(" ".join(after))
+            said = after
         if not said or asks(said) or said[:2] in (["i", "vote"], ["my", "vote"]):
             return NOTHING
         short = len(said) <= 8 and not hedged(text)
@@ -548,8 +554,6 @@ VOTE_DOUBT = (
 # What a table says of a word the vote kept, or threw out; each said negated means the other.
 GOOD_VERDICTS = (
     "good",
-    "gets it",
-    "keeps it",
     "passes",
     "passed",
     "it counts",

@@ -27,6 +27,7 @@ from gm.games.what_the_fake.names import (
     hint_forms,
     normalise_name,
     segment_names,
+    singular,
     split_names,
 )
 from gm.meaning import (
@@ -112,7 +113,6 @@ LEAD_INS = (
     "i went",
     "so i went",
     "of course",
-    "only",
     "of",  # "I made a drawing of a boat, of an anchor"
     "clearly",
     "seriously",
@@ -226,6 +226,8 @@ _SEAM = re.compile(r"\s*(?:,|;|:|\.|!|\bthen\b|\bnext\b|\balso\b|\bplus\b|\bafte
 _BY_PLACE = (
     r"(?:\band\s+)?(?:\bthe\s+)?\b(?:first|second|third|last)(?:\s+one)?(?:'s|\s+is|\s+was)\b"
 )
+# Said in place of a name the player cannot give: "I have no idea", "I forget".
+NOT_KNOWN = ("no idea", "do not know", "can not remember", "forgot", "forget", "no clue")
 # After a correction, what says the name before it was another's: "that was last round".
 _WAS_ANOTHER = r"^\W*(?:(?:hang on|hold on|wait)\W+)?that (?:was|is) [^,.;!]*[,.;!]"
 _TAIL = (
@@ -467,10 +469,18 @@ class NamesMeaning:
         # a drawing named by its place, anywhere: "the first one's a cat and the second one's
         # a dog" is said as a list
         text = re.sub(_BY_PLACE, ", ", text, flags=re.I)
+        # a clause that says the name is not known ("I have no idea") is none, and its "no"
+        # takes nothing back
+        known = [c for c in clause_texts(text) if not any_of(tokens(c), NOT_KNOWN)]
+        not_known = len(known) < len(clause_texts(text))
+        text = ", ".join(known) if not_known else text
         after = corrected_text(text, keep=True)
         if after != text:  # "a duck, no hang on, that was my second one. last one's a boat"
             after = re.sub(_WAS_ANOTHER, "", after, flags=re.I)
         for at, piece in enumerate(_SEAM.split(plain(after))):
+            if any_of(tokens(piece), NOT_KNOWN):
+                not_known = True  # "the second one, I have no idea", "... and I forget"
+                continue
             words_said, ended = _until_done(_as_said(tokens(piece), forms))
             ended_first = ended_first or (ended and not words_said and not pieces)
             done = done or ended
@@ -482,12 +492,25 @@ class NamesMeaning:
                 continue
             if _lead(words_said) or words_said in (["look"], ["come", "on"]):
                 continue  # "I think", "look, a cat": said before the names
+            tail = words_said[1:2] in (["something"], ["whatever"], ["so"], ["anything"])
+            if words_said[:1] in (["or"], ["either"]) and not tail:
+                return partial(self.lines("names_either"), None)  # "moon, or maybe a planet"
             cleaned = _clean(" ".join(words_said), piece=True)
+            if (
+                len(cleaned) == 2
+                and cleaned[0] in ("two", "three")
+                and singular(cleaned[1]) != cleaned[1]
+            ):
+                # "two cakes": the drawing twice, as said (the rules count it once)
+                pieces.extend([[singular(cleaned[1])]] * (2 if cleaned[0] == "two" else 3))
+                continue
             if count := _HOW_MANY.fullmatch(" ".join(cleaned)):
                 counted = count.group("count")  # "I've only got the one, a bucket and spade"
                 continue
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
+        if not_known and not pieces:  # "I can't remember which one I finished": what is it?
+            return partial(self.lines("names_unknown"), None)
         talk = [
             p
             for p in pieces
@@ -725,7 +748,7 @@ TAKEN_OFF = (
     r"^(?:just |please )?(?:take off|take out|drop|remove|delete|cross out|cross off|scratch|"
     r"lose|scrap|strike|get rid of|forget) (.+?)(?: i did not finish it| it is not mine)?$",
     r"^i (?:did not|never|did not even) (?:draw|do|finish|get to) (.+)$",
-    r"^(.+?) (?:was not|is not|was never|is not even) (?:mine|me|one of mine|on my sheet)\b",
+    r"^(.+?) (?:was not|is not|was never|is not even) (?:mine|me|one of mine|on my sheet)$",
     r"^there (?:is|was) no (.+)$",
     r"^no (.+)$",
 )
@@ -753,8 +776,9 @@ PARTLY = (
     "mostly right",
     "half of them",
     "some of them",
-    "out of three",
-    "out of two",
+    "one out of two",
+    "one out of three",
+    "two out of three",
 )
 
 
@@ -794,14 +818,16 @@ class CheckMeaning:
                 return changed
         return None
 
-    def _place_of(self, said: str) -> int | None:
-        """The place of a name gm heard, said in a reply ("the drill", "drill"), or by its last
-        word where no other name ends so ("the chest" for the treasure chest); None if none."""
+    def _place_of(self, said: str, by_head: bool = True) -> int | None:
+        """The place of a name gm heard, said in a reply ("the drill", "drill"), or (`by_head`)
+        by its last word where no other name ends so and it names a thing ("the chest" for the
+        treasure chest; not "one" of "hole in one"); None if none."""
         name = normalise_name(re.sub(r"^(?:the|a|an|my) ", "", said))
         if name in self._names:
             return self._names.index(name)
         heads = [n.split()[-1] for n in self._names]
-        return heads.index(name) if heads.count(name) == 1 else None
+        named = by_head and heads.count(name) == 1 and len(name) > 3 and name not in VAGUE_HEADS
+        return heads.index(name) if named else None
 
     def _places(self, said: str) -> list[int]:
         """Where a name said ("moon", "moons") is among those gm heard."""
@@ -836,7 +862,8 @@ class CheckMeaning:
         instead = re.search(INSTEAD, said)
         heads = [n.split()[-1] for n in self._names]
         for i, name in enumerate(self._names):  # "cat no, it's a hamster", "chest no, a barrel"
-            head = heads[i] if heads.count(heads[i]) == 1 else name
+            thing = len(heads[i]) > 3 and heads[i] not in VAGUE_HEADS  # not "one" of "hole in one"
+            head = heads[i] if heads.count(heads[i]) == 1 and thing else name
             forms = "|".join(re.escape(f) for f in {name, head})
             verdict = re.search(
                 rf"\b(?:{forms}) (?:no|nope|is wrong|wrong) (?:it is |it was |that is )?"
@@ -848,8 +875,8 @@ class CheckMeaning:
                 break
         # "all good except the chest, it's a barrel", "apart from the anchor, that's a hook"
         save = re.search(
-            r"\b(?:except|apart from|but) (?:for )?(?:the )?(.+?) (?:it is|that is|it was|is)"
-            r" (?:a |an |actually )?(.+)$",
+            r"\b(?:except|apart from|but) (?:for )?(?:the )?(.+?) (?:it is|that is|it was)"
+            r" (?:actually )?((?:a|an) .+)$",
             said,
         )
         if save and self._place_of(save.group(1)) is not None:
@@ -880,8 +907,9 @@ class CheckMeaning:
                 r"|is|was) (?:actually )?(.+)$",
                 said,
             )
-            if not named or (where := self._place_of(named.group(1))) is None:
-                return None
+            article = named.group(2).split()[:1] in (["a"], ["an"]) if named else False
+            if not named or (where := self._place_of(named.group(1), article)) is None:
+                return None  # "the chest is massive" says nothing of what it is
             rest = named.group(2)
         rest = re.sub(r"^(?:wrong|not right)\b\W*(?:it is )?", "", rest)
         rest = re.sub(r"\b(?:actually|i think|please|thanks|mate)$", "", rest).strip()
@@ -919,7 +947,9 @@ class CheckMeaning:
             new = normalise_name(name)
             if name and not set(name.split()) & TALK_WORDS and new != self._names[0]:
                 return answer({"names": [name]}, name, False)
-        again = NamesMeaning(self.lines, self.pending, len(self.pending), self.whole).read(text)
+        again = NamesMeaning(self.lines, self.pending, len(self.pending), self.whole).read(
+            re.sub(r"(?i)^\W*(?:only|just)\s+", "", text)  # "only octopus and anchor"
+        )
         names = again.value.get("names") if isinstance(again.value, dict) else None
         if again.kind is not Kind.ANSWER or not names:
             return None

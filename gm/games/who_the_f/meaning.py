@@ -83,7 +83,6 @@ EVERYONE = (
     "all votes",
     "all tokens",
     "all the tokens",
-    "all but",  # "all but one picked three": everyone but one
 )
 NO_MAJORITY = (
     "no majority",
@@ -421,6 +420,16 @@ class ResultMeaning:
         held = held if isinstance(held, dict) else {}
         if not said or hypothetical(said):  # "if two more had picked three we'd have won"
             return NOTHING
+        all_but = re.search(  # "all but one picked three": everyone but one, read back
+            r"\ball but (\w+) (?:picked|went for|went|voted for|voted|chose|on|for)"
+            r" (?:number )?(\w+)$",
+            " ".join(said),
+        )
+        if all_but and self.players:
+            left = words(all_but.group(1))[0].number if words(all_but.group(1)) else 1
+            place = words(all_but.group(2))[0].number if words(all_but.group(2)) else None
+            if place in PLACES and (left or 1) < self.players:
+                return self._value({"count": self.players - (left or 1), "place": place}, False)
         mentions = _mentions(sentence)
         if any_of(said, HINT_SURE) or (
             any_of(said, HINT) and not mentions and not any_of(said, ("no hint", "not a hint"))
