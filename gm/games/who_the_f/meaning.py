@@ -783,7 +783,9 @@ class FinalMeaning:
         verdict = yes_or_no(everything)
         if verdict is None:  # "ugh. no."
             verdict = yes_or_no(said)
-        concluded = everything[-2:] in (["so", "no"], ["so", "yes"]) and verdict is None
+        concluded = (
+            everything[-2:] in (["so", "no"], ["so", "yes"], ["but", "no"]) and verdict is None
+        )  # "we're one vote off, so no", "so close, but no"
         sentence = sentence[len(sentence) - len(said) :]
         if not said:
             return NOTHING
@@ -815,7 +817,9 @@ class FinalMeaning:
         ) and not _empties_named(said, sentence):
             return self._value({"empty": []}, sure)
         if (everyone or (verdict is True and not split) or self.which) and len(set(values)) == 1:
-            if not any_of(said, EMPTY + GOT_VOTES) or everyone:  # out of play: the rules say so
+            # a place out of play: the rules say so; "everyone voted but nobody picked six"
+            # says which place is empty, not a unanimous six
+            if not any_of(said, EMPTY + GOT_VOTES) or everyone and verdict is not False:
                 return self._value({"unanimous": True, "place": values[0]}, sure)
         empties = _empties(said, sentence, self.places)
         if empties is not None:
