@@ -452,9 +452,10 @@ def after_hesitations(text: str) -> str:
 
 # What did not happen: "if four of us had picked two", "we would have won".
 _HYPOTHETICAL = ("would have", "could have", "should have", "if only")
-
-
-_WOULD_HAVE = re.compile(r"\b(?:would|could|should)(?: have|'ve)\b|\bif only\b", re.I)
+# The same in a sentence as written ("we could've won"): where it starts.
+_WOULD_HAVE = re.compile(
+    r"\b(?:%s)\b" % "|".join(p.replace(" have", "(?: have|'ve)") for p in _HYPOTHETICAL), re.I
+)
 
 
 def before_hypothetical(text: str) -> str:

@@ -251,7 +251,7 @@ class ChallengeMeaning:
     known = knows(globals(), lambda self: self.about)  # answers that score: gm.meaning.knows
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        every = [_MEH if re.fullmatch(r"me+h+s?", w) else w for w in tokens(text)]
+        every = [_as_meh(w) for w in tokens(text)]
         if unsure(every):  # "maybe?", "well, hmm": asked, even as a question
             return partial(self.lines("challenge_unsure"), None)
         # a verdict in doubt ("kinda meh?", "I want to challenge but I'm not sure", "it
@@ -268,7 +268,7 @@ class ChallengeMeaning:
             return partial(self.lines("challenge_unsure"), None)
         if questioned and has(every, "challenge") and not asks(every):
             return answer("challenge", self.lines("heard_challenge"), False)  # "I challenge?"
-        text = " ".join(_MEH if re.fullmatch(r"me+h+s?", w) else w for w in text.split())
+        text = " ".join(_as_meh(w) for w in text.split())
         # "no way! that counts": surprise, then the verdict (not "no way that counts")
         text = re.sub(r"\b(no way)\s*[!.,?;:]+\s*(?=that|it)", r"\1, so ", text, flags=re.I)
         whole = strip_lead(texts(words(_without_bare_noes(statement(text)))), ())
@@ -343,7 +343,13 @@ DOUBTS = (
 HEDGED_ASKING = ("kinda", "kind of", "sort of", "i guess")
 # The word's worth asked, not judged: "is that even a real word?".
 WORTH_ASKED = ("even a real word", "even a word", "is that a real word", "is that a thing")
-_MEH = "meh"
+
+
+def _as_meh(word: str) -> str:
+    """ "meh" for a meh said stretched or counted ("meeeh", "mehhs"); any other word as it is."""
+    return "meh" if re.fullmatch(r"me+h+s?", word) else word
+
+
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
 QUESTION_STARTS = frozenset(
     "how what why who where when which did does do is are was were can could should anyone "
@@ -743,8 +749,9 @@ class LetterMeaning:
         open ("C or K, whichever") are asked about; None when no letter is stated so, or only
         inside a long sentence about something else ("honestly the K is the worst letter")."""
         pieces = [p for p in _CORRECTED.split(plain(text)) if p.strip()]
+        named = [self._mentions(piece) for piece in pieces]
         said = tokens(text)
-        if not any(self._mentions(piece) for piece in pieces):
+        if not any(named):
             if any_of(said, ("sounds like", "like an", "like a")) and self.which:
                 return partial(self.which, None)  # "the one that sounds like an S"
             if any_of(said, CHANGED_WORD):  # "olive, I'll change it to olive"
@@ -754,7 +761,7 @@ class LetterMeaning:
         whole = plain(text)
         for at, piece in reversed(list(enumerate(pieces))):
             said = tokens(piece)
-            mentions = self._mentions(piece)
+            mentions = named[at]
             if not mentions:
                 if any(_answer_words(c) for _, c in clauses(piece)):
                     return None  # a word said after the last letter: the ask's own reading
@@ -899,9 +906,9 @@ CHANGED_WORD = ("change it", "changing it", "i said", "i meant", "switch it")
 SPELLING = frozenset("spelled spelt spelling written starts begins".split())
 _NATO_WORDS = frozenset(NATO.values())
 # The words right before a letter that name it as the answer: "it's for the K", "so P".
+# ("for the", "on the", "it is" end in a frame of their own.)
 LETTER_FRAMES = tuple(
-    f.split()
-    for f in ("for", "the", "so", "it is", "is", "on the", "with a", "with an", "letter", "be")
+    f.split() for f in ("for", "the", "so", "is", "with a", "with an", "letter", "be")
 )
 
 

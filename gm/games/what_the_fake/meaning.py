@@ -502,7 +502,8 @@ class NamesMeaning:
                 and singular(cleaned[1]) != cleaned[1]
             ):
                 # "two cakes": the drawing twice, as said (the rules count it once)
-                pieces.extend([[singular(cleaned[1])]] * (2 if cleaned[0] == "two" else 3))
+                times = 2 if cleaned[0] == "two" else 3
+                pieces.extend([singular(cleaned[1])] for _ in range(times))
                 continue
             if count := _HOW_MANY.fullmatch(" ".join(cleaned)):
                 counted = count.group("count")  # "I've only got the one, a bucket and spade"
@@ -797,6 +798,21 @@ class CheckMeaning:
         """The names gm heard, as a reply's words are compared with them."""
         return [normalise_name(p) for p in self.pending]
 
+    @cached_property
+    def _heads(self) -> list[str]:
+        """Each name's last word ("chest" of "treasure chest")."""
+        return [name.split()[-1] for name in self._names]
+
+    @cached_property
+    def _thing_heads(self) -> dict[str, int]:
+        """The last words a name may be said by, and its place: where no other name ends so and
+        it names a thing ("chest" for the treasure chest; not "one" of "hole in one")."""
+        return {
+            head: i
+            for i, head in enumerate(self._heads)
+            if self._heads.count(head) == 1 and len(head) > 3 and head not in VAGUE_HEADS
+        }
+
     def _one_changed(self, text: str) -> list[str] | None:
         """The names with one of them said anew or taken off: "the last one was a dish of
         chips", "the second one's wrong, it's a hog", "the rock is a crab actually", "change
@@ -825,9 +841,7 @@ class CheckMeaning:
         name = normalise_name(re.sub(r"^(?:the|a|an|my) ", "", said))
         if name in self._names:
             return self._names.index(name)
-        heads = [n.split()[-1] for n in self._names]
-        named = by_head and heads.count(name) == 1 and len(name) > 3 and name not in VAGUE_HEADS
-        return heads.index(name) if named else None
+        return self._thing_heads.get(name) if by_head else None
 
     def _places(self, said: str) -> list[int]:
         """Where a name said ("moon", "moons") is among those gm heard."""
@@ -841,10 +855,15 @@ class CheckMeaning:
         off so, or only one was heard (that is a plain no)."""
         if len(self.pending) < 2:
             return None
+        at = self._taken_off_at(said, paused)
+        return None if at is None else [name for i, name in enumerate(self.pending) if i != at]
+
+    def _taken_off_at(self, said: str, paused: bool = False) -> int | None:
+        """The place of the name a reply takes off the list (TAKEN_OFF), None if none."""
         for pattern in TAKEN_OFF[:-1] if paused else TAKEN_OFF:
             found = re.search(pattern, said)
             if found and (at := self._place_of(found.group(1))) is not None:
-                return [name for i, name in enumerate(self.pending) if i != at]
+                return at
         return None
 
     def _changed_in(self, text: str) -> list[str] | None:
@@ -860,10 +879,8 @@ class CheckMeaning:
         )
         verb = re.search(CHANGE_VERB, said)
         instead = re.search(INSTEAD, said)
-        heads = [n.split()[-1] for n in self._names]
         for i, name in enumerate(self._names):  # "cat no, it's a hamster", "chest no, a barrel"
-            thing = len(heads[i]) > 3 and heads[i] not in VAGUE_HEADS  # not "one" of "hole in one"
-            head = heads[i] if heads.count(heads[i]) == 1 and thing else name
+            head = self._heads[i] if self._thing_heads.get(self._heads[i]) == i else name
             forms = "|".join(re.escape(f) for f in {name, head})
             verdict = re.search(
                 rf"\b(?:{forms}) (?:no|nope|is wrong|wrong) (?:it is |it was |that is )?"
@@ -936,10 +953,8 @@ class CheckMeaning:
         right = re.search(NAME_RIGHT, said)
         if single and right and self._place_of(right.group(1)) is not None:
             return answer(True, self.lines("heard_yes"), True)
-        for pattern in TAKEN_OFF if single else ():
-            found = re.search(pattern, said)
-            if found and self._place_of(found.group(1)) is not None:
-                return answer(False, self.lines("heard_no"), True)
+        if single and self._taken_off_at(said) is not None:  # "I didn't draw a lamp"
+            return answer(False, self.lines("heard_no"), True)
         anew = list(re.finditer(SAID_ANEW, said))
         if single and anew:  # "it's more of a lava lamp", "lava lamp actually"
             after = said[anew[-1].end() :].split()
@@ -1028,7 +1043,7 @@ class CheckMeaning:
         the umbrella, it was a parasol" (the beach umbrella, found by its last word where no other
         name ends so). Its place and the words said instead, "" where none were ("not the crab
         at all"); None when no name is denied so."""
-        heads = [name.split()[-1] for name in self._names]
+        heads = self._heads
         for i, name in enumerate(self._names):
             for said_as in {name} | ({heads[i]} if heads.count(heads[i]) == 1 else set()):
                 found = re.search(
