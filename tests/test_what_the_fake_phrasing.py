@@ -746,3 +746,14 @@ def test_a_change_named_by_group_and_seat_without_a_drawing(line, reading):
 )
 def test_a_yes_after_anything_else_is_a_change_and_otherwise_a_confirmation(line, asked, value):
     assert GroupsMeaning(GAME.lines, TABLE, asked_more=asked).read(line).value == value
+
+
+def test_stop_alone_does_not_end_the_drawing(common, speaker):
+    # "stop" said to a neighbour, or to quiet gm's voice, is no "stop drawing": the drawing goes
+    # on and the sorry names the words that end it
+    engine, transcript = play(common, speaker, ["start drawing", "stop"])
+    assert engine.state.phase is wtf.Phase.DRAWING
+    assert "stopped the drawing" not in decisions(transcript)
+    assert "stop drawing" in said(transcript)[-1]
+    engine, transcript = play(common, speaker, ["start drawing", "stop drawing"])
+    assert engine.state.phase is wtf.Phase.NAMING

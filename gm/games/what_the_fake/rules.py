@@ -389,10 +389,8 @@ class WhatTheFake(Naming, Grouping):
         choices = (
             # variants ("what a fake") would split its confidence; "I'm done" is another phrase
             Choice("shout", ("what the fake", "i am done")),
-            Choice(
-                "stop",
-                ("stop drawing", "stop", "pencils down", "time is up", "we are all done"),
-            ),
+            # never "stop" alone: said to a neighbour, or to gm's voice, it would end the drawing
+            Choice("stop", ("stop drawing", "pencils down", "time is up", "we are all done")),
         ) + tuple(
             Choice(
                 k,
