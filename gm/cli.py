@@ -285,7 +285,8 @@ def build_parser() -> Parser:
     listen.add_argument(
         "--expect",
         default="commands",
-        help="numbers | commands | yesno | letters:B,M,T | phrases:A|B|C | free",
+        help=f"what to listen for: commands (the default: {_listened_commands()}), numbers (0 to "
+        "20), yesno, letters:B,M,T, phrases:A|B|C, or free (any words)",
     )
     _add_audio_options(listen)
 
@@ -1239,6 +1240,12 @@ def cmd_decks(args: argparse.Namespace) -> int:
     return 0
 
 
+def _listened_commands() -> str:
+    """The commands `gm listen` hears by default, each in its first form ("repeat, help, ...")."""
+    _, commands = common_lines()
+    return ", ".join(phrases[0] for phrases in listening_commands(commands).values())
+
+
 def expectation(name: str) -> tuple[tuple[Choice, ...], dict, bool]:
     """The choices, commands and free flag that `gm listen --expect` listens with."""
     _, commands = common_lines()
@@ -1311,7 +1318,13 @@ def cmd_listen(args: argparse.Namespace) -> int:
     # so a person testing the microphone sees it works
     vocabulary = matcher.vocabulary(free=free, endpoint=0.6, followed=True)
     if not args.wav:
-        print("Listening; press Ctrl+C to stop.", file=sys.stderr)
+        heard = {"commands": f"the commands ({_listened_commands()})", "free": "any words"}.get(
+            args.expect, args.expect.split(":")[0]
+        )
+        print(
+            f"Listening for {heard}; anything else is shown as heard. Press Ctrl+C to stop.",
+            file=sys.stderr,
+        )
     for source in sources:
         name = str(source.path) if hasattr(source, "path") else "microphone"
         recognizer.reset()

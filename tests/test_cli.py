@@ -191,6 +191,15 @@ def test_listen_reads_typed_lines():
     ]
 
 
+def test_listen_help_names_the_commands_it_hears_and_each_is_heard():
+    shown = " ".join(gm("listen", "--help").stdout.split())
+    named = shown.split("commands (the default: ", 1)[1].split(")", 1)[0].split(", ")
+    assert {"repeat", "help", "take that back", "quit"} <= set(named), named
+    result = gm("listen", "--text", stdin="\n".join(named) + "\n")
+    intents = [json.loads(line)["intent"] for line in result.stdout.splitlines()]
+    assert len(intents) == len(named) and all(i.startswith("command:") for i in intents), intents
+
+
 def test_listen_reads_typed_lines_as_an_ask_would_in_the_tables_own_words():
     result = gm("listen", "--text", stdin="scratch that\nwhat was the question again?\n")
     assert [json.loads(line)["intent"] for line in result.stdout.splitlines()] == [
