@@ -405,6 +405,20 @@ def test_hidden_reveal_with_two_forgers_at_once_or_one_by_one() -> None:
     assert not refused.accepted and refused.state == state
     outcome = choose(state, 2)
     assert outcome.state.roles[1] is Role.FORGER and outcome.state.roles[6] is Role.FORGER
+    # what an undo names: both seats, as the table heard them
+    assert outcome.decision == "players two and seven were the Forgers"
+    assert refused.say == ("Player seven is already named. Who is the other Forger?",)
+
+
+def test_the_reveal_names_one_forger_as_one_and_refuses_a_seat_the_table_has_not() -> None:
+    state = draw_until_done(go(start(players=4, mode="hidden")))
+    step = ask(state)
+    outcome = choose(state, 2)
+    assert outcome.say == ("Player two was the Forger.",)
+    assert outcome.decision == "player two was the Forger"  # not "the Forgers were two"
+    refused = GAME.apply(state, step, Answer(AnswerKind.CHOICE, 9), random.Random(0))
+    assert not refused.accepted and refused.state == state
+    assert refused.say[0].startswith("There is no player nine at this table.")
 
 
 def test_hidden_roles_are_secret_again_next_round() -> None:

@@ -578,12 +578,13 @@ class WhatTheFake(Naming, Grouping):
     def _apply_reveal(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         seats = _seat_values(answer.value)
         named = state.named + seats
-        if len(set(named)) < len(named) or not all(1 <= s <= state.players for s in seats):
-            repeated = next(
-                s
-                for s in seats
-                if s in state.named or seats.count(s) > 1 or not 1 <= s <= state.players
+        stranger = next((s for s in seats if not 1 <= s <= state.players), None)
+        if stranger is not None:
+            return Outcome(
+                state, (self.lines("no_such_seat", seat=number_word(stranger)),), accepted=False
             )
+        if len(set(named)) < len(named):
+            repeated = next(s for s in seats if s in state.named or seats.count(s) > 1)
             return Outcome(
                 state, (self.lines("already_named", seat=number_word(repeated)),), accepted=False
             )
@@ -598,12 +599,18 @@ class WhatTheFake(Naming, Grouping):
             replace(state, named=forgers, roles=roles_with(state.players, forgers))
         )
         if len(forgers) == 1:
-            say = self.lines("revealed_one", seat=number_word(forgers[0]))
-        else:
-            say = self.lines(
-                "revealed_two", first=number_word(forgers[0]), second=number_word(forgers[1])
+            seat = number_word(forgers[0])
+            return Outcome(
+                state,
+                (self.lines("revealed_one", seat=seat),),
+                self.lines("decision_the_forger", seat=seat),
             )
-        return Outcome(state, (say,), self.lines("decision_forgers", seats=spoken_numbers(forgers)))
+        first, second = (number_word(s) for s in forgers)
+        return Outcome(
+            state,
+            (self.lines("revealed_two", first=first, second=second),),
+            self.lines("decision_forgers", first=first, second=second),
+        )
 
     def _apply_points(self, state: State, answer: Answer, rng: random.Random) -> Outcome:
         value = answer.value
