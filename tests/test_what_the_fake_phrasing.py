@@ -571,6 +571,36 @@ KITCHEN = ("kettle", "moon", "spoon")
             "no, it's bread and butter",
             Reading(Kind.ANSWER, {"names": ["bread and butter"]}, "bread and butter"),
         ),
+        # all of them, in other words, or said again whole: a yes
+        (KITCHEN, "yeah that's all of them", YES),
+        (("snowman", "igloo"), "I'd say so, yeah", YES),
+        (KITCHEN, "yeah: kettle, moon, spoon", YES),
+        # more said after a yes, read back: the names heard and the new ones
+        (
+            ("snowman", "igloo"),
+            "yes but add a sledge, I forgot that one",
+            Reading(
+                Kind.ANSWER, {"names": ["snowman", "igloo", "sledge"]}, "snowman, igloo and sledge"
+            ),
+        ),
+        (
+            ("rocket",),
+            "rocket, yeah, and I also had a satellite",
+            Reading(Kind.ANSWER, {"names": ["rocket", "satellite"]}, "rocket and satellite"),
+        ),
+        # a yes but for one of them: the one changed, or which is asked
+        (
+            ("salt and pepper", "spoon"),
+            "yes, except the spoon is a fork",
+            Reading(
+                Kind.ANSWER, {"names": ["salt and pepper", "fork"]}, "salt and pepper and fork"
+            ),
+        ),
+        (
+            ("salt and pepper", "spoon"),
+            "yes except the spoon",
+            Reading(Kind.PARTIAL, question=GAME.lines("check_which"), held={"again": True}),
+        ),
         (KITCHEN, "the second one was a bit of a mess to be honest", Reading()),
         (KITCHEN, "the third one was an", Reading()),
         (KITCHEN, "the first's the", Reading()),

@@ -709,6 +709,11 @@ CHECK_YES = (
     "near enough",
     "got it in one",
     "all of them",
+    "that is all of them",
+    "that is them",
+    "those are them",
+    "those are the ones",
+    "i would say so",
     "perfect",
     "exactly those",
 )
@@ -733,6 +738,11 @@ def _agreed(said: list[str], text: str) -> bool:
     return False
 
 
+# Said after a yes to the names gm heard, what brings in more: "yes but add a sledge".
+ADDED = (
+    r"\b(?:add|plus|and also|i also (?:had|drew|did|made)|also (?:had|drew|did|made)|you missed"
+    r"|you forgot|and (?:then )?(?:another|one more)|and i (?:also )?(?:had|drew|did|made))\b"
+)
 # A name alone said to be what gm heard: "lamp is right".
 NAME_RIGHT = r"^(?:the |a |an )?(.+?) (?:is|was) (?:right|correct|fine|good|it)$"
 # Words that make a name said alone a correction of the one gm heard: "it was a kettle".
@@ -824,7 +834,9 @@ class CheckMeaning:
         whole = self._changed_in(text)
         if whole is not None:
             return whole
-        clauses = [c for c in re.split(r"[,.;!?]+|\bbut\b", text) if c.strip()]
+        clauses = [
+            c for c in re.split(r"[,.;!?]+|\bbut\b|\bexcept\b|\bapart from\b", text) if c.strip()
+        ]
         changes = r"\b(?:but|actually|except|apart from)\b"
         if yes_or_no(tokens(clauses[0])) is True and not re.search(changes, text):
             return None  # "yes, the kettle was the hard one": a yes, and a word about a drawing
@@ -1060,6 +1072,29 @@ class CheckMeaning:
                 return i, instead
         return None
 
+    def _added(self, text: str) -> Reading | None:
+        """The names gm heard, right, with more said after them: "yes but add a sledge", "rocket,
+        yeah, and I also had a satellite", "those are right, plus a mug". Read back first. None
+        where the reply does not agree first, or adds no name."""
+        cue = re.search(ADDED, text, re.I)
+        if cue is None or not self.pending:
+            return None
+        before = [w for w in tokens(text[: cue.start()]) if w not in ("but", "and")]
+        agreed = yes_or_no(before) is True or _agreed(before, text[: cue.start()])
+        named = normalise_name(" ".join(w for w in before if w not in YES_WORDS | AROUND_YES))
+        if not before or not (
+            agreed or named in {normalise_name(" ".join(self.pending)), *self._names}
+        ):
+            return None
+        more = re.sub(r"\b(?:as well|too|i forgot(?: that one| it)?)\W*$", "", text[cue.end() :])
+        room = max(DRAWINGS - len(self.pending), 1)
+        reading = NamesMeaning(self.lines, self.pending, room, self.whole).read(more)
+        new = reading.value.get("names") if isinstance(reading.value, dict) else None
+        if reading.kind is not Kind.ANSWER or not new:
+            return None
+        names = [*self.pending, *new]
+        return answer({"names": names}, content.spoken_list(names), False)
+
     def _listed(self, again: str) -> str:
         """Names said again with an "and" between one gm heard and another, as a list ("no,
         it's pizza and nachos" for pizza and taco): two drawings, as gm heard two."""
@@ -1121,6 +1156,15 @@ class CheckMeaning:
         return bool(named) and normalise_name(" ".join(rest)) not in self._names
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        reading = self._read(text, held)
+        names = reading.value.get("names") if isinstance(reading.value, dict) else None
+        if reading.kind is Kind.ANSWER and names and [normalise_name(n) for n in names] == [
+            normalise_name(n) for n in self.pending
+        ]:  # "yeah, a cup of tea, a teapot and a kettle": what gm heard, all of it
+            return answer(True, self.lines("heard_yes"), reading.sure)
+        return reading
+
+    def _read(self, text: str, held: JSON = None) -> Reading:
         text = after_hesitations(text)  # "uh, yes I think so"
         # "salt and pepper is one drawing": said of a name, no part of it
         text = re.sub(
@@ -1169,6 +1213,12 @@ class CheckMeaning:
             return answer({"names": changed}, content.spoken_list(changed), False)
         if held is None and self._mixed(said):
             return partial(self.lines("check_which"), {"again": True})
+        added = self._added(text)
+        if added is not None:
+            return added
+        if len(self.pending) > 1 and re.search(r"\b(?:except|apart from|other than)\b", text):
+            # "yes except the spoon", "all of them apart from one": not all right, and not what
+            return partial(self.lines("check_which"), {"again": True})
         after = corrected(said)
         if after == said:  # "flying pig, no, it's a frying pan": the name, then a correction
             after = tokens(corrected_text(text))
@@ -1194,7 +1244,7 @@ class CheckMeaning:
                 said = tokens(text)
         if verdict is None and self._said_instead(said) and not text.rstrip().endswith("?"):
             verdict, said, text = False, ["no", *said], "no, " + text  # "I drew an igloo"
-        if verdict is None and _agreed(said, text):
+        if verdict is not False and _agreed(said, text):  # "yeah, that's all of them"
             return answer(True, self.lines("heard_yes"), True)
         if verdict is None and not text.rstrip().endswith("?"):
             reading = self._said_again(text)
