@@ -347,6 +347,12 @@ def test_next_is_heard_only_as_a_short_go_ahead():
         ("hum, horse racing", "horse racing"),  # Whisper's "hmm" before the word
         ("gnome with a G", "gnome"),  # the letter it is for
         ("salt and pepper shaker", "salt and pepper shaker"),  # four words joined by "and"
+        ("mango then", "mango"),  # a word chosen at last
+        ("peach instead", "peach"),
+        # a name alone, then words said to that player: no word
+        ("Sam, do you have a toaster oven? mine broke", None),
+        ("Priya, that's your third spatula this game", None),
+        ("knife, your turn", "knife"),  # the word, then the turn passed on
     ],
 )
 def test_the_word_is_what_the_player_meant_without_the_talk_around_it(said, word):

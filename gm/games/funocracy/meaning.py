@@ -1145,7 +1145,7 @@ NOT_WORDS = (
     "new thing",  # "new theme" as the ear writes it unexpected: no word
 )
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
-TAIL_WORDS = frozenset("please maybe probably".split())
+TAIL_WORDS = frozenset("please maybe probably then instead".split())  # "mango then"
 # A guess said after the word: "igloo, I reckon", "kiwi I guess".
 TAIL_GUESSES = frozenset(("i", verb) for verb in "guess reckon think suppose".split())
 LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS
@@ -1246,6 +1246,25 @@ def clauses(text: str) -> list[tuple[bool, list[str]]]:
     return out
 
 
+# After a name alone, words said to that player: "Sam, do you have a toaster?", "Priya, that's
+# your third spatula". A word said alone before them is the player called, not an answer.
+_TO_A_PLAYER = re.compile(
+    r"^(?:(?:do|did|have|are|can|could|would|will|were) you|that is your|is that your|you are"
+    r" (?:always|so|such)|your (?:go|turn) again)\b"
+)
+
+
+def _called(parts: list[tuple[bool, list[str]]]) -> bool:
+    """Whether a reply opens with one word alone, then talks to a player: that word is the
+    player's name ("Jo, do you have one?"), never the word for the theme."""
+    return (
+        len(parts) > 1
+        and len(parts[0][1]) == 1
+        and not parts[1][0]
+        and bool(_TO_A_PLAYER.match(" ".join(parts[1][1])))
+    )
+
+
 @dataclass(frozen=True)
 class AnswerMeaning:
     """The word a player answers, out of what they say around it: "tiger, no, toucan" is
@@ -1267,6 +1286,8 @@ class AnswerMeaning:
         parts = clauses(text)
         if parts and parts[-1][1][-1] == "or":
             return Reading(Kind.TALK)  # "fire alarm or...": the player has not chosen yet
+        if _called(parts):
+            return Reading(Kind.TALK)  # "Sam, do you have a toaster?": said to a player
         for _, clause in parts:  # "fire alarm or... a foghorn?": which one?
             at = clause.index("or") if "or" in clause[1:-1] else 0
             if (

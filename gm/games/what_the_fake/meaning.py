@@ -1158,9 +1158,11 @@ class CheckMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         reading = self._read(text, held)
         names = reading.value.get("names") if isinstance(reading.value, dict) else None
-        if reading.kind is Kind.ANSWER and names and [normalise_name(n) for n in names] == [
-            normalise_name(n) for n in self.pending
-        ]:  # "yeah, a cup of tea, a teapot and a kettle": what gm heard, all of it
+        if (
+            reading.kind is Kind.ANSWER
+            and names
+            and [normalise_name(n) for n in names] == [normalise_name(n) for n in self.pending]
+        ):  # "yeah, a cup of tea, a teapot and a kettle": what gm heard, all of it
             return answer(True, self.lines("heard_yes"), reading.sure)
         return reading
 
