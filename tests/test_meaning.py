@@ -2082,4 +2082,5 @@ def test_the_final_round_with_everyone_voted_and_a_no_at_the_end():
     final = FinalMeaning(lines, (1, 3, 4, 6))
     assert final.read("nope, everyone voted but nobody picked six").value == {"empty": [6]}
     assert final.read("so close, but no").value == {"answer": False}
+    assert final.read("no empties this time").value == {"empty": []}  # not a bare no
     assert final.read("we all went three").value == {"unanimous": True, "place": 3}

@@ -184,6 +184,8 @@ ALL_VOTED = (
     "every single one got",
     "nobody got nothing",
     "no empty",
+    "no empties",
+    "zero empties",
     "none empty",
     "none are empty",
     "no place is empty",
