@@ -607,6 +607,8 @@ CORRECTIONS = (
     "no no",
     "or rather",
     "scratch that",
+    "make that",  # "three for four, actually make that three for one"
+    "correction",
 )
 
 

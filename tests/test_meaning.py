@@ -147,6 +147,11 @@ def test_a_question_to_the_table_is_not_a_statement():
 def test_what_follows_a_correction_is_what_was_meant():
     assert corrected(tokens("five for three, no wait, six for three")) == ["six", "for", "three"]
     assert corrected(tokens("four for two")) == ["four", "for", "two"]
+    assert corrected(tokens("three for four, actually make that three for one")) == [
+        "three",
+        "for",
+        "one",
+    ]
 
 
 def test_a_letter_is_named_in_any_of_its_forms_but_never_after_not():
