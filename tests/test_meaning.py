@@ -698,6 +698,8 @@ HINTS = ("cat", "dog", "fish and chips")
             "my two are a hot water bottle and long johns, don't laugh",
             ["hot water bottle", "long johns"],
         ),
+        ("my last two are a goldfish and a tortoise", ["goldfish", "tortoise"]),
+        ("my other two were a dog and a cat", ["dog", "cat"]),
         ("um, I only did two, a sock and a shoe", ["sock", "shoe"]),  # how many, not what
         ("I've only got the one, a bucket and spade", ["bucket and spade"]),  # one: the name whole
         ("just the one, fish and chips", ["fish and chips"]),

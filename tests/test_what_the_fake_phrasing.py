@@ -571,6 +571,11 @@ KITCHEN = ("kettle", "moon", "spoon")
             "no, it's bread and butter",
             Reading(Kind.ANSWER, {"names": ["bread and butter"]}, "bread and butter"),
         ),
+        (
+            ("fish and chips",),
+            "no no, I said fish fingers",
+            Reading(Kind.ANSWER, {"names": ["fish fingers"]}, "fish fingers"),
+        ),
         # all of them, in other words, or said again whole: a yes
         (KITCHEN, "yeah that's all of them", YES),
         (("snowman", "igloo"), "I'd say so, yeah", YES),

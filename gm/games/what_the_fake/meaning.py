@@ -130,10 +130,10 @@ LEAD_INS = (
     # "so my two left are", "the last two are": the drawings left to name
     *(
         f"{whose}{count}{left}{verb}"
-        for whose in ("my ", "the last ")
+        for whose in ("my ", "the last ", "my last ", "my other ", "the other ")
         for count in ("one", "two", "three")
         for left in (" left", "")
-        for verb in (" are", " is")
+        for verb in (" are", " is", " were", " was")
     ),
     # "my first one is", "the second's", "next is", "and the third one was"
     *(
@@ -1283,7 +1283,7 @@ class CheckMeaning:
             return answer(True, self.lines("heard_yes"), False)
         if verdict is False:  # "no, a bicycle and a clown": the names said again, read whole
             again = re.sub(
-                r"^\W*(?:no|nope|nah)\b\W*(?:but\b\W*)?(?:i (?:said|meant|drew|wrote)\b)?\W*",
+                r"^\W*(?:(?:no|nope|nah)\b\W*)+(?:but\b\W*)?(?:i (?:said|meant|drew|wrote)\b)?\W*",
                 "",
                 text.strip(),
                 flags=re.I,
