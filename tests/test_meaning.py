@@ -993,6 +993,10 @@ GROUPS = (
         ("can you read the groups out again, I lost you after the cats", "list"),
         ("I want to hear them again!", "list"),
         ("the goldfish is off theme", "invalid 4"),
+        ("the goldfish isn't recognisable at all, scrap it", "invalid 4"),
+        ("honestly the goldfish shouldn't score", "invalid 4"),
+        ("I wouldn't scrap the goldfish, it's fine", "valid 4"),  # a cut said not to be made
+        ("the cats and the kitten look identical", "merge 1 2"),
         # the table's last word after talking it over, read back
         ("the cat and the kitten, nah, they're different, leave them. all good", "correct"),
         ("uh huh", "correct"),

@@ -1380,6 +1380,7 @@ SAME = (
     "is the same as",
     "are the same",
     "put it with",
+    "identical",
     "same",  # "gorilla and monkey, same"
 )
 # Two groups joined in other words ("put them together", "should be one group", "the daisy goes
@@ -1444,7 +1445,29 @@ NOT_COUNTING = (
     "void",
     "bin that",
     "bin it",
+    "scrap it",
+    "scrap that",
+    "scrap the",
+    "throw it out",
+    "throw that out",
+    "group out",
+    "not recognisable",
+    "not recognizable",
+    "should not score",
+    "should not count",
+    "zero for that",
+    "nobody knew what",
+    "no one knew what",
 )
+# A cut said not to be made: "I wouldn't scrap the piano", "don't void it".
+KEPT_IN = ("not scrap", "never scrap", "not throw", "never throw", "not bin", "not void")
+
+
+def _not_counting(said: list[str]) -> bool:
+    """Whether a drawing or a group is said not to count (NOT_COUNTING), and not kept in."""
+    return any_of(said, NOT_COUNTING) and not any_of(said, KEPT_IN)
+
+
 # Verbs that join two groups named by their drawings: "merge the sun with the moon".
 MERGE_VERBS = ("merge", "combine", "join")
 # After "one", words that make it no group's number: "one more thing", "one change".
@@ -1740,7 +1763,7 @@ class GroupsMeaning:
             and seat in known[target].seats
             and len(known[target].seats) > 1
         ):
-            if any_of(said, NOT_COUNTING) or any_of(said, ("just a", "only a")):
+            if _not_counting(said) or any_of(said, ("just a", "only a")):
                 return value(f"void {seat} {target}")
             if any_of(said, COUNTING):
                 return value(f"valid {target}")
@@ -1751,7 +1774,7 @@ class GroupsMeaning:
                 return value(f"out {seat} {target}", False)
         if target is not None:
             alone = seat is not None and known[target].seats == (seat,)
-            if any_of(said, NOT_COUNTING) or (alone and any_of(said, ("just a", "only a"))):
+            if _not_counting(said) or (alone and any_of(said, ("just a", "only a"))):
                 # "seven's keyboard is just a rectangle", seven alone in its group
                 return value(f"invalid {target}")
             if any_of(said, COUNTING):
