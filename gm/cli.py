@@ -1318,9 +1318,13 @@ def cmd_listen(args: argparse.Namespace) -> int:
     # so a person testing the microphone sees it works
     vocabulary = matcher.vocabulary(free=free, endpoint=0.6, followed=True)
     if not args.wav:
-        heard = {"commands": f"the commands ({_listened_commands()})", "free": "any words"}.get(
-            args.expect, args.expect.split(":")[0]
-        )
+        kind = args.expect.split(":")[0]
+        heard = {
+            "commands": f"the commands ({_listened_commands()})",
+            "free": "any words",
+            "yesno": "yes or no",
+            "phrases": "the phrases given",
+        }.get(kind, kind)
         print(
             f"Listening for {heard}; anything else is shown as heard. Press Ctrl+C to stop.",
             file=sys.stderr,

@@ -607,8 +607,8 @@ CORRECTIONS = (
     "no no",
     "or rather",
     "scratch that",
-    "make that",  # "three for four, actually make that three for one"
-    "correction",
+    "actually make that",  # "three for four, actually make that three for one"
+    "no make that",  # not "make that" alone: "yeah, make that count", "make that an F"
 )
 
 

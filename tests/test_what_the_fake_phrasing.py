@@ -792,3 +792,46 @@ def test_stop_alone_does_not_end_the_drawing(common, speaker):
     assert "stop drawing" in said(transcript)[-1]
     engine, transcript = play(common, speaker, ["start drawing", "stop drawing"])
     assert engine.state.phase is wtf.Phase.NAMING
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "yes, and I had to rush the snowman",
+        "yes, add it",
+        "yep, add that to my score",
+        "yes but you forgot to ask Sam",
+        "yes, snowman and plus sign",  # "plus" inside a name heard
+        "yes, apart from that it's all good",
+        "yep, all right except my handwriting",
+        "yes, except the snowman is a bit wonky",  # how it looks, not what it is
+    ],
+)
+def test_a_yes_with_talk_after_it_adds_no_drawing_and_changes_none(line):
+    reading = CheckMeaning(GAME.lines, ("snowman", "plus sign")).read(line)
+    names = reading.value.get("names") if isinstance(reading.value, dict) else None
+    assert names is None, (line, reading)
+
+
+def test_names_added_after_a_yes_never_pass_the_players_three_drawings():
+    # two drawings were written before: the one heard is the last the player has room for
+    for pending, room, line in (
+        (("igloo",), 1, "yes, and I also had a sledge"),
+        (("snowman", "igloo", "penguin"), 3, "yes, plus a sledge"),
+    ):
+        reading = CheckMeaning(GAME.lines, pending, room=room).read(line)
+        names = reading.value.get("names") if isinstance(reading.value, dict) else None
+        assert names is None or len(names) <= room, (line, reading)
+
+
+def test_a_no_then_the_names_heard_is_read_back_as_said_not_taken_as_a_yes():
+    reading = CheckMeaning(GAME.lines, ("igloo",)).read("no, I said igloo")
+    assert reading.value == {"names": ["igloo"]} and not reading.sure
+
+
+def test_a_confirmed_correction_is_cut_to_the_players_room(common, speaker):
+    # player one named two drawings; at the check of the third, a list of two more is said:
+    # only the one that fits is written (three drawings a player)
+    known = f"a {CARD.hints[0]}, a {CARD.hints[1]}"  # written at once
+    engine, _ = play(common, speaker, DRAW + [known, "flying pig", "no, a cat and a dog", "yes"])
+    assert engine.state.drawings[0] == (CARD.hints[0], CARD.hints[1], "cat")

@@ -1246,11 +1246,12 @@ def clauses(text: str) -> list[tuple[bool, list[str]]]:
     return out
 
 
-# After a name alone, words said to that player: "Sam, do you have a toaster?", "Priya, that's
-# your third spatula". A word said alone before them is the player called, not an answer.
+# After a name alone, words said to that player about their own things: "Sam, do you have a
+# toaster?", "Priya, that's your third spatula". Not what may be said after a word to the table
+# ("Kettle, do you get it?", "Tractor. Are you happy now?"): there the word is the answer.
 _TO_A_PLAYER = re.compile(
-    r"^(?:(?:do|did|have|are|can|could|would|will|were) you|that is your|is that your|you are"
-    r" (?:always|so|such)|your (?:go|turn) again)\b"
+    r"^(?:(?:do|did) you (?:have|own|still have) (?:a|an|any)|have you got (?:a|an|any)"
+    r"|(?:that is|is that|those are|are those) your)\b"
 )
 
 

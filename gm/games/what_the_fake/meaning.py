@@ -740,9 +740,14 @@ def _agreed(said: list[str], text: str) -> bool:
 
 # Said after a yes to the names gm heard, what brings in more: "yes but add a sledge".
 ADDED = (
-    r"\b(?:add|plus|and also|i also (?:had|drew|did|made)|also (?:had|drew|did|made)|you missed"
-    r"|you forgot|and (?:then )?(?:another|one more)|and i (?:also )?(?:had|drew|did|made))\b"
+    r"^\W*(?:but |and )?(?:add|plus|also|i also (?:had|drew|did|made)|also (?:had|drew|did|made)"
+    r"|and (?:then )?(?:another|one more)|i (?:also )?(?:had|drew|did|made) (?:another|one more)"
+    r"|and i also (?:had|drew|did|made))\b"
 )
+# Words before a description, never a name: "a bit wonky", "kind of small", "really good".
+DEGREE = r"^(?:a |an )?(?:bit|kind of|sort of|pretty|too|really|very|so|quite|rather)\b"
+# Words that make what follows an added cue talk, not a drawing: "yes, add that to my score".
+NOT_ADDED = frozenset("it that them this those these to my up".split())
 # A name alone said to be what gm heard: "lamp is right".
 NAME_RIGHT = r"^(?:the |a |an )?(.+?) (?:is|was) (?:right|correct|fine|good|it)$"
 # Words that make a name said alone a correction of the one gm heard: "it was a kettle".
@@ -802,6 +807,7 @@ class CheckMeaning:
     lines: Callable[..., str]
     pending: tuple[str, ...] = ()
     whole: tuple[str, ...] = ()  # names with "and" that are one drawing (the deck's `whole`)
+    room: int = DRAWINGS  # the drawings the player may still name, those heard among them
 
     @cached_property
     def _names(self) -> list[str]:
@@ -834,9 +840,10 @@ class CheckMeaning:
         whole = self._changed_in(text)
         if whole is not None:
             return whole
-        clauses = [
-            c for c in re.split(r"[,.;!?]+|\bbut\b|\bexcept\b|\bapart from\b", text) if c.strip()
-        ]
+        cut = r"[,.;!?]+|\bbut\b" + (
+            r"|\bexcept\b|\bapart from\b" if self._all_but_one(text) else ""
+        )
+        clauses = [c for c in re.split(cut, text) if c.strip()]
         changes = r"\b(?:but|actually|except|apart from)\b"
         if yes_or_no(tokens(clauses[0])) is True and not re.search(changes, text):
             return None  # "yes, the kettle was the hard one": a yes, and a word about a drawing
@@ -950,8 +957,8 @@ class CheckMeaning:
             return None
         if yes_or_no(rest.split()) is not None or any_of(rest.split(), CONFIRM):
             return None  # "the teapot's right": a verdict, not a name
-        if set(rest.split()) & TALK_WORDS:
-            return None
+        if set(rest.split()) & TALK_WORDS or re.match(DEGREE, rest):
+            return None  # "the snowman is a bit wonky": how it looks, not what it is
         return [new if i == where else name for i, name in enumerate(self.pending)]
 
     def _said_again(self, text: str) -> Reading | None:
@@ -1072,25 +1079,49 @@ class CheckMeaning:
                 return i, instead
         return None
 
+    def _all_but_one(self, text: str) -> bool:
+        """Whether a reply says all the names but one are right, naming that one or its place:
+        "yes except the spoon", "apart from the second one" (not "apart from that it's good")."""
+        said = " ".join(tokens(text))
+        cues = r"\b(?:except(?: for)?|apart from|other than) (?:the |my |a |an )?"
+        for cue in re.finditer(cues, said):
+            after = said[cue.end() :]
+            if re.match(r"(?:first|second|third|last|one)\b", after) or any(
+                after.startswith(name) for name in self._names
+            ):
+                return len(self.pending) > 1
+        return False
+
     def _added(self, text: str) -> Reading | None:
         """The names gm heard, right, with more said after them: "yes but add a sledge", "rocket,
-        yeah, and I also had a satellite", "those are right, plus a mug". Read back first. None
-        where the reply does not agree first, or adds no name."""
-        cue = re.search(ADDED, text, re.I)
-        if cue is None or not self.pending:
+        yeah, and I also had a satellite", "yes, plus a mug". Read back first. None where the
+        reply does not agree first, adds no name, or would give the player more than their room."""
+        if not self.pending or len(self.pending) >= self.room:
             return None
-        before = [w for w in tokens(text[: cue.start()]) if w not in ("but", "and")]
-        agreed = yes_or_no(before) is True or _agreed(before, text[: cue.start()])
+        pieces = re.split(r"(?:[,.;!?]+|\s+(?=but\b))\s*", text)
+        at = next((k for k, p in enumerate(pieces) if k and re.match(ADDED, p, re.I)), None)
+        if at is None:
+            return None
+        head = " ".join(pieces[:at])
+        before = [w for w in tokens(head) if w not in ("but", "and")]
+        agreed = yes_or_no(before) is True or _agreed(before, head)
         named = normalise_name(" ".join(w for w in before if w not in YES_WORDS | AROUND_YES))
-        if not before or not (
-            agreed or named in {normalise_name(" ".join(self.pending)), *self._names}
-        ):
+        heard = {normalise_name(" ".join(self.pending)), *self._names}
+        if not before or not (agreed or named in heard):
             return None
-        more = re.sub(r"\b(?:as well|too|i forgot(?: that one| it)?)\W*$", "", text[cue.end() :])
-        room = max(DRAWINGS - len(self.pending), 1)
+        cue = re.match(ADDED, pieces[at], re.I)
+        more = " ".join([pieces[at][cue.end() :], *pieces[at + 1 :]])
+        more = re.sub(r"^\W*(?:one more|another(?: one)?)\b\W*", "", more, flags=re.I)
+        more = re.sub(r"\b(?:as well|too|i forgot(?: that one| it)?)\W*$", "", more, flags=re.I)
+        room = self.room - len(self.pending)
         reading = NamesMeaning(self.lines, self.pending, room, self.whole).read(more)
         new = reading.value.get("names") if isinstance(reading.value, dict) else None
-        if reading.kind is not Kind.ANSWER or not new:
+        if (
+            reading.kind is not Kind.ANSWER
+            or not new
+            or len(new) > room
+            or any(set(tokens(n)) & (TALK_WORDS | _NOT_NAMES | NOT_ADDED) for n in new)
+        ):
             return None
         names = [*self.pending, *new]
         return answer({"names": names}, content.spoken_list(names), False)
@@ -1162,6 +1193,7 @@ class CheckMeaning:
             reading.kind is Kind.ANSWER
             and names
             and [normalise_name(n) for n in names] == [normalise_name(n) for n in self.pending]
+            and yes_or_no(tokens(text)[:1]) is not False  # "no, igloo": read back as said
         ):  # "yeah, a cup of tea, a teapot and a kettle": what gm heard, all of it
             return answer(True, self.lines("heard_yes"), reading.sure)
         return reading
@@ -1218,7 +1250,7 @@ class CheckMeaning:
         added = self._added(text)
         if added is not None:
             return added
-        if len(self.pending) > 1 and re.search(r"\b(?:except|apart from|other than)\b", text):
+        if self._all_but_one(text):
             # "yes except the spoon", "all of them apart from one": not all right, and not what
             return partial(self.lines("check_which"), {"again": True})
         after = corrected(said)
@@ -1445,16 +1477,11 @@ NOT_COUNTING = (
     "void",
     "bin that",
     "bin it",
-    "scrap it",
-    "scrap that",
+    # not "scrap that", "scrap it", "throw that out": said of what was just decided, an undo
     "scrap the",
-    "throw it out",
-    "throw that out",
     "group out",
     "not recognisable",
     "not recognizable",
-    "should not score",
-    "should not count",
     "zero for that",
     "nobody knew what",
     "no one knew what",

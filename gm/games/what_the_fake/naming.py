@@ -47,7 +47,9 @@ class Naming:
                 "what_the_fake.check_names",
                 (self.lines("check_names", names=names),),
                 yes_no() + (done,),
-                meaning=CheckMeaning(self.lines, state.pending, self.whole),
+                meaning=CheckMeaning(
+                    self.lines, state.pending, self.whole, DRAWINGS - len(state.naming)
+                ),
                 free=True,
                 hints=hints,
                 reprompts=self._many("check_names_reprompts", names=names),
@@ -168,7 +170,8 @@ class Naming:
         )
         said = answer.value.get("names") if isinstance(answer.value, dict) else None
         if isinstance(said, list) and said:  # "no, I said toast", read back and confirmed
-            return self._add_names(checked, tuple(str(name) for name in said), state.ending)
+            room = DRAWINGS - len(state.naming)  # never more than three drawings a player
+            return self._add_names(checked, tuple(str(name) for name in said)[:room], state.ending)
         if answer.kind is AnswerKind.CHOICE:
             if answer.value is True:
                 return self._add_names(checked, names, state.ending)
