@@ -576,6 +576,18 @@ KITCHEN = ("kettle", "moon", "spoon")
             "no no, I said fish fingers",
             Reading(Kind.ANSWER, {"names": ["fish fingers"]}, "fish fingers"),
         ),
+        # a name taken off: never said, or another player's
+        (
+            ("toast", "croissant"),
+            "it's just the croissant, I never said toast",
+            Reading(Kind.ANSWER, {"names": ["croissant"]}, "croissant"),
+        ),
+        (
+            ("horse", "house"),
+            "only the house, the horse is Ben's",
+            Reading(Kind.ANSWER, {"names": ["house"]}, "house"),
+        ),
+        (("horse", "house"), "the horse is mine", Reading(Kind.TALK)),  # no name "mine"
         # all of them, in other words, or said again whole: a yes
         (KITCHEN, "yeah that's all of them", YES),
         (("snowman", "igloo"), "I'd say so, yeah", YES),

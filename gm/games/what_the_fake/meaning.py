@@ -763,8 +763,10 @@ SOUNDS_LIKE_MARGIN = 15.0
 TAKEN_OFF = (
     r"^(?:just |please )?(?:take off|take out|drop|remove|delete|cross out|cross off|scratch|"
     r"lose|scrap|strike|get rid of|forget) (.+?)(?: i did not finish it| it is not mine)?$",
-    r"^i (?:did not|never|did not even) (?:draw|do|finish|get to) (.+)$",
+    r"^i (?:did not|never|did not even) (?:draw|do|finish|get to|said|say) (.+)$",
     r"^(.+?) (?:was not|is not|was never|is not even) (?:mine|me|one of mine|on my sheet)$",
+    # "the horse is Ben's", "the horse was someone else's": another player's drawing
+    r"^(?:the )?(.+?) (?:is|was) (?:\w+'s|(?:someone|somebody) else's|his|hers|theirs)$",
     r"^there (?:is|was) no (.+)$",
     r"^no (.+)$",
 )
@@ -957,7 +959,7 @@ class CheckMeaning:
             return None
         if yes_or_no(rest.split()) is not None or any_of(rest.split(), CONFIRM):
             return None  # "the teapot's right": a verdict, not a name
-        if set(rest.split()) & TALK_WORDS or re.match(DEGREE, rest):
+        if set(rest.split()) & TALK_WORDS or re.match(DEGREE, rest) or rest in ("mine", "me"):
             return None  # "the snowman is a bit wonky": how it looks, not what it is
         return [new if i == where else name for i, name in enumerate(self.pending)]
 
