@@ -1783,6 +1783,18 @@ def test_which_letter_reviewed_forms(said, meant):
 
 
 @pytest.mark.parametrize(
+    "said, word",
+    [
+        ("dragon. let's just go with dragon", "dragon"),  # another word, led in
+        ("flute, sorry, changed my mind", "flute"),  # the mind changed, said after it
+    ],
+)
+def test_which_letter_another_word_led_in_or_with_a_change_of_mind(said, word):
+    reading = LetterMeaning(lines, ("K", "D", "F"), ("K", "D", "F"), "which", "knight").read(said)
+    assert reading.kind is Kind.WORDS and reading.value == word
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "I can't believe he got the K last round",

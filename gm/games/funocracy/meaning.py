@@ -1087,6 +1087,10 @@ ANSWER_LEADS = leads(
         "could i say",
         "can i go with",
         "going with",
+        "let us go with",
+        "let us just go with",
+        "let us say",
+        "go with",
         "i am thinking",
         "i am thinking of",
         "let me say",
@@ -1161,6 +1165,7 @@ AFTERTHOUGHT = (
     | INTERJECTIONS
     | TAIL_WORDS
     | frozenset("what else duh clearly surely of course i guess reckon think right".split())
+    | frozenset("sorry changed my mind bad".split())  # "flute, sorry, changed my mind"
 )
 _CLAUSES = re.compile(r"\s*(?:[,.!?;:]+|\.\.\.)\s*")
 
