@@ -436,6 +436,8 @@ def test_the_table_agreeing_or_split(said, meant):
         ("okay, hmm, actually that's a stretch", "challenge"),
         ("it's T not D, toast", "wrong_letter"),  # one letter set against another
         ("I meant lime, not kiwi", "wrong_letter"),  # a word said again on another letter
+        ("no no, that's a C word, you gave it the K", "wrong_letter"),
+        ("you put it on the wrong card", "wrong_letter"),
         ("fine, not great", "challenge"),
         ("I said it, not him", None),
         ("Priya, you're next after this", None),  # whose turn, not moving on from the word
@@ -446,6 +448,7 @@ def test_the_table_agreeing_or_split(said, meant):
         ("not bogus", "stand"),
         ("not bad actually", "stand"),
         ("ok, moving on", "stand"),
+        ("put it on the table", None),  # no card named
     ],
 )
 def test_a_challenge_or_letting_it_stand(said, meant):

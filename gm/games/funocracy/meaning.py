@@ -193,6 +193,9 @@ WRONG_LETTER = (
     "going for the",
     "was going for",
     "was for the",
+    "wrong card",
+    "wrong pile",
+    "gave it the",
 )
 GIVE_UP = (
     "pass",
@@ -288,7 +291,8 @@ class ChallengeMeaning:
             for i, w in enumerate(said)
         ]
         short = len(said) <= 6 and not hedged(text)
-        for_letter = re.search(r"\bfor the [a-z]$", " ".join(said))  # "..., for the P"
+        # "..., for the P"; "that's a C word": said for another letter than it starts with
+        for_letter = re.search(r"\bfor the [a-z]$|\bis an? [a-z] word\b", " ".join(said))
         if any_of(said, WRONG_LETTER) or _other_letter(said) or for_letter:
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
         # "not fine", "it's not allowed": a word letting it stand, negated, is a challenge ("no,
