@@ -1778,6 +1778,7 @@ def test_fewer_drawings_or_one_name_wrong_is_asked_which(said):
         ("K, so I think", "K"),  # "so I" names no letter
         ("I don't mind either, K", "K"),
         ("K, no, B", "B"),
+        ("S, nothing else fits", "S"),  # a reason for the letter, not "nothing"
     ],
 )
 def test_which_letter_reviewed_forms(said, meant):

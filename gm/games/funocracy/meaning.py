@@ -846,9 +846,11 @@ class LetterMeaning:
             return Reading(Kind.TALK)
         if " ".join(said) in LATE_PHRASES:  # "meh", "no challenge": the last window's, no word
             return Reading(Kind.TALK)
-        if any_of(said, NONE):
-            return answer("none", self.lines("heard_no_letter"), len(said) <= 4)
         stated = self._last_stated(text)
+        # "S, nothing else fits": a reason for the letter, not "nothing"
+        reason = stated is not None and any_of(said, ("nothing else",))
+        if any_of(said, NONE) and not reason:
+            return answer("none", self.lines("heard_no_letter"), len(said) <= 4)
         if stated is not None:
             return stated
         if len(said) > 8:  # "bravo was my call sign when I played paintball": a story, no word
