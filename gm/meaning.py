@@ -609,6 +609,7 @@ CORRECTIONS = (
     "scratch that",
     "actually make that",  # "three for four, actually make that three for one"
     "no make that",  # not "make that" alone: "yeah, make that count", "make that an F"
+    "oh make that",
 )
 
 

@@ -588,6 +588,31 @@ KITCHEN = ("kettle", "moon", "spoon")
             Reading(Kind.ANSWER, {"names": ["house"]}, "house"),
         ),
         (("horse", "house"), "the horse is mine", Reading(Kind.TALK)),  # no name "mine"
+        (
+            ("lamp", "kettle"),
+            "I didn't say lamp, I said lamb",  # the name denied, then the one meant
+            Reading(Kind.ANSWER, {"names": ["lamb", "kettle"]}, "lamb and kettle"),
+        ),
+        (
+            ("lamp", "kettle"),
+            "the kettle is kind of a jug",  # "kind of a" still names a thing
+            Reading(Kind.ANSWER, {"names": ["lamp", "jug"]}, "lamp and jug"),
+        ),
+        (
+            ("lamp", "kettle"),
+            "yes and I had a mug",  # more, said without a comma
+            Reading(Kind.ANSWER, {"names": ["lamp", "kettle", "mug"]}, "lamp, kettle and mug"),
+        ),
+        (
+            ("lamp", "kettle"),
+            "yes but you missed the mug",
+            Reading(Kind.ANSWER, {"names": ["lamp", "kettle", "mug"]}, "lamp, kettle and mug"),
+        ),
+        (
+            ("lamp", "kettle"),
+            "yeah all good except number two",  # which one is wrong, by its place
+            Reading(Kind.PARTIAL, question=GAME.lines("check_which"), held={"again": True}),
+        ),
         # all of them, in other words, or said again whole: a yes
         (KITCHEN, "yeah that's all of them", YES),
         (("snowman", "igloo"), "I'd say so, yeah", YES),

@@ -195,7 +195,6 @@ WRONG_LETTER = (
     "was for the",
     "wrong card",
     "wrong pile",
-    "gave it the",
 )
 GIVE_UP = (
     "pass",
@@ -291,9 +290,11 @@ class ChallengeMeaning:
             for i, w in enumerate(said)
         ]
         short = len(said) <= 6 and not hedged(text)
-        # "..., for the P"; "that's a C word": said for another letter than it starts with
-        for_letter = re.search(r"\bfor the [a-z]$|\bis an? [a-z] word\b", " ".join(said))
-        if any_of(said, WRONG_LETTER) or _other_letter(said) or for_letter:
+        for_letter = re.search(r"\bfor the [a-z]$", " ".join(said))  # "..., for the P"
+        wrong = any_of(said, WRONG_LETTER) and not any_of(
+            said, ("not the wrong", "not on the wrong")
+        )
+        if wrong or _other_letter(said) or for_letter:
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
         # "not fine", "it's not allowed": a word letting it stand, negated, is a challenge ("no,
         # fine" is not: a lone "no" is as often the table waving a challenge away)
@@ -1257,21 +1258,22 @@ def clauses(text: str) -> list[tuple[bool, list[str]]]:
     return out
 
 
-# After a name alone, words said to that player about their own things: "Sam, do you have a
-# toaster?", "Priya, that's your third spatula". Not what may be said after a word to the table
-# ("Kettle, do you get it?", "Tractor. Are you happy now?"): there the word is the answer.
+# After one word alone, words said to a player: "Sam, do you have a toaster?", "Priya, that's
+# your third spatula", "Tom, are you done?". The word is a player called, unless the theme lists
+# it ("Kettle, do you get it?" where kettles are listed: the word, then a word to the table).
 _TO_A_PLAYER = re.compile(
-    r"^(?:(?:do|did) you (?:have|own|still have) (?:a|an|any)|have you got (?:a|an|any)"
-    r"|(?:that is|is that|those are|are those) your)\b"
+    r"^(?:(?:do|did|have|are|can|could|would|will|were) you|that is your|is that your|you are"
+    r"|your (?:go|turn))\b"
 )
 
 
-def _called(parts: list[tuple[bool, list[str]]]) -> bool:
-    """Whether a reply opens with one word alone, then talks to a player: that word is the
-    player's name ("Jo, do you have one?"), never the word for the theme."""
+def _called(parts: list[tuple[bool, list[str]]], listed: set[str]) -> bool:
+    """Whether a reply opens with one word alone, not one the theme lists, then talks to a
+    player: that word is the player's name ("Jo, are you done?"), not the word for the theme."""
     return (
         len(parts) > 1
         and len(parts[0][1]) == 1
+        and parts[0][1][0] not in listed
         and not parts[1][0]
         and bool(_TO_A_PLAYER.match(" ".join(parts[1][1])))
     )
@@ -1298,7 +1300,7 @@ class AnswerMeaning:
         parts = clauses(text)
         if parts and parts[-1][1][-1] == "or":
             return Reading(Kind.TALK)  # "fire alarm or...": the player has not chosen yet
-        if _called(parts):
+        if _called(parts, {" ".join(tokens(hint)) for hint in self.hints}):
             return Reading(Kind.TALK)  # "Sam, do you have a toaster?": said to a player
         for _, clause in parts:  # "fire alarm or... a foghorn?": which one?
             at = clause.index("or") if "or" in clause[1:-1] else 0

@@ -740,14 +740,15 @@ def _agreed(said: list[str], text: str) -> bool:
 
 # Said after a yes to the names gm heard, what brings in more: "yes but add a sledge".
 ADDED = (
-    r"^\W*(?:but |and )?(?:add|plus|also|i also (?:had|drew|did|made)|also (?:had|drew|did|made)"
-    r"|and (?:then )?(?:another|one more)|i (?:also )?(?:had|drew|did|made) (?:another|one more)"
-    r"|and i also (?:had|drew|did|made))\b"
+    r"\b(?:(?:but |and )?(?:add|plus|also|you missed|you forgot)|i also (?:had|drew|did|made)"
+    r"|also (?:had|drew|did|made)|and (?:then )?(?:another|one more)"
+    r"|and i (?:also )?(?:had|drew|did|made)"
+    r"|i (?:also )?(?:had|drew|did|made) (?:another|one more))\b"
 )
 # Words before a description, never a name: "a bit wonky", "kind of small", "really good".
-DEGREE = r"^(?:a |an )?(?:bit|kind of|sort of|pretty|too|really|very|so|quite|rather)\b"
+DEGREE = r"^(?:a |an )?(?:bit|(?:kind|sort) of(?! an? )|pretty|too|really|very|so|quite|rather)\b"
 # Words that make what follows an added cue talk, not a drawing: "yes, add that to my score".
-NOT_ADDED = frozenset("it that them this those these to my up".split())
+NOT_ADDED = frozenset("it that them this those these to my bit".split())
 # A name alone said to be what gm heard: "lamp is right".
 NAME_RIGHT = r"^(?:the |a |an )?(.+?) (?:is|was) (?:right|correct|fine|good|it)$"
 # Words that make a name said alone a correction of the one gm heard: "it was a kettle".
@@ -889,6 +890,16 @@ class CheckMeaning:
 
     def _changed_in(self, text: str) -> list[str] | None:
         said = " ".join(tokens(text))
+        # "I didn't say lamp, I said lamb": the name denied, then the one meant in its place
+        unsaid = re.search(
+            r"\bi (?:did not|never) (?:say|said) (?:a |an |the )?(.+?) (?:i said|it was|it is"
+            r"|i meant|i drew) (?:a |an |the )?(.+)$",
+            said,
+        )
+        if unsaid and (where := self._place_of(unsaid.group(1))) is not None:
+            new = _name(unsaid.group(2).split())
+            if new and not set(unsaid.group(2).split()) & TALK_WORDS:
+                return [new if i == where else name for i, name in enumerate(self.pending)]
         paused = bool(re.match(r"^\W*no\s*[,.;:!?]", text, re.I))
         if (off := self._taken_off(said, paused)) is not None:
             return off
@@ -1083,36 +1094,44 @@ class CheckMeaning:
 
     def _all_but_one(self, text: str) -> bool:
         """Whether a reply says all the names but one are right, naming that one or its place:
-        "yes except the spoon", "apart from the second one" (not "apart from that it's good")."""
+        "yes except the spoon", "apart from the middle one", "all good except number two" (not
+        "apart from that it's good")."""
         said = " ".join(tokens(text))
         cues = r"\b(?:except(?: for)?|apart from|other than) (?:the |my |a |an )?"
         for cue in re.finditer(cues, said):
-            after = said[cue.end() :]
-            if re.match(r"(?:first|second|third|last|one)\b", after) or any(
-                after.startswith(name) for name in self._names
-            ):
+            after = said[cue.end() :].split()
+            if re.match(r"(?:first|second|third|last|middle|other|one|number)\b", " ".join(after)):
+                return len(self.pending) > 1
+            if any(self._place_of(" ".join(after[:k])) is not None for k in (3, 2, 1)):
                 return len(self.pending) > 1
         return False
 
     def _added(self, text: str) -> Reading | None:
         """The names gm heard, right, with more said after them: "yes but add a sledge", "rocket,
-        yeah, and I also had a satellite", "yes, plus a mug". Read back first. None where the
-        reply does not agree first, adds no name, or would give the player more than their room."""
+        yeah, and I also had a satellite", "yes and I had a mug". Read back first. None where
+        the reply does not agree before it, adds no name, or would give the player more than
+        their room; a cue inside a name heard ("plus sign") is no cue."""
         if not self.pending or len(self.pending) >= self.room:
             return None
-        pieces = re.split(r"(?:[,.;!?]+|\s+(?=but\b))\s*", text)
-        at = next((k for k, p in enumerate(pieces) if k and re.match(ADDED, p, re.I)), None)
-        if at is None:
+        lowered = text.lower()
+        inside = [
+            (m.start(), m.end())
+            for name in self.pending
+            for m in re.finditer(re.escape(name.lower()), lowered)
+        ]
+        for cue in re.finditer(ADDED, lowered):
+            if any(start < cue.end() and cue.start() < end for start, end in inside):
+                continue
+            head = text[: cue.start()]
+            before = [w for w in tokens(head) if w not in ("but", "and")]
+            agreed = yes_or_no(before) is True or _agreed(before, head)
+            named = normalise_name(" ".join(w for w in before if w not in YES_WORDS | AROUND_YES))
+            heard = {normalise_name(" ".join(self.pending)), *self._names}
+            if before and (agreed or named in heard):
+                break
+        else:
             return None
-        head = " ".join(pieces[:at])
-        before = [w for w in tokens(head) if w not in ("but", "and")]
-        agreed = yes_or_no(before) is True or _agreed(before, head)
-        named = normalise_name(" ".join(w for w in before if w not in YES_WORDS | AROUND_YES))
-        heard = {normalise_name(" ".join(self.pending)), *self._names}
-        if not before or not (agreed or named in heard):
-            return None
-        cue = re.match(ADDED, pieces[at], re.I)
-        more = " ".join([pieces[at][cue.end() :], *pieces[at + 1 :]])
+        more = text[cue.end() :]
         more = re.sub(r"^\W*(?:one more|another(?: one)?)\b\W*", "", more, flags=re.I)
         more = re.sub(r"\b(?:as well|too|i forgot(?: that one| it)?)\W*$", "", more, flags=re.I)
         room = self.room - len(self.pending)
@@ -1479,9 +1498,8 @@ NOT_COUNTING = (
     "void",
     "bin that",
     "bin it",
-    # not "scrap that", "scrap it", "throw that out": said of what was just decided, an undo
-    "scrap the",
-    "group out",
+    # not "scrap that", "scrap the ...", "throw that out": said of what was just decided, an
+    # undo; not "group out": "let's sort the sun group out"
     "not recognisable",
     "not recognizable",
     "zero for that",
@@ -1489,7 +1507,17 @@ NOT_COUNTING = (
     "no one knew what",
 )
 # A cut said not to be made: "I wouldn't scrap the piano", "don't void it".
-KEPT_IN = ("not scrap", "never scrap", "not throw", "never throw", "not bin", "not void")
+KEPT_IN = (
+    "not scrap",
+    "never scrap",
+    "not bin",
+    "not void",
+    # "nobody knew what the moon was but it still counts": the table's last word keeps it
+    "still counts",
+    "still count",
+    "but it counts",
+    "should count",
+)
 
 
 def _not_counting(said: list[str]) -> bool:
@@ -1728,7 +1756,7 @@ class GroupsMeaning:
         if players is not None:
             return players
         alike = any_of(said, SAME[:-1] + JOINED) or has(said, "same") and len(groups) == 2
-        if alike and not any_of(said, ("not the same", "not all the same")):
+        if alike and not any_of(said, ("not the same", "not all the same", "not identical")):
             # "same" alone may be said of anything ("same as last round"): read back
             sure = short and not any_of(said, JOINED) and any_of(said, SAME[:-1])
             if len(groups) == 2:

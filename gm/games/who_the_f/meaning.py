@@ -185,6 +185,7 @@ ALL_VOTED = (
     "nobody got nothing",
     "no empty",
     "no empties",
+    "zero empties",
     "none empty",
     "none are empty",
     "no place is empty",
