@@ -866,9 +866,12 @@ def test_a_no_then_the_names_heard_is_read_back_as_said_not_taken_as_a_yes():
     assert reading.value == {"names": ["igloo"]} and not reading.sure
 
 
-def test_a_confirmed_correction_is_cut_to_the_players_room(common, speaker):
+def test_a_confirmed_correction_never_passes_the_players_room(common, speaker):
     # player one named two drawings; at the check of the third, a list of two more is said:
-    # only the one that fits is written (three drawings a player)
+    # that makes four, refused as the naming refuses it, and the check is asked again
     known = f"a {CARD.hints[0]}, a {CARD.hints[1]}"  # written at once
-    engine, _ = play(common, speaker, DRAW + [known, "flying pig", "no, a cat and a dog", "yes"])
-    assert engine.state.drawings[0] == (CARD.hints[0], CARD.hints[1], "cat")
+    lines = DRAW + [known, "flying pig", "no, a cat and a dog", "yes"]
+    engine, transcript = play(common, speaker, lines)
+    assert engine.state.naming == (CARD.hints[0], CARD.hints[1]) and not engine.state.drawings
+    assert "I heard cat and dog: that makes more than three drawings." in said(transcript)
+    assert engine.state.pending == ("flying pig",)

@@ -170,8 +170,11 @@ class Naming:
         )
         said = answer.value.get("names") if isinstance(answer.value, dict) else None
         if isinstance(said, list) and said:  # "no, I said toast", read back and confirmed
-            room = DRAWINGS - len(state.naming)  # never more than three drawings a player
-            return self._add_names(checked, tuple(str(name) for name in said)[:room], state.ending)
+            names_said = tuple(str(name) for name in said)
+            if len(names_said) > DRAWINGS - len(state.naming):  # three drawings a player
+                line = self.lines("names_too_many", names=content.spoken_list(names_said))
+                return Outcome(state, (line,), accepted=False)
+            return self._add_names(checked, names_said, state.ending)
         if answer.kind is AnswerKind.CHOICE:
             if answer.value is True:
                 return self._add_names(checked, names, state.ending)
