@@ -291,6 +291,8 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("how many points does the leader have", False, Command.SCORE),
         ("how many points are the others on", False, Command.SCORE),
         ("how many points do the forgers get", False, Command.HELP),
+        ("how many tokens are left", False, Command.SCORE),
+        ("I've only got two vote tokens left in my hand", False, None),  # a player's own
         # a reason to stop for a while is a pause; a theme to change, a skip
         ("hold on, Max went to the loo", False, Command.PAUSE),
         ("sec, my phone's ringing", False, Command.PAUSE),

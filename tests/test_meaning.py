@@ -354,6 +354,8 @@ def test_next_is_heard_only_as_a_short_go_ahead():
         ("gnome with a G", "gnome"),  # the letter it is for
         ("salt and pepper shaker", "salt and pepper shaker"),  # four words joined by "and"
         ("mango then", "mango"),  # a word chosen at last
+        ("bird, no, bee", "bee"),  # a letter's name that is a word, said as a correction
+        ("bird... bird? no, bee? ugh, bee", "bee"),
         ("peach instead", "peach"),
         # a name alone, then words said to that player: no word
         ("Sam, do you have a toaster oven? mine broke", None),
@@ -376,6 +378,7 @@ def test_the_word_is_what_the_player_meant_without_the_talk_around_it(said, word
         ("Tractor. Are you happy now?", "tractor"),
         ("Sam, are you still thinking?", None),  # a player called: Sam is no listed word
         ("Tom, your go again", None),
+        ("Peter, the timer, come on", None),
     ],
 )
 def test_one_word_then_words_to_a_player_is_the_word_only_where_the_theme_lists_it(said, word):
@@ -1020,6 +1023,8 @@ GROUPS = (
         ("nobody knew what the goldfish was but it still counts", "valid 4"),  # the last word
         ("let's sort the dog group out", None),  # no cut
         ("the cats and the kitten aren't identical", None),
+        ("nah, it's all fine, go", "correct"),  # a no to something else, then all fine
+        ("nah it's not all fine", "more"),
         ("the cats and the kitten look identical", "merge 1 2"),
         # the table's last word after talking it over, read back
         ("the cat and the kitten, nah, they're different, leave them. all good", "correct"),
@@ -1815,6 +1820,12 @@ def test_which_letter_reviewed_forms(said, meant):
 def test_which_letter_another_word_led_in_or_with_a_change_of_mind(said, word):
     reading = LetterMeaning(lines, ("K", "D", "F"), ("K", "D", "F"), "which", "knight").read(said)
     assert reading.kind is Kind.WORDS and reading.value == word
+
+
+@pytest.mark.parametrize("said", ["H... or... hm", "H or", "H or um"])
+def test_which_letter_left_open_with_or_is_asked(said):
+    reading = LetterMeaning(lines, ("H", "W", "Q"), ("H", "W", "Q"), "which", "wheat").read(said)
+    assert reading.kind is Kind.PARTIAL and reading.question == "which"
 
 
 @pytest.mark.parametrize(

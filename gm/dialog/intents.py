@@ -276,7 +276,9 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
     Command.SCORE: (
         "score",
         "how many tokens",
-        "tokens left",
+        # not "tokens left": "I've only got two tokens left in my hand" is a player's own
+        "tokens are left",
+        "tokens have we got",
         "tokens do we have",
         "who is winning",
         "who is ahead",

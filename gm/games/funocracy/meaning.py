@@ -847,6 +847,8 @@ class LetterMeaning:
             return Reading(Kind.TALK)
         if " ".join(said) in LATE_PHRASES:  # "meh", "no challenge": the last window's, no word
             return Reading(Kind.TALK)
+        if self.which and re.search(r"\bor\W*(?:(?:hm+|um+|uh+|er+|erm)\W*)?$", text, re.I):
+            return partial(self.which, None)  # "H... or... hm": the player has not chosen yet
         stated = self._last_stated(text)
         # "S, nothing else fits": a reason for the letter, not "nothing"
         reason = stated is not None and any_of(said, ("nothing else",))
@@ -1263,7 +1265,7 @@ def clauses(text: str) -> list[tuple[bool, list[str]]]:
 # it ("Kettle, do you get it?" where kettles are listed: the word, then a word to the table).
 _TO_A_PLAYER = re.compile(
     r"^(?:(?:do|did|have|are|can|could|would|will|were) you|that is your|is that your|you are"
-    r"|your (?:go|turn))\b"
+    r"|your (?:go|turn)|come on|hurry|the timer|the clock)\b"
 )
 
 
@@ -1275,8 +1277,19 @@ def _called(parts: list[tuple[bool, list[str]]], listed: set[str]) -> bool:
         and len(parts[0][1]) == 1
         and parts[0][1][0] not in listed
         and not parts[1][0]
-        and bool(_TO_A_PLAYER.match(" ".join(parts[1][1])))
+        and any(_TO_A_PLAYER.match(" ".join(clause)) for _, clause in parts[1:])
     )
+
+
+# Letters' names that are words too: "bird, no, bee" is a bee, as no letter corrects a word.
+LETTERS_AND_WORDS = frozenset("bee sea tea pea jay eye ewe queue owe".split())
+
+
+def _a_word_too(clause: list[str]) -> bool:
+    """Whether a clause said after a correction is a letter's name that is also a word: that
+    word, not the letter ("bird, no, bee")."""
+    said = strip_lead(clause, ANSWER_LEADS)
+    return len(said) == 1 and said[0] in LETTERS_AND_WORDS
 
 
 @dataclass(frozen=True)
@@ -1312,7 +1325,11 @@ class AnswerMeaning:
                 return partial(
                     self.lines("which_word", first=" ".join(first), second=" ".join(second)), None
                 )
-        found = [(after, w) for after, c in parts if (w := _answer_words(c)) is not None]
+        found = [
+            (after, w)
+            for after, c in parts
+            if (w := _answer_words(c) or (c if after and _a_word_too(c) else None)) is not None
+        ]
         if not found or retracted(text):
             # no word in it ("um", "if", "the letter P", a clap written "do"): talk, not
             # a word for the rules to score, unless it is one of the theme's own words

@@ -1849,7 +1849,11 @@ class GroupsMeaning:
                 return value(f"split {shared[0]}", False)
             return partial(self.lines("ask_which_groups"), None)
         if not named and not numbers:
-            if any_of(said, GROUP_MORE) and not any_of(said, GROUP_CORRECT[:15]):
+            # "nah, it's all fine, go": a no to something else, then the groups fine
+            fine = any_of(said, GROUP_CORRECT[:15]) or (
+                any_of(said, ALL_FINE) and not any_of(said, ("not all fine", "not fine"))
+            )
+            if any_of(said, GROUP_MORE) and not fine:
                 no = self.asked_more and yes_or_no(said) is False  # "Anything else?" "nope"
                 return value("correct" if no else "more")
             if any_of(said, GROUP_CORRECT):
