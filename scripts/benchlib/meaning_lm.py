@@ -279,7 +279,7 @@ Answers:
         [
             ("Players: 5, Forgers: 1", "it was seat five", '{"seats": [5]}'),
             ("Players: 5, Forgers: 1", "me, I'm player two", '{"seats": [2]}'),
-            ("Players: 8, Forgers: 2", "three and eight", '{"seats": [3, 8]}'),
+            ("Players: 8, Forgers: 2", "three and eight, the sneaky pair", '{"seats": [3, 8]}'),
             ("Players: 8, Forgers: 2", "one of them was three", '"ask"'),
         ],
     ),
