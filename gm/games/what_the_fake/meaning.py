@@ -1506,10 +1506,8 @@ NOT_COUNTING = (
     "nobody knew what",
     "no one knew what",
 )
-# A cut said not to be made: "I wouldn't scrap the piano", "don't void it".
+# A cut said not to be made: "don't void it", "I wouldn't bin that".
 KEPT_IN = (
-    "not scrap",
-    "never scrap",
     "not bin",
     "not void",
     # "nobody knew what the moon was but it still counts": the table's last word keeps it
