@@ -52,7 +52,7 @@ class Judging:
                 ),
                 Choice("wrong_letter", ("wrong letter", "not that letter", "other letter")),
             ),
-            meaning=ChallengeMeaning(L, (p.word, self._theme_name(state))),
+            meaning=ChallengeMeaning(L, (p.word, self._theme_name(state)), p.letter),
             timeout=CHALLENGE_SECONDS,
             countdown=False,
             expected=L("challenge_expected"),

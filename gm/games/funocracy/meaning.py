@@ -250,6 +250,7 @@ class ChallengeMeaning:
 
     lines: Callable[..., str]
     about: tuple[str, ...] = ()  # the word heard and the theme: the table may name them
+    letter: str = ""  # the letter gm scored the word for: "it's for the K" then confirms it
     known = knows(globals(), lambda self: self.about)  # answers that score: gm.meaning.knows
 
     def read(self, text: str, held: JSON = None) -> Reading:
@@ -295,6 +296,12 @@ class ChallengeMeaning:
             said, ("not the wrong", "not on the wrong")
         )
         if wrong or _other_letter(said) or for_letter:
+            meant = re.search(r"\b([a-z]) not [a-z]\b", " ".join(said))  # "K not S": K
+            named = meant.group(1).upper() if meant else letter_in(said, ALPHABET)
+            said_wrong = any_of(said, WRONG_LETTER[:4])  # "wrong letter", "other letter", ...
+            if self.letter and named == self.letter and not said_wrong:
+                # "yes, for the K", "it was for the K" of a word scored for K: it stands
+                return answer("stand", self.lines("heard_stand"), False)
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
         # "not fine", "it's not allowed": a word letting it stand, negated, is a challenge ("no,
         # fine" is not: a lone "no" is as often the table waving a challenge away)
@@ -498,8 +505,9 @@ class VoteMeaning:
             return answer("tie", self.lines("heard_vote_tie"), short)
         # A verdict word negated says the other side: "not allowed", "it didn't pass" say meh;
         # "no mehs", "nobody rejected it" say good, said back first (a denied meh is no count)
-        goods, good_denied = _verdicts(said, GOOD_VERDICTS, DENIED_ONLY)
-        mehs, meh_denied = _verdicts(said, MEH_VERDICTS)
+        bare = said in (["in"], ["out"])  # the verdict said alone
+        goods, good_denied = _verdicts(said, GOOD_VERDICTS + (("in",) if bare else ()), DENIED_ONLY)
+        mehs, meh_denied = _verdicts(said, MEH_VERDICTS + (("out",) if bare else ()))
         if goods and mehs and not numbers:  # "some good, some meh": how many of each?
             return partial(self.lines("ask_vote_count"), None)
         # a count said with no verdict beside it ("meh, two of us") is no majority known: the
@@ -574,7 +582,9 @@ GOOD_VERDICTS = (
     "accepted",
     "accept",
     "stands",
-    "in",
+    # "it's in", "in" alone; not "count me in", "in a minute"
+    "it is in",
+    "that is in",
     "thumbs up",
     "allowed",
     "allow",
@@ -602,7 +612,9 @@ MEH_VERDICTS = (
     "does not count",
     "invalid",
     "thrown out",
-    "out",
+    # "it's out", "out" alone; not "help me out", "out of time", "I'm out"
+    "it is out",
+    "that is out",
     "thumbs down",
     "denied",
     "against",
@@ -832,6 +844,8 @@ class LetterMeaning:
         return ""
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        if " ".join(strip_lead(tokens(text))) in REACTIONS:
+            return Reading(Kind.TALK)  # "sure", "sorry?", "thanks": no word said again
         said = strip_lead(texts(words(statement(text))))
         if not said:
             # a question to the table ("is it K or B, Tom?", "the S is gone already?") is no
@@ -991,6 +1005,9 @@ AGREED = (
     "everybody agrees",
     "we all agree",
     "all agree",
+    "go for it",
+    "all good",
+    "fair enough",
 )
 # A no from the table in other words than no: "don't count it", "veto", "that's a stretch".
 NOT_AGREED = (
@@ -1023,6 +1040,13 @@ class AgreeMeaning:
             start = len(whole) - len(said)
             cues = (c.split() for c in CORRECTIONS if "no" in c.split())
             verdict = False if any(whole[start - len(c) : start] == c for c in cues) else None
+        if verdict is False and said[:1] in (["no"], ["nah"], ["nope"]):
+            # "no, that's fine", "nah, go for it": no objection, so yes
+            rest = [w for w in said if w not in ("no", "nah", "nope")]
+            agreed, not_agreed = _verdicts(rest, AGREED)
+            against, not_against = _verdicts(rest, NOT_AGREED)
+            if (agreed or not_against) and not (against or not_agreed):
+                verdict = True
         concluded = len(said) > 2 and said[-2] in ("so", "then") and said[-3] != "not"
         if verdict is None and concluded and said[-1] in ("yes", "yeah", "yep", "yup", "sure"):
             verdict = True  # "it does sound like an F, so yes"
@@ -1179,6 +1203,44 @@ AFTERTHOUGHT = (
 _CLAUSES = re.compile(r"\s*(?:[,.!?;:]+|\.\.\.)\s*")
 
 
+# What a player says as a reaction, never as a word for a theme (unless the theme lists it):
+# "seriously", "thanks", "oops", "tough crowd".
+REACTIONS = frozenset(
+    (
+        "sure",
+        "for sure",
+        "thanks",
+        "thank you",
+        "seriously",
+        "kidding",
+        "just kidding",
+        "tricky",
+        "tough one",
+        "tough crowd",
+        "oh snap",
+        "ah shoot",
+        "sec",
+        "thinking",
+        "trying",
+        "nope",
+        "oops",
+        "anyway",
+        "okay",
+        "ok",
+        "whatever",
+        "sorry",
+        "so sorry",
+        "tick tock",
+        "saying",
+        "totally",
+        "ta",
+        "knock knock",
+        "same",
+        "me",
+    )
+)
+
+
 def _answer_words(clause: list[str]) -> list[str] | None:
     """A clause's answer words, without lead-ins and interjections around them; None when the
     clause is a sentence, not a word ("waffles were taken already"), only filler ("uh"), or a
@@ -1215,6 +1277,8 @@ def _answer_words(clause: list[str]) -> list[str] | None:
     if any(" ".join(said).startswith(c) for c in NOT_WORDS):
         return None
     if said[-1] in VAGUE or said[:1] == ["something"]:  # "something with B": no word yet
+        return None
+    if " ".join(said) in REACTIONS:  # "seriously", "thanks", "tough crowd": said, not answered
         return None
     return said
 
@@ -1306,7 +1370,16 @@ class AnswerMeaning:
         if thinking_aloud(whole):
             return Reading(Kind.TALK)  # "just a sec": still thinking, no word ("sec") yet
         said = strip_lead(whole)
-        if said and len(said) <= 7 and any_of(said, GIVE_UP) and not any_of(said, ("or",)):
+        handed = re.search(
+            r"\b(?:not pass|pass (?:me|the|it|that|us|him|her|them|some|over))\b", " ".join(said)
+        )
+        if (
+            said
+            and len(said) <= 7
+            and any_of(said, GIVE_UP)
+            and not any_of(said, ("or",))
+            and not handed
+        ):
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)
         if any(" ".join(said).startswith(c) for c in NOT_WORDS):
             return Reading(Kind.TALK)  # "hang on, the phone's ringing": to gm, not a word
