@@ -13,7 +13,7 @@ import pytest
 
 from gm.dialog.engine import Engine, interpret
 from gm.dialog.hearing import TextHearing
-from gm.dialog.intents import SURE_SCORE, Command, Matcher, command_meant
+from gm.dialog.intents import SURE_SCORE, Command, Matcher, command_meant, score
 from gm.dialog.transcript import Transcript
 from gm.games import funocracy, what_the_fake, who_the_f
 from gm.games.funocracy.meaning import (
@@ -2143,3 +2143,79 @@ def test_the_final_round_with_everyone_voted_and_a_no_at_the_end():
     assert final.read("so close, but no").value == {"answer": False}
     assert final.read("no empties this time").value == {"empty": []}  # not a bare no
     assert final.read("we all went three").value == {"unanimous": True, "place": 3}
+
+
+# Wrong decisions a hunt found (sentences written to be misread), each now no decision or the
+# one meant.
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("yes that is not correct", "more"),  # a yes word, then the groups said wrong
+        ("that's all wrong", "more"),
+        ("yeah, hang on, let me look", None),  # still looking: no verdict yet
+        ("should we merge the cats and the kitten", None),  # a question to the table
+        ("merge one and two... actually no", None),  # a change taken back
+        ("void the goldfish, no, it's fine", "correct"),
+        ("group two, no", None),  # says what is wrong, takes nothing back
+        ("the cats and the kitten are not the same", None),
+    ],
+)
+def test_the_groups_hunted_wrong_decisions(said, meant):
+    assert GroupsMeaning(lines, GROUPS).read(said).value == meant
+
+
+def test_a_phrase_with_a_word_that_turns_it_is_no_match():
+    phrase = ["sun", "and", "moon", "are", "the", "same"]
+    assert score(["sun", "and", "moon", "are", "not", "the", "same"], phrase) == 0.0
+    assert score(["almost", "four", "votes", "for", "2"], ["four", "votes", "for", "2"]) == 0.0
+    assert score(phrase, phrase) == 100.0
+
+
+@pytest.mark.parametrize("said", ["I'm not done yet", "nothing yet", "are we done?"])
+def test_not_done_yet_is_no_end_of_the_list(said):
+    assert NamesMeaning(lines, HINTS, 3).read(said).value != "nothing"
+
+
+def test_a_yes_then_another_name_for_one_heard_is_that_change():
+    reading = CheckMeaning(lines, ("toast", "croissant")).read(
+        "yes the toast, the croissant was a bagel"
+    )
+    assert reading.value == {"names": ["toast", "bagel"]} and not reading.sure
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "everybody flip on three",  # a countdown
+        "I bet it's three for four",  # a guess
+        "last round was three for four",  # another round
+        "everybody knows number five",
+    ],
+)
+def test_a_result_of_another_round_a_guess_or_a_countdown_is_none(said):
+    assert ResultMeaning(lines, players=6).read(said).kind is Kind.NOTHING
+
+
+def test_a_hint_denied_is_no_hint_and_an_almost_count_is_asked():
+    assert ResultMeaning(lines, players=5).read("nobody gave a hint").value is None
+    assert ResultMeaning(lines, players=5).read("no one gave a hint").value is None
+    almost = ResultMeaning(lines, players=6).read("almost four votes for number two")
+    assert almost.kind is Kind.PARTIAL
+
+
+def test_funocracy_hunted_wrong_decisions():
+    stands = ChallengeMeaning(lines, ("kiwi", "fruits"), "K").read("yes, for the K")
+    assert stands.value == "stand"
+    assert ChallengeMeaning(lines, ("kiwi", "fruits"), "K").read("it's for the S").value == (
+        "wrong_letter"
+    )
+    assert AgreeMeaning(lines).read("no, that's fine").value is True
+    assert AgreeMeaning(lines).read("no, it's not fine").value is False
+    assert AnswerMeaning(lines).read("pass me the crisps").value != "pass"
+    assert AnswerMeaning(lines).read("seriously").kind is Kind.TALK
+    letter = LetterMeaning(lines, ("S", "K", "T"), ("S", "K", "T"), "which", "kiwi")
+    assert letter.read("sure").kind is Kind.TALK
+    assert FunoVote(lines, 5).read("help me out here guys").value is None
+    assert FunoVote(lines, 5).read("out").value == "meh"

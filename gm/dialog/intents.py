@@ -113,7 +113,13 @@ def score(heard: list[str], phrase: list[str]) -> float:
         return 0.0
     if Levenshtein.distance(heard, phrase) > max(1, len(phrase) // 4):
         return 0.0
+    if set(heard) - set(phrase) & TURNING_WORDS:
+        return 0.0  # "sun and moon are not the same", "almost four votes for two": not it
     return fuzz.ratio(" ".join(heard), " ".join(phrase))
+
+
+# Words that turn a phrase into another meaning when said inside it, however alike the rest.
+TURNING_WORDS = frozenset("not never almost nearly hardly if".split())
 
 
 class Matcher:

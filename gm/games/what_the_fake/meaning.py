@@ -278,6 +278,18 @@ def _denied(piece: list[str]) -> bool:
     return piece[:1] == ["not"] and 0 < len(rest) <= 4 and not set(rest) & TALK_WORDS - {"not"}
 
 
+# Said of a list not ended yet, whatever end words are in it: "I'm not done yet", "nothing yet".
+NOT_DONE_YET = (
+    "not done",
+    "not finished",
+    "not yet",
+    "nothing yet",
+    "still thinking",
+    "for now",
+    "have not finished",
+    "let me look",
+    "let me think",
+)
 # A request to gm said first, never a drawing's name ("repeat please", "undo that").
 NO_DRAWING_VERBS = frozenset(("repeat", "undo", "pause", "resume"))
 # The game's own words for its other steps, said whole: no drawing ("count the points" while
@@ -517,7 +529,11 @@ class NamesMeaning:
             for p in pieces
             if (set(p) & TALK_WORDS or p[:2] == ["look", "at"]) and not _described(p)
         ]
-        if any_of(tokens(text), DONE) and (not pieces or talk == pieces and len(said) <= 12):
+        waiting = "?" in text or any_of(tokens(text), NOT_DONE_YET)  # "I'm not done yet"
+        done_said = any_of(tokens(text), DONE) and not waiting
+        if waiting and len(said) <= 4 and any_of(said, NOT_DONE_YET):
+            return Reading(Kind.TALK)  # "nothing yet", "not done": still drawing or looking
+        if done_said and (not pieces or talk == pieces and len(said) <= 12):
             return self._answer([], done=True)  # "that's it, I'm done", "done, I only drew one"
         if "?" in text or said[0] in ("is", "was", "what", "how", "why", "who", "can", "does"):
             return Reading(Kind.TALK)  # a question to the table, not a drawing
@@ -847,7 +863,9 @@ class CheckMeaning:
             r"|\bexcept\b|\bapart from\b" if self._all_but_one(text) else ""
         )
         clauses = [c for c in re.split(cut, text) if c.strip()]
-        changes = r"\b(?:but|actually|except|apart from)\b"
+        # "but", "actually"; or a later clause that gives a name heard another with "a": "yes
+        # the toast, the croissant was a bagel"
+        changes = r"\b(?:but|actually|except|apart from)\b|\b(?:is|was) (?:really |actually )?an? "
         if yes_or_no(tokens(clauses[0])) is True and not re.search(changes, text):
             return None  # "yes, the kettle was the hard one": a yes, and a word about a drawing
         for clause in reversed(clauses if len(clauses) > 1 else []):
@@ -970,7 +988,8 @@ class CheckMeaning:
             return None
         if yes_or_no(rest.split()) is not None or any_of(rest.split(), CONFIRM):
             return None  # "the teapot's right": a verdict, not a name
-        if set(rest.split()) & TALK_WORDS or re.match(DEGREE, rest) or rest in ("mine", "me"):
+        described = re.match(DEGREE, rest) or re.search(r"\bto (?:draw|do|make|get)\b", rest)
+        if set(rest.split()) & TALK_WORDS or described or rest in ("mine", "me"):
             return None  # "the snowman is a bit wonky": how it looks, not what it is
         return [new if i == where else name for i, name in enumerate(self.pending)]
 
@@ -1424,6 +1443,39 @@ GROUP_LIST = (
     "what was group",
     "what is group",
 )
+SOUNDS_SET = frozenset(SOUNDS)
+# The verbs of a change to the groups, which a "no" after them takes back.
+CHANGE_VERBS = frozenset("merge split void invalid combine join move put scrap bin".split())
+# A clause that takes back what was said before it: "merge one and two... actually no".
+TAKEN_BACK = (["no"], ["nope"], ["actually", "no"], ["never", "mind"], ["no", "wait"], ["nah"])
+# Said while the table still looks the groups over, whatever yes is in it: "yeah, hang on".
+STILL_LOOKING = (
+    "hang on",
+    "hold on",
+    "let me look",
+    "let me see",
+    "let me think",
+    "one sec",
+    "a sec",
+    "wait a sec",
+    "one second",
+    "i mean",
+)
+# The groups said to be wrong, whatever yes or "correct" is in it: "yes that is not correct".
+SAID_WRONG = (
+    "all wrong",
+    "that is wrong",
+    "is not correct",
+    "not correct",
+    "not right",
+    "messed up",
+    "over the place",
+    "no wait",
+    "except it is not",
+    "nothing looks good",
+    "something is wrong",
+    "something wrong",
+)
 # Two players' drawings said to be one: "two and five both drew a cat", "drew the same thing".
 ALIKE = ("both drew", "both did", "drew the same", "did the same", "both have", "both made")
 SAME = (
@@ -1699,6 +1751,14 @@ class GroupsMeaning:
             text = ", ".join(c for c in kept if c.strip())
             if not tokens(text):
                 return NOTHING
+        # a change taken back at the end: "merge one and two... actually no", "void the star,
+        # no, it's fine" (a change, then no change)
+        pieces = [t for c in clause_texts(text) if (t := tokens(c)) and not set(t) <= SOUNDS_SET]
+        before = [w for piece in pieces[:-1] for w in piece]
+        if len(pieces) > 1 and pieces[-1] in TAKEN_BACK and set(before) & CHANGE_VERBS:
+            return NOTHING  # not "group two, no": that says what is wrong
+        if len(pieces) > 2 and pieces[-2] in TAKEN_BACK and any_of(pieces[-1], ALL_FINE):
+            return answer("correct", said_change(self.lines, "correct"), False)
         # "the toucan's basically a parrot": the toucan is
         text = re.sub(rf"\b([a-z]+)'s ({_IS_AFTER})\b", _is_unless_seat, str(text), flags=re.I)
         whole = tokens(statement(text))
@@ -1754,7 +1814,10 @@ class GroupsMeaning:
         if players is not None:
             return players
         alike = any_of(said, SAME[:-1] + JOINED) or has(said, "same") and len(groups) == 2
-        if alike and not any_of(said, ("not the same", "not all the same", "not identical")):
+        unlike = any_of(said, ("not the same", "not all the same", "not identical", "never the"))
+        if alike and unlike and len(groups) == 2:
+            return Reading(Kind.TALK)  # "sun and moon are not the same": two groups, as read
+        if alike and not unlike:
             # "same" alone may be said of anything ("same as last round"): read back
             sure = short and not any_of(said, JOINED) and any_of(said, SAME[:-1])
             if len(groups) == 2:
@@ -1847,11 +1910,17 @@ class GroupsMeaning:
                 return value(f"split {shared[0]}", False)
             return partial(self.lines("ask_which_groups"), None)
         if not named and not numbers:
+            looking = any_of(said, STILL_LOOKING) and not any_of(said, GROUP_MORE)
+            if looking and not any_of(last, GROUP_CORRECT + ALL_FINE):
+                return NOTHING  # "yeah, hang on, let me look": not yet ("hang on... yes" is)
+            wrong = any_of(said, SAID_WRONG)  # "that's all wrong", "yes that is not correct"
             # "nah, it's all fine, go": a no to something else, then the groups fine
-            fine = any_of(said, GROUP_CORRECT[:15]) or (
-                any_of(said, ALL_FINE) and not any_of(said, ("not all fine", "not fine"))
+            fine = not wrong and (
+                any_of(said, GROUP_CORRECT[:15])
+                or any_of(said, ALL_FINE)
+                and not any_of(said, ("not all fine", "not fine"))
             )
-            if any_of(said, GROUP_MORE) and not fine:
+            if (any_of(said, GROUP_MORE) or wrong) and not fine:
                 no = self.asked_more and yes_or_no(said) is False  # "Anything else?" "nope"
                 return value("correct" if no else "more")
             if any_of(said, GROUP_CORRECT):
@@ -1891,7 +1960,7 @@ def _is_unless_seat(found: re.Match) -> str:
 
 
 # A sentence that starts so asks the table, whether or not it was written with "?".
-GROUP_QUESTIONS = frozenset("do does did why who what shall how is are was were".split())
+GROUP_QUESTIONS = frozenset("do does did why who what shall should how is are was were".split())
 _NOT_DRAWINGS = frozenset("let it that what there here he she who where how".split())
 
 

@@ -379,6 +379,44 @@ def _number_is(text: str) -> str:
     return _NUMBER_IS.sub(r"\1 is", text)
 
 
+# Words that deny or only nearly give a hint: "nobody gave a hint", "she almost gave it away",
+# "don't say it out loud".
+HINT_DENIED = frozenset("nobody not never almost nearly".split())
+# Words that put a result in another round, a guess, or a countdown: no result of this vote.
+OTHER_RESULT = (
+    "last round",
+    "last time",
+    "next time",
+    "next round",
+    "i bet",
+    "bet you",
+    "my prediction",
+    "i am calling it",
+    "calling it",
+    "let us hope",
+    "i hope",
+    "i guessed",
+    "watch it",
+    "flip on",
+    "reveal on",
+    "on three flip",
+    "on 3 flip",
+)
+# Verbs of liking or knowing, no vote: "everyone likes number two", "everybody knows five".
+NOT_VOTING = frozenset("likes loves knows hates".split())  # not "like": "like six votes"
+VOTING = frozenset("picked pick voted vote went chose chosen for on got".split())
+
+
+def not_this_result(said: list[str]) -> bool:
+    """Whether a sentence with numbers in it says no result of this vote: another round ("last
+    round was three for four"), a guess ("I bet it's unanimous for five"), a countdown
+    ("everybody flip on three"), or a liking ("everyone likes number two")."""
+    countdown = any_of(said, ("on three", "on 3")) and any_of(said, ("flip", "reveal", "turn"))
+    if any_of(said, OTHER_RESULT) or countdown:
+        return True
+    return bool(set(said) & NOT_VOTING) and not set(said) & VOTING
+
+
 @dataclass(frozen=True)
 class ResultMeaning:
     """The result of a vote (who_the_f.result, and told early at who_the_f.vote); `players`
@@ -422,6 +460,10 @@ class ResultMeaning:
         held = held if isinstance(held, dict) else {}
         if not said or hypothetical(said):  # "if two more had picked three we'd have won"
             return NOTHING
+        if not_this_result(said):  # "I bet it's three for four", "last round was three for four"
+            return NOTHING
+        if any_of(said, ("almost", "nearly", "hardly")):  # "almost four votes for two": how many?
+            return partial(self.lines("ask_result_again"), None)
         all_but = re.search(  # "all but one picked three": everyone but one, read back
             r"\ball but (\w+) (?:picked|went for|went|voted for|voted|chose|on|for)"
             r" (?:number )?(\w+)$",
@@ -433,8 +475,12 @@ class ResultMeaning:
             if place in PLACES and (left or 1) < self.players:
                 return self._value({"count": self.players - (left or 1), "place": place}, False)
         mentions = _mentions(sentence)
-        if any_of(said, HINT_SURE) or (
-            any_of(said, HINT) and not mentions and not any_of(said, ("no hint", "not a hint"))
+        denied = bool(set(said) & HINT_DENIED) or any_of(said, ("no one",)) or "?" in text
+        if not denied and (
+            any_of(said, HINT_SURE)
+            or any_of(said, HINT)
+            and not mentions
+            and not any_of(said, ("no hint", "not a hint"))
         ):
             return self._value({"hint": True}, sure=len(said) <= 6)
         tie = _tie(said, sentence)
