@@ -2219,3 +2219,19 @@ def test_funocracy_hunted_wrong_decisions():
     assert letter.read("sure").kind is Kind.TALK
     assert FunoVote(lines, 5).read("help me out here guys").value is None
     assert FunoVote(lines, 5).read("out").value == "meh"
+
+
+@pytest.mark.parametrize("said", ["only four left", "only I picked three", "just me on number one"])
+def test_only_without_the_places_voted_says_no_place_empty(said):
+    assert FinalMeaning(lines, (1, 3, 4, 6)).read(said).kind is not Kind.ANSWER
+    assert FinalMeaning(lines, (1, 3, 4, 6)).read("only four got votes").value == {
+        "empty": [1, 3, 6]
+    }
+
+
+@pytest.mark.parametrize(
+    "said", ["go on then, explain yourself", "carry on, I'm listening", "next time pick five"]
+)
+def test_a_go_ahead_to_go_on_talking_is_no_next_question(said):
+    assert NextMeaning(lines).read(said).value is None
+    assert NextMeaning(lines).read("go on").value == "next"

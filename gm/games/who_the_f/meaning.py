@@ -958,7 +958,14 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
         i += 1
     if not lists:
         return None
-    only = any_of(said, ONLY) or any_of(
+    # "only three and five got votes"; not "only four left", "only I picked three" (one
+    # player's vote says nothing of the other places)
+    only = (
+        any_of(said, ONLY)
+        and bool(set(said) & ONLY_VOTED)
+        and "left" not in said
+        and not any_of(said, ("only i", "just me", "only me", "just i", "only one of us"))
+    ) or any_of(
         said, ("votes went to", "the votes were on", "the votes are on", "the votes are all on")
     )
     empty_cue = any_of(said, EMPTY)
@@ -988,6 +995,8 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
     return None
 
 
+# The words of a vote after "only": "only two and five got votes", "just three had tokens".
+ONLY_VOTED = frozenset("vote votes voted picked got had went chose tokens on for".split())
 # Said before the places they empty ("nobody went for six", "no votes for two"); the rest of
 # EMPTY after them ("six got nothing").
 EMPTY_BEFORE = ("nobody", "no one", "no votes", "no vote", "none", "not a single", "no tokens")
@@ -1087,6 +1096,27 @@ NEXT = (
 )
 
 
+# Said to a player to go on talking, with a go-ahead word in it: "go on then, explain
+# yourself", "carry on, I'm listening"; or of another moment: "next time pick five".
+TALKING_ON = (
+    "explain",
+    "say it",
+    "tell",
+    "why",
+    "justify",
+    "listening",
+    "arguing",
+    "were you saying",
+    "next time",
+    "next to",
+    "who is next",
+    "home",
+    "bed",
+    "dare",
+    "reasons",
+)
+
+
 def _guessed(sentence: list) -> str:
     """What two numbers said as a guess between them are: "place" after "number" ("for number
     two or three"), else "count" ("three or four votes"); "" when there is no such guess."""
@@ -1132,7 +1162,7 @@ class NextMeaning:
         if (
             _cue(said, NEXT)
             and (len(said) <= 5 or any(said[:2] == c.split()[:2] for c in NEXT))
-            and not any_of(said, ("should", "if", "after", "will", "best"))
+            and not any_of(said, ("should", "if", "after", "will", "best") + TALKING_ON)
         ):
             return answer("next", self.lines("heard_next"), len(said) <= 5)
         # "good round, next question": a short go-ahead closing a longer sentence, read back
