@@ -2213,6 +2213,8 @@ def test_funocracy_hunted_wrong_decisions():
     )
     assert AgreeMeaning(lines).read("no, that's fine").value is True
     assert AgreeMeaning(lines).read("no, it's not fine").value is False
+    assert AgreeMeaning(lines).read("why would we agree to that").value is None
+    assert AgreeMeaning(lines).read("why not").value is True
     assert AnswerMeaning(lines).read("pass me the crisps").value != "pass"
     assert AnswerMeaning(lines).read("seriously").kind is Kind.TALK
     letter = LetterMeaning(lines, ("S", "K", "T"), ("S", "K", "T"), "which", "kiwi")

@@ -1033,6 +1033,9 @@ class AgreeMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = strip_lead(texts(words(text)), ())
+        asked = {"would", "should", "do", "does", "did", "is", "are", "can", "could", "said"}
+        if whole[:1] in (["why"], ["how"], ["who"]) and whole[1:2] and whole[1] in asked:
+            return NOTHING  # "why would we agree to that": asked of the table (not "why not")
         said = corrected(whole)
         verdict = yes_or_no(said)
         corrected_here = len(said) < len(whole)
