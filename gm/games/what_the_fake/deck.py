@@ -53,6 +53,7 @@ REQUIRED_LINES = (
     "draw_time",
     "done",
     "stop_drawing",
+    "stop_how",
     "drawing_expected",
     "decision_shout",
     "decision_count",

@@ -389,8 +389,11 @@ class WhatTheFake(Naming, Grouping):
         choices = (
             # variants ("what a fake") would split its confidence; "I'm done" is another phrase
             Choice("shout", ("what the fake", "i am done")),
-            # never "stop" alone: said to a neighbour, or to gm's voice, it would end the drawing
             Choice("stop", ("stop drawing", "pencils down", "time is up", "we are all done")),
+            # "stop" alone ends nothing (said to a neighbour, or to quiet gm's voice, it would end
+            # everyone's drawing): it is listened for, so the ear does not write it as another
+            # phrase ("skip"), and answered with the words that end the drawing
+            Choice("stop_alone", ("stop",)),
         ) + tuple(
             Choice(
                 k,
@@ -562,6 +565,8 @@ class WhatTheFake(Naming, Grouping):
                 (self.lines("stop_drawing"),),
                 self.lines("decision_stop"),
             )
+        if answer.value == "stop_alone":
+            return Outcome(state, (self.lines("stop_how"),), accepted=False)
         if answer.value == "shout":
             shouts = said = state.shouts + 1
             decision = self.lines("decision_shout", count=number_word(min(shouts, enough)))
