@@ -2178,11 +2178,12 @@ def test_not_done_yet_is_no_end_of_the_list(said):
     assert NamesMeaning(lines, HINTS, 3).read(said).value != "nothing"
 
 
-def test_a_yes_then_another_name_for_one_heard_is_that_change():
+def test_a_yes_then_a_word_about_a_drawing_renames_nothing():
+    # "was a masterpiece" says what the drawing is like, not what it is
     reading = CheckMeaning(lines, ("toast", "croissant")).read(
-        "yes the toast, the croissant was a bagel"
+        "yes, the croissant was a masterpiece"
     )
-    assert reading.value == {"names": ["toast", "bagel"]} and not reading.sure
+    assert reading.value is True
 
 
 @pytest.mark.parametrize(
@@ -2237,3 +2238,25 @@ def test_only_without_the_places_voted_says_no_place_empty(said):
 def test_a_go_ahead_to_go_on_talking_is_no_next_question(said):
     assert NextMeaning(lines).read(said).value is None
     assert NextMeaning(lines).read("go on").value == "next"
+
+
+def test_the_hunts_mends_keep_what_was_read_right_before():
+    # a third reading of the mends: each kept the reading the code had before them
+    challenge = ChallengeMeaning(lines, ("kiwi", "fruits"), "K")
+    assert challenge.read("it's not for the K").value == "wrong_letter"
+    assert AgreeMeaning(lines).read("no, fair enough, but it's still a C").value is not True
+    assert AgreeMeaning(lines).read("how is that not an S, count it").value is True
+    assert AnswerMeaning(lines).read("pass, that's too hard").value == "pass"
+    # a word the theme lists, then urging: the word ("Peter, come on" is a player called)
+    satsuma = AnswerMeaning(lines, ("satsuma",)).read("satsuma, come on, that counts")
+    assert satsuma.kind is Kind.WORDS
+    assert FunoVote(lines, 5).read("it's in, four to one").value == "good"
+    assert FunoVote(lines, 5).read("out, definitely out").value == "meh"
+    assert GroupsMeaning(lines, GROUPS).read("should be fine, yeah").value == "correct"
+    assert GroupsMeaning(lines, GROUPS).read("yes, I mean they look fine").value == "correct"
+    result = ResultMeaning(lines, players=5)
+    assert result.read("three for four, same as last time").value == {"count": 3, "place": 4}
+    assert result.read("nearly unanimous, four for three").value == {"count": 4, "place": 3}
+    assert result.read("she gave a hint, not fair").value == {"hint": True}
+    assert FinalMeaning(lines, (1, 3, 4, 6)).read("only three and six").value == {"empty": [1, 4]}
+    assert NextMeaning(lines).read("tell us the next one").value == "next"

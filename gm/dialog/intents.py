@@ -285,6 +285,7 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         # not "tokens left": "I've only got two tokens left in my hand" is a player's own
         "tokens are left",
         "tokens have we got",
+        "any tokens left",
         "tokens do we have",
         "who is winning",
         "who is ahead",

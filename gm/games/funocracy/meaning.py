@@ -22,6 +22,7 @@ from gm.meaning import (
     answer,
     any_of,
     begins,
+    clause_texts,
     corrected,
     has,
     hedged,
@@ -299,7 +300,8 @@ class ChallengeMeaning:
             meant = re.search(r"\b([a-z]) not [a-z]\b", " ".join(said))  # "K not S": K
             named = meant.group(1).upper() if meant else letter_in(said, ALPHABET)
             said_wrong = any_of(said, WRONG_LETTER[:4])  # "wrong letter", "other letter", ...
-            if self.letter and named == self.letter and not said_wrong:
+            denied = any_of(said, ("not for", "not the")) or "?" in text or has(said, "is it")
+            if self.letter and named == self.letter and not said_wrong and not denied:
                 # "yes, for the K", "it was for the K" of a word scored for K: it stands
                 return answer("stand", self.lines("heard_stand"), False)
             return answer("wrong_letter", self.lines("heard_wrong_letter"), short)
@@ -505,9 +507,10 @@ class VoteMeaning:
             return answer("tie", self.lines("heard_vote_tie"), short)
         # A verdict word negated says the other side: "not allowed", "it didn't pass" say meh;
         # "no mehs", "nobody rejected it" say good, said back first (a denied meh is no count)
-        bare = said in (["in"], ["out"])  # the verdict said alone
-        goods, good_denied = _verdicts(said, GOOD_VERDICTS + (("in",) if bare else ()), DENIED_ONLY)
-        mehs, meh_denied = _verdicts(said, MEH_VERDICTS + (("out",) if bare else ()))
+        # "help me out here", "count me in", "out of time": no verdict ("it's in", "all in" are)
+        said = _without_idioms(said)
+        goods, good_denied = _verdicts(said, GOOD_VERDICTS, DENIED_ONLY)
+        mehs, meh_denied = _verdicts(said, MEH_VERDICTS)
         if goods and mehs and not numbers:  # "some good, some meh": how many of each?
             return partial(self.lines("ask_vote_count"), None)
         # a count said with no verdict beside it ("meh, two of us") is no majority known: the
@@ -582,9 +585,7 @@ GOOD_VERDICTS = (
     "accepted",
     "accept",
     "stands",
-    # "it's in", "in" alone; not "count me in", "in a minute"
-    "it is in",
-    "that is in",
+    "in",
     "thumbs up",
     "allowed",
     "allow",
@@ -612,15 +613,46 @@ MEH_VERDICTS = (
     "does not count",
     "invalid",
     "thrown out",
-    # "it's out", "out" alone; not "help me out", "out of time", "I'm out"
-    "it is out",
-    "that is out",
+    "out",
     "thumbs down",
     "denied",
     "against",
     "hated it",
     "hated",
 )
+# Sayings with "in" or "out" that give no verdict: "help me out", "I'm out", "in a minute".
+VOTE_IDIOMS = (
+    "help me out",
+    "help us out",
+    "out of",
+    "i am out",
+    "count me in",
+    "count me out",
+    "in a minute",
+    "in a sec",
+    "in a second",
+    "find out",
+    "figure out",
+    "work out",
+    "freak out",
+)
+
+
+def _without_idioms(said: list[str]) -> list[str]:
+    """`said` without the words of VOTE_IDIOMS in it ("help me out here" is "here")."""
+    out, at = [], 0
+    while at < len(said):
+        idiom = next(
+            (i.split() for i in VOTE_IDIOMS if said[at : at + len(i.split())] == i.split()), None
+        )
+        if idiom:
+            at += len(idiom)
+        else:
+            out.append(said[at])
+            at += 1
+    return out
+
+
 NEGATIONS = frozenset("not never nobody nobody's none neither".split())
 # The words a negation reaches over to the verdict it denies: "nobody said meh", "not a single
 # meh", "I don't think it passes", "it did not really pass"; "body" of "nobody" written apart.
@@ -1034,7 +1066,13 @@ class AgreeMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = strip_lead(texts(words(text)), ())
         asked = {"would", "should", "do", "does", "did", "is", "are", "can", "could", "said"}
-        if whole[:1] in (["why"], ["how"], ["who"]) and whole[1:2] and whole[1] in asked:
+        one_clause = len([c for c in clause_texts(text) if c.strip()]) == 1
+        if (
+            whole[:1] in (["why"], ["how"], ["who"])
+            and whole[1:2]
+            and whole[1] in asked
+            and one_clause
+        ):
             return NOTHING  # "why would we agree to that": asked of the table (not "why not")
         said = corrected(whole)
         verdict = yes_or_no(said)
@@ -1043,7 +1081,8 @@ class AgreeMeaning:
             start = len(whole) - len(said)
             cues = (c.split() for c in CORRECTIONS if "no" in c.split())
             verdict = False if any(whole[start - len(c) : start] == c for c in cues) else None
-        if verdict is False and said[:1] in (["no"], ["nah"], ["nope"]):
+        waved = len(said) <= 5 and "but" not in said and said[-1] not in ("no", "nah", "nope")
+        if verdict is False and said[:1] in (["no"], ["nah"], ["nope"]) and waved:
             # "no, that's fine", "nah, go for it": no objection, so yes
             rest = [w for w in said if w not in ("no", "nah", "nope")]
             agreed, not_agreed = _verdicts(rest, AGREED)
@@ -1228,8 +1267,6 @@ REACTIONS = frozenset(
         "nope",
         "oops",
         "anyway",
-        "okay",
-        "ok",
         "whatever",
         "sorry",
         "so sorry",
@@ -1239,7 +1276,6 @@ REACTIONS = frozenset(
         "ta",
         "knock knock",
         "same",
-        "me",
     )
 )
 
@@ -1328,8 +1364,9 @@ def clauses(text: str) -> list[tuple[bool, list[str]]]:
 
 
 # After one word alone, words said to a player: "Sam, do you have a toaster?", "Priya, that's
-# your third spatula", "Tom, are you done?". The word is a player called, unless the theme lists
-# it ("Kettle, do you get it?" where kettles are listed: the word, then a word to the table).
+# your third spatula", "Tom, are you done?", "Peter, the timer, come on". The word is a player
+# called, unless the theme lists it ("Kettle, do you get it?" where kettles are listed: the word,
+# then a word to the table). A word the theme does not list, so said, waits to be said again.
 _TO_A_PLAYER = re.compile(
     r"^(?:(?:do|did|have|are|can|could|would|will|were) you|that is your|is that your|you are"
     r"|your (?:go|turn)|come on|hurry|the timer|the clock)\b"
@@ -1344,7 +1381,7 @@ def _called(parts: list[tuple[bool, list[str]]], listed: set[str]) -> bool:
         and len(parts[0][1]) == 1
         and parts[0][1][0] not in listed
         and not parts[1][0]
-        and any(_TO_A_PLAYER.match(" ".join(clause)) for _, clause in parts[1:])
+        and bool(_TO_A_PLAYER.match(" ".join(parts[1][1])))
     )
 
 
@@ -1373,9 +1410,8 @@ class AnswerMeaning:
         if thinking_aloud(whole):
             return Reading(Kind.TALK)  # "just a sec": still thinking, no word ("sec") yet
         said = strip_lead(whole)
-        handed = re.search(
-            r"\b(?:not pass|pass (?:me|the|it|that|us|him|her|them|some|over))\b", " ".join(said)
-        )
+        # "pass me the crisps", "pass the salt": handed over, no pass ("pass, that's too hard" is)
+        handed = re.search(r"\b(?:not pass|pass (?:me|the|that|him|her))\b", str(text).lower())
         if (
             said
             and len(said) <= 7

@@ -863,9 +863,7 @@ class CheckMeaning:
             r"|\bexcept\b|\bapart from\b" if self._all_but_one(text) else ""
         )
         clauses = [c for c in re.split(cut, text) if c.strip()]
-        # "but", "actually"; or a later clause that gives a name heard another with "a": "yes
-        # the toast, the croissant was a bagel"
-        changes = r"\b(?:but|actually|except|apart from)\b|\b(?:is|was) (?:really |actually )?an? "
+        changes = r"\b(?:but|actually|except|apart from)\b"
         if yes_or_no(tokens(clauses[0])) is True and not re.search(changes, text):
             return None  # "yes, the kettle was the hard one": a yes, and a word about a drawing
         for clause in reversed(clauses if len(clauses) > 1 else []):
@@ -1459,7 +1457,6 @@ STILL_LOOKING = (
     "a sec",
     "wait a sec",
     "one second",
-    "i mean",
 )
 # The groups said to be wrong, whatever yes or "correct" is in it: "yes that is not correct".
 SAID_WRONG = (
@@ -1468,8 +1465,6 @@ SAID_WRONG = (
     "is not correct",
     "not correct",
     "not right",
-    "messed up",
-    "over the place",
     "no wait",
     "except it is not",
     "nothing looks good",
@@ -1774,7 +1769,8 @@ class GroupsMeaning:
         if not said:  # a question to gm about the groups is still the list asked for
             listed = any_of(tokens(text), GROUP_LIST)
             return answer("list", said_change(self.lines, "list"), True) if listed else NOTHING
-        if said[0] in GROUP_QUESTIONS and not any_of(said, GROUP_LIST):
+        asked = said[0] in GROUP_QUESTIONS or said[:2] == ["should", "we"]  # not "should be"
+        if asked and not any_of(said, GROUP_LIST):
             return NOTHING  # "do we void the goldfish", "why would we merge them": asked
         if said != whole and has(whole, "merge") and not has(said, "merge"):
             said = ["merge", *said]  # "merge two and three, no sorry, one and two"
@@ -1960,7 +1956,7 @@ def _is_unless_seat(found: re.Match) -> str:
 
 
 # A sentence that starts so asks the table, whether or not it was written with "?".
-GROUP_QUESTIONS = frozenset("do does did why who what shall should how is are was were".split())
+GROUP_QUESTIONS = frozenset("do does did why who what shall how is are was were".split())
 _NOT_DRAWINGS = frozenset("let it that what there here he she who where how".split())
 
 

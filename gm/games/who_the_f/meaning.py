@@ -21,6 +21,7 @@ from gm.meaning import (
     answer,
     any_of,
     before_hypothetical,
+    has,
     hypothetical,
     is_number,
     joined_numbers,
@@ -391,12 +392,6 @@ OTHER_RESULT = (
     "i bet",
     "bet you",
     "my prediction",
-    "i am calling it",
-    "calling it",
-    "let us hope",
-    "i hope",
-    "i guessed",
-    "watch it",
     "flip on",
     "reveal on",
     "on three flip",
@@ -412,9 +407,12 @@ def not_this_result(said: list[str]) -> bool:
     round was three for four"), a guess ("I bet it's unanimous for five"), a countdown
     ("everybody flip on three"), or a liking ("everyone likes number two")."""
     countdown = any_of(said, ("on three", "on 3")) and any_of(said, ("flip", "reveal", "turn"))
-    if any_of(said, OTHER_RESULT) or countdown:
+    # said first, before the result: "last round was three for four" (not "three for four,
+    # same as last time")
+    if _first(said, OTHER_RESULT) in range(0, 3) or countdown:
         return True
-    return bool(set(said) & NOT_VOTING) and not set(said) & VOTING
+    counted = any_of(said, ("of us", "votes", "vote"))
+    return bool(set(said) & NOT_VOTING) and not set(said) & VOTING and not counted
 
 
 @dataclass(frozen=True)
@@ -462,7 +460,10 @@ class ResultMeaning:
             return NOTHING
         if not_this_result(said):  # "I bet it's three for four", "last round was three for four"
             return NOTHING
-        if any_of(said, ("almost", "nearly", "hardly")):  # "almost four votes for two": how many?
+        hedged_count = any(
+            w in ("almost", "nearly", "hardly") and is_number(n) for w, n in zip(said, said[1:])
+        )
+        if hedged_count:  # "almost four votes for two": how many? ("nearly unanimous, 4 for 3")
             return partial(self.lines("ask_result_again"), None)
         all_but = re.search(  # "all but one picked three": everyone but one, read back
             r"\ball but (\w+) (?:picked|went for|went|voted for|voted|chose|on|for)"
@@ -475,7 +476,9 @@ class ResultMeaning:
             if place in PLACES and (left or 1) < self.players:
                 return self._value({"count": self.players - (left or 1), "place": place}, False)
         mentions = _mentions(sentence)
-        denied = bool(set(said) & HINT_DENIED) or any_of(said, ("no one",)) or "?" in text
+        hint_at = _first(said, HINT_SURE + HINT)
+        before = said[max(0, hint_at - 3) : hint_at] if hint_at >= 0 else []
+        denied = bool(set(before) & HINT_DENIED) or has(before, "no one") or "?" in text
         if not denied and (
             any_of(said, HINT_SURE)
             or any_of(said, HINT)
@@ -960,9 +963,10 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
         return None
     # "only three and five got votes"; not "only four left", "only I picked three" (one
     # player's vote says nothing of the other places)
+    bare = all(w in ("only", "just", "and", "number", "it", "was") or is_number(w) for w in said)
     only = (
         any_of(said, ONLY)
-        and bool(set(said) & ONLY_VOTED)
+        and (bool(set(said) & ONLY_VOTED) or bare)
         and "left" not in said
         and not any_of(said, ("only i", "just me", "only me", "just i", "only one of us"))
     ) or any_of(
@@ -1162,7 +1166,8 @@ class NextMeaning:
         if (
             _cue(said, NEXT)
             and (len(said) <= 5 or any(said[:2] == c.split()[:2] for c in NEXT))
-            and not any_of(said, ("should", "if", "after", "will", "best") + TALKING_ON)
+            and not any_of(said, ("should", "if", "after", "will", "best"))
+            and not (any_of(said, TALKING_ON) and not any_of(said, ("next question", "next one")))
         ):
             return answer("next", self.lines("heard_next"), len(said) <= 5)
         # "good round, next question": a short go-ahead closing a longer sentence, read back
