@@ -638,8 +638,9 @@ _CUE_WORDS = frozenset(w for cue in CORRECTIONS for w in cue.split())
 ASIDES = ("i think", "i guess", "i reckon", "i suppose", "i believe", "you know")
 
 
-def without(phrases: Sequence[str], said: list[str]) -> list[str]:
-    """`said` without every occurrence of `phrases` in it."""
+def without(phrases: Sequence[str], said: list[str], or_all: bool = True) -> list[str]:
+    """`said` without every occurrence of `phrases` in it; all of `said` (`or_all`) when
+    nothing would be left."""
     out: list[str] = []
     i = 0
     wanted = [p.split() for p in phrases]
@@ -650,7 +651,7 @@ def without(phrases: Sequence[str], said: list[str]) -> list[str]:
         else:
             out.append(said[i])
             i += 1
-    return out or said
+    return out or (said if or_all else [])
 
 
 def spliced(whole: list[str], said: list[str]) -> list[str] | None:

@@ -40,6 +40,7 @@ from gm.meaning import (
     tokens,
     unsure,
     where,
+    without,
     words,
     yes_or_no,
 )
@@ -174,11 +175,9 @@ STAND = (
     "why not",
     "brilliant",
 )
-WRONG_LETTER = (
-    "wrong letter",
-    "other letter",
-    "not that letter",
-    "different letter",
+# The word said to be meant for another letter in so many words.
+WRONG_LETTER_SAID = ("wrong letter", "other letter", "not that letter", "different letter")
+WRONG_LETTER = WRONG_LETTER_SAID + (
     "meant the",
     "meant for",
     "it is for the",
@@ -299,7 +298,7 @@ class ChallengeMeaning:
         if wrong or _other_letter(said) or for_letter:
             meant = re.search(r"\b([a-z]) not [a-z]\b", " ".join(said))  # "K not S": K
             named = meant.group(1).upper() if meant else letter_in(said, ALPHABET)
-            said_wrong = any_of(said, WRONG_LETTER[:4])  # "wrong letter", "other letter", ...
+            said_wrong = any_of(said, WRONG_LETTER_SAID)
             denied = any_of(said, ("not for", "not the")) or "?" in text or has(said, "is it")
             if self.letter and named == self.letter and not said_wrong and not denied:
                 # "yes, for the K", "it was for the K" of a word scored for K: it stands
@@ -508,7 +507,7 @@ class VoteMeaning:
         # A verdict word negated says the other side: "not allowed", "it didn't pass" say meh;
         # "no mehs", "nobody rejected it" say good, said back first (a denied meh is no count)
         # "help me out here", "count me in", "out of time": no verdict ("it's in", "all in" are)
-        said = _without_idioms(said)
+        said = without(VOTE_IDIOMS, said, or_all=False)
         goods, good_denied = _verdicts(said, GOOD_VERDICTS, DENIED_ONLY)
         mehs, meh_denied = _verdicts(said, MEH_VERDICTS)
         if goods and mehs and not numbers:  # "some good, some meh": how many of each?
@@ -636,21 +635,6 @@ VOTE_IDIOMS = (
     "work out",
     "freak out",
 )
-
-
-def _without_idioms(said: list[str]) -> list[str]:
-    """`said` without the words of VOTE_IDIOMS in it ("help me out here" is "here")."""
-    out, at = [], 0
-    while at < len(said):
-        idiom = next(
-            (i.split() for i in VOTE_IDIOMS if said[at : at + len(i.split())] == i.split()), None
-        )
-        if idiom:
-            at += len(idiom)
-        else:
-            out.append(said[at])
-            at += 1
-    return out
 
 
 NEGATIONS = frozenset("not never nobody nobody's none neither".split())
