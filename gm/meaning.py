@@ -570,13 +570,24 @@ def hedged(text: str) -> bool:
     return any_of(tokens(text), HEDGES)
 
 
+# How a question opens: a verb put before who it asks of ("did someone", "do you", "is it"); not
+# "can you", "could you", which ask gm to do something ("could you split the dogs").
+_ASKED_UNMARKED = re.compile(
+    r"^\s*(?:did|do|does|is|are|was|were|has|have|should)"
+    r" (?:you|we|they|it|that|this|someone|somebody|anyone|anybody|everyone|everybody|he|she|i)\b",
+    re.I,
+)
+
+
 def statement(text: str) -> str:
     """What a sentence states after any question it asks the table ("everybody has a token
     down? okay, flip" -> "okay, flip"); empty when it ends with a question ("is everyone
-    ready?"). A transcript without question marks is all statement."""
+    ready?"). A transcript without marks that opens as a question ("did someone give a hint",
+    "do you mean all of us") asks it; otherwise a transcript without question marks is all
+    statement."""
     text = str(text).strip()
     if "?" not in text:
-        return text
+        return "" if _ASKED_UNMARKED.match(text) and not re.search(r"[,.;:!]", text) else text
     if text.rstrip(" .!").endswith("?"):
         return ""
     return text.rsplit("?", 1)[1]
@@ -721,6 +732,13 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
             return True
         if no and set(yes) - {"totally", "definitely", "absolutely", "exactly"}:
             return None  # "no... eh, fine, yes": a mind changing, asked again
+        if (
+            said[-1] in NO_WORDS
+            and set(said[:-1]) & YES_WORDS - {"totally", "definitely", "absolutely", "exactly"}
+            and not set(said[:-1]) & NO_WORDS
+            and said[-2] not in ("so", "then")
+        ):
+            return None  # "fine, no", "ok, no": a yes taken back, or a no? asked again
     if set(said) & NO_WORDS and set(said) <= NO_WORDS | {"not"}:
         return False  # "not, no", "nope, no": only no ("not" alone answers nothing)
     for phrase in NO_PHRASES:
@@ -751,9 +769,11 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
         if word in NO_WORDS or (word == "not" and at == len(said) - 1 and at):
             return False  # "sadly not", "afraid not"
         if (word == "right" and len(said) > 1) or (
-            word in ("ok", "okay") and begins(said[at + 1 :], _NOT_ANSWERS)
+            word in ("ok", "okay")
+            and (begins(said[at + 1 :], _NOT_ANSWERS) or said[at + 1 : at + 2] == ["so"])
+            and said[at + 2 : at + 3] != ["it"]
         ):
-            continue  # "right, so...", "ok I'm back, go on": a filler
+            continue  # "right, so...", "ok I'm back, go on", "ok so no": a filler
         if word in YES_WORDS:
             return True
         if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah", *VERDICT_ADVERBS):

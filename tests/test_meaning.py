@@ -142,6 +142,24 @@ def test_a_question_to_the_table_is_not_a_statement():
     assert statement("is everyone ready?") == ""
     assert statement("everyone down? okay, flip").strip() == "okay, flip"
     assert statement("no question here") == "no question here"
+    # asked without its mark: it opens as a question and has no other clause
+    assert statement("did someone give a hint") == ""
+    assert statement("do you mean all of us") == ""
+    assert statement("could you split the dogs please") != ""  # a request to gm
+    assert statement("is it, four for two") != ""
+
+
+@pytest.mark.parametrize(
+    "ask, said",
+    [
+        (ResultMeaning(lines, players=5), "did someone give a hint"),
+        (ResultMeaning(lines, players=5), "did anyone get four"),
+        (FinalMeaning(lines, (1, 3, 4, 6)), "do you mean all of us"),
+        (FinalMeaning(lines, (1, 3, 4, 6)), "was it five"),
+    ],
+)
+def test_a_question_without_its_mark_answers_nothing(ask, said):
+    assert ask.read(said).kind is Kind.NOTHING
 
 
 def test_what_follows_a_correction_is_what_was_meant():
@@ -197,6 +215,9 @@ RESULTS = [
     ("me and Sam both went for two", {"count": 2, "place": 2}),
     ("Jo, Kim and me all picked five", {"count": 3, "place": 5}),
     ("three and three, between four and five", {"tie": 3}),  # the places after "between"
+    # a countdown said first, in a breath of its own
+    ("on three, four votes for two", {"count": 4, "place": 2}),
+    ("OK on three! unanimous for five", {"unanimous": True, "place": 5}),
 ]
 
 
@@ -388,6 +409,20 @@ def test_one_word_then_words_to_a_player_is_the_word_only_where_the_theme_lists_
         assert AnswerMeaning(lines).read(said).kind is Kind.TALK
 
 
+@pytest.mark.parametrize(
+    "said", ["kiwi, sorry Sam", "kiwi sorry sam, my bad", "kiwi sorry kumquat"]
+)
+def test_a_sorry_run_into_one_last_word_asks_which_word(said):
+    # an apology to a player ("sorry Sam") or a word taken back: which one?
+    reading = AnswerMeaning(lines).read(said)
+    assert reading.kind is Kind.PARTIAL and reading.question.startswith("which_word:first=kiwi")
+
+
+def test_a_sorry_with_a_pause_after_it_corrects_the_word():
+    assert AnswerMeaning(lines).read("kiwi, sorry, kumquat").value == "kumquat"
+    assert AnswerMeaning(lines).read("bagel, sorry Sam, I mean bun").value == "bun"
+
+
 def test_a_choice_of_two_words_is_asked_and_talk_is_talk():
     assert AnswerMeaning(lines).read("plum or peach").kind is Kind.PARTIAL
     assert AnswerMeaning(lines).read("we already had pears last round").kind is Kind.TALK
@@ -430,6 +465,10 @@ def test_a_reply_that_is_only_doubt_is_asked_again_not_guessed(said):
         ("no veto from me", True),
         ("should we count it?", None),  # a question to the table
         ("that's a stretch but fine", None),  # both sides said
+        ("fine, no", "agree_again"),  # a yes, then a no: which is it?
+        ("ok, no", "agree_again"),
+        ("ok so no", False),  # concluded
+        ("no, fine", True),  # no objection
     ],
 )
 def test_the_table_agreeing_or_split(said, meant):

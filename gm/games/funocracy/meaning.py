@@ -17,8 +17,10 @@ from rapidfuzz import fuzz
 from gm.games.funocracy.words import LATE_PHRASES
 from gm.meaning import (
     CORRECTIONS,
+    NO_WORDS,
     NOTHING,
     SPOKEN_LETTERS,
+    YES_WORDS,
     answer,
     any_of,
     begins,
@@ -867,6 +869,8 @@ class LetterMeaning:
             # a question to the table ("is it K or B, Tom?", "the S is gone already?") is no
             # word; a word or two asked back ("kiwi?") may be the word said again; a letter named
             # as the answer in it ("it has to be K, right?") is read back
+            if "?" not in text:
+                return Reading(Kind.TALK)  # "did he mean the B one": asked without its mark
             bare = text.rstrip(" ?")
             asked = self._last_stated(bare)
             framed = any(_framed(m) for m in self._mentions(plain(bare)))
@@ -1059,6 +1063,14 @@ class AgreeMeaning:
         ):
             return NOTHING  # "why would we agree to that": asked of the table (not "why not")
         said = corrected(whole)
+        if (
+            len(said) <= 5
+            and said[-1] in NO_WORDS
+            and set(said[:-1]) & (YES_WORDS | {"fine"}) - {"totally", "definitely", "absolutely"}
+            and not set(said[:-1]) & NO_WORDS
+            and said[-2] not in ("so", "then")  # "ok so no": concluded
+        ):
+            return partial(self.lines("agree_again"), None)  # "fine, no": which is it?
         verdict = yes_or_no(said)
         corrected_here = len(said) < len(whole)
         if verdict is None and corrected_here:  # "yes... wait, actually no, it's P": the cue's no
@@ -1369,6 +1381,12 @@ def _called(parts: list[tuple[bool, list[str]]], listed: set[str]) -> bool:
     )
 
 
+# A "sorry" run into one last word, no pause between them: an apology to a player ("kiwi, sorry
+# Sam") as often as a word taken back ("kiwi sorry kumquat"); with a pause ("kiwi, sorry,
+# kumquat") it is the correction.
+_APOLOGY = re.compile(r"\bsorry (\w+)\b(?! \w)")
+
+
 # Letters' names that are words too: "bird, no, bee" is a bee, as no letter corrects a word.
 LETTERS_AND_WORDS = frozenset("bee sea tea pea jay eye ewe queue owe".split())
 
@@ -1450,6 +1468,17 @@ class AnswerMeaning:
             first, second = " ".join(restart[0]), " ".join(restart[-1])
             return partial(self.lines("which_word", first=first, second=second), None)
         _, chosen = corrections[-1] if corrections else found[0]
+        listed = {" ".join(tokens(hint)) for hint in self.hints}
+        if (
+            corrections
+            and len(chosen) == 1
+            and chosen[0] not in listed
+            and not found[0][0]
+            and chosen[0] in _APOLOGY.findall(plain(text))
+        ):
+            # "kiwi, sorry Sam": an apology to a player or a word taken back? which one?
+            first, second = " ".join(found[0][1]), chosen[0]
+            return partial(self.lines("which_word", first=first, second=second), None)
         if "or" in chosen:
             at = chosen.index("or")
             first, second = " ".join(chosen[:at]), " ".join(chosen[at + 1 :])

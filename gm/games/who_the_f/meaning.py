@@ -415,6 +415,13 @@ def not_this_result(said: list[str]) -> bool:
     return bool(set(said) & NOT_VOTING) and not set(said) & VOTING and not counted
 
 
+# A countdown said before the result, in a breath of its own: "on three, ...", "on the count of
+# three! ...".
+_COUNTED_DOWN = re.compile(
+    r"^\W*(?:ok(?:ay)?\W+)?on (?:the count of )?(?:three|3)\s*[,.!;:]+\s*(?=\w)", re.I
+)
+
+
 @dataclass(frozen=True)
 class ResultMeaning:
     """The result of a vote (who_the_f.result, and told early at who_the_f.vote); `players`
@@ -444,7 +451,8 @@ class ResultMeaning:
         )
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        return read_corrected(self._read, _number_is(text), held)
+        # "on three, four votes for two": the result after the countdown
+        return read_corrected(self._read, _number_is(_COUNTED_DOWN.sub("", text)), held)
 
     def _value(self, value: dict, sure: bool) -> Reading:
         return answer(value, self.said(value), sure)
@@ -825,7 +833,8 @@ class FinalMeaning:
         return answer(value, self.said(value), sure)
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        return read_corrected(self._read, _number_is(text), held)
+        # "on three, four votes for two": the result after the countdown
+        return read_corrected(self._read, _number_is(_COUNTED_DOWN.sub("", text)), held)
 
     def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
