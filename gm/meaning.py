@@ -361,6 +361,7 @@ NO_PHRASES = (
 )
 # A yes said with a "no" or "not" in it: "no problem", "not bad", "no worries".
 YES_DESPITE_NO = (
+    "not a problem",
     "no problem",
     "no problems",
     "no worries",

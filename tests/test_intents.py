@@ -309,6 +309,9 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("points for style, she drew it with her eyes shut", False, None),  # no question
         ("what do you call that fizzy orange stuff again?", False, None),  # asks the table
         ("what's everyone got in points?", True, None),  # not in its first words as a cue
+        ("quit it, Mike", False, None),  # said to a player, not to gm
+        ("what do the forgers score again", False, Command.HELP),  # what the rules give
+        ("how does a unique drawing score", False, Command.HELP),
     ],
 )
 def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):

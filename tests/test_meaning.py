@@ -152,13 +152,15 @@ def test_a_question_to_the_table_is_not_a_statement():
 @pytest.mark.parametrize(
     "ask, said",
     [
+        # one player's own vote says nothing of the places nobody voted for
+        (FinalMeaning(lines, (1, 3, 5), empties=True), "I voted three, just saying"),
         (ResultMeaning(lines, players=5), "did someone give a hint"),
         (ResultMeaning(lines, players=5), "did anyone get four"),
         (FinalMeaning(lines, (1, 3, 4, 6)), "do you mean all of us"),
         (FinalMeaning(lines, (1, 3, 4, 6)), "was it five"),
     ],
 )
-def test_a_question_without_its_mark_answers_nothing(ask, said):
+def test_a_question_without_its_mark_or_one_players_vote_answers_nothing(ask, said):
     assert ask.read(said).kind is Kind.NOTHING
 
 
@@ -465,6 +467,9 @@ def test_a_reply_that_is_only_doubt_is_asked_again_not_guessed(said):
         ("no veto from me", True),
         ("should we count it?", None),  # a question to the table
         ("that's a stretch but fine", None),  # both sides said
+        ("mostly yes?", "agree_again"),  # a yes by halves
+        ("yes for me, the others are still thinking", "agree_again"),
+        ("not a problem", True),
         ("fine, no", "agree_again"),  # a yes, then a no: which is it?
         ("ok, no", "agree_again"),
         ("ok so no", False),  # concluded
@@ -643,6 +648,8 @@ def test_a_sorry_that_takes_nothing_back_leaves_the_challenge_read_back():
         ("three to one against", 4, "meh"),
         ("nobody liked it", 3, "meh"),  # a verdict in other words, negated
         ("we liked it", 3, "good"),
+        ("three each", 6, "tie"),
+        ("four to two for meh", 6, "meh"),  # the side after "for"
     ],
 )
 def test_the_vote_on_a_challenged_word(said, voters, meant):
@@ -666,6 +673,20 @@ def test_one_side_counted_without_a_majority_is_asked():
     assert FunoVote(lines, 4).read("I think it's good, but Sara hasn't flipped yet").kind is (
         Kind.PARTIAL
     )
+
+
+def test_an_exclamation_or_a_letter_left_out_names_no_letter():
+    heart = LetterMeaning(lines, ("A", "R", "T", "G"), ("A", "R", "T", "G"), "which", "heart")
+    assert heart.read("gee whiz, I dunno, whatever you guys think").kind is not Kind.ANSWER
+    said = heart.read("art. just art, no h")  # the word without the letter gm heard
+    assert said.kind is Kind.WORDS and said.value == "art"
+    assert heart.read("gee").value == "G"
+
+
+def test_a_word_taken_back_and_trailing_off_is_no_word():
+    meaning = AnswerMeaning(lines)
+    assert meaning.read("hmm, shelves... no that's... hmm").kind is Kind.TALK
+    assert meaning.read("hmm, shelves... no that's it").value == "shelves"
 
 
 def test_which_letter_in_any_form_or_the_word_again():

@@ -389,8 +389,18 @@ SCORES_VERBS = frozenset("get gets give gives earn earns score scores win wins".
 STANDING = frozenset("on at have has got left".split())  # "are the others on": the score
 
 
+# "what do the forgers score again", "how does a unique drawing score": what a kind of thing
+# scores, by the rules.
+RULES_SCORING = re.compile(
+    r" (?:what|how) (?:do|does) (?:a|an|the) (?:\w+ ){1,3}(?:score|get|earn) "
+)
+
+
 def _rules_question(said: str) -> bool:
-    """Whether a sentence asks what something scores (RULES_QUESTION), not what someone has."""
+    """Whether a sentence asks what something scores (RULES_QUESTION, RULES_SCORING), not what
+    someone has."""
+    if RULES_SCORING.search(said):
+        return True
     found = RULES_QUESTION.search(said)
     if found is None:
         return False
@@ -400,8 +410,18 @@ def _rules_question(said: str) -> bool:
     return not rest & STANDING
 
 
-# Words that hold a cue and ask for nothing: "who's doing the score sheet tonight".
-NOT_CUES = ("score sheet", "score card", "score pad", "score keeper", "keep score", "keeping score")
+# Words that hold a cue and ask for nothing: "who's doing the score sheet tonight", "quit it,
+# Mike".
+NOT_CUES = (
+    "score sheet",
+    "score card",
+    "score pad",
+    "score keeper",
+    "keep score",
+    "keeping score",
+    "quit it",
+    "quit that",
+)
 
 
 def command_meant(

@@ -457,9 +457,8 @@ class VoteMeaning:
         scored = _score_for(sentence)
         if scored is not None:  # "two to one for good", "three to one against"
             return answer(scored, self.lines(f"heard_vote_{scored}"), short)
-        if (len(numbers) == 2 and numbers[0] == numbers[1] and "good" not in said) or any_of(
-            said, ("one each", "one all", "two all", "three all")
-        ):
+        evened = len(numbers) == 1 and said[-1] in ("each", "all", "apiece")  # "three each"
+        if (len(numbers) == 2 and numbers[0] == numbers[1] and "good" not in said) or evened:
             return answer("tie", self.lines("heard_vote_tie"), short)
         good = meh = None
         for i, word in enumerate(sentence):
@@ -536,6 +535,9 @@ def _score_for(sentence: list) -> str | None:
         rest = texts(sentence[:at] + sentence[at + 3 :])
         if "not" in rest:  # "two to one, not good": the side is not said plainly
             return None
+        for before, side in zip(rest, rest[1:]):  # "four to two for meh": the side after "for"
+            if before == "for" and side in ("good", "goods", "meh", "mehs"):
+                return "good" if side.startswith("good") else "meh"
         good = any(w in ("good", "goods", "for") for w in rest)
         meh = any(w in ("meh", "mehs", "against") for w in rest)
         return ("good" if good else "meh") if good != meh else None
@@ -862,6 +864,10 @@ class LetterMeaning:
         return ""
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        text = _EXCLAIMED.sub("", str(text))  # "gee whiz, I dunno": no G named
+        heard = self.word[:1].upper()
+        if heard and heard not in self.face_up:  # "art, no h": the word without the letter heard
+            text = re.sub(rf"\W*\bno {heard}\W*$", "", text, flags=re.I) or text
         if " ".join(strip_lead(tokens(text))) in REACTIONS:
             return Reading(Kind.TALK)  # "sure", "sorry?", "thanks": no word said again
         said = strip_lead(texts(words(statement(text))))
@@ -930,6 +936,10 @@ class LetterMeaning:
         # something else is said back first; a reply of a letter alone in its own frame is sure
         sure = len(said) <= 5 and _names_a_letter(said) and not hedged(text)
         return answer(letter, self.lines("heard_letter", letter=letter), sure)
+
+
+# Exclamations that hold a letter's name and name no letter: "gee whiz", "oh gee".
+_EXCLAIMED = re.compile(r"\b(?:gee whiz|oh gee|gee thanks|jeez)\b\W*", re.I)
 
 
 # A correction inside a reply to "which letter?", at the start of a piece: what follows it is
@@ -1101,7 +1111,8 @@ class AgreeMeaning:
         split = any_of(said, ("some of us", "some yes", "some no")) or (
             set(said) & {"yes", "yeah", "yep"} and set(said) & {"no", "nope", "nah"}
         )
-        if unsure(said) or (verdict is None and split):  # "kind of", "two yes, one no"
+        half = len(said) <= 4 and set(said) & HALF_YES  # "mostly yes?", "probably yeah"
+        if unsure(said) or (verdict is None and split) or half:  # "kind of", "two yes, one no"
             return partial(self.lines("agree_again"), None)
         if any_of(said, NOT_ALL_ASKED) or verdict is True and _someone_against(said):
             # "I'm fine with it but Marco isn't", "Tom says yes, I haven't asked the others":
@@ -1115,8 +1126,17 @@ class AgreeMeaning:
         return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), sure)
 
 
-# Said of an agreement the rest of the table has not given: "I haven't asked the others".
-NOT_ALL_ASKED = ("have not asked", "not sure about the rest", "not sure about the others")
+# Said of an agreement the rest of the table has not given: "I haven't asked the others", "yes
+# for me, the others are still thinking".
+NOT_ALL_ASKED = (
+    "have not asked",
+    "not sure about the rest",
+    "not sure about the others",
+    "still thinking",
+    "others are thinking",
+)
+# A yes said by halves: "mostly yes?", "probably yeah", "kinda".
+HALF_YES = frozenset("mostly kinda sorta partly probably maybe".split())
 
 
 def _someone_against(said: list[str]) -> bool:
@@ -1322,7 +1342,13 @@ def retracted(text: str) -> bool:
     """Whether the sentence ends on a correction with nothing after it ("pig? no."): the word
     before it is taken back, not given."""
     said = tokens(plain(text))
+    while len(said) > 2 and said[-1] in LONE_FILLERS | TRAILING_OFF and said[-2:] != ["is", "it"]:
+        said = said[:-1]  # "shelves... no that's... hmm": taken back, trailing off
     return any(said[-len(c.split()) :] == c.split() for c in WORD_CORRECTIONS) and len(said) > 1
+
+
+# Words a sentence trails off on after taking a word back: "no that's... hmm", "no it's...".
+TRAILING_OFF = frozenset("that it is um uh er erm hmm".split())
 
 
 def clauses(text: str) -> list[tuple[bool, list[str]]]:

@@ -977,7 +977,7 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
         any_of(said, ONLY)
         and (bool(set(said) & ONLY_VOTED) or bare)
         and "left" not in said
-        and not any_of(said, ("only i", "just me", "only me", "just i", "only one of us"))
+        and not any_of(said, ONE_PLAYERS_VOTE)
     ) or any_of(
         said, ("votes went to", "the votes were on", "the votes are on", "the votes are all on")
     )
@@ -1008,6 +1008,21 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
     return None
 
 
+# One player's vote, or an "only" that is no count: says nothing of the other places ("only I
+# picked three", "I voted three, just saying").
+ONE_PLAYERS_VOTE = (
+    "only i",
+    "just me",
+    "only me",
+    "just i",
+    "only one of us",
+    "i voted",
+    "i went",
+    "i picked",
+    "i chose",
+    "my vote",
+    "just saying",
+)
 # The words of a vote after "only": "only two and five got votes", "just three had tokens".
 ONLY_VOTED = frozenset("vote votes voted picked got had went chose tokens on for".split())
 # Said before the places they empty ("nobody went for six", "no votes for two"); the rest of
