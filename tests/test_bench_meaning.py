@@ -97,3 +97,17 @@ def test_talk_or_a_question_listed_in_also_is_as_right_as_the_meaning_labelled()
     assert judge(Outcome("check", False), False, ["ask"]) == "right"
     assert judge(Outcome("decide"), "talk", []) == "wrong"
     assert judge(Outcome("check", 1), "ask", []) == "missed"
+
+
+def test_the_names_read_back_written_as_they_were_are_a_yes(tmp_path):
+    # "yes. and Ellie, you owe me a beer": the rules read the yes; the names gm read back are
+    # written, which is what a yes does, and a correction that says them all again is one too
+    out = scored(
+        tmp_path,
+        "what_the_fake",
+        '[[set]]\nask = "what_the_fake.check_names"\npending = ["wizard hat", "broom"]\n\n'
+        '[[set.say]]\ntext = "yes. and Ellie, you owe me a beer"\nmeans = true\n\n'
+        '[[set.say]]\ntext = "yes"\nmeans = { names = ["wizard hat", "broom"] }\n\n'
+        '[[set.say]]\ntext = "yes"\nmeans = { names = ["wizard hat", "mop"] }\n',
+    )
+    assert "| what_the_fake | dev | typed | 3 | 2 (67%) |" in out, out

@@ -177,6 +177,8 @@ def _as_meaning(g, state, ask: Ask, result) -> Outcome:
         added = list(new.naming[len(state.naming) :]) if len(new.naming) > len(state.naming) else []
         if not added and len(new.drawings) > len(state.drawings):
             added = list(new.drawings[len(state.drawings)][len(state.naming) :])
+        if ask.id == "what_the_fake.check_names" and added and added == list(state.pending):
+            return Outcome("decide", True)  # the names read back written as they were: a yes
         return Outcome("decide", {"names": added} if added else "nothing")
     return Outcome("decide", None)
 
@@ -254,6 +256,10 @@ def same_effect(g, state, ask: Ask, got: Any, want: Any) -> bool:
     with it ("kiwi, K"), as both score that word for that letter."""
     if _same(got, want):
         return True
+    if ask.id == "what_the_fake.check_names":  # the names read back said again: a yes
+        again = {"names": list(state.pending or ())}
+        if {_same(got, again) or got is True, _same(want, again) or want is True} == {True}:
+            return True
     if ask.id == "funocracy.letter":  # the word gm heard said again with its letter: the letter
         heard = normalise_name(str(state.heard))
 
