@@ -149,6 +149,34 @@ def test_a_question_to_the_table_is_not_a_statement():
     assert statement("is it, four for two") != ""
 
 
+def test_a_result_told_player_by_player_is_counted_only_when_every_vote_is_told():
+    reading = ResultMeaning(lines, players=6).read(
+        "ok so, Mia one, Tom three, Liz three, me three, Dan three, Ray four"
+    )
+    assert reading.value == {"count": 4, "place": 3} and not reading.sure
+    assert ResultMeaning(lines, players=6).read("Kim two, Joe five").kind is Kind.NOTHING
+    # more votes than the majority allows said as the most any place got: asked
+    assert ResultMeaning(lines, players=7).read("nobody got more than four").kind is Kind.PARTIAL
+    # "the ugly one" points at a face, no place one
+    assert (
+        ResultMeaning(lines, players=7).read("the ugly one got all the votes").kind
+        is not Kind.ANSWER
+    )
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["almost, one holdout", "not even close", "nearly", "one holdout", "yeah no, not even close"],
+)
+def test_a_vote_nearly_unanimous_is_no_to_is_it_unanimous(said):
+    assert FinalMeaning(lines, (1, 4)).read(said).value == {"answer": False}
+
+
+def test_the_votes_split_between_places_leave_the_others_empty():
+    reading = FinalMeaning(lines, (2, 3, 5, 6), empties=True).read("split between two and three")
+    assert reading.value == {"empty": [5, 6]}
+
+
 @pytest.mark.parametrize(
     "ask, said",
     [
@@ -217,6 +245,9 @@ RESULTS = [
     ("me and Sam both went for two", {"count": 2, "place": 2}),
     ("Jo, Kim and me all picked five", {"count": 3, "place": 5}),
     ("three and three, between four and five", {"tie": 3}),  # the places after "between"
+    # a vote told player by player, every player's told (read back)
+    ("Kim two, Joe two, Ana two, me and Rob five", {"count": 3, "place": 2}),
+    ("nobody got more than two", {"none": True}),  # two of five is no majority
     # a countdown said first, in a breath of its own
     ("on three, four votes for two", {"count": 4, "place": 2}),
     ("OK on three! unanimous for five", {"unanimous": True, "place": 5}),

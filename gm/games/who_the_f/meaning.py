@@ -29,6 +29,7 @@ from gm.meaning import (
     last_clause,
     numbers_in,
     partial,
+    plain,
     read_corrected,
     starts,
     statement,
@@ -422,6 +423,57 @@ _COUNTED_DOWN = re.compile(
 )
 
 
+_THE_SOMETHING_ONE = re.compile(r"\b(the|that|this) ([a-z]+) one\b", re.I)
+
+
+def _pronoun_one(text: str) -> str:
+    """`text` with the "one" of "the ugly one", "that blue one" said as the face it points at, no
+    place one ("the number one", "the first one" stay as said)."""
+
+    def face(found: re.Match) -> str:
+        word = found.group(2).lower()
+        if word == "number" or is_number(word) or words(word)[0].number is not None:
+            return found.group(0)
+        return f"{found.group(1)} {found.group(2)} face"
+
+    return _THE_SOMETHING_ONE.sub(face, text)
+
+
+# The most votes any place got, said of all of them: "nobody got more than two".
+_NO_MORE_THAN = re.compile(
+    r"\b(?:nobody|no one|none of them|no number|no place|nothing) (?:got|had|has|gets) more than"
+    r" (\w+)"
+)
+# The words between who voted and the place in a vote told player by player: "Kim went two".
+TOLD_BY = frozenset("went picked voted chose said for on number".split())
+# Words that are no player's name in such a vote: "everyone two", "the rest five".
+NOT_NAMES = frozenset("everyone everybody all rest the others nobody votes vote and".split())
+
+
+def _told_by_player(text: str) -> dict[int, int]:
+    """The votes of a result told player by player, each place with its count ("Kim two, Joe
+    two, me and Rob five": {2: 2, 5: 2}); {} when the sentence is not two or more pieces of
+    names and a place, after at most a lead-in ("ok so, Mia one, Tom three")."""
+    pieces = [tokens(p) for p in re.split(r"[,;.!?]+", plain(text)) if tokens(p)]
+    if pieces and not any(is_number(w) for w in pieces[0]) and len(pieces[0]) <= 3:
+        pieces = pieces[1:]  # "ok so, ..."
+    votes: dict[int, int] = {}
+    for said in pieces:
+        found = words(" ".join(said))
+        place = found[-1].number if found else None
+        names = [w.text for w in found[:-1] if w.text not in TOLD_BY]
+        if place is None or not 1 <= place <= 6 or not names or names[-1] == "and":
+            return {}
+        people = [w for w in names if w != "and"]
+        if (
+            any(is_number(w) or w in NOT_NAMES for w in people)
+            or len(people) != names.count("and") + 1
+        ):
+            return {}
+        votes[place] = votes.get(place, 0) + len(people)
+    return votes if len(pieces) >= 2 else {}
+
+
 @dataclass(frozen=True)
 class ResultMeaning:
     """The result of a vote (who_the_f.result, and told early at who_the_f.vote); `players`
@@ -451,8 +503,23 @@ class ResultMeaning:
         )
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        # "on three, four votes for two": the result after the countdown
-        return read_corrected(self._read, _number_is(_COUNTED_DOWN.sub("", text)), held)
+        text = _COUNTED_DOWN.sub("", text)  # "on three, four votes for two": the result after it
+        text = _pronoun_one(text)  # "the ugly one got all the votes": no place one
+        told = _told_by_player(text)
+        if told and sum(told.values()) != self.players:  # not every vote told: as said
+            told = {}
+        most = _NO_MORE_THAN.search(plain(text))
+        if most and self.players and words(most.group(1))[0].number is not None:
+            # "nobody got more than two": no majority where two is at most half the table
+            if 2 * words(most.group(1))[0].number <= self.players:
+                return self._value({"none": True}, False)
+            return partial(self.lines("ask_result_again"), None)
+        if told:  # "Kim two, Joe two, me and Rob five": every vote counted, read back
+            most = max(told.values())
+            top = [place for place, count in told.items() if count == most]
+            value = {"count": most, "place": top[0]} if len(top) == 1 else {"tie": most}
+            return self._value(value, False)
+        return read_corrected(self._read, _number_is(text), held)
 
     def _value(self, value: dict, sure: bool) -> Reading:
         return answer(value, self.said(value), sure)
@@ -895,7 +962,7 @@ class FinalMeaning:
         if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
             return self._value({"unanimous": True, "place": values[0]}, True)
         others = {w.text for w in sentence if w.number is None}
-        not_unanimous = any_of(said, ("not unanimous",))
+        not_unanimous = _not_unanimous(said)
         if not_unanimous:  # "not unanimous, two and five"
             others -= {"not", "unanimous"}
         counted_places = any(  # "two places": a count of places, not place two
@@ -920,12 +987,26 @@ class FinalMeaning:
             return partial(self.lines("ask_final_empties"), {})
         if fewer and len(said) <= 10:  # not unanimous, but which places got nothing?
             return partial(self.lines("ask_final_empties"), {})
-        if any_of(said, ("not unanimous",)) and self.answers and not values:
+        if _not_unanimous(said) and self.answers and (not values or any_of(said, HOLDOUT)):
             return self._value({"answer": False}, len(said) <= 6)  # "not unanimous, sorry guys"
         if concluded and self.answers and not self.which:
             # "we're one vote off, so no": the conclusion answers, read back
             return self._value({"answer": said[-1] == "yes"}, False)
         return NOTHING
+
+
+# Said of a vote that was nearly unanimous: "one holdout", "almost", "not even close".
+HOLDOUT = ("holdout", "hold out", "holdouts")
+
+
+def _not_unanimous(said: list[str]) -> bool:
+    """Whether a reply says the vote was not unanimous in other words than a no: "not unanimous",
+    "almost, one holdout", "nearly", "not even close"."""
+    return (
+        any_of(said, ("not unanimous", "not even close", *HOLDOUT))
+        or said[:1] in (["almost"], ["nearly"])
+        and len(said) <= 5
+    )
 
 
 # The words a list of places is said in, beside the numbers: "two and five", "number two,
@@ -979,7 +1060,14 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
         and "left" not in said
         and not any_of(said, ONE_PLAYERS_VOTE)
     ) or any_of(
-        said, ("votes went to", "the votes were on", "the votes are on", "the votes are all on")
+        said,
+        (
+            "votes went to",
+            "the votes were on",
+            "the votes are on",
+            "the votes are all on",
+            "split between",  # "the votes were split between two and three": those two only
+        ),
     )
     empty_cue = any_of(said, EMPTY)
     rest_empty = _rest_empty(said)
