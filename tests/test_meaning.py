@@ -1124,6 +1124,9 @@ GROUPS = (
         ("two's kitten goes in the cat group", "merge 1 2"),
         ("looks fine to me", "correct"),
         ("nope, one more thing", "more"),  # "one more": no group's number
+        ("read the dog group again", "list"),
+        ("the dogs aren't together, one of them is a wolf", "split 3"),
+        ("the dogs from four are unrecognisable", "void 4 3"),  # whose, said "from four"
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):
@@ -1136,6 +1139,8 @@ def test_a_group_named_in_the_plural_is_found_however_the_plural_is_made():
     assert GroupsMeaning(lines, wolves).read("the dog and the wolves are the same").value == (
         "merge 1 2"
     )
+    beanies = (Group(1, (Entry(3, "beanie"), Entry(4, "beanie"))), Group(2, (Entry(2, "cap"),)))
+    assert GroupsMeaning(lines, beanies).read("split the beanies").value == "split 1"
 
 
 def test_group_a_is_group_eight_read_back_where_there_is_one():

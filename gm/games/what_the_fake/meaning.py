@@ -1440,6 +1440,7 @@ GROUP_LIST = (
     "go through them",
     "what was group",
     "what is group",
+    "who is in",  # "wait, who's in the banana group"
 )
 SOUNDS_SET = frozenset(SOUNDS)
 # The verbs of a change to the groups, which a "no" after them takes back.
@@ -1515,7 +1516,15 @@ ALL_FINE = (
     "they are fine",
 )
 # A group said to be split, in so many words: "split them", "break that one up".
-SPLIT_SAID = ("split", "break that", "break it up", "break them up", "none of them match")
+SPLIT_SAID = (
+    "split",
+    "break that",
+    "break it up",
+    "break them up",
+    "none of them match",
+    "not together",  # "the bats aren't together, one of them is a vampire"
+    "do not go together",
+)
 NOT_COUNTING = (
     "does not count",
     "not count",
@@ -1549,6 +1558,8 @@ NOT_COUNTING = (
     # undo; not "group out": "let's sort the sun group out"
     "not recognisable",
     "not recognizable",
+    "unrecognisable",
+    "unrecognizable",
     "zero for that",
     "nobody knew what",
     "no one knew what",
@@ -1646,6 +1657,12 @@ def _group_eight(said: list[str], numbers: set[int]) -> set[int]:
     }
 
 
+def _ie_as_y(name: str) -> str:
+    """A name with each word's "ie" ending as "y", to find a group said in the plural: "beanie"
+    and "beanies" (singular "beany") alike; only for finding, never for grouping."""
+    return re.sub(r"(?<=\w\w)ie\b", "y", name)
+
+
 @dataclass(frozen=True)
 class GroupsMeaning:
     """A correction of the groups gm read, by group number, by drawing name or by player:
@@ -1665,14 +1682,14 @@ class GroupsMeaning:
         taken: set[int] = set()
         names = sorted(
             {
-                (normalise_name(_owned(e.name), exact=True), g.number)
+                (_ie_as_y(normalise_name(_owned(e.name), exact=True)), g.number)
                 for g in self.groups
                 for e in g.entries
             },
             key=lambda item: -len(item[0]),
         )
         norm = [
-            normalise_name(_owned(w), exact=True) for w in said
+            _ie_as_y(normalise_name(_owned(w), exact=True)) for w in said
         ]  # "the kitten's just a small cat"
         for name, number in names:
             parts = name.split()
@@ -1706,7 +1723,10 @@ class GroupsMeaning:
             value = words(base)[0].number if words(base) else None
             owner = word.endswith("'s") and said[i + 1 : i + 2] not in (["a"], ["an"], ["the"])
             taken = i and said[i - 1] in ("take", "move") and said[i + 1 : i + 2] == ["out"]
-            if value is not None and (owner or taken or (i and said[i - 1] in ("player", "seat"))):
+            by = i > 1 and said[i - 1] in ("from", "by")  # "the mittens from eight"
+            if value is not None and (
+                owner or taken or by or (i and said[i - 1] in ("player", "seat"))
+            ):
                 return value  # "player four's", "four's", "seat four", "take four out of the cats"
             drew = said[i + 1 : i + 2] in (["drew"], ["did"], ["made"]) and not i
             if value is not None and drew:
@@ -1793,9 +1813,10 @@ class GroupsMeaning:
         def value(v: str, sure: bool = short) -> Reading:
             return answer(v, said_change(self.lines, v), sure)
 
-        if any_of(said, GROUP_LIST) and (
-            not named or any_of(said, ("again", "once more", "one more time"))
-        ):  # "read the groups out again, I lost you after the chickens"
+        again = any_of(said, ("again", "once more", "one more time"))
+        if (any_of(said, GROUP_LIST) or has(said, "read") and again) and (not named or again):
+            # "read the groups out again, I lost you after the chickens", "read the beanie
+            # group again"
             return value("list")
         ones = [n for at, n in named if at >= 3 and said[at - 3 : at] == ["one", "of", "the"]]
         if seat is None and len(ones) == 1 and len(known[ones[0]].seats) > 1:
@@ -1810,7 +1831,9 @@ class GroupsMeaning:
         if players is not None:
             return players
         alike = any_of(said, SAME[:-1] + JOINED) or has(said, "same") and len(groups) == 2
-        unlike = any_of(said, ("not the same", "not all the same", "not identical", "never the"))
+        unlike = any_of(
+            said, ("not the same", "not all the same", "not identical", "never the", "not together")
+        )
         if alike and unlike and len(groups) == 2:
             return Reading(Kind.TALK)  # "sun and moon are not the same": two groups, as read
         if alike and not unlike:
