@@ -594,6 +594,23 @@ def statement(text: str) -> str:
     return text.rsplit("?", 1)[1]
 
 
+# "the ugly one", "that sneaky one": a pronoun, pointing, no number.
+_THE_SOMETHING_ONE = re.compile(r"\b(the|that|this) ([a-z]+) one\b", re.I)
+
+
+def pronoun_one(text: str) -> str:
+    """`text` with the "one" of "the ugly one", "that sneaky one" said as what it points at (a
+    face, a player), not the number one ("the number one", "the first one" stay as said)."""
+
+    def face(found: re.Match) -> str:
+        word = found.group(2).lower()
+        if word == "number" or is_number(word) or words(word)[0].number is not None:
+            return found.group(0)
+        return f"{found.group(1)} {found.group(2)} face"
+
+    return _THE_SOMETHING_ONE.sub(face, text)
+
+
 def clause_texts(text: str) -> list[str]:
     """A sentence's pieces between its commas, full stops and question marks."""
     return re.split(r"[,;.!?]", text)

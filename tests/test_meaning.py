@@ -835,6 +835,23 @@ def test_names_are_whole_and_lead_ins_dropped(said, names):
     assert reading.kind is Kind.ANSWER and reading.value == {"names": names}
 
 
+@pytest.mark.parametrize(
+    "said, names",
+    [
+        ("a box of nails, actually scratch that, a bag of nails", ["bag of nails"]),
+        ("I think I went pizza, fries, and... no, just those two", ["pizza", "fries"]),
+        ("a drill, next player", ["drill"]),  # the turn passed on, no drawing "player"
+    ],
+)
+def test_names_after_a_correction_or_before_the_list_ends(said, names):
+    assert NamesMeaning(lines, HINTS, 3).read(said).value["names"] == names
+
+
+@pytest.mark.parametrize("said", ["scratch that", "back, go ahead"])
+def test_words_to_gm_while_naming_are_no_drawing(said):
+    assert NamesMeaning(lines, HINTS, 3).read(said).kind is Kind.TALK
+
+
 def test_talk_after_the_names_leaves_the_names_read_back_and_nothing_drawn_with_talk():
     meaning = NamesMeaning(lines, HINTS, 3)
     said = meaning.read(
@@ -982,11 +999,19 @@ def test_a_check_of_names_in_its_forms():
         # the name meant, then the one gm heard denied
         ("no, ladle not spoon", ["kettle", "moon", "ladle"]),
         ("a sun, not a moon", ["kettle", "sun", "spoon"]),
+        ("no the middle one's a planet", ["kettle", "planet", "spoon"]),  # of three
+        ("the second one should be a star", ["kettle", "star", "spoon"]),
     ],
 )
 def test_one_name_of_several_said_anew_by_its_place_or_its_name(said, names):
     changed = CheckMeaning(lines, ("kettle", "moon", "spoon")).read(said)
     assert changed.value == {"names": names} and not changed.sure
+
+
+@pytest.mark.parametrize("said", ["swap the moon", "change the last one", "fix the second one"])
+def test_a_name_to_change_without_what_it_becomes_is_asked_which(said):
+    asked = CheckMeaning(lines, ("kettle", "moon", "spoon")).read(said)
+    assert asked.kind is Kind.PARTIAL and asked.question == "check_which"
 
 
 def test_a_name_denied_by_its_head_word_is_the_one_changed():
@@ -1242,6 +1267,10 @@ def test_a_drawing_said_to_be_another_groups_is_read_back_first():
         ("player three was the forger", 1, 3),
         ("it was one and four", 2, "1 4"),
         ("three, no, sorry, four", 1, 4),
+        ("player four, the sneaky one", 1, 4),  # "the sneaky one" points, names no seat one
+        ("first seat", 1, 1),  # an ordinal of a seat
+        ("it was the second player", 1, 2),
+        ("who was it? I bet it was two", 1, None),  # a guess
     ],
 )
 def test_the_forgers_by_seat(said, wanted, meant):
@@ -2356,3 +2385,8 @@ def test_the_hunts_mends_keep_what_was_read_right_before():
     assert result.read("she gave a hint, not fair").value == {"hint": True}
     assert FinalMeaning(lines, (1, 3, 4, 6)).read("only three and six").value == {"empty": [1, 4]}
     assert NextMeaning(lines).read("tell us the next one").value == "next"
+
+
+def test_names_said_to_be_another_players_are_asked_for():
+    asked = NamesMeaning(lines, HINTS, 3).read("same as seat two")
+    assert asked.kind is Kind.PARTIAL and asked.question == "ask_own_names"

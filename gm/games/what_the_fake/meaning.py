@@ -46,6 +46,7 @@ from gm.meaning import (
     leads,
     partial,
     plain,
+    pronoun_one,
     starts,
     statement,
     strip_lead,
@@ -213,12 +214,15 @@ DONE = (
     "i did not finish",
     "blank",
     "zero",
+    "just those",  # "no, just those two"
+    "only those",
+    "forget it",  # "forget it, next person"
 )
 # Words that hold a name together ("ship in a bottle"): a piece with one is never cut at spaces.
 JOINING = frozenset(ARTICLES) | frozenset("and in on with of at for to from".split())
 _NOT_NAMES = frozenset(
     "yes yeah yep no nope nah okay ok um umm uh uhh er erm hmm right sure so oh like and then "
-    "well last first next one haha ha hah lol ugh oops whoops".split()
+    "well last first next one haha ha hah lol ugh oops whoops person player".split()
 )
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
@@ -251,7 +255,7 @@ EXPLAINING = ("like", "so like", "you know", "as in")
 
 # Said before a correction of a name, between spaces or commas ("a crab, no wait, a bucket"),
 # and what may follow it in the same breath ("no sorry", "wait no", "no, I mean"): one run.
-_CUE = r"(?:no wait|wait no|i mean|no|sorry|actually)"
+_CUE = r"(?:no wait|wait no|i mean|no|sorry|actually|scratch that)"
 _CUE_WORDS = frozenset("no wait i mean sorry actually oops".split())
 _CUES = re.compile(rf"(?<=[\s,]){_CUE}(?:[\s,]+(?:{_CUE}|wait|oops))*(?=[\s,])")
 
@@ -292,6 +296,8 @@ NOT_DONE_YET = (
 )
 # A request to gm said first, never a drawing's name ("repeat please", "undo that").
 NO_DRAWING_VERBS = frozenset(("repeat", "undo", "pause", "resume"))
+# A first clause said to gm, never a drawing: "scratch that", "back, go ahead".
+TO_GM = ("scratch that", "go ahead", "back", "we are back", "i am back", "undo that")
 # The game's own words for its other steps, said whole: no drawing ("count the points" while
 # the drawings are named); a name that only begins so stays one ("stop sign", "count dracula").
 GAME_WORDS = (
@@ -462,12 +468,16 @@ class NamesMeaning:
                 return self._answer(held["one"] if one else held["two"], held.get("done", False))
         text = re.sub(r"(?i)\bhere goes nothing\b", "", text)  # "let's try", not "no drawing"
         said = _clean(text)
+        if " ".join(tokens(clause_texts(text)[0])) in TO_GM:
+            return Reading(Kind.TALK)  # "scratch that", "back, go ahead": to gm, no drawing
         if not said or said[0] in NO_DRAWING_VERBS:  # "repeat that please": to gm, not a drawing
             return NOTHING
         whole = " ".join(tokens(text))
         if whole in GAME_WORDS or _GROUP_CHANGE.match(whole):  # another step's words
             return partial(self.lines("naming_now"), None)
-        if tokens(text)[:1] == ["mine"] and any_of(said, ("same as",)):  # "...as hers"
+        if (tokens(text)[:1] == ["mine"] or said[:2] == ["same", "as"]) and any_of(
+            said, ("same as",)
+        ):  # "mine are the same as hers", "same as seat two": whose?
             return partial(self.lines("ask_own_names"), None)
         # The pieces a list is said in, each up to an end of the list said in it ("a crab and
         # that's it"), without those only said around the names ("first of all", "maybe", "a").
@@ -896,6 +906,18 @@ class CheckMeaning:
         at = self._taken_off_at(said, paused)
         return None if at is None else [name for i, name in enumerate(self.pending) if i != at]
 
+    def _to_change(self, said: list[str]) -> bool:
+        """Whether a reply asks for one name to change without saying to what: "swap the drum",
+        "change the last one", "fix the second one"."""
+        if not said or said[0] not in ("swap", "change", "fix", "replace", "correct"):
+            return False
+        rest = said[1:]
+        while rest[:1] and rest[0] in ("the", "that", "my"):
+            rest = rest[1:]
+        named = " ".join(rest)
+        pointed = rest[:1] and rest[0] in ORDINALS | {"middle"} and rest[1:] in ([], ["one"])
+        return bool(pointed) or (bool(named) and self._place_of(named) is not None)
+
     def _taken_off_at(self, said: str, paused: bool = False) -> int | None:
         """The place of the name a reply takes off the list (TAKEN_OFF), None if none."""
         for pattern in TAKEN_OFF[:-1] if paused else TAKEN_OFF:
@@ -923,7 +945,9 @@ class CheckMeaning:
         if (off := self._taken_off(said)) is not None:
             return off
         ordinal = list(
-            re.finditer(r"\b(first|second|third|last)(?: one)?(?:'s| is| was) (.+)$", said)
+            re.finditer(
+                r"\b(first|second|third|last|middle)(?: one)?(?:'s| is| was| should be) (.+)$", said
+            )
         )
         verb = re.search(CHANGE_VERB, said)
         instead = re.search(INSTEAD, said)
@@ -957,6 +981,7 @@ class CheckMeaning:
         elif ordinal:
             found = ordinal[-1]
             at = {"first": 0, "second": 1, "third": 2, "last": len(self.pending) - 1}
+            at["middle"] = 1 if len(self.pending) == 3 else len(self.pending)  # of three only
             where, rest = at[found.group(1)], found.group(2)
         elif verb and (at := self._place_of(verb.group(1))) is not None:
             where, rest = at, verb.group(2)
@@ -1288,8 +1313,9 @@ class CheckMeaning:
         added = self._added(text)
         if added is not None:
             return added
-        if self._all_but_one(text):
-            # "yes except the spoon", "all of them apart from one": not all right, and not what
+        if self._all_but_one(text) or self._to_change(said):
+            # "yes except the spoon", "all of them apart from one", "swap the drum": not all
+            # right, and not what
             return partial(self.lines("check_which"), {"again": True})
         after = corrected(said)
         if after == said:  # "flying pig, no, it's a frying pan": the name, then a correction
@@ -2021,13 +2047,15 @@ class ForgersMeaning:
     wanted: int  # how many seats are still to be named
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        sentence = words(corrected_text(statement(text)))
+        if any_of(tokens(text), ("i bet", "bet it", "my guess")):
+            return NOTHING  # "who was it? I bet it was two": a guess before the reveal
+        sentence = words(corrected_text(statement(pronoun_one(text))))  # "the sneaky one"
         named = sorted(
             {
                 w.number
                 for i, w in enumerate(sentence)
                 if w.number in self.seats
-                and not w.ordinal
+                and (not w.ordinal or _ordinal_seat(sentence, i))
                 and not _counts(sentence, i)
                 and not _one_forger(sentence, i)
             }
@@ -2044,6 +2072,11 @@ class ForgersMeaning:
             return partial(question, {"forgers": named})
         value: JSON = named[0] if self.wanted == 1 else f"{named[0]} {named[1]}"
         return answer(value, " and ".join(str(n) for n in named), False)
+
+
+def _ordinal_seat(sentence: list, at: int) -> bool:
+    """Whether an ordinal names a seat: "first seat", "the second player"."""
+    return at + 1 < len(sentence) and sentence[at + 1].text in ("seat", "player", "chair")
 
 
 def _one_forger(sentence: list, at: int) -> bool:

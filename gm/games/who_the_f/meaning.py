@@ -30,6 +30,7 @@ from gm.meaning import (
     numbers_in,
     partial,
     plain,
+    pronoun_one,
     read_corrected,
     starts,
     statement,
@@ -423,22 +424,6 @@ _COUNTED_DOWN = re.compile(
 )
 
 
-_THE_SOMETHING_ONE = re.compile(r"\b(the|that|this) ([a-z]+) one\b", re.I)
-
-
-def _pronoun_one(text: str) -> str:
-    """`text` with the "one" of "the ugly one", "that blue one" said as the face it points at, no
-    place one ("the number one", "the first one" stay as said)."""
-
-    def face(found: re.Match) -> str:
-        word = found.group(2).lower()
-        if word == "number" or is_number(word) or words(word)[0].number is not None:
-            return found.group(0)
-        return f"{found.group(1)} {found.group(2)} face"
-
-    return _THE_SOMETHING_ONE.sub(face, text)
-
-
 # The most votes any place got, said of all of them: "nobody got more than two".
 _NO_MORE_THAN = re.compile(
     r"\b(?:nobody|no one|none of them|no number|no place|nothing) (?:got|had|has|gets) more than"
@@ -504,7 +489,7 @@ class ResultMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         text = _COUNTED_DOWN.sub("", text)  # "on three, four votes for two": the result after it
-        text = _pronoun_one(text)  # "the ugly one got all the votes": no place one
+        text = pronoun_one(text)  # "the ugly one got all the votes": no place one
         told = _told_by_player(text)
         if told and sum(told.values()) != self.players:  # not every vote told: as said
             told = {}
