@@ -349,6 +349,12 @@ def test_a_final_result_in_the_tables_words(said, meant):
     assert reading.kind is Kind.ANSWER and reading.value == meant
 
 
+@pytest.mark.parametrize("said", ["two empties", "two places got nothing", "two empty places"])
+def test_how_many_places_got_no_vote_is_asked_which(said):
+    asked = FinalMeaning(lines, (1, 2, 3, 4, 5, 6), empties=True).read(said)
+    assert asked.kind is Kind.PARTIAL and asked.question == "ask_final_empties"
+
+
 def test_a_no_concluding_a_sentence_answers_is_it_unanimous_read_back():
     reading = FinalMeaning(lines, (1, 2, 3, 4, 5, 6)).read("we're one vote off, so no")
     assert reading.value == {"answer": False} and not reading.sure
@@ -543,6 +549,7 @@ def test_the_table_agreeing_or_split(said, meant):
         ("that's a K word, fine", "stand"),  # its own letter named
         ("that's not the wrong card", "challenge"),  # "not the wrong card": the word's card
         ("I gave it the benefit of the doubt", None),
+        ("that's not the right letter, it's the F one", "wrong_letter"),
     ],
 )
 def test_a_challenge_or_letting_it_stand(said, meant):
@@ -704,6 +711,12 @@ def test_one_side_counted_without_a_majority_is_asked():
     assert FunoVote(lines, 4).read("I think it's good, but Sara hasn't flipped yet").kind is (
         Kind.PARTIAL
     )
+
+
+@pytest.mark.parametrize("said", ["either A or R, flip a coin", "R or A", "A or R"])
+def test_two_letters_left_open_are_asked_even_a_and_i(said):
+    asked = LetterMeaning(lines, ("A", "R", "T"), ("A", "R", "T"), "which", "heart").read(said)
+    assert asked.kind is Kind.PARTIAL and asked.question == "which"
 
 
 def test_an_exclamation_or_a_letter_left_out_names_no_letter():

@@ -253,6 +253,8 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "what letters",
         "which letters",
         "what were the letters",
+        "what letter was it",
+        "what was the letter",
         "the letters again",
         "the theme again",
         "repeat the theme",

@@ -178,7 +178,13 @@ STAND = (
     "brilliant",
 )
 # The word said to be meant for another letter in so many words.
-WRONG_LETTER_SAID = ("wrong letter", "other letter", "not that letter", "different letter")
+WRONG_LETTER_SAID = (
+    "wrong letter",
+    "other letter",
+    "not that letter",
+    "different letter",
+    "not the right letter",
+)
 WRONG_LETTER = WRONG_LETTER_SAID + (
     "meant the",
     "meant for",
@@ -759,7 +765,11 @@ class LetterMeaning:
                 elif said[i] in AMBIGUOUS_LETTERS and not alone:
                     # "a", "I", "you", "see" are words too: letters only when named as one
                     before = said[i - 1] if i else ""
-                    named = before in ("the", "for", "letter") and said[i] in ("a", "i")
+                    # "A or R", "either R or A": beside another letter, a letter too
+                    beside = said[i + 1 : i + 3] if said[i + 1 : i + 2] == ["or"] else []
+                    beside = beside or (said[i - 2 : i] if before == "or" and i > 1 else [])
+                    paired = len(beside) == 2 and len(beside[1 if beside[0] == "or" else 0]) == 1
+                    named = (before in ("the", "for", "letter") or paired) and said[i] in ("a", "i")
                     letter = letter_in(said[i : i + 1], ALPHABET) if named else None
                     letter, width = (letter or (said[i].upper() if named else None)), 1
                 else:

@@ -787,6 +787,7 @@ def _counted(sentence: list[Word]) -> set[int]:
         if (
             after[:1]
             and after[0] in COUNTED
+            or _counts_places(after)  # "two places got nothing": how many, not which
             or after in (["of", "us"], ["of", "them"], ["of", "you"], ["out", "of"])
             or before == ["out", "of"]
             # "everyone got at least one" (a count), not "at least three and four got nothing"
@@ -822,6 +823,8 @@ def _fewer(said: list[str], sentence: list[Word], counted: set[int]) -> bool:
     us", "four out of five"."""
     if _only_counts(said, sentence, counted):
         return True
+    if any(_counts_places(said[i + 1 : i + 3]) for i in counted):
+        return True  # "two empties", "two places got nothing": which?
     for i in counted:
         if said[i + 1 : i + 3] == ["out", "of"]:
             total = next((w.number for w in sentence[i + 3 : i + 5] if w.number is not None), None)
@@ -1012,6 +1015,17 @@ def _split(said: list[str]) -> bool:
 def _both_voted(said: list[str], places: tuple[int, ...]) -> bool:
     """'both got votes', 'still split' with two places left: every place got a vote."""
     return len(places) == 2 and any_of(said, ("both got", "both have", "split", "both"))
+
+
+# Said after a number that counts places, not names one: "two places got nothing", "two empties".
+COUNTED_PLACES = frozenset("place places empties spots".split())
+
+
+def _counts_places(after: list[str]) -> bool:
+    """Whether the words after a number say it counts places: "two places", "two empty spots"."""
+    return bool(after) and (
+        after[0] in COUNTED_PLACES or after[0] == "empty" and after[1:2] in (["places"], ["spots"])
+    )
 
 
 def _empties_named(said: list[str], sentence: list[Word]) -> bool:
