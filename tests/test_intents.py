@@ -314,6 +314,8 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("how does a unique drawing score", False, Command.HELP),
         ("how do we score this again?", False, Command.HELP),
         ("what letter was it again?", False, Command.REPEAT),
+        ("what was I asked again", False, Command.REPEAT),
+        ("how does scoring work again for the forgers", False, Command.HELP),
     ],
 )
 def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):

@@ -1163,6 +1163,7 @@ GROUPS = (
         ("looks fine to me", "correct"),
         ("nope, one more thing", "more"),  # "one more": no group's number
         ("read the dog group again", "list"),
+        ("wait, who's in the dog group", "list"),
         ("the dogs aren't together, one of them is a wolf", "split 3"),
         ("the dogs from four are unrecognisable", "void 4 3"),  # whose, said "from four"
     ],

@@ -1466,7 +1466,6 @@ GROUP_LIST = (
     "go through them",
     "what was group",
     "what is group",
-    "who is in",  # "wait, who's in the banana group"
 )
 SOUNDS_SET = frozenset(SOUNDS)
 # The verbs of a change to the groups, which a "no" after them takes back.
@@ -1816,7 +1815,7 @@ class GroupsMeaning:
             listed = any_of(tokens(text), GROUP_LIST)
             return answer("list", said_change(self.lines, "list"), True) if listed else NOTHING
         asked = said[0] in GROUP_QUESTIONS or said[:2] == ["should", "we"]  # not "should be"
-        if asked and not any_of(said, GROUP_LIST):
+        if asked and not any_of(said, (*GROUP_LIST, "who is in")):
             return NOTHING  # "do we void the goldfish", "why would we merge them": asked
         if said != whole and has(whole, "merge") and not has(said, "merge"):
             said = ["merge", *said]  # "merge two and three, no sorry, one and two"
@@ -1839,8 +1838,11 @@ class GroupsMeaning:
         def value(v: str, sure: bool = short) -> Reading:
             return answer(v, said_change(self.lines, v), sure)
 
-        again = any_of(said, ("again", "once more", "one more time"))
-        if (any_of(said, GROUP_LIST) or has(said, "read") and again) and (not named or again):
+        # "wait, who's in the banana group" (not "who's in the lead")
+        who = any_of(said, ("who is in",)) and (bool(named) or has(said, "group"))
+        again = any_of(said, ("again", "once more", "one more time")) or who
+        listed = any_of(said, GROUP_LIST) or has(said, "read") and again or who
+        if listed and (not named or again):
             # "read the groups out again, I lost you after the chickens", "read the beanie
             # group again"
             return value("list")
