@@ -575,9 +575,28 @@ def hedged(text: str) -> bool:
 # "can you", "could you", which ask gm to do something ("could you split the dogs").
 _ASKED_UNMARKED = re.compile(
     r"^\s*(?:did|do|does|is|are|was|were|has|have|should)"
-    r" (?:you|we|they|it|that|this|someone|somebody|anyone|anybody|everyone|everybody|he|she|i)\b",
+    r" (?:you|we|they|someone|somebody|anyone|anybody|everyone|everybody|he|she|i"
+    r"|(?<!do )(?<!does )(?<!did )(?:it|that|this))\b",
     re.I,
 )
+
+
+# The last words of a question run into an answer or a request, unmarked: "is everyone ready
+# flip", "is it unanimous yes", "are we done next question".
+_ANSWERED_AFTER = frozenset("flip reveal next question go".split())
+
+
+def asked_unmarked(text: str) -> bool:
+    """Whether a transcript without marks is a question and nothing more: it opens as one ("did
+    someone give a hint", "do you mean all of us"), is one clause, and does not end on a yes, a
+    no or a request run into it ("is everyone ready flip")."""
+    said = tokens(text)
+    return (
+        bool(_ASKED_UNMARKED.match(text))
+        and not re.search(r"[,.;:!?]", text)
+        and bool(said)
+        and said[-1] not in YES_WORDS | NO_WORDS | _ANSWERED_AFTER
+    )
 
 
 def statement(text: str) -> str:
@@ -588,7 +607,7 @@ def statement(text: str) -> str:
     statement."""
     text = str(text).strip()
     if "?" not in text:
-        return "" if _ASKED_UNMARKED.match(text) and not re.search(r"[,.;:!]", text) else text
+        return "" if asked_unmarked(text) else text
     if text.rstrip(" .!").endswith("?"):
         return ""
     return text.rsplit("?", 1)[1]
@@ -752,7 +771,8 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
             return None  # "no... eh, fine, yes": a mind changing, asked again
         if (
             said[-1] in NO_WORDS
-            and set(said[:-1]) & YES_WORDS - {"totally", "definitely", "absolutely", "exactly"}
+            and set(said[:-1])
+            & YES_WORDS - {"totally", "definitely", "absolutely", "exactly", "right"}
             and not set(said[:-1]) & NO_WORDS
             and said[-2] not in ("so", "then")
         ):

@@ -2404,3 +2404,89 @@ def test_the_hunts_mends_keep_what_was_read_right_before():
 def test_names_said_to_be_another_players_are_asked_for():
     asked = NamesMeaning(lines, HINTS, 3).read("same as seat two")
     assert asked.kind is Kind.PARTIAL and asked.question == "ask_own_names"
+
+
+# Readings a review of batch 43's rules found made worse, each kept as it read before them.
+CAT_DOG = (
+    Group(1, (Entry(1, "cat"), Entry(3, "cat"))),
+    Group(2, (Entry(2, "dog"), Entry(4, "dog"))),
+)
+KEPT_AS_BEFORE = [
+    # talk while counting is no "not unanimous"
+    (FinalMeaning(lines, (1, 4)), "almost done", None),
+    (FinalMeaning(lines, (1, 4)), "we're not even close to done", None),
+    (FinalMeaning(lines, (1, 4), empties=True), "not even close", None),
+    # "that's all" is no "three all"; a correction of the side is read
+    (FunoVote(lines, 3), "two good, that's all", "good"),
+    (FunoVote(lines, 3), "one each for good and meh", "tie"),
+    (FunoVote(lines, 3), "three to one for good, no, for meh", "meh"),
+    # "right" before a no is a filler, and a no with "maybe" stays a no
+    (CheckMeaning(lines, ("guitar", "drum")), "right, no", False),
+    (AgreeMeaning(lines), "no, maybe next time", False),
+    # "on three" as the place, when the rest says none of its own
+    (ResultMeaning(lines, players=5), "on three: four votes", {"count": 4, "place": 3}),
+    (
+        ResultMeaning(lines, players=5),
+        "on three, three votes, on five, two",
+        {"count": 3, "place": 3},
+    ),
+    # "nobody got more than two" with an exception after it
+    (
+        ResultMeaning(lines, players=5),
+        "nobody got more than two, so four on three",
+        {"count": 4, "place": 3},
+    ),
+    (ResultMeaning(lines, players=5), "nobody has more than two tokens", None),
+    # "only ... got votes" still read beside one player's vote
+    (
+        FinalMeaning(lines, (1, 2, 3, 4, 5, 6), empties=True),
+        "only two and five got votes, I voted two",
+        {"empty": [1, 3, 4, 6]},
+    ),
+    (
+        FinalMeaning(lines, (1, 2, 3, 4, 5, 6), empties=True),
+        "split between two and three, and one on five",
+        None,
+    ),
+    # a plain correction after "no" or "wait" before "sorry", or a longer form of the word
+    (AnswerMeaning(lines), "mango no sorry melon", "melon"),
+    (AnswerMeaning(lines), "shelf, sorry shelves", "shelves"),
+    (AnswerMeaning(lines), "hose no it is", "hose"),
+    # "I" after "or" in a sentence is no letter
+    (
+        LetterMeaning(lines, ("A", "R", "T", "I"), ("A", "R", "T", "I"), "which", "heart"),
+        "it's R or I'm an idiot",
+        "R",
+    ),
+    # a drawing kept though hard to make out; who is in the lead is no group
+    (GroupsMeaning(lines, CAT_DOG), "the cat's a bit unrecognisable but we all got it", None),
+    (GroupsMeaning(lines, CAT_DOG), "read the rules again", None),
+    (GroupsMeaning(lines, CAT_DOG), "who is in first place", None),
+    # a seat counted from someone; a guess beside the reveal
+    (ForgersMeaning(lines, (1, 2, 3, 4, 5), 1), "the second player to my left", None),
+    (ForgersMeaning(lines, (1, 2, 3, 4, 5), 1), "my guess was three but it was actually five", 5),
+    # a question run into its answer or a request
+    (VoteMeaning(lines, ResultMeaning(lines, players=5)), "is everyone ready flip", "reveal"),
+    (FinalMeaning(lines, (1, 3, 4, 6)), "is it unanimous yes", {"answer": True}),
+]
+
+
+@pytest.mark.parametrize("ask, said, meant", KEPT_AS_BEFORE)
+def test_readings_kept_as_they_were_before_batch_43s_rules(ask, said, meant):
+    assert ask.read(said).value == meant, ask.read(said)
+
+
+@pytest.mark.parametrize(
+    "hints, said, names",
+    [
+        (("arm", "leg", "back"), "back, arm and leg", ["back", "arm", "leg"]),  # a hint, no "back"
+        (HINTS, "a person, a ladder", ["person", "ladder"]),
+    ],
+)
+def test_names_that_are_words_to_gm_elsewhere_stay_names(hints, said, names):
+    assert NamesMeaning(lines, hints, 3).read(said).value["names"] == names
+
+
+@pytest.mark.parametrize("said", ["I quit, that's it", "let's just quit it", "quit, that's all"])
+def test_quit_said_to_gm_is_quit_even_with_it_or_that_after(said):
+    assert command_meant(said, list(Command)) is Command.QUIT

@@ -398,7 +398,7 @@ STANDING = frozenset("on at have has got left".split())  # "are the others on": 
 # scores, by the rules.
 RULES_SCORING = re.compile(
     r" (?:what|how) (?:do|does) (?:(?:a|an|the) (?:\w+ ){1,3}(?:score|get|earn)"
-    r"|(?:we|you) score (?:this|that|it|again)) "
+    r"|(?<=how do )(?:we|you) score (?:this|that|it|again)) "
 )
 
 
@@ -416,8 +416,7 @@ def _rules_question(said: str) -> bool:
     return not rest & STANDING
 
 
-# Words that hold a cue and ask for nothing: "who's doing the score sheet tonight", "quit it,
-# Mike".
+# Words that hold a cue and ask for nothing: "who's doing the score sheet tonight".
 NOT_CUES = (
     "score sheet",
     "score card",
@@ -425,9 +424,10 @@ NOT_CUES = (
     "score keeper",
     "keep score",
     "keeping score",
-    "quit it",
-    "quit that",
 )
+# "quit it, Mike", "oi, quit that": said to a player, first; not "let's just quit it", "I quit,
+# that's it".
+_QUIT_IT = re.compile(r"^ (?:oh |hey |oi )?quit (?:it|that) (?!is )")
 
 
 def command_meant(
@@ -441,6 +441,7 @@ def command_meant(
         return None
     for words in NOT_CUES:
         said = said.replace(f" {words} ", " - ")
+    said = _QUIT_IT.sub(" - ", said)
     if Command.HELP in set(available) and not at_start and _rules_question(said):
         return Command.HELP
     found = {

@@ -463,8 +463,13 @@ class VoteMeaning:
         scored = _score_for(sentence)
         if scored is not None:  # "two to one for good", "three to one against"
             return answer(scored, self.lines(f"heard_vote_{scored}"), short)
-        evened = len(numbers) == 1 and said[-1] in ("each", "all", "apiece")  # "three each"
-        if (len(numbers) == 2 and numbers[0] == numbers[1] and "good" not in said) or evened:
+        # "three each" (the count right before it; not "two good, that's all")
+        evened = len(numbers) == 1 and said[-1] in ("each", "all", "apiece") and is_number(said[-2])
+        if (
+            (len(numbers) == 2 and numbers[0] == numbers[1] and "good" not in said)
+            or evened
+            or any_of(said, ("one each", "one all", "two all", "three all"))
+        ):
             return answer("tie", self.lines("heard_vote_tie"), short)
         good = meh = None
         for i, word in enumerate(sentence):
@@ -541,9 +546,13 @@ def _score_for(sentence: list) -> str | None:
         rest = texts(sentence[:at] + sentence[at + 3 :])
         if "not" in rest:  # "two to one, not good": the side is not said plainly
             return None
-        for before, side in zip(rest, rest[1:]):  # "four to two for meh": the side after "for"
-            if before == "for" and side in ("good", "goods", "meh", "mehs"):
-                return "good" if side.startswith("good") else "meh"
+        sides = [
+            s
+            for b, s in zip(rest, rest[1:])
+            if b == "for" and s in ("good", "goods", "meh", "mehs")
+        ]
+        if sides:  # "four to two for meh"; "three to one for good, no, for meh": the last said
+            return "good" if sides[-1].startswith("good") else "meh"
         good = any(w in ("good", "goods", "for") for w in rest)
         meh = any(w in ("meh", "mehs", "against") for w in rest)
         return ("good" if good else "meh") if good != meh else None
@@ -768,7 +777,11 @@ class LetterMeaning:
                     # "A or R", "either R or A": beside another letter, a letter too
                     beside = said[i + 1 : i + 3] if said[i + 1 : i + 2] == ["or"] else []
                     beside = beside or (said[i - 2 : i] if before == "or" and i > 1 else [])
-                    paired = len(beside) == 2 and len(beside[1 if beside[0] == "or" else 0]) == 1
+                    paired = (
+                        len(beside) == 2
+                        and len(beside[1 if beside[0] == "or" else 0]) == 1
+                        and said[i + 1 : i + 2] in ([], ["or"])  # not "R or I'm wrong"
+                    )
                     named = (before in ("the", "for", "letter") or paired) and said[i] in ("a", "i")
                     letter = letter_in(said[i : i + 1], ALPHABET) if named else None
                     letter, width = (letter or (said[i].upper() if named else None)), 1
@@ -1086,7 +1099,8 @@ class AgreeMeaning:
         if (
             len(said) <= 5
             and said[-1] in NO_WORDS
-            and set(said[:-1]) & (YES_WORDS | {"fine"}) - {"totally", "definitely", "absolutely"}
+            and set(said[:-1])
+            & (YES_WORDS | {"fine"}) - {"totally", "definitely", "absolutely", "right"}
             and not set(said[:-1]) & NO_WORDS
             and said[-2] not in ("so", "then")  # "ok so no": concluded
         ):
@@ -1121,7 +1135,8 @@ class AgreeMeaning:
         split = any_of(said, ("some of us", "some yes", "some no")) or (
             set(said) & {"yes", "yeah", "yep"} and set(said) & {"no", "nope", "nah"}
         )
-        half = len(said) <= 4 and set(said) & HALF_YES  # "mostly yes?", "probably yeah"
+        # "mostly yes?", "probably yeah" (not "no, maybe next time")
+        half = len(said) <= 4 and set(said) & HALF_YES and verdict is not False
         if unsure(said) or (verdict is None and split) or half:  # "kind of", "two yes, one no"
             return partial(self.lines("agree_again"), None)
         if any_of(said, NOT_ALL_ASKED) or verdict is True and _someone_against(said):
@@ -1352,7 +1367,12 @@ def retracted(text: str) -> bool:
     """Whether the sentence ends on a correction with nothing after it ("pig? no."): the word
     before it is taken back, not given."""
     said = tokens(plain(text))
-    while len(said) > 2 and said[-1] in LONE_FILLERS | TRAILING_OFF and said[-2:] != ["is", "it"]:
+    while (
+        len(said) > 2
+        and said[-1] in LONE_FILLERS | TRAILING_OFF
+        and said[-2:] != ["is", "it"]  # "no that's it"
+        and said[-3:] != ["no", "it", "is"]  # "hose, no, it is": the word affirmed
+    ):
         said = said[:-1]  # "shelves... no that's... hmm": taken back, trailing off
     return any(said[-len(c.split()) :] == c.split() for c in WORD_CORRECTIONS) and len(said) > 1
 
@@ -1505,16 +1525,19 @@ class AnswerMeaning:
             return partial(self.lines("which_word", first=first, second=second), None)
         _, chosen = corrections[-1] if corrections else found[0]
         listed = {" ".join(tokens(hint)) for hint in self.hints}
+        first_word = " ".join(found[0][1])
         if (
             corrections
             and len(chosen) == 1
             and chosen[0] not in listed
             and not found[0][0]
             and chosen[0] in _APOLOGY.findall(plain(text))
+            and not re.search(rf"\b(?:no|wait)\W+sorry {chosen[0]}\b", plain(text))
+            and first_word[:3] != chosen[0][:3]  # "shelf, sorry shelves", "saw sorry hacksaw"
+            and first_word not in chosen[0]
         ):
             # "kiwi, sorry Sam": an apology to a player or a word taken back? which one?
-            first, second = " ".join(found[0][1]), chosen[0]
-            return partial(self.lines("which_word", first=first, second=second), None)
+            return partial(self.lines("which_word", first=first_word, second=chosen[0]), None)
         if "or" in chosen:
             at = chosen.index("or")
             first, second = " ".join(chosen[:at]), " ".join(chosen[at + 1 :])

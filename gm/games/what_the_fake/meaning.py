@@ -214,15 +214,13 @@ DONE = (
     "i did not finish",
     "blank",
     "zero",
-    "just those",  # "no, just those two"
-    "only those",
     "forget it",  # "forget it, next person"
 )
 # Words that hold a name together ("ship in a bottle"): a piece with one is never cut at spaces.
 JOINING = frozenset(ARTICLES) | frozenset("and in on with of at for to from".split())
 _NOT_NAMES = frozenset(
     "yes yeah yep no nope nah okay ok um umm uh uhh er erm hmm right sure so oh like and then "
-    "well last first next one haha ha hah lol ugh oops whoops person player".split()
+    "well last first next one haha ha hah lol ugh oops whoops".split()
 )
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
@@ -294,10 +292,14 @@ NOT_DONE_YET = (
     "let me look",
     "let me think",
 )
+# The names said before, and no more: "just those two", "only those".
+_THOSE_ONLY = re.compile(r"(?:no )?(?:just|only) (?:those|these|them|the two)(?: two| three)?")
 # A request to gm said first, never a drawing's name ("repeat please", "undo that").
 NO_DRAWING_VERBS = frozenset(("repeat", "undo", "pause", "resume"))
 # A first clause said to gm, never a drawing: "scratch that", "back, go ahead".
-TO_GM = ("scratch that", "go ahead", "back", "we are back", "i am back", "undo that")
+TO_GM = ("scratch that", "undo that", "we are back", "i am back")
+# Said to gm to go on, never a drawing when they are all that is said: "back, go ahead".
+GO_ON = ("back", "go ahead", "ok go ahead", "carry on", "go on")
 # The game's own words for its other steps, said whole: no drawing ("count the points" while
 # the drawings are named); a name that only begins so stays one ("stop sign", "count dracula").
 GAME_WORDS = (
@@ -468,8 +470,12 @@ class NamesMeaning:
                 return self._answer(held["one"] if one else held["two"], held.get("done", False))
         text = re.sub(r"(?i)\bhere goes nothing\b", "", text)  # "let's try", not "no drawing"
         said = _clean(text)
-        if " ".join(tokens(clause_texts(text)[0])) in TO_GM:
+        clauses_said = [" ".join(c) for p in clause_texts(text) if (c := tokens(p))]
+        hinted = {" ".join(tokens(h)) for h in self.hints}
+        going_on = set(clauses_said) <= set(GO_ON) and not set(clauses_said) & hinted
+        if clauses_said and (clauses_said[0] in TO_GM or going_on):
             return Reading(Kind.TALK)  # "scratch that", "back, go ahead": to gm, no drawing
+        text = re.sub(r"(?i)\bnext (?:person|player|one)\b", "", text)  # "a drill, next player"
         if not said or said[0] in NO_DRAWING_VERBS:  # "repeat that please": to gm, not a drawing
             return NOTHING
         whole = " ".join(tokens(text))
@@ -502,6 +508,9 @@ class NamesMeaning:
         for at, piece in enumerate(_SEAM.split(plain(after))):
             if any_of(tokens(piece), NOT_KNOWN):
                 not_known = True  # "the second one, I have no idea", "... and I forget"
+                continue
+            if pieces and _THOSE_ONLY.fullmatch(" ".join(tokens(piece))):
+                done = True  # "pizza, fries, and... no, just those two": no more
                 continue
             words_said, ended = _until_done(_as_said(tokens(piece), forms))
             ended_first = ended_first or (ended and not words_said and not pieces)
@@ -1598,6 +1607,10 @@ KEPT_IN = (
     "still count",
     "but it counts",
     "should count",
+    "we all got it",  # "the cat's a bit unrecognisable but we all got it"
+    "but fine",
+    "a bit unrecognisable",
+    "a bit unrecognizable",
 )
 
 
@@ -1748,7 +1761,7 @@ class GroupsMeaning:
             value = words(base)[0].number if words(base) else None
             owner = word.endswith("'s") and said[i + 1 : i + 2] not in (["a"], ["an"], ["the"])
             taken = i and said[i - 1] in ("take", "move") and said[i + 1 : i + 2] == ["out"]
-            by = i > 1 and said[i - 1] in ("from", "by")  # "the mittens from eight"
+            by = i > 0 and said[i - 1] in ("from", "by")  # "the mittens from eight"
             if value is not None and (
                 owner or taken or by or (i and said[i - 1] in ("player", "seat"))
             ):
@@ -1841,7 +1854,8 @@ class GroupsMeaning:
         # "wait, who's in the banana group" (not "who's in the lead")
         who = any_of(said, ("who is in",)) and (bool(named) or has(said, "group"))
         again = any_of(said, ("again", "once more", "one more time")) or who
-        listed = any_of(said, GROUP_LIST) or has(said, "read") and again or who
+        grouped = bool(named) or has(said, "group") or has(said, "groups")
+        listed = any_of(said, GROUP_LIST) or has(said, "read") and again and grouped or who
         if listed and (not named or again):
             # "read the groups out again, I lost you after the chickens", "read the beanie
             # group again"
@@ -2049,8 +2063,14 @@ class ForgersMeaning:
     wanted: int  # how many seats are still to be named
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        if any_of(tokens(text), ("i bet", "bet it", "my guess")):
-            return NOTHING  # "who was it? I bet it was two": a guess before the reveal
+        # "who was it? I bet it was two", "my guess was three but it was five": a guess is no
+        # reveal; what is said beside it may be
+        pieces = re.split(r"[,.;!?]+|\bbut\b", str(text))
+        kept = [p for p in pieces if not any_of(tokens(p), ("i bet", "bet it", "my guess"))]
+        if len(kept) < len(pieces):
+            if not any(tokens(p) for p in kept):
+                return NOTHING
+            text = ", ".join(p.strip() for p in kept if tokens(p))
         sentence = words(corrected_text(statement(pronoun_one(text))))  # "the sneaky one"
         named = sorted(
             {
@@ -2078,7 +2098,15 @@ class ForgersMeaning:
 
 def _ordinal_seat(sentence: list, at: int) -> bool:
     """Whether an ordinal names a seat: "first seat", "the second player"."""
-    return at + 1 < len(sentence) and sentence[at + 1].text in ("seat", "player", "chair")
+    after = [w.text for w in sentence[at + 1 : at + 3]]
+    return after[:1] in (["seat"], ["player"], ["chair"]) and after[1:] not in (
+        ["to"],
+        ["from"],
+        ["on"],
+        ["after"],
+        ["before"],
+        ["left"],
+    )  # not "the second player to my left": a place counted from someone
 
 
 def _one_forger(sentence: list, at: int) -> bool:

@@ -38,6 +38,7 @@ from gm.meaning import (
     texts,
     tokens,
     where,
+    without,
     words,
     yes_or_no,
 )
@@ -422,12 +423,24 @@ def not_this_result(said: list[str]) -> bool:
 _COUNTED_DOWN = re.compile(
     r"^\W*(?:ok(?:ay)?\W+)?on (?:the count of )?(?:three|3)\s*[,.!;:]+\s*(?=\w)", re.I
 )
+# What the rest must say for "on three" before it to be a countdown: a result of its own ("four
+# votes for two", "unanimous for five", "no majority"), not "on three, four votes, on five, one".
+_OWN_RESULT = re.compile(r"\b(?:for|unanimous|majority|tie|tied)\b", re.I)
+
+
+def _counted_down(text: str) -> str:
+    """`text` without a countdown said before its result ("on three, four votes for two"); as
+    said where "on three" is the place ("on three: four votes", "on three, three, on five, two")."""
+    rest = _COUNTED_DOWN.sub("", text)
+    if rest == text or re.search(r"\bon\b", rest, re.I) or not _OWN_RESULT.search(rest):
+        return text
+    return rest
 
 
 # The most votes any place got, said of all of them: "nobody got more than two".
 _NO_MORE_THAN = re.compile(
-    r"\b(?:nobody|no one|none of them|no number|no place|nothing) (?:got|had|has|gets) more than"
-    r" (\w+)"
+    r"\b(?:nobody|no one|none of them|no number|no place) (?:got|had) more than (\w+)"
+    r"(?: votes?)?\W*$"
 )
 # The words between who voted and the place in a vote told player by player: "Kim went two".
 TOLD_BY = frozenset("went picked voted chose said for on number".split())
@@ -488,7 +501,7 @@ class ResultMeaning:
         )
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        text = _COUNTED_DOWN.sub("", text)  # "on three, four votes for two": the result after it
+        text = _counted_down(text)  # "on three, four votes for two": the result after it
         text = pronoun_one(text)  # "the ugly one got all the votes": no place one
         told = _told_by_player(text)
         if told and sum(told.values()) != self.players:  # not every vote told: as said
@@ -889,7 +902,7 @@ class FinalMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         # "on three, four votes for two": the result after the countdown
-        return read_corrected(self._read, _number_is(_COUNTED_DOWN.sub("", text)), held)
+        return read_corrected(self._read, _number_is(_counted_down(text)), held)
 
     def _read(self, text: str, held: JSON) -> Reading:
         sentence = words(text)
@@ -950,7 +963,7 @@ class FinalMeaning:
         if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
             return self._value({"unanimous": True, "place": values[0]}, True)
         others = {w.text for w in sentence if w.number is None}
-        not_unanimous = _not_unanimous(said)
+        not_unanimous = any_of(said, ("not unanimous",))
         if not_unanimous:  # "not unanimous, two and five"
             others -= {"not", "unanimous"}
         counted_places = any(  # "two places": a count of places, not place two
@@ -975,8 +988,11 @@ class FinalMeaning:
             return partial(self.lines("ask_final_empties"), {})
         if fewer and len(said) <= 10:  # not unanimous, but which places got nothing?
             return partial(self.lines("ask_final_empties"), {})
-        if _not_unanimous(said) and self.answers and (not values or any_of(said, HOLDOUT)):
+        if any_of(said, ("not unanimous",)) and self.answers and not values:
             return self._value({"answer": False}, len(said) <= 6)  # "not unanimous, sorry guys"
+        if _nearly(said) and self.answers and not (self.empties or self.which):
+            # "almost, one holdout", "not even close" to "Is it unanimous?": read back
+            return self._value({"answer": False}, False)
         if concluded and self.answers and not self.which:
             # "we're one vote off, so no": the conclusion answers, read back
             return self._value({"answer": said[-1] == "yes"}, False)
@@ -987,13 +1003,14 @@ class FinalMeaning:
 HOLDOUT = ("holdout", "hold out", "holdouts")
 
 
-def _not_unanimous(said: list[str]) -> bool:
-    """Whether a reply says the vote was not unanimous in other words than a no: "not unanimous",
-    "almost, one holdout", "nearly", "not even close"."""
+def _nearly(said: list[str]) -> bool:
+    """Whether a reply says the vote was nearly unanimous, so not: "almost", "nearly, one
+    holdout", "one holdout", "yeah no, not even close" (not "almost done", "nearly there")."""
     return (
-        any_of(said, ("not unanimous", "not even close", *HOLDOUT))
-        or said[:1] in (["almost"], ["nearly"])
-        and len(said) <= 5
+        said in (["almost"], ["nearly"], ["so", "close"])
+        or said[-3:] == ["not", "even", "close"]
+        or any_of(said, HOLDOUT)
+        and len(said) <= 6
     )
 
 
@@ -1053,8 +1070,9 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
     # "only three and five got votes"; not "only four left", "only I picked three" (one
     # player's vote says nothing of the other places)
     bare = all(w in ("only", "just", "and", "number", "it", "was") or is_number(w) for w in said)
+    # "I voted three, just saying": no "only"
     only = (
-        any_of(said, ONLY)
+        any_of(without(("just saying",), said, or_all=False), ONLY)
         and (bool(set(said) & ONLY_VOTED) or bare)
         and "left" not in said
         and not any_of(said, ONE_PLAYERS_VOTE)
@@ -1065,9 +1083,10 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
             "the votes were on",
             "the votes are on",
             "the votes are all on",
-            "split between",  # "the votes were split between two and three": those two only
         ),
     )
+    # "the votes were split between two and three": those two only (not "..., and one on five")
+    only = only or any_of(said, ("split between",)) and len(lists) == 1
     empty_cue = any_of(said, EMPTY)
     rest_empty = _rest_empty(said)
     if only and not empty_cue or rest_empty:
@@ -1095,21 +1114,8 @@ def _empties(said: list[str], sentence: list[Word], places: tuple[int, ...]) -> 
     return None
 
 
-# One player's vote, or an "only" that is no count: says nothing of the other places ("only I
-# picked three", "I voted three, just saying").
-ONE_PLAYERS_VOTE = (
-    "only i",
-    "just me",
-    "only me",
-    "just i",
-    "only one of us",
-    "i voted",
-    "i went",
-    "i picked",
-    "i chose",
-    "my vote",
-    "just saying",
-)
+# One player's vote: says nothing of the other places ("only I picked three").
+ONE_PLAYERS_VOTE = ("only i", "just me", "only me", "just i", "only one of us")
 # The words of a vote after "only": "only two and five got votes", "just three had tokens".
 ONLY_VOTED = frozenset("vote votes voted picked got had went chose tokens on for".split())
 # Said before the places they empty ("nobody went for six", "no votes for two"); the rest of
