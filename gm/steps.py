@@ -80,6 +80,10 @@ class Ask:
     # Said instead of `say` on "repeat", after a pause and when a saved game resumes here: what the
     # table needs to hear again (the question being voted on), when `say` alone would not tell it.
     again: tuple[str, ...] = ()
+    # Said after a refused answer in place of the ask's own lines (`again` at a deadline ask,
+    # `say` elsewhere); () says nothing more: a drawing under way needs no "Draw!" again after
+    # "To end everyone's drawing, say stop drawing." None: the ask's own lines.
+    after_refusal: tuple[str, ...] | None = None
     # What the ask's answers mean (gm.meaning): read from any sentence the phrases do not match,
     # asking once when only part of it was said. None: the phrases alone.
     meaning: Meaning | None = None

@@ -826,7 +826,10 @@ def test_stop_alone_does_not_end_the_drawing(common, speaker):
     engine, transcript = play(common, speaker, ["start drawing", "stop"])
     assert engine.state.phase is wtf.Phase.DRAWING
     assert "stopped the drawing" not in decisions(transcript)
-    assert "To end everyone's drawing, say stop drawing." in said(transcript)
+    lines = said(transcript)
+    assert "To end everyone's drawing, say stop drawing." in lines
+    # and nothing more: the drawing goes on, no theme and no "Draw!" said over it again
+    assert lines[-1] == "To end everyone's drawing, say stop drawing.", lines
     engine, transcript = play(common, speaker, ["start drawing", "stop drawing"])
     assert engine.state.phase is wtf.Phase.NAMING
 

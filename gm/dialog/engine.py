@@ -566,6 +566,9 @@ class Engine:
             lines = [line for line in outcome.say if line.strip()]
             if not ask.deadline and lines and lines[-1].rstrip().endswith("?"):
                 self._asked = ask.id
+            if ask.after_refusal is not None:  # its own lines after a refusal (Ask.after_refusal)
+                self._say(ask.after_refusal)
+                self._asked = ask.id
             return
         entry = {"step": ask.id, "answer": answer.to_json(), "decision": outcome.decision}
         if outcome.put_back:

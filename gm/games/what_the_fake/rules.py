@@ -414,6 +414,7 @@ class WhatTheFake(Naming, Grouping):
             say,
             choices,
             again=(*theme, *say),  # a repeat or a resumed game: what the table is drawing
+            after_refusal=(),  # the drawing goes on: no theme and no "Draw!" again
             timeout=state.time_limit,
             countdown=state.time_limit is not None,
             deadline=f"what_the_fake.drawing.{state.round}",
