@@ -361,6 +361,14 @@ NO_PHRASES = (
 )
 # A yes said with a "no" or "not" in it: "no problem", "not bad", "no worries".
 YES_DESPITE_NO = (
+    "no one objects",
+    "nobody objects",
+    "no one disagrees",
+    "nobody disagrees",
+    "no doubt",
+    "no duh",
+    "no question",
+    "no stretch",
     "not a problem",
     "no problem",
     "no problems",

@@ -2490,3 +2490,96 @@ def test_names_that_are_words_to_gm_elsewhere_stay_names(hints, said, names):
 @pytest.mark.parametrize("said", ["I quit, that's it", "let's just quit it", "quit, that's all"])
 def test_quit_said_to_gm_is_quit_even_with_it_or_that_after(said):
     assert command_meant(said, list(Command)) is Command.QUIT
+
+
+# Funocracy's wrong decisions a hunt found, each now read as meant.
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("pretty tough theme", None),  # about the game: no word
+        ("six points", None),
+        ("come on chris", None),  # said to a player
+        ("phew", None),
+        ("pass, no wait, mango", "mango"),  # a word after giving up
+        ("dunno, lemon", "lemon"),
+        ("don't give up", None),  # no pass
+        ("did he pass", None),
+        ("pear, no, scrap that", None),  # taken back
+        ("nurse? nah", None),
+        ("lime, just kidding", None),
+        ("lemon, nah, mango", "mango"),
+        ("perfect, plum", "plum"),  # a reaction before the word
+        ("some kind of berry", None),
+    ],
+)
+def test_a_turn_reads_the_word_meant_and_no_word_from_talk(said, meant):
+    reading = AnswerMeaning(lines).read(said)
+    assert (reading.value if reading.kind is Kind.WORDS else None) == meant, reading
+    assert AnswerMeaning(lines).read("pass").value == "pass"
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("i won't challenge", "stand"),
+        ("no one wants to challenge", "stand"),
+        ("that's not cheating", "stand"),
+        ("nope, that's right", "stand"),
+        ("challenge? nah", "stand"),
+        ("please don't meh it", None),  # a plea, no verdict
+        ("you never challenge", None),  # said of a player
+        ("this theme is lame", None),
+        ("challenge! just kidding", None),
+        ("no wrong letter here", "stand"),
+    ],
+)
+def test_a_challenge_negated_or_taken_back_is_no_challenge(said, meant):
+    assert ChallengeMeaning(lines).read(said).value == meant
+
+
+@pytest.mark.parametrize(
+    "said, voters, meant",
+    [
+        ("i'm the only meh", 3, "good"),  # the others the other side
+        ("i'm the only good", 3, "meh"),
+        ("last round was good", 3, None),  # another word's vote
+        ("meh, kidding", 3, None),
+    ],
+)
+def test_a_vote_said_of_one_player_or_another_round(said, voters, meant):
+    assert FunoVote(lines, voters).read(said).value == meant
+    assert FunoVote(lines, 3).read("mine's meh").kind is Kind.PARTIAL  # how many of each?
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("no one objects", True),
+        ("no doubt", True),
+        ("nobody said yes", False),
+        ("i don't care, no", False),
+        ("yeah right", "agree_again"),
+        ("two thumbs up one down", "agree_again"),
+    ],
+)
+def test_agreement_in_words_that_hold_a_no_or_a_yes(said, meant):
+    reading = AgreeMeaning(lines).read(said)
+    assert (reading.question if reading.kind is Kind.PARTIAL else reading.value) == meant
+
+
+@pytest.mark.parametrize(
+    "face_up, word, said, meant",
+    [
+        (("K", "C", "M"), "qiwi", "the cheap one", "which"),  # pointed at: which letter?
+        (("S", "C", "K"), "zereal", "sorry sam, s", "S"),  # an apology, then the letter
+        (("G", "O", "B", "Y"), "earwig", "okay", None),
+        (("G", "O", "B", "Y"), "earwig", "oh boy", None),
+        (("G", "O", "B", "Y"), "earwig", "jay, you pick", None),
+        (("M", "L", "F"), "nango", "oh no", None),
+        (("M", "L", "F"), "nango", "l? no", None),  # asked, then taken back
+    ],
+)
+def test_which_letter_leaves_exclamations_and_letters_taken_back(face_up, word, said, meant):
+    reading = LetterMeaning(lines, face_up, face_up, "which", word).read(said)
+    got = reading.question if reading.kind is Kind.PARTIAL else reading.value
+    assert got == meant, reading

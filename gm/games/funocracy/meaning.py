@@ -112,7 +112,17 @@ CHALLENGE = (
     "no way that is",
 )
 # Challenges that, negated, let the word stand: "it's not made up", "not bogus".
-DENIABLE = ("made up", "bogus", "reach", "challenging", "call bull", "calling bull")
+DENIABLE = (
+    "made up",
+    "bogus",
+    "reach",
+    "challenging",
+    "call bull",
+    "calling bull",
+    "cheating",  # "that's not cheating", "it's not invalid", "I don't doubt it"
+    "invalid",
+    "doubt it",
+)
 STAND = (
     "let it stand",
     "it stands",
@@ -124,6 +134,8 @@ STAND = (
     "okay",
     "ok",
     "alright",
+    "that is right",  # "nope, that's right": the last word lets it stand
+    "that is correct",
     "sure",
     "good",
     "good one",
@@ -279,6 +291,11 @@ class ChallengeMeaning:
             return partial(self.lines("challenge_unsure"), None)
         if questioned and has(every, "challenge") and not asks(every):
             return answer("challenge", self.lines("heard_challenge"), False)  # "I challenge?"
+        stated = tokens(statement(text))
+        if stated and set(stated) <= {"nah", "no", "nope"} and "?" in text:
+            asked_first = [_as_meh(w) for w in tokens(text.rsplit("?", 1)[0])]
+            if any_of(asked_first, ("challenge", "meh")):  # "challenge? nah": no challenge
+                return answer("stand", self.lines("heard_stand"), False)
         text = " ".join(_as_meh(w) for w in text.split())
         # "no way! that counts": surprise, then the verdict (not "no way that counts")
         text = re.sub(r"\b(no way)\s*[!.,?;:]+\s*(?=that|it)", r"\1, so ", text, flags=re.I)
@@ -291,8 +308,25 @@ class ChallengeMeaning:
         return reading
 
     def _verdict(self, said: list[str], text: str) -> Reading:
-        if not said or asks(said) or any_of(said, NO_CHALLENGE):
+        if not said or asks(said) or any_of(said, NO_CHALLENGE + NO_VERDICT):
             return NOTHING
+        if said[:2] in (["ok", "wait"], ["okay", "wait"]) or _kidding(text):
+            return NOTHING  # "okay wait", "challenge! just kidding": no verdict yet
+        if any_of(said, ("no wrong letter", "not the wrong letter")):
+            return answer("stand", self.lines("heard_stand"), False)
+        denied = [  # "I won't challenge", "I'd never challenge that", "please don't meh it"
+            at
+            for phrase in ("challenge", "meh", "object")
+            for at in starts(said, phrase)
+            if at
+            and said[at - 1] in ("not", "never")
+            or said[max(0, at - 3) : at] in (["not", "want", "to"], ["not", "going", "to"])
+            or any_of(said[:at], ("no one", "nobody"))
+            and "and" not in said[:at]
+        ]
+        if denied:
+            mine = any_of(said[: denied[0]], NOT_CHALLENGING)
+            return answer("stand", self.lines("heard_stand"), False) if mine else NOTHING
         # "Leo, you're next": whose turn comes, not the table moving on from the word
         said = [
             "" if w == "next" and i and said[i - 1] in ("are", "is", "am", "be", "up") else w
@@ -372,6 +406,11 @@ def _as_meh(word: str) -> str:
 
 
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
+# Said of someone else's challenge, or of the game, no verdict on the word: "you never
+# challenge", "this theme is lame", "hurry up", "what's the score".
+NO_VERDICT = ("theme", "hurry", "the score", "not for me", "not for us")
+# Who may say they will not challenge, for it to let the word stand: "I won't challenge".
+NOT_CHALLENGING = ("i", "we", "nobody", "no one", "not challenging")
 QUESTION_STARTS = frozenset(
     "how what why who where when which did does do is are was were can could should anyone "
     "anybody".split()
@@ -435,11 +474,19 @@ class VoteMeaning:
         short = len(said) <= 8 and not hedged(text)
         if any_of(said, VOTE_DOUBT):  # "I think it's good, but Sara hasn't flipped yet"
             return partial(self.lines("ask_vote_count"), None)
+        if any_of(said, OTHER_VOTES) or _kidding(text):
+            return NOTHING  # "last round was good", "meh, kidding": no vote on this word
+        only = re.search(r"\bthe only (good|meh)\b", " ".join(said))
+        if only and self.voters > 1:  # "I'm the only meh": the others the other side
+            alone = only.group(1)
+            value = "tie" if self.voters == 2 else "meh" if alone == "good" else "good"
+            return answer(value, self.lines(f"heard_vote_{value}"), False)
         if (
-            any_of(said, ("from me",))
+            any_of(said, ONE_VOTE)
             and self.voters > 1
             and not any(w.number is not None for w in sentence)
-        ):  # "good from me": one player's vote of several, so how many of each?
+            and len(_votes_by_player(text)) <= 1  # not "I said good, he said meh"
+        ):  # "good from me", "mine's meh": one player's vote of several, so how many of each?
             return partial(self.lines("ask_vote_count"), None)
         for lead, value in (("mostly", None), ("majority", None)):
             at = where(said, lead)
@@ -532,6 +579,12 @@ class VoteMeaning:
             sure = short and goods and not numbers
             return answer("good", self.lines("heard_vote_good"), sure)
         return NOTHING
+
+
+# One player's own vote: "good from me", "mine's meh", "I voted good".
+ONE_VOTE = ("from me", "mine is", "i voted", "i changed to", "i said", "i went")
+# Votes of another word or round: "last round was good", "we've had too many mehs".
+OTHER_VOTES = ("last round", "last time", "good round", "too many", "next round")
 
 
 def _score_for(sentence: list) -> str | None:
@@ -739,6 +792,8 @@ class LetterMeaning:
             return answer(vowels[0], self.lines("heard_letter", letter=vowels[0]), False)
         if self.which and len(said) <= 6 and set(said) & POINTING:
             return partial(self.which, None)
+        if self.which and len(said) == 3 and said[0] == "the" and said[2] == "one":
+            return partial(self.which, None)  # "the cheap one": which letter is that?
         return None
 
     def _spells(self, before: list[str], clause: list[str]) -> bool:
@@ -887,7 +942,10 @@ class LetterMeaning:
         return ""
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        if _ASKED_BACK.fullmatch(str(text)) or re.search(r"\byou (?:pick|choose|decide)\b", text):
+            return Reading(Kind.TALK)  # "L? no": taken back; "Jay, you pick": to a player
         text = _EXCLAIMED.sub("", str(text))  # "gee whiz, I dunno": no G named
+        text = re.sub(r"(?i)^\W*sorry \w+\s*[,.;:!]+", "", text)  # "sorry Sam, S": an apology
         heard = self.word[:1].upper()
         if heard and heard not in self.face_up:  # "art, no h": the word without the letter heard
             text = re.sub(rf"\W*\bno {heard}\W*$", "", text, flags=re.I) or text
@@ -962,7 +1020,11 @@ class LetterMeaning:
 
 
 # Exclamations that hold a letter's name and name no letter: "gee whiz", "oh gee".
-_EXCLAIMED = re.compile(r"\b(?:gee whiz|oh gee|gee thanks|jeez)\b\W*", re.I)
+_EXCLAIMED = re.compile(
+    r"\b(?:gee whiz|oh gee|gee thanks|jeez|oh boy|oh no|oh dear|oh my|hey you)\b\W*", re.I
+)
+# A letter or word asked about, then taken back: "L? no", "M? scratch that".
+_ASKED_BACK = re.compile(r"\W*\w+\W*\?\s*(?:no|nope|nah|scratch that|never mind)\W*", re.I)
 
 
 # A correction inside a reply to "which letter?", at the start of a piece: what follows it is
@@ -1096,6 +1158,14 @@ class AgreeMeaning:
         ):
             return NOTHING  # "why would we agree to that": asked of the table (not "why not")
         said = corrected(whole)
+        if any_of(said, ("nobody said yes", "no one said yes", "nobody agrees", "no one agrees")):
+            return answer(False, self.lines("heard_no"), False)
+        if (
+            said[:2] == ["yeah", "right"]
+            and len(said) <= 3
+            or (any_of(said, ("thumbs up",)) and any_of(said, ("down",)))
+        ):  # "yeah right" (said straight or not), "two thumbs up, one down": asked again
+            return partial(self.lines("agree_again"), None)
         if (
             len(said) <= 5
             and said[-1] in NO_WORDS
@@ -1131,7 +1201,7 @@ class AgreeMeaning:
             if yes != no:
                 verdict = yes
             elif not yes and any_of(said, ("do not care", "do not mind")):
-                verdict = not any_of(said, ("but",))
+                verdict = not any_of(said, ("but",)) and said[-1] not in NO_WORDS
         split = any_of(said, ("some of us", "some yes", "some no")) or (
             set(said) & {"yes", "yeah", "yep"} and set(said) & {"no", "nope", "nah"}
         )
@@ -1184,6 +1254,7 @@ SENTENCE_WORDS = frozenset(
 )
 # A word's head that names nothing in particular: "something with B", "the big yellow one".
 VAGUE = frozenset("something thing things one ones stuff whatever whatsit thingy".split())
+VAGUE_KINDS = ("some kind", "a kind", "kind of", "sort of", "some sort", "a sort")
 # What an answer is led in with, beyond the fillers: "I'll take eggs benedict".
 ANSWER_LEADS = leads(
     FILLER_WORDS
@@ -1263,7 +1334,16 @@ NOT_WORDS = (
     "change the theme",
     "change theme",
     "new thing",  # "new theme" as the ear writes it unexpected: no word
+    # said to a player ("come on Chris", "no pressure Nina", "calm down")
+    "come on",
+    "calm down",
+    "no pressure",
+    "hurry up",
+    "shut up",
 )
+# Words about the game, never a word for a theme: "pretty tough theme", "six points", "same
+# letter" (unless the theme lists the word).
+GAME_TALK = frozenset("theme themes letter letters point points star stars card cards turn".split())
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
 TAIL_WORDS = frozenset("please maybe probably then instead".split())  # "mango then"
 # A guess said after the word: "igloo, I reckon", "kiwi I guess".
@@ -1271,10 +1351,28 @@ TAIL_GUESSES = frozenset(("i", verb) for verb in "guess reckon think suppose".sp
 LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS
 INTERJECTIONS = frozenset(
     "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "
-    "literally honestly dude ugh shh psst".split()
+    "literally honestly dude ugh shh psst perfect brilliant gosh frankly cool great awesome wow "
+    "phew".split()
 )
 # A correction inside an answer: "tiger, no, toucan", "goat, I mean gazelle".
-WORD_CORRECTIONS = ("no", "i mean", "i meant", "wait", "sorry", "actually", "hang on", "or rather")
+WORD_CORRECTIONS = (
+    "no",
+    "nah",
+    "nope",
+    "i mean",
+    "i meant",
+    "wait",
+    "sorry",
+    "actually",
+    "hang on",
+    "or rather",
+    "scratch that",
+    "scrap that",
+    "never mind",
+    "forget it",
+)
+# Said after a word, it takes the word back: "lime, just kidding", "nurse? or not".
+KIDDING = ("just kidding", "kidding", "jk", "or not")
 # A clause of only these after a reply adds nothing to it: "K, obviously", "K, what else".
 AFTERTHOUGHT = (
     LONE_FILLERS
@@ -1317,6 +1415,10 @@ REACTIONS = frozenset(
         "ta",
         "knock knock",
         "same",
+        "okay",
+        "ok",
+        "stop",
+        "shut up",
     )
 )
 
@@ -1356,17 +1458,34 @@ def _answer_words(clause: list[str]) -> list[str] | None:
         return None  # "N for november" heard "end for november": a letter spelled, not a word
     if any(" ".join(said).startswith(c) for c in NOT_WORDS):
         return None
-    if said[-1] in VAGUE or said[:1] == ["something"]:  # "something with B": no word yet
+    if said[-1] in VAGUE or said[:1] == ["something"] or " ".join(said[:2]) in VAGUE_KINDS:
+        # "something with B", "some kind of berry": no word yet
+        return None
+    if set(said) & GAME_TALK:  # "pretty tough theme", "six points": about the game
         return None
     if " ".join(said) in REACTIONS:  # "seriously", "thanks", "tough crowd": said, not answered
         return None
     return said
 
 
+# Said after a correction cue, the word before it kept: "shelves... no, that's it".
+_AFFIRMED = (["that", "is", "it"], ["it", "is"], ["that", "is", "right"], ["yes"], ["yeah"])
+# Said after giving up, no word: "I'm out, next person", "pass, no idea".
+_TURN_WORDS = frozenset("next person player idea one".split())
+
+
+def _kidding(text: str) -> bool:
+    """Whether a reply ends by taking back what it said in jest: "lime, just kidding"."""
+    said = tokens(plain(text))
+    return any(said[-len(k.split()) :] == k.split() for k in KIDDING) and len(said) > 1
+
+
 def retracted(text: str) -> bool:
     """Whether the sentence ends on a correction with nothing after it ("pig? no."): the word
     before it is taken back, not given."""
     said = tokens(plain(text))
+    if any(said[-len(c.split()) :] == c.split() for c in WORD_CORRECTIONS) and len(said) > 1:
+        return True  # "pig? no.", "tarp? scratch that"
     while (
         len(said) > 2
         and said[-1] in LONE_FILLERS | TRAILING_OFF
@@ -1470,13 +1589,30 @@ class AnswerMeaning:
         said = strip_lead(whole)
         # "pass me the crisps", "pass the salt": handed over, no pass ("pass, that's too hard" is)
         handed = re.search(r"\b(?:not pass|pass (?:me|the|that|him|her))\b", str(text).lower())
+        # "don't give up", "I won't pass", "did he pass": no pass of this player's
+        unsaid = any_of(said, ("not pass", "not give up", "never pass")) or said[:1] in (
+            ["did"],
+            ["does"],
+            ["is"],
+        )
         if (
             said
             and len(said) <= 7
             and any_of(said, GIVE_UP)
-            and not any_of(said, ("or",))
+            and not any_of(said, ("or", "nothing yet", "not yet"))  # "nothing yet, hang on"
             and not handed
+            and not unsaid
         ):
+            after = [  # "pass, no wait, mango", "dunno, lemon": the word said after it
+                w
+                for corrected_after, c in clauses(text)[1:]
+                if (w := _answer_words(c)) is not None
+                and not any_of(w, GIVE_UP)
+                and not set(w) & _TURN_WORDS
+                and (corrected_after or len(w) == 1)
+            ]
+            if after and not retracted(text):
+                return Reading(Kind.WORDS, " ".join(after[-1]))
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)
         if any(" ".join(said).startswith(c) for c in NOT_WORDS):
             return Reading(Kind.TALK)  # "hang on, the phone's ringing": to gm, not a word
@@ -1500,7 +1636,12 @@ class AnswerMeaning:
             for after, c in parts
             if (w := _answer_words(c) or (c if after and _a_word_too(c) else None)) is not None
         ]
-        if not found or retracted(text):
+        # a word taken back with nothing in its place: "pear, no, scrap that", "pilot... nope,
+        # someone said that", "lime, just kidding"
+        kept = not any(after and c not in _AFFIRMED for after, c in parts) or any(
+            after for after, _ in found
+        )  # not "shelves... no, that's it", "hose, no, it is"
+        if not found or retracted(text) or not kept or _kidding(text):
             # no word in it ("um", "if", "the letter P", a clap written "do"): talk, not
             # a word for the rules to score, unless it is one of the theme's own words
             listed = {" ".join(tokens(hint)) for hint in self.hints}
