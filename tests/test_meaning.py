@@ -183,7 +183,6 @@ def test_the_votes_split_between_places_leave_the_others_empty():
         # one player's own vote says nothing of the places nobody voted for
         (FinalMeaning(lines, (1, 3, 5), empties=True), "I voted three, just saying"),
         (ResultMeaning(lines, players=5), "did someone give a hint"),
-        (ResultMeaning(lines, players=5), "did anyone get four"),
         (FinalMeaning(lines, (1, 3, 4, 6)), "do you mean all of us"),
         (FinalMeaning(lines, (1, 3, 4, 6)), "was it five"),
     ],
@@ -448,9 +447,7 @@ def test_one_word_then_words_to_a_player_is_the_word_only_where_the_theme_lists_
         assert AnswerMeaning(lines).read(said).kind is Kind.TALK
 
 
-@pytest.mark.parametrize(
-    "said", ["kiwi, sorry Sam", "kiwi sorry sam, my bad", "kiwi sorry kumquat"]
-)
+@pytest.mark.parametrize("said", ["kiwi, sorry Sam", "kiwi sorry sam, my bad", "kiwi sorry lemon"])
 def test_a_sorry_run_into_one_last_word_asks_which_word(said):
     # an apology to a player ("sorry Sam") or a word taken back: which one?
     reading = AnswerMeaning(lines).read(said)
@@ -549,7 +546,6 @@ def test_the_table_agreeing_or_split(said, meant):
         ("that's a K word, fine", "stand"),  # its own letter named
         ("that's not the wrong card", "challenge"),  # "not the wrong card": the word's card
         ("I gave it the benefit of the doubt", None),
-        ("that's not the right letter, it's the F one", "wrong_letter"),
     ],
 )
 def test_a_challenge_or_letting_it_stand(said, meant):
@@ -2583,3 +2579,42 @@ def test_which_letter_leaves_exclamations_and_letters_taken_back(face_up, word, 
     reading = LetterMeaning(lines, face_up, face_up, "which", word).read(said)
     got = reading.question if reading.kind is Kind.PARTIAL else reading.value
     assert got == meant, reading
+
+
+# Readings a second review of the rules found made worse, each mended.
+KEPT_AFTER_A_SECOND_LOOK = [
+    # a holdout says how many, not which place; none of them says unanimous
+    (FinalMeaning(lines, (1, 2, 3, 4, 5, 6)), "unanimous except one holdout", {"answer": False}),
+    (FinalMeaning(lines, (1, 2, 3, 4, 5, 6)), "no holdouts", {"answer": True}),
+    (FinalMeaning(lines, (1, 4, 6), which=True), "one holdout", None),
+    # the side said with the score, not one player's said after it
+    (FunoVote(lines, 3), "two to one for meh, i voted for good", "meh"),
+    (FunoVote(lines, 4), "three for meh", "meh"),
+    (AgreeMeaning(lines), "we're still thinking, give us a sec", None),  # a pause, to the engine
+    (AnswerMeaning(lines), "bat sorry badger", "badger"),  # a word of the same letter corrects
+    # a merge asked beside "not together"
+    (GroupsMeaning(lines, GROUPS), "the dogs aren't together, merge them", None),
+    (GroupsMeaning(lines, GROUPS), "cat and kitten not together, merge them", "merge 1 2"),
+    # "should be" changes a name only to a name said with its article
+    (CheckMeaning(lines, ("drum", "flute", "piano")), "the second one should be plural", None),
+    (CheckMeaning(lines, ("drum", "flute", "piano")), "correct, the drum", True),
+    (
+        NamesMeaning(lines, HINTS, 2),
+        "a pencil, the next one is a ruler",
+        {"names": ["pencil", "ruler"]},
+    ),
+    # a result after a short question, unmarked; a seat beside a guess; "you bet" is a yes
+    (ResultMeaning(lines, players=5), "are you ready four votes for two", {"count": 4, "place": 2}),
+    (ForgersMeaning(lines, (1, 2, 3, 4, 5, 6), 1), "seat two i bet nobody saw that", 2),
+    (ForgersMeaning(lines, (1, 2, 3, 4, 5, 6), 1), "you bet it was four", 4),
+    (ForgersMeaning(lines, (1, 2, 3, 4, 5, 6), 1), "the first player was four", 4),
+]
+
+
+@pytest.mark.parametrize("ask, said, meant", KEPT_AFTER_A_SECOND_LOOK)
+def test_readings_mended_after_a_second_look(ask, said, meant):
+    assert ask.read(said).value == meant, ask.read(said)
+
+
+def test_what_the_others_score_asks_the_score_not_the_rules():
+    assert command_meant("what do the others score", list(Command)) is Command.SCORE

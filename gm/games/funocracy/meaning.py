@@ -190,13 +190,7 @@ STAND = (
     "brilliant",
 )
 # The word said to be meant for another letter in so many words.
-WRONG_LETTER_SAID = (
-    "wrong letter",
-    "other letter",
-    "not that letter",
-    "different letter",
-    "not the right letter",
-)
+WRONG_LETTER_SAID = ("wrong letter", "other letter", "not that letter", "different letter")
 WRONG_LETTER = WRONG_LETTER_SAID + (
     "meant the",
     "meant for",
@@ -525,7 +519,9 @@ class VoteMeaning:
             after = texts(sentence[i + 1 :])
             while after and after[0] in COUNTED_BY:
                 after = after[1:]
-            if begins(after, GOOD):  # "two good", "two thumbs up", "two in favour"
+            if after[:1] == ["for"] and after[1:2] in (["meh"], ["mehs"]):
+                meh = word.number  # "three for meh": not "three for", in favour
+            elif begins(after, GOOD):  # "two good", "two thumbs up", "two in favour"
                 good = word.number
             elif begins(after, MEH):
                 meh = word.number
@@ -599,13 +595,15 @@ def _score_for(sentence: list) -> str | None:
         rest = texts(sentence[:at] + sentence[at + 3 :])
         if "not" in rest:  # "two to one, not good": the side is not said plainly
             return None
-        sides = [
-            s
-            for b, s in zip(rest, rest[1:])
-            if b == "for" and s in ("good", "goods", "meh", "mehs")
-        ]
-        if sides:  # "four to two for meh"; "three to one for good, no, for meh": the last said
-            return "good" if sides[-1].startswith("good") else "meh"
+        # the side said with the score ("four to two for meh"), or put in its place by a
+        # correction ("three to one for good, no, for meh"); not one player's ("..., I voted
+        # for good")
+        later = texts(sentence[at + 3 :])
+        cue = max((i for i, w in enumerate(later) if w in ("no", "sorry", "wait")), default=-1)
+        for start in (cue + 1, 0) if cue >= 0 else (0,):
+            side = later[start : start + 2]
+            if side[:1] == ["for"] and side[1:] and side[1] in ("good", "goods", "meh", "mehs"):
+                return "good" if side[1].startswith("good") else "meh"
         good = any(w in ("good", "goods", "for") for w in rest)
         meh = any(w in ("meh", "mehs", "against") for w in rest)
         return ("good" if good else "meh") if good != meh else None
@@ -1227,7 +1225,8 @@ NOT_ALL_ASKED = (
     "have not asked",
     "not sure about the rest",
     "not sure about the others",
-    "still thinking",
+    "others are still thinking",
+    "rest are still thinking",
     "others are thinking",
 )
 # A yes said by halves: "mostly yes?", "probably yeah", "kinda".
@@ -1674,7 +1673,7 @@ class AnswerMeaning:
             and not found[0][0]
             and chosen[0] in _APOLOGY.findall(plain(text))
             and not re.search(rf"\b(?:no|wait)\W+sorry {chosen[0]}\b", plain(text))
-            and first_word[:3] != chosen[0][:3]  # "shelf, sorry shelves", "saw sorry hacksaw"
+            and first_word[:1] != chosen[0][:1]  # "shelf, sorry shelves", "bat sorry badger"
             and first_word not in chosen[0]
         ):
             # "kiwi, sorry Sam": an apology to a player or a word taken back? which one?

@@ -53,6 +53,7 @@ from gm.meaning import (
     thinking_aloud,
     tokens,
     where,
+    without,
     words,
     yes_or_no,
 )
@@ -475,7 +476,7 @@ class NamesMeaning:
         going_on = set(clauses_said) <= set(GO_ON) and not set(clauses_said) & hinted
         if clauses_said and (clauses_said[0] in TO_GM or going_on):
             return Reading(Kind.TALK)  # "scratch that", "back, go ahead": to gm, no drawing
-        text = re.sub(r"(?i)\bnext (?:person|player|one)\b", "", text)  # "a drill, next player"
+        text = re.sub(r"(?i)\bnext (?:person|player)\b", "", text)  # "a drill, next player"
         if not said or said[0] in NO_DRAWING_VERBS:  # "repeat that please": to gm, not a drawing
             return NOTHING
         whole = " ".join(tokens(text))
@@ -917,8 +918,8 @@ class CheckMeaning:
 
     def _to_change(self, said: list[str]) -> bool:
         """Whether a reply asks for one name to change without saying to what: "swap the drum",
-        "change the last one", "fix the second one"."""
-        if not said or said[0] not in ("swap", "change", "fix", "replace", "correct"):
+        "change the last one", "fix the second one" (not "correct, the drum": a yes)."""
+        if not said or said[0] not in ("swap", "change", "fix", "replace"):
             return False
         rest = said[1:]
         while rest[:1] and rest[0] in ("the", "that", "my"):
@@ -955,7 +956,9 @@ class CheckMeaning:
             return off
         ordinal = list(
             re.finditer(
-                r"\b(first|second|third|last|middle)(?: one)?(?:'s| is| was| should be) (.+)$", said
+                r"\b(first|second|third|last|middle)(?: one)?(?:'s| is| was| should be(?= an? ))"
+                r" (.+)$",
+                said,
             )
         )
         verb = re.search(CHANGE_VERB, said)
@@ -1556,9 +1559,10 @@ SPLIT_SAID = (
     "break it up",
     "break them up",
     "none of them match",
-    "not together",  # "the bats aren't together, one of them is a vampire"
-    "do not go together",
 )
+# One group said not to belong together, with no merge asked: split ("the bats aren't
+# together, one of them is a vampire"; not "..., merge them", "..., put them together").
+APART = ("not together", "do not go together", "do not belong together")
 NOT_COUNTING = (
     "does not count",
     "not count",
@@ -1872,10 +1876,10 @@ class GroupsMeaning:
         players = self._players_alike(said, sentence, groups)
         if players is not None:
             return players
-        alike = any_of(said, SAME[:-1] + JOINED) or has(said, "same") and len(groups) == 2
-        unlike = any_of(
-            said, ("not the same", "not all the same", "not identical", "never the", "not together")
-        )
+        apart = any_of(said, APART)
+        joined = without(APART, said, or_all=False)  # "not together, put them together"
+        alike = any_of(joined, SAME[:-1] + JOINED) or has(said, "same") and len(groups) == 2
+        unlike = any_of(said, ("not the same", "not all the same", "not identical", "never the"))
         if alike and unlike and len(groups) == 2:
             return Reading(Kind.TALK)  # "sun and moon are not the same": two groups, as read
         if alike and not unlike:
@@ -1933,7 +1937,8 @@ class GroupsMeaning:
         kept_whole = any_of(said, ("not split", "not break", "not different", "not all different"))
         # "the cat's different from last time": about another round, no change to this one
         other_time = any_of(said, ("last time", "last round", "than last", "from last"))
-        split = any_of(said, SPLIT_SAID) and not kept_whole
+        merged = any(has(said, verb) for verb in MERGE_VERBS) or alike
+        split = (any_of(said, SPLIT_SAID) or apart and not merged) and not kept_whole
         if target is not None and split and len(known[target].seats) > 1:
             return value(f"split {target}")  # "split them, seat five did snooker"
         if (
@@ -2065,8 +2070,8 @@ class ForgersMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         # "who was it? I bet it was two", "my guess was three but it was five": a guess is no
         # reveal; what is said beside it may be
-        pieces = re.split(r"[,.;!?]+|\bbut\b", str(text))
-        kept = [p for p in pieces if not any_of(tokens(p), ("i bet", "bet it", "my guess"))]
+        pieces = re.split(r"[,.;!?]+|\bbut\b|(?=\bi bet\b)|(?=\bmy guess\b)", str(text), flags=re.I)
+        kept = [p for p in pieces if not any_of(tokens(p), ("i bet", "my guess"))]
         if len(kept) < len(pieces):
             if not any(tokens(p) for p in kept):
                 return NOTHING
@@ -2077,7 +2082,7 @@ class ForgersMeaning:
                 w.number
                 for i, w in enumerate(sentence)
                 if w.number in self.seats
-                and (not w.ordinal or _ordinal_seat(sentence, i))
+                and (not w.ordinal or _ordinal_seat(sentence, i) and not _seats_said(sentence))
                 and not _counts(sentence, i)
                 and not _one_forger(sentence, i)
             }
@@ -2094,6 +2099,11 @@ class ForgersMeaning:
             return partial(question, {"forgers": named})
         value: JSON = named[0] if self.wanted == 1 else f"{named[0]} {named[1]}"
         return answer(value, " and ".join(str(n) for n in named), False)
+
+
+def _seats_said(sentence: list) -> bool:
+    """Whether a sentence says a seat by its number: "the first player was four"."""
+    return any(w.number is not None and not w.ordinal for w in sentence)
 
 
 def _ordinal_seat(sentence: list, at: int) -> bool:

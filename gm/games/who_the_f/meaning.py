@@ -268,7 +268,7 @@ REST = ("rest", "others", "else")
 # of five").
 COUNTED = frozenset(
     "votes vote people person players player tokens token hands times voted picked chose "
-    "backed".split()
+    "backed holdout holdouts".split()
 )
 # What may stand between "only" and the count it says is small: "just the one vote".
 BEFORE_COUNT = frozenset("the a one single couple few of".split())
@@ -929,6 +929,16 @@ class FinalMeaning:
             any_of(said, HINT) and not mentions and not any_of(said, ("no hint",))
         ):
             return self._value({"hint": True}, sure=len(said) <= 6)
+        if any_of(said, HOLDOUT):  # "one holdout": not unanimous; "no holdouts": it was
+            none = any(
+                said[at - 1 : at] in (["no"], ["zero"])
+                or said[max(0, at - 2) : at] == ["not", "one"]
+                for phrase in HOLDOUT
+                for at in starts(said, phrase)
+            )
+            if self.answers and not (self.empties or self.which) and len(said) <= 8:
+                return self._value({"answer": none}, False)
+            return NOTHING
         everyone = _everyone(said) and not any_of(said, ALL_VOTED + GOT_VOTES)
         if everyone and _but_someone(said):  # "everyone but Jo voted four": not unanimous
             return partial(self.lines("ask_final_empties"), {})
@@ -1004,14 +1014,15 @@ HOLDOUT = ("holdout", "hold out", "holdouts")
 
 
 def _nearly(said: list[str]) -> bool:
-    """Whether a reply says the vote was nearly unanimous, so not: "almost", "nearly, one
-    holdout", "one holdout", "yeah no, not even close" (not "almost done", "nearly there")."""
-    return (
-        said in (["almost"], ["nearly"], ["so", "close"])
-        or said[-3:] == ["not", "even", "close"]
-        or any_of(said, HOLDOUT)
-        and len(said) <= 6
+    """Whether a reply says the vote was nearly unanimous, so not: "almost", "nearly", "yeah
+    no, not even close" (not "almost done", "nearly there", "we're not even close to done")."""
+    return said in (["almost"], ["nearly"], ["so", "close"]) or bool(
+        _NOT_EVEN_CLOSE.search(" ".join(said))
     )
+
+
+# A pattern, not a table of words: its words are no answer to any ask (gm.meaning.lexicon).
+_NOT_EVEN_CLOSE = re.compile(r"\bnot even close$")
 
 
 # The words a list of places is said in, beside the numbers: "two and five", "number two,
