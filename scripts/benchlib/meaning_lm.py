@@ -165,7 +165,7 @@ Answers: true (the table agrees), false (it does not).""",
             ("", "yeah fine, give it to her", "true"),
             ("", "no way", "false"),
             ("", "some of us yes, some no", '"ask"'),
-            ("", "what letter was it again?", '"talk"'),
+            ("", "remind me which card that went on?", '"talk"'),
         ],
     ),
     "what_the_fake.names": (
