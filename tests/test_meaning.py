@@ -2497,7 +2497,10 @@ def test_quit_said_to_gm_is_quit_even_with_it_or_that_after(said):
         ("come on chris", None),  # said to a player
         ("phew", None),
         ("pass, no wait, mango", "mango"),  # a word after giving up
-        ("dunno, lemon", "lemon"),
+        ("dunno, no wait, lemon", "lemon"),
+        ("mango, no kidding", "mango"),  # "no kidding": it is
+        ("great scott", "great scott"),  # a reaction that is the word ("things you say")
+        ("cool", "cool"),
         ("don't give up", None),  # no pass
         ("did he pass", None),
         ("pear, no, scrap that", None),  # taken back
@@ -2511,7 +2514,8 @@ def test_quit_said_to_gm_is_quit_even_with_it_or_that_after(said):
 def test_a_turn_reads_the_word_meant_and_no_word_from_talk(said, meant):
     reading = AnswerMeaning(lines).read(said)
     assert (reading.value if reading.kind is Kind.WORDS else None) == meant, reading
-    assert AnswerMeaning(lines).read("pass").value == "pass"
+    for passed in ("pass", "pass, Sophie", "no clue, sorry Liz", "pass, that's brutal"):
+        assert AnswerMeaning(lines).read(passed).value == "pass", passed  # no word after it
 
 
 @pytest.mark.parametrize(
@@ -2524,7 +2528,9 @@ def test_a_turn_reads_the_word_meant_and_no_word_from_talk(said, meant):
         ("challenge? nah", "stand"),
         ("please don't meh it", None),  # a plea, no verdict
         ("you never challenge", None),  # said of a player
-        ("this theme is lame", None),
+        ("off theme, challenge", "challenge"),
+        ("I wasn't going to challenge but come on, challenge", "challenge"),
+        ("nobody expected that but I challenge", "challenge"),
         ("challenge! just kidding", None),
         ("no wrong letter here", "stand"),
     ],
@@ -2539,7 +2545,8 @@ def test_a_challenge_negated_or_taken_back_is_no_challenge(said, meant):
         ("i'm the only meh", 3, "good"),  # the others the other side
         ("i'm the only good", 3, "meh"),
         ("last round was good", 3, None),  # another word's vote
-        ("meh, kidding", 3, None),
+        ("meh, just kidding", 3, None),
+        ("that was the only good word all game, three good", 3, "good"),  # praise, no "only"
     ],
 )
 def test_a_vote_said_of_one_player_or_another_round(said, voters, meant):
@@ -2604,7 +2611,7 @@ KEPT_AFTER_A_SECOND_LOOK = [
         {"names": ["pencil", "ruler"]},
     ),
     # a result after a short question, unmarked; a seat beside a guess; "you bet" is a yes
-    (ResultMeaning(lines, players=5), "are you ready four votes for two", {"count": 4, "place": 2}),
+    (ResultMeaning(lines, players=5), "did everyone vote for three", None),  # a question
     (ForgersMeaning(lines, (1, 2, 3, 4, 5, 6), 1), "seat two i bet nobody saw that", 2),
     (ForgersMeaning(lines, (1, 2, 3, 4, 5, 6), 1), "you bet it was four", 4),
     (ForgersMeaning(lines, (1, 2, 3, 4, 5, 6), 1), "the first player was four", 4),

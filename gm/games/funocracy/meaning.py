@@ -190,7 +190,13 @@ STAND = (
     "brilliant",
 )
 # The word said to be meant for another letter in so many words.
-WRONG_LETTER_SAID = ("wrong letter", "other letter", "not that letter", "different letter")
+WRONG_LETTER_SAID = (
+    "wrong letter",
+    "other letter",
+    "not that letter",
+    "different letter",
+    "not the right letter",
+)
 WRONG_LETTER = WRONG_LETTER_SAID + (
     "meant the",
     "meant for",
@@ -306,7 +312,9 @@ class ChallengeMeaning:
             return NOTHING
         if said[:2] in (["ok", "wait"], ["okay", "wait"]) or _kidding(text):
             return NOTHING  # "okay wait", "challenge! just kidding": no verdict yet
-        if any_of(said, ("no wrong letter", "not the wrong letter")):
+        if any_of(said, ("no wrong letter", "not the wrong letter")) and not any_of(
+            said, CHALLENGE
+        ):
             return answer("stand", self.lines("heard_stand"), False)
         denied = [  # "I won't challenge", "I'd never challenge that", "please don't meh it"
             at
@@ -315,10 +323,10 @@ class ChallengeMeaning:
             if at
             and said[at - 1] in ("not", "never")
             or said[max(0, at - 3) : at] in (["not", "want", "to"], ["not", "going", "to"])
-            or any_of(said[:at], ("no one", "nobody"))
-            and "and" not in said[:at]
+            or bool(_NOBODY_WANTS.search(" ".join(said[:at])))  # not "nobody expected that but"
         ]
-        if denied:
+        mentioned = [at for phrase in ("challenge", "meh", "object") for at in starts(said, phrase)]
+        if denied and len(denied) == len(mentioned):  # not "I wasn't going to, but challenge"
             mine = any_of(said[: denied[0]], NOT_CHALLENGING)
             return answer("stand", self.lines("heard_stand"), False) if mine else NOTHING
         # "Leo, you're next": whose turn comes, not the table moving on from the word
@@ -331,6 +339,8 @@ class ChallengeMeaning:
         wrong = any_of(said, WRONG_LETTER) and not any_of(
             said, ("not the wrong", "not on the wrong")
         )
+        if wrong and any_of(said, ("not the right letter",)) and any_of(said, STAND + ("meh",)):
+            wrong = False  # "not the right letter but it stands", "..., meh": the verdict
         if wrong or _other_letter(said) or for_letter:
             meant = re.search(r"\b([a-z]) not [a-z]\b", " ".join(said))  # "K not S": K
             named = meant.group(1).upper() if meant else letter_in(said, ALPHABET)
@@ -402,7 +412,11 @@ def _as_meh(word: str) -> str:
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
 # Said of someone else's challenge, or of the game, no verdict on the word: "you never
 # challenge", "this theme is lame", "hurry up", "what's the score".
-NO_VERDICT = ("theme", "hurry", "the score", "not for me", "not for us")
+NO_VERDICT = ("the score", "not for me", "not for us")
+# "no one wants to", "nobody is going to": the words before a challenge that deny it.
+_NOBODY_WANTS = re.compile(
+    r"\b(?:no one|nobody)(?: (?:wants|is going|is gonna|will|would))?(?: to)?$"
+)
 # Who may say they will not challenge, for it to let the word stand: "I won't challenge".
 NOT_CHALLENGING = ("i", "we", "nobody", "no one", "not challenging")
 QUESTION_STARTS = frozenset(
@@ -468,9 +482,9 @@ class VoteMeaning:
         short = len(said) <= 8 and not hedged(text)
         if any_of(said, VOTE_DOUBT):  # "I think it's good, but Sara hasn't flipped yet"
             return partial(self.lines("ask_vote_count"), None)
-        if any_of(said, OTHER_VOTES) or _kidding(text):
+        if begins(said, OTHER_VOTES) or _kidding(text):
             return NOTHING  # "last round was good", "meh, kidding": no vote on this word
-        only = re.search(r"\bthe only (good|meh)\b", " ".join(said))
+        only = re.search(r"\b(?:i am|i was) the only (good|meh)$", " ".join(said))
         if only and self.voters > 1:  # "I'm the only meh": the others the other side
             alone = only.group(1)
             value = "tie" if self.voters == 2 else "meh" if alone == "good" else "good"
@@ -480,6 +494,7 @@ class VoteMeaning:
             and self.voters > 1
             and not any(w.number is not None for w in sentence)
             and len(_votes_by_player(text)) <= 1  # not "I said good, he said meh"
+            and not any_of(said, ("everyone", "overall", "we all", "so it is"))
         ):  # "good from me", "mine's meh": one player's vote of several, so how many of each?
             return partial(self.lines("ask_vote_count"), None)
         for lead, value in (("mostly", None), ("majority", None)):
@@ -580,7 +595,7 @@ class VoteMeaning:
 # One player's own vote: "good from me", "mine's meh", "I voted good".
 ONE_VOTE = ("from me", "mine is", "i voted", "i changed to", "i said", "i went")
 # Votes of another word or round: "last round was good", "we've had too many mehs".
-OTHER_VOTES = ("last round", "last time", "good round", "too many", "next round")
+OTHER_VOTES = ("last round", "last time", "we have had too many", "good round everyone")
 
 
 def _score_for(sentence: list) -> str | None:
@@ -940,10 +955,11 @@ class LetterMeaning:
         return ""
 
     def read(self, text: str, held: JSON = None) -> Reading:
-        if _ASKED_BACK.fullmatch(str(text)) or re.search(r"\byou (?:pick|choose|decide)\b", text):
+        picked = re.match(r"^\W*\w{2,}\W+you (?:pick|choose|decide)\b", str(text), re.I)
+        if _ASKED_BACK.fullmatch(str(text)) or picked:
             return Reading(Kind.TALK)  # "L? no": taken back; "Jay, you pick": to a player
         text = _EXCLAIMED.sub("", str(text))  # "gee whiz, I dunno": no G named
-        text = re.sub(r"(?i)^\W*sorry \w+\s*[,.;:!]+", "", text)  # "sorry Sam, S": an apology
+        text = re.sub(r"(?i)^\W*sorry \w+\s*[,.;:!]+(?=\W*\w)", "", text)  # "sorry Sam, S"
         heard = self.word[:1].upper()
         if heard and heard not in self.face_up:  # "art, no h": the word without the letter heard
             text = re.sub(rf"\W*\bno {heard}\W*$", "", text, flags=re.I) or text
@@ -1156,12 +1172,16 @@ class AgreeMeaning:
         ):
             return NOTHING  # "why would we agree to that": asked of the table (not "why not")
         said = corrected(whole)
-        if any_of(said, ("nobody said yes", "no one said yes", "nobody agrees", "no one agrees")):
+        if " ".join(said) in (
+            "nobody said yes",
+            "no one said yes",
+            "nobody agrees",
+            "no one agrees",
+        ):
             return answer(False, self.lines("heard_no"), False)
-        if (
-            said[:2] == ["yeah", "right"]
-            and len(said) <= 3
-            or (any_of(said, ("thumbs up",)) and any_of(said, ("down",)))
+        thumbs_down = re.search(r"\b(?:one|two|three|\d) (?:thumbs? )?down\b", " ".join(said))
+        if said == ["yeah", "right"] or (
+            any_of(said, ("thumbs up",)) and thumbs_down
         ):  # "yeah right" (said straight or not), "two thumbs up, one down": asked again
             return partial(self.lines("agree_again"), None)
         if (
@@ -1340,9 +1360,13 @@ NOT_WORDS = (
     "hurry up",
     "shut up",
 )
-# Words about the game, never a word for a theme: "pretty tough theme", "six points", "same
-# letter" (unless the theme lists the word).
-GAME_TALK = frozenset("theme themes letter letters point points star stars card cards turn".split())
+# Said about the game, never a word for a theme: "pretty tough theme", "six points", "same
+# letter" (a pattern, not a table: its words stay words a theme may list, "star", "card").
+GAME_TALK = re.compile(
+    r"\b(?:(?:tough|hard|easy|weird|this|the|that|stupid|good|great) theme|theme is"
+    r"|(?:same|that|this|wrong|other) letter|(?:\d+|one|two|three|four|five|six|seven|eight|nine"
+    r"|ten) (?:points|stars))\b"
+)
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
 TAIL_WORDS = frozenset("please maybe probably then instead".split())  # "mango then"
 # A guess said after the word: "igloo, I reckon", "kiwi I guess".
@@ -1350,9 +1374,11 @@ TAIL_GUESSES = frozenset(("i", verb) for verb in "guess reckon think suppose".sp
 LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS
 INTERJECTIONS = frozenset(
     "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "
-    "literally honestly dude ugh shh psst perfect brilliant gosh frankly cool great awesome wow "
-    "phew".split()
+    "literally honestly dude ugh shh psst gosh frankly phew".split()
 )
+# Said first, a reaction to the turn, not the word, where a word follows: "perfect, plum",
+# "brilliant, onion" ("cool" alone stays a word: things that are cold).
+REACTION_FIRST = frozenset("perfect brilliant great cool awesome wow nice lovely".split())
 # A correction inside an answer: "tiger, no, toucan", "goat, I mean gazelle".
 WORD_CORRECTIONS = (
     "no",
@@ -1371,7 +1397,7 @@ WORD_CORRECTIONS = (
     "forget it",
 )
 # Said after a word, it takes the word back: "lime, just kidding", "nurse? or not".
-KIDDING = ("just kidding", "kidding", "jk", "or not")
+KIDDING = ("just kidding", "only kidding", "jk", "or not")
 # A clause of only these after a reply adds nothing to it: "K, obviously", "K, what else".
 AFTERTHOUGHT = (
     LONE_FILLERS
@@ -1460,7 +1486,7 @@ def _answer_words(clause: list[str]) -> list[str] | None:
     if said[-1] in VAGUE or said[:1] == ["something"] or " ".join(said[:2]) in VAGUE_KINDS:
         # "something with B", "some kind of berry": no word yet
         return None
-    if set(said) & GAME_TALK:  # "pretty tough theme", "six points": about the game
+    if GAME_TALK.search(" ".join(said)):  # "pretty tough theme", "six points": about the game
         return None
     if " ".join(said) in REACTIONS:  # "seriously", "thanks", "tough crowd": said, not answered
         return None
@@ -1468,7 +1494,14 @@ def _answer_words(clause: list[str]) -> list[str] | None:
 
 
 # Said after a correction cue, the word before it kept: "shelves... no, that's it".
-_AFFIRMED = (["that", "is", "it"], ["it", "is"], ["that", "is", "right"], ["yes"], ["yeah"])
+_AFFIRMED = (
+    ["that", "is", "it"],
+    ["it", "is"],
+    ["that", "is", "right"],
+    ["yes"],
+    ["yeah"],
+    ["kidding"],  # "mango, no kidding"
+)
 # Said after giving up, no word: "I'm out, next person", "pass, no idea".
 _TURN_WORDS = frozenset("next person player idea one".split())
 
@@ -1608,7 +1641,8 @@ class AnswerMeaning:
                 if (w := _answer_words(c)) is not None
                 and not any_of(w, GIVE_UP)
                 and not set(w) & _TURN_WORDS
-                and (corrected_after or len(w) == 1)
+                and corrected_after  # "pass, no wait, mango"; not "pass, Sophie", "pass, crap"
+                and not (len(w) == 1 and w[0] in _APOLOGY.findall(plain(text)))  # "sorry Liz"
             ]
             if after and not retracted(text):
                 return Reading(Kind.WORDS, " ".join(after[-1]))
@@ -1663,6 +1697,15 @@ class AnswerMeaning:
         ):
             first, second = " ".join(restart[0]), " ".join(restart[-1])
             return partial(self.lines("which_word", first=first, second=second), None)
+        if (
+            not corrections
+            and len(found) > 1
+            and found[0][1] != found[1][1]
+            and len(found[0][1]) == 1
+            and found[0][1][0] in REACTION_FIRST
+            and found[0][1][0] not in {" ".join(tokens(h)) for h in self.hints}
+        ):
+            found = found[1:]  # "perfect, plum": the word after the reaction
         _, chosen = corrections[-1] if corrections else found[0]
         listed = {" ".join(tokens(hint)) for hint in self.hints}
         first_word = " ".join(found[0][1])

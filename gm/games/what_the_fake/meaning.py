@@ -916,10 +916,11 @@ class CheckMeaning:
         at = self._taken_off_at(said, paused)
         return None if at is None else [name for i, name in enumerate(self.pending) if i != at]
 
-    def _to_change(self, said: list[str]) -> bool:
+    def _to_change(self, said: list[str], text: str) -> bool:
         """Whether a reply asks for one name to change without saying to what: "swap the drum",
-        "change the last one", "fix the second one" (not "correct, the drum": a yes)."""
-        if not said or said[0] not in ("swap", "change", "fix", "replace"):
+        "change the last one", "correct the drum" (not "correct, the drum": a yes)."""
+        verbs = ("swap", "change", "fix", "replace")
+        if not said or said[0] not in verbs and not re.match(r"\W*correct the\b", text, re.I):
             return False
         rest = said[1:]
         while rest[:1] and rest[0] in ("the", "that", "my"):
@@ -956,8 +957,9 @@ class CheckMeaning:
             return off
         ordinal = list(
             re.finditer(
-                r"\b(first|second|third|last|middle)(?: one)?(?:'s| is| was| should be(?= an? ))"
-                r" (.+)$",
+                r"\b(first|second|third|last|middle)(?: one)?(?:'s| is| was| should be"
+                r"(?! (?:plural|there|here|fine|right|better|bigger|smaller|different|okay|ok"
+                r"|correct|wrong|gone)\b)) (.+)$",
                 said,
             )
         )
@@ -1325,7 +1327,7 @@ class CheckMeaning:
         added = self._added(text)
         if added is not None:
             return added
-        if self._all_but_one(text) or self._to_change(said):
+        if self._all_but_one(text) or self._to_change(said, text):
             # "yes except the spoon", "all of them apart from one", "swap the drum": not all
             # right, and not what
             return partial(self.lines("check_which"), {"again": True})
@@ -1898,7 +1900,7 @@ class GroupsMeaning:
             )
             clear = len(said) <= 8 or (len(first) <= 8 and any_of(first, SAME + JOINED))
             return partial(self.lines("ask_which_groups"), None) if clear else NOTHING
-        if len(groups) == 2 and any_of(said, IS_REALLY):
+        if len(groups) == 2 and any_of(said, IS_REALLY) and not apart:
             # "player five's lobster is a crab", "three's witch is really just a hat": one drawing
             # named as another group's, read back first
             return value(f"merge {groups[0]} {groups[1]}", False)
@@ -2072,6 +2074,8 @@ class ForgersMeaning:
         # reveal; what is said beside it may be
         pieces = re.split(r"[,.;!?]+|\bbut\b|(?=\bi bet\b)|(?=\bmy guess\b)", str(text), flags=re.I)
         kept = [p for p in pieces if not any_of(tokens(p), ("i bet", "my guess"))]
+        if tokens(pieces[-1]) in (["i", "bet"], ["i", "bet", "so"]):
+            kept = []  # "it was four I bet": all of it a guess
         if len(kept) < len(pieces):
             if not any(tokens(p) for p in kept):
                 return NOTHING

@@ -929,7 +929,7 @@ class FinalMeaning:
             any_of(said, HINT) and not mentions and not any_of(said, ("no hint",))
         ):
             return self._value({"hint": True}, sure=len(said) <= 6)
-        if any_of(said, HOLDOUT):  # "one holdout": not unanimous; "no holdouts": it was
+        if any_of(said, HOLDOUT) and not values:  # "one holdout": not unanimous; "no holdouts"
             none = any(
                 said[at - 1 : at] in (["no"], ["zero"])
                 or said[max(0, at - 2) : at] == ["not", "one"]
