@@ -2493,8 +2493,12 @@ def test_quit_said_to_gm_is_quit_even_with_it_or_that_after(said):
     "said, meant",
     [
         ("pretty tough theme", None),  # about the game: no word
-        ("six points", None),
-        ("come on chris", None),  # said to a player
+        ("same letter", None),
+        ("calm down", None),  # said to a player
+        ("three points", "three points"),  # a word a theme may take ("things in basketball")
+        ("hurry up... llama", "llama"),
+        ("no idea, Tom", None),  # a pass: "no idea" gives up, Tom is called
+        ("is it my turn? pass", None),
         ("phew", None),
         ("pass, no wait, mango", "mango"),  # a word after giving up
         ("dunno, no wait, lemon", "lemon"),
@@ -2514,7 +2518,13 @@ def test_quit_said_to_gm_is_quit_even_with_it_or_that_after(said):
 def test_a_turn_reads_the_word_meant_and_no_word_from_talk(said, meant):
     reading = AnswerMeaning(lines).read(said)
     assert (reading.value if reading.kind is Kind.WORDS else None) == meant, reading
-    for passed in ("pass", "pass, Sophie", "no clue, sorry Liz", "pass, that's brutal"):
+    for passed in (
+        "pass",
+        "pass, Sophie",
+        "no clue, sorry Liz",
+        "no idea, Tom",
+        "is it my turn? pass",
+    ):
         assert AnswerMeaning(lines).read(passed).value == "pass", passed  # no word after it
 
 
@@ -2625,3 +2635,25 @@ def test_readings_mended_after_a_second_look(ask, said, meant):
 
 def test_what_the_others_score_asks_the_score_not_the_rules():
     assert command_meant("what do the others score", list(Command)) is Command.SCORE
+
+
+# Readings a fourth review found, mended with their rules.
+KEPT_AFTER_A_FOURTH_LOOK = [
+    (CheckMeaning(lines, ("drum", "guitar")), "no doubt", None),  # no drawing called "doubt"
+    (AgreeMeaning(lines), "no doubt", True),
+    (ForgersMeaning(lines, (1, 2, 3, 4, 5, 6, 7), 1), "I'd bet it was five", None),  # a guess
+    (ForgersMeaning(lines, (1, 2, 3, 4, 5, 6, 7), 2), "seat six and the third player", "3 6"),
+    (FunoVote(lines, 4), "I voted good like everybody else", "good"),
+    (ChallengeMeaning(lines), "challenge, and I'm not just kidding", "challenge"),
+    (ChallengeMeaning(lines), "the score doesn't matter, challenge", "challenge"),
+    (ChallengeMeaning(lines), "not for me, I challenge", "challenge"),
+    (ChallengeMeaning(lines), "I didn't want to challenge, but I will", "challenge"),
+    (AnswerMeaning(lines), "broccoli, no seriously", "broccoli"),
+    (AnswerMeaning(lines), "Rowling, JK", "rowling"),
+]
+
+
+@pytest.mark.parametrize("ask, said, meant", KEPT_AFTER_A_FOURTH_LOOK)
+def test_readings_mended_after_a_fourth_look(ask, said, meant):
+    reading = ask.read(said)
+    assert (reading.value if reading.kind is not Kind.PARTIAL else None) == meant, reading

@@ -397,7 +397,7 @@ STANDING = frozenset("on at have has got left".split())  # "are the others on": 
 # "what do the forgers score again", "how does a unique drawing score": what a kind of thing
 # scores, by the rules.
 RULES_SCORING = re.compile(
-    r" (?:what|how) (?:do|does) (?:(?:a|an|the) (?!others |rest |guys |players |leaders? )"
+    r" (?:what|how) (?:do|does) (?:(?:a|an|the) (?!others |rest |guys |leaders? )"
     r"(?:\w+ ){1,3}(?:score|get|earn)"
     r"|(?<=how do )(?:we|you) score (?:this|that|it|again)) "
 )

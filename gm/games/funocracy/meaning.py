@@ -326,7 +326,8 @@ class ChallengeMeaning:
             or bool(_NOBODY_WANTS.search(" ".join(said[:at])))  # not "nobody expected that but"
         ]
         mentioned = [at for phrase in ("challenge", "meh", "object") for at in starts(said, phrase)]
-        if denied and len(denied) == len(mentioned):  # not "I wasn't going to, but challenge"
+        # not "I wasn't going to, but challenge", "I didn't want to challenge, but I will"
+        if denied and len(denied) == len(mentioned) and "but" not in said[denied[0] :]:
             mine = any_of(said[: denied[0]], NOT_CHALLENGING)
             return answer("stand", self.lines("heard_stand"), False) if mine else NOTHING
         # "Leo, you're next": whose turn comes, not the table moving on from the word
@@ -337,7 +338,7 @@ class ChallengeMeaning:
         short = len(said) <= 6 and not hedged(text)
         for_letter = re.search(r"\bfor the [a-z]$", " ".join(said))  # "..., for the P"
         wrong = any_of(said, WRONG_LETTER) and not any_of(
-            said, ("not the wrong", "not on the wrong")
+            said, ("not the wrong", "not on the wrong", "not for me", "not for us")
         )
         if wrong and any_of(said, ("not the right letter",)) and any_of(said, STAND + ("meh",)):
             wrong = False  # "not the right letter but it stands", "..., meh": the verdict
@@ -412,7 +413,7 @@ def _as_meh(word: str) -> str:
 NO_CHALLENGE = ("nobody challenge", "no one challenge", "do not challenge", "nobody meh")
 # Said of someone else's challenge, or of the game, no verdict on the word: "you never
 # challenge", "this theme is lame", "hurry up", "what's the score".
-NO_VERDICT = ("the score", "not for me", "not for us")
+NO_VERDICT = ("what is the score",)
 # "no one wants to", "nobody is going to": the words before a challenge that deny it.
 _NOBODY_WANTS = re.compile(
     r"\b(?:no one|nobody)(?: (?:wants|is going|is gonna|will|would))?(?: to)?$"
@@ -482,7 +483,8 @@ class VoteMeaning:
         short = len(said) <= 8 and not hedged(text)
         if any_of(said, VOTE_DOUBT):  # "I think it's good, but Sara hasn't flipped yet"
             return partial(self.lines("ask_vote_count"), None)
-        if begins(said, OTHER_VOTES) or _kidding(text):
+        now = any_of(said, ("this time", "this one", "now"))  # "last round good, now meh"
+        if begins(said, OTHER_VOTES) and not now or _kidding(text):
             return NOTHING  # "last round was good", "meh, kidding": no vote on this word
         only = re.search(r"\b(?:i am|i was) the only (good|meh)$", " ".join(said))
         if only and self.voters > 1:  # "I'm the only meh": the others the other side
@@ -494,7 +496,7 @@ class VoteMeaning:
             and self.voters > 1
             and not any(w.number is not None for w in sentence)
             and len(_votes_by_player(text)) <= 1  # not "I said good, he said meh"
-            and not any_of(said, ("everyone", "overall", "we all", "so it is"))
+            and not any_of(said, TABLE_TOO)
         ):  # "good from me", "mine's meh": one player's vote of several, so how many of each?
             return partial(self.lines("ask_vote_count"), None)
         for lead, value in (("mostly", None), ("majority", None)):
@@ -592,6 +594,20 @@ class VoteMeaning:
         return NOTHING
 
 
+# Said with one player's vote, the whole table's: "I voted good like everybody else".
+TABLE_TOO = (
+    "everyone",
+    "everybody",
+    "overall",
+    "we all",
+    "so it is",
+    "the others",
+    "they all",
+    "too",
+    "unanimous",
+    "all good",
+    "all meh",
+)
 # One player's own vote: "good from me", "mine's meh", "I voted good".
 ONE_VOTE = ("from me", "mine is", "i voted", "i changed to", "i said", "i went")
 # Votes of another word or round: "last round was good", "we've had too many mehs".
@@ -1172,6 +1188,8 @@ class AgreeMeaning:
         ):
             return NOTHING  # "why would we agree to that": asked of the table (not "why not")
         said = corrected(whole)
+        if len(said) <= 4 and begins(said, NO_DOUBT) and not said[-1:] == ["no"]:
+            return answer(True, self.lines("heard_yes"), len(said) <= 2)  # "no doubt", "no duh"
         if " ".join(said) in (
             "nobody said yes",
             "no one said yes",
@@ -1239,6 +1257,8 @@ class AgreeMeaning:
         return answer(verdict, self.lines("heard_yes" if verdict else "heard_no"), sure)
 
 
+# A yes said with a "no" in it, at the agreement: "no doubt", "no question about it".
+NO_DOUBT = ("no doubt", "no duh", "no question", "no stretch")
 # Said of an agreement the rest of the table has not given: "I haven't asked the others", "yes
 # for me, the others are still thinking".
 NOT_ALL_ASKED = (
@@ -1353,19 +1373,12 @@ NOT_WORDS = (
     "change the theme",
     "change theme",
     "new thing",  # "new theme" as the ear writes it unexpected: no word
-    # said to a player ("come on Chris", "no pressure Nina", "calm down")
-    "come on",
-    "calm down",
-    "no pressure",
-    "hurry up",
-    "shut up",
 )
 # Said about the game, never a word for a theme: "pretty tough theme", "six points", "same
 # letter" (a pattern, not a table: its words stay words a theme may list, "star", "card").
 GAME_TALK = re.compile(
     r"\b(?:(?:tough|hard|easy|weird|this|the|that|stupid|good|great) theme|theme is"
-    r"|(?:same|that|this|wrong|other) letter|(?:\d+|one|two|three|four|five|six|seven|eight|nine"
-    r"|ten) (?:points|stars))\b"
+    r"|(?:same|that|this|wrong|other) letter)\b"
 )
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
 TAIL_WORDS = frozenset("please maybe probably then instead".split())  # "mango then"
@@ -1374,11 +1387,13 @@ TAIL_GUESSES = frozenset(("i", verb) for verb in "guess reckon think suppose".sp
 LETTER_WORDS = frozenset(NATO.values()) | SPOKEN_LETTERS
 INTERJECTIONS = frozenset(
     "haha hahaha lol duh hmm hm yes yeah yay ooh oh easy obviously done boom nice ha basically "
-    "literally honestly dude ugh shh psst gosh frankly phew".split()
+    "literally honestly dude ugh shh psst".split()
 )
 # Said first, a reaction to the turn, not the word, where a word follows: "perfect, plum",
 # "brilliant, onion" ("cool" alone stays a word: things that are cold).
-REACTION_FIRST = frozenset("perfect brilliant great cool awesome wow nice lovely".split())
+REACTION_FIRST = frozenset(
+    "perfect brilliant great cool awesome wow nice lovely gosh frankly phew".split()
+)
 # A correction inside an answer: "tiger, no, toucan", "goat, I mean gazelle".
 WORD_CORRECTIONS = (
     "no",
@@ -1397,7 +1412,7 @@ WORD_CORRECTIONS = (
     "forget it",
 )
 # Said after a word, it takes the word back: "lime, just kidding", "nurse? or not".
-KIDDING = ("just kidding", "only kidding", "jk", "or not")
+KIDDING = ("just kidding", "only kidding", "or not")
 # A clause of only these after a reply adds nothing to it: "K, obviously", "K, what else".
 AFTERTHOUGHT = (
     LONE_FILLERS
@@ -1444,6 +1459,11 @@ REACTIONS = frozenset(
         "ok",
         "stop",
         "shut up",
+        # said to a player, alone ("calm down"; a theme may list them)
+        "come on",
+        "calm down",
+        "hurry up",
+        "phew",
     )
 )
 
@@ -1501,15 +1521,32 @@ _AFFIRMED = (
     ["yes"],
     ["yeah"],
     ["kidding"],  # "mango, no kidding"
+    ["seriously"],  # "broccoli, no seriously"
 )
 # Said after giving up, no word: "I'm out, next person", "pass, no idea".
 _TURN_WORDS = frozenset("next person player idea one".split())
 
 
 def _kidding(text: str) -> bool:
-    """Whether a reply ends by taking back what it said in jest: "lime, just kidding"."""
+    """Whether a reply ends by taking back what it said in jest: "lime, just kidding" (not "I'm
+    not just kidding")."""
     said = tokens(plain(text))
-    return any(said[-len(k.split()) :] == k.split() for k in KIDDING) and len(said) > 1
+    return (
+        any(
+            said[-len(k.split()) :] == k.split()
+            and said[-len(k.split()) - 1 : -len(k.split())] != ["not"]
+            for k in KIDDING
+        )
+        and len(said) > 1
+    )
+
+
+# A correction after giving up, before the word meant: "pass, no wait, mango", "I'm out... oh
+# wait, cheesecake" (not the "no" of "no idea, Tom").
+_GAVE_UP_THEN = re.compile(
+    r"\b(?:pass|give up|idea|clue|dunno|blank|hard|nothing|out)\W+(?:no\W+|oh\W+)?"
+    r"(?:wait|i mean|actually|hang on|no)\b"
+)
 
 
 def retracted(text: str) -> bool:
@@ -1627,6 +1664,9 @@ class AnswerMeaning:
             ["does"],
             ["is"],
         )
+        if "?" in str(text):  # "is it my turn? pass": what is said after the question
+            said = strip_lead(tokens(statement(text)))
+            unsaid = unsaid and any_of(said, ("not pass", "not give up", "never pass"))
         if (
             said
             and len(said) <= 7
@@ -1644,6 +1684,7 @@ class AnswerMeaning:
                 and corrected_after  # "pass, no wait, mango"; not "pass, Sophie", "pass, crap"
                 and not (len(w) == 1 and w[0] in _APOLOGY.findall(plain(text)))  # "sorry Liz"
             ]
+            after = after if _GAVE_UP_THEN.search(plain(text)) else []  # not "no idea, Tom"
             if after and not retracted(text):
                 return Reading(Kind.WORDS, " ".join(after[-1]))
             return answer("pass", self.lines("heard_pass"), len(said) <= 4)

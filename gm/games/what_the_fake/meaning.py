@@ -2072,8 +2072,12 @@ class ForgersMeaning:
     def read(self, text: str, held: JSON = None) -> Reading:
         # "who was it? I bet it was two", "my guess was three but it was five": a guess is no
         # reveal; what is said beside it may be
-        pieces = re.split(r"[,.;!?]+|\bbut\b|(?=\bi bet\b)|(?=\bmy guess\b)", str(text), flags=re.I)
-        kept = [p for p in pieces if not any_of(tokens(p), ("i bet", "my guess"))]
+        pieces = re.split(
+            r"[,.;!?]+|\bbut\b|(?=\bi bet\b)|(?=\bi'?d bet\b)|(?=\bmy guess\b)",
+            str(text),
+            flags=re.I,
+        )
+        kept = [p for p in pieces if not any_of(tokens(p), GUESSED)]
         if tokens(pieces[-1]) in (["i", "bet"], ["i", "bet", "so"]):
             kept = []  # "it was four I bet": all of it a guess
         if len(kept) < len(pieces):
@@ -2105,9 +2109,21 @@ class ForgersMeaning:
         return answer(value, " and ".join(str(n) for n in named), False)
 
 
+# A guess at the Forgers, no reveal: "I bet it was two", "I'd bet on five", "my guess".
+GUESSED = ("i bet", "i would bet", "my guess")
+
+
 def _seats_said(sentence: list) -> bool:
-    """Whether a sentence says a seat by its number: "the first player was four"."""
-    return any(w.number is not None and not w.ordinal for w in sentence)
+    """Whether a sentence says a seat by its number after an ordinal player: "the first player
+    was four" (not "seat six and the third player")."""
+    said = [w.text for w in sentence]
+    return bool(
+        re.search(
+            r"\b(?:first|second|third|fourth|fifth|sixth|seventh|1st|2nd|3rd|\d+th)"
+            r" (?:player|seat) (?:was|is)\b",
+            " ".join(said),
+        )
+    )
 
 
 def _ordinal_seat(sentence: list, at: int) -> bool:
