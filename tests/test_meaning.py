@@ -166,7 +166,15 @@ def test_a_result_told_player_by_player_is_counted_only_when_every_vote_is_told(
 
 @pytest.mark.parametrize(
     "said",
-    ["almost, one holdout", "not even close", "nearly", "one holdout", "yeah no, not even close"],
+    [
+        "almost, one holdout",
+        "not even close",
+        "nearly",
+        "one holdout",
+        "yeah no, not even close",
+        "not even close to unanimous",
+        "nowhere near unanimous",
+    ],
 )
 def test_a_vote_nearly_unanimous_is_no_to_is_it_unanimous(said):
     assert FinalMeaning(lines, (1, 4)).read(said).value == {"answer": False}

@@ -732,6 +732,16 @@ def _named_voters(said: list[str]) -> int:
     return len(names)
 
 
+# Said of a vote that was not unanimous: "not unanimous", "nowhere near unanimous".
+NOT_UNANIMOUS = (
+    "not unanimous",
+    "not even close to unanimous",
+    "nowhere near unanimous",
+    "far from unanimous",
+    "not quite unanimous",
+)
+
+
 def _everyone(said: list[str]) -> bool:
     """Whether a sentence says everyone voted alike ("we all went five", "unanimous"), and not
     "almost everyone", "not everyone", "everyone voted differently", or the places of
@@ -739,7 +749,7 @@ def _everyone(said: list[str]) -> bool:
     said = _without_other_places(said)
     if not any_of(said, EVERYONE) or any_of(said, ALMOST + DIFFERENT + EACH):
         return False
-    return not any_of(said, ("not unanimous", "not everyone", "not all"))
+    return not any_of(said, (*NOT_UNANIMOUS, "not everyone", "not all"))
 
 
 def _each(said: list[str]) -> bool:
@@ -973,7 +983,7 @@ class FinalMeaning:
         if isinstance(held, dict) and held.get("unanimous") and len(set(values)) == 1:
             return self._value({"unanimous": True, "place": values[0]}, True)
         others = {w.text for w in sentence if w.number is None}
-        not_unanimous = any_of(said, ("not unanimous",))
+        not_unanimous = any_of(said, NOT_UNANIMOUS)
         if not_unanimous:  # "not unanimous, two and five"
             others -= {"not", "unanimous"}
         counted_places = any(  # "two places": a count of places, not place two
@@ -998,7 +1008,7 @@ class FinalMeaning:
             return partial(self.lines("ask_final_empties"), {})
         if fewer and len(said) <= 10:  # not unanimous, but which places got nothing?
             return partial(self.lines("ask_final_empties"), {})
-        if any_of(said, ("not unanimous",)) and self.answers and not values:
+        if not_unanimous and self.answers and not values:
             return self._value({"answer": False}, len(said) <= 6)  # "not unanimous, sorry guys"
         if _nearly(said) and self.answers and not (self.empties or self.which):
             # "almost, one holdout", "not even close" to "Is it unanimous?": read back
