@@ -1170,6 +1170,7 @@ GROUPS = (
         ("wait, who's in the dog group", "list"),
         ("the dogs aren't together, one of them is a wolf", "split 3"),
         ("the dogs from four are unrecognisable", "void 4 3"),  # whose, said "from four"
+        ("the cat from three is a lion, no, from one", "out 1 1"),  # the seat corrected
     ],
 )
 def test_the_groups_corrected_by_name_number_or_player(said, meant):

@@ -1771,6 +1771,9 @@ class GroupsMeaning:
             if value is not None and (
                 owner or taken or by or (i and said[i - 1] in ("player", "seat"))
             ):
+                if "no" in said[i + 1 :]:  # "the cat from three is a lion, no, from one"
+                    later = self._seat_of(said[i + 1 + said[i + 1 :].index("no") :])
+                    value = later if later is not None else value
                 return value  # "player four's", "four's", "seat four", "take four out of the cats"
             drew = said[i + 1 : i + 2] in (["drew"], ["did"], ["made"]) and not i
             if value is not None and drew:
