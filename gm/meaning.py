@@ -744,7 +744,18 @@ VERDICT_ADVERBS = ("sadly", "unfortunately", "honestly", "actually", "afraid")
 
 # What follows a leading "ok" when the "ok" answers nothing ("ok I'm back, go on", "okay wait",
 # "ok who's next"); "ok then", "okay go ahead", "ok I agree", "ok let's do it" stay a yes.
-_NOT_ANSWERS = ("i am back", "we are back", "wait", "hold", "hang on", "what", "who", "let me")
+_NOT_ANSWERS = (
+    "i am back",
+    "we are back",
+    "wait",
+    "hold",
+    "hang on",
+    "what",
+    "who",
+    "let me",
+    "say it again",  # "ok say it again": a repeat asked
+    "repeat",
+)
 
 
 # A yes said after a question, not a word of the question ("is that right?"): its own words.
@@ -816,6 +827,12 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
             and said[at + 2 : at + 3] != ["it"]
         ):
             continue  # "right, so...", "ok I'm back, go on", "ok so no": a filler
+        if (
+            word in ("totally", "absolutely", "definitely")
+            and said[at + 1 : at + 2]
+            and (said[at + 1] in NO_WORDS)
+        ):
+            return False  # "totally wrong", "absolutely wrong": the no made stronger
         if word in YES_WORDS:
             return True
         if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah", *VERDICT_ADVERBS):

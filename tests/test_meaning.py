@@ -2666,3 +2666,36 @@ KEPT_AFTER_A_FOURTH_LOOK = [
 def test_readings_mended_after_a_fourth_look(ask, said, meant):
     reading = ask.read(said)
     assert (reading.value if reading.kind is not Kind.PARTIAL else None) == meant, reading
+
+
+# What the Fake's wrong decisions a hunt found, each now read as meant.
+SPACE = (
+    Group(1, (Entry(1, "rocket"), Entry(3, "rocket"))),
+    Group(2, (Entry(2, "spaceship"),)),
+    Group(3, (Entry(4, "moon"), Entry(5, "moon"))),
+)
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("there's no way the moon counts", "invalid 3"),  # a count denied: read back
+        ("the moon hardly counts", "invalid 3"),
+        ("the moon was valid last round", None),  # another round's
+        ("no, say it again", "list"),  # a request after the no
+        ("no, undo", None),  # to gm: the engine's undo
+        ("yes, wait", None),  # not yet a yes
+        ("no, wait", "more"),  # something to change
+        ("no worries", "correct"),
+        ("nah we're fine", "correct"),
+        ("no nothing to add", "correct"),
+        ("no I mean yes", "correct"),
+    ],
+)
+def test_the_groups_denied_counts_requests_after_a_no_and_nothing_to_change(said, meant):
+    assert GroupsMeaning(lines, SPACE).read(said).value == meant
+
+
+@pytest.mark.parametrize("said", ["totally wrong", "absolutely wrong", "definitely wrong"])
+def test_a_no_made_stronger_is_a_no(said):
+    assert CheckMeaning(lines, ("lighthouse", "goat")).read(said).value is False

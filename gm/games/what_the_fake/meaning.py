@@ -1620,6 +1620,41 @@ KEPT_IN = (
 )
 
 
+# Said with "counts" or "valid", words that deny it: "no way the moon counts", "hardly counts".
+COUNT_DENIED = (
+    "no way",
+    "hardly",
+    "never",
+    "barely",
+    "nobody thinks",
+    "no one thinks",
+    "do not believe",
+    "anything but",
+    "for nothing",
+    "valid not",
+    "yeah right",
+)
+# Said of the groups, nothing to change, however it begins: "no worries", "nah, we're fine".
+NOTHING_TO_CHANGE = (
+    "no problem",
+    "no worries",
+    "no complaints",
+    "no objections",
+    "no notes",
+    "we are good",
+    "we are fine",
+    "we are done",
+    "that is everything",
+    "nothing to add",
+    "nothing to change",
+)
+
+
+def _count_denied(said: list[str]) -> bool:
+    """Whether "counts" or "valid" is said to be untrue: "the tree never counts"."""
+    return any_of(said, COUNT_DENIED)
+
+
 def _not_counting(said: list[str]) -> bool:
     """Whether a drawing or a group is said not to count (NOT_COUNTING), and not kept in."""
     return any_of(said, NOT_COUNTING) and not any_of(said, KEPT_IN)
@@ -1824,6 +1859,19 @@ class GroupsMeaning:
         # "the toucan's basically a parrot": the toucan is
         text = re.sub(rf"\b([a-z]+)'s ({_IS_AFTER})\b", _is_unless_seat, str(text), flags=re.I)
         whole = tokens(statement(text))
+        rest = whole[1:] if whole[:1] and whole[0] in YES_WORDS | NO_WORDS else []
+        if rest and begins(rest, NOTHING_TO_CHANGE) or whole and begins(whole, NOTHING_TO_CHANGE):
+            return answer("correct", said_change(self.lines, "correct"), False)  # "no worries"
+        if rest and begins(rest, ("say it again", "repeat", "read it again", "can you repeat")):
+            return answer("list", said_change(self.lines, "list"), False)  # "no, say it again"
+        if rest and begins(rest, ("undo", "pause")):
+            return NOTHING  # "no, undo": a request to gm, no verdict
+        if (
+            rest
+            and whole[0] in YES_WORDS
+            and begins(rest, ("wait", "hang on", "hold on", "but wait"))
+        ):
+            return NOTHING  # "yes, wait": not yet a yes ("no, wait": something to change)
         eight = _group_eight(whole, {g.number for g in self.groups})
         whole = [("eight" if at in eight else w) for at, w in enumerate(whole)]
         said = corrected(whole)
@@ -1831,6 +1879,7 @@ class GroupsMeaning:
             said != whole
             and not self._named(said)
             and not any(w.number for w in words(" ".join(said)))
+            and not (len(said) <= 2 and yes_or_no(said) is not None)  # "no wait, yes": yes
         ):
             said = whole  # "seat two's scorpion is a lobster, sorry, that doesn't count"
         if not said:  # a question to gm about the groups is still the list asked for
@@ -1966,6 +2015,10 @@ class GroupsMeaning:
             if _not_counting(said) or (alone and any_of(said, ("just a", "only a"))):
                 # "seven's keyboard is just a rectangle", seven alone in its group
                 return value(f"invalid {target}")
+            if any_of(said, COUNTING) and (other_time or _count_denied(said)):
+                # "there's no way the moon counts": invalid, read back; "the cat was valid last
+                # round": another round's
+                return NOTHING if other_time else value(f"invalid {target}", False)
             if any_of(said, COUNTING):
                 return value(f"valid {target}")
             if (
