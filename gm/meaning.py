@@ -823,16 +823,21 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
             return False  # "sadly not", "afraid not"
         if (word == "right" and len(said) > 1) or (
             word in ("ok", "okay")
-            and (begins(said[at + 1 :], _NOT_ANSWERS) or said[at + 1 : at + 2] == ["so"])
-            and said[at + 2 : at + 3] != ["it"]
+            and (
+                begins(said[at + 1 :], _NOT_ANSWERS)
+                or said[at + 1 : at + 2] == ["so"]
+                and said[at + 2 : at + 3] != ["it"]
+            )
         ):
             continue  # "right, so...", "ok I'm back, go on", "ok so no": a filler
+        rest = said[at + 1 :]
         if (
             word in ("totally", "absolutely", "definitely")
-            and said[at + 1 : at + 2]
-            and (said[at + 1] in NO_WORDS)
+            and rest[:1]
+            and rest[0] in NO_WORDS
+            and not begins(rest, (*YES_DESPITE_NO, "no doubt", "no question", "no reason"))
         ):
-            return False  # "totally wrong", "absolutely wrong": the no made stronger
+            return False  # "totally wrong", "absolutely wrong" (not "absolutely no problem")
         if word in YES_WORDS:
             return True
         if word not in ("um", "uh", "er", "oh", "well", "so", "hmm", "ah", *VERDICT_ADVERBS):

@@ -2699,3 +2699,27 @@ def test_the_groups_denied_counts_requests_after_a_no_and_nothing_to_change(said
 @pytest.mark.parametrize("said", ["totally wrong", "absolutely wrong", "definitely wrong"])
 def test_a_no_made_stronger_is_a_no(said):
     assert CheckMeaning(lines, ("lighthouse", "goat")).read(said).value is False
+
+
+@pytest.mark.parametrize(
+    "said, meant",
+    [
+        ("no problem, merge one and three", "merge 1 3"),  # the change after it stands
+        ("no worries, just split the moon", "split 3"),
+        ("no way, the moon totally counts", "valid 3"),  # the denial in another clause
+        ("the rocket barely counts, but it counts", "valid 1"),
+        ("it was valid last round too, the moon counts", "valid 3"),
+        ("the moon counts? yeah right", None),
+        ("the moon is valid, not", "invalid 3"),
+    ],
+)
+def test_nothing_to_change_and_a_count_denied_only_where_they_are_all_that_is_said(said, meant):
+    assert GroupsMeaning(lines, SPACE).read(said).value == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["absolutely no problem with that", "definitely no doubt, it counts", "absolutely, no doubt"],
+)
+def test_a_yes_said_with_no_made_stronger_is_still_a_yes(said):
+    assert AgreeMeaning(lines).read(said).value is True

@@ -1650,9 +1650,27 @@ NOTHING_TO_CHANGE = (
 )
 
 
-def _count_denied(said: list[str]) -> bool:
-    """Whether "counts" or "valid" is said to be untrue: "the tree never counts"."""
-    return any_of(said, COUNT_DENIED)
+def _only(said: list[str], phrases: tuple[str, ...]) -> bool:
+    """Whether a reply is one of `phrases` and at most one word more ("no worries mate")."""
+    return any(begins(said, (p,)) and len(said) <= len(p.split()) + 1 for p in phrases)
+
+
+def _counting_clauses(text: str) -> list[tuple[bool, bool]]:
+    """For each clause that says something counts ("the moon counts", "it's valid"): whether it
+    is said of another round ("... last round"), and whether it is denied before the word ("no
+    way the moon counts", "the tree hardly counts") or right after ("valid, not", "counts? yeah
+    right")."""
+    pieces = [tokens(c) for c in re.split(r"[,;.!?]|\bbut\b", plain(text))]
+    out = []
+    for i, said in enumerate(pieces):
+        at = next((j for j, w in enumerate(said) if w in ("counts", "count", "valid")), None)
+        if at is None or not any_of(said, COUNTING):
+            continue
+        after = next((p for p in pieces[i + 1 :] if p), [])
+        other = any_of(said, ("last time", "last round", "than last", "from last"))
+        denied = any_of(said[:at], COUNT_DENIED) or after in (["not"], ["yeah", "right"])
+        out.append((other, denied))
+    return out
 
 
 def _not_counting(said: list[str]) -> bool:
@@ -1859,8 +1877,10 @@ class GroupsMeaning:
         # "the toucan's basically a parrot": the toucan is
         text = re.sub(rf"\b([a-z]+)'s ({_IS_AFTER})\b", _is_unless_seat, str(text), flags=re.I)
         whole = tokens(statement(text))
+        if whole == ["yeah", "right"] and "?" in str(text):
+            return NOTHING  # "the moon counts? yeah right": said against it, which change?
         rest = whole[1:] if whole[:1] and whole[0] in YES_WORDS | NO_WORDS else []
-        if rest and begins(rest, NOTHING_TO_CHANGE) or whole and begins(whole, NOTHING_TO_CHANGE):
+        if _only(rest, NOTHING_TO_CHANGE) or _only(whole, NOTHING_TO_CHANGE):
             return answer("correct", said_change(self.lines, "correct"), False)  # "no worries"
         if rest and begins(rest, ("say it again", "repeat", "read it again", "can you repeat")):
             return answer("list", said_change(self.lines, "list"), False)  # "no, say it again"
@@ -1869,7 +1889,7 @@ class GroupsMeaning:
         if (
             rest
             and whole[0] in YES_WORDS
-            and begins(rest, ("wait", "hang on", "hold on", "but wait"))
+            and _only(rest, ("wait", "hang on", "hold on", "but wait"))
         ):
             return NOTHING  # "yes, wait": not yet a yes ("no, wait": something to change)
         eight = _group_eight(whole, {g.number for g in self.groups})
@@ -2015,10 +2035,13 @@ class GroupsMeaning:
             if _not_counting(said) or (alone and any_of(said, ("just a", "only a"))):
                 # "seven's keyboard is just a rectangle", seven alone in its group
                 return value(f"invalid {target}")
-            if any_of(said, COUNTING) and (other_time or _count_denied(said)):
-                # "there's no way the moon counts": invalid, read back; "the cat was valid last
-                # round": another round's
-                return NOTHING if other_time else value(f"invalid {target}", False)
+            counted = _counting_clauses(text)
+            if any_of(said, COUNTING) and counted and all(c[0] for c in counted):
+                return NOTHING  # "the cat was valid last round": another round's
+            this_round = [c for c in counted if not c[0]]
+            if any_of(said, COUNTING) and this_round and all(c[1] for c in this_round):
+                # "there's no way the moon counts", "the tree hardly counts": invalid, read back
+                return value(f"invalid {target}", False)
             if any_of(said, COUNTING):
                 return value(f"valid {target}")
             if (
