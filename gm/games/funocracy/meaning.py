@@ -316,16 +316,15 @@ class ChallengeMeaning:
             said, CHALLENGE
         ):
             return answer("stand", self.lines("heard_stand"), False)
+        mentioned = [at for phrase in ("challenge", "meh", "object") for at in starts(said, phrase)]
         denied = [  # "I won't challenge", "I'd never challenge that", "please don't meh it"
             at
-            for phrase in ("challenge", "meh", "object")
-            for at in starts(said, phrase)
+            for at in mentioned
             if at
             and said[at - 1] in ("not", "never")
             or said[max(0, at - 3) : at] in (["not", "want", "to"], ["not", "going", "to"])
             or bool(_NOBODY_WANTS.search(" ".join(said[:at])))  # not "nobody expected that but"
         ]
-        mentioned = [at for phrase in ("challenge", "meh", "object") for at in starts(said, phrase)]
         # not "I wasn't going to, but challenge", "I didn't want to challenge, but I will"
         if denied and len(denied) == len(mentioned) and "but" not in said[denied[0] :]:
             mine = any_of(said[: denied[0]], NOT_CHALLENGING)
@@ -1527,18 +1526,18 @@ _AFFIRMED = (
 _TURN_WORDS = frozenset("next person player idea one".split())
 
 
+def _ends_on(said: list[str], phrases: tuple[str, ...]) -> str | None:
+    """The phrase of `phrases` a reply of more than one word ends on, None if none."""
+    found = (p for p in phrases if len(said) > 1 and said[-len(p.split()) :] == p.split())
+    return next(found, None)
+
+
 def _kidding(text: str) -> bool:
     """Whether a reply ends by taking back what it said in jest: "lime, just kidding" (not "I'm
     not just kidding")."""
     said = tokens(plain(text))
-    return (
-        any(
-            said[-len(k.split()) :] == k.split()
-            and said[-len(k.split()) - 1 : -len(k.split())] != ["not"]
-            for k in KIDDING
-        )
-        and len(said) > 1
-    )
+    kidding = _ends_on(said, KIDDING)
+    return kidding is not None and said[-len(kidding.split()) - 1 :][:1] != ["not"]
 
 
 # A correction after giving up, before the word meant: "pass, no wait, mango", "I'm out... oh
@@ -1553,7 +1552,7 @@ def retracted(text: str) -> bool:
     """Whether the sentence ends on a correction with nothing after it ("pig? no."): the word
     before it is taken back, not given."""
     said = tokens(plain(text))
-    if any(said[-len(c.split()) :] == c.split() for c in WORD_CORRECTIONS) and len(said) > 1:
+    if _ends_on(said, WORD_CORRECTIONS):
         return True  # "pig? no.", "tarp? scratch that"
     while (
         len(said) > 2
@@ -1562,7 +1561,7 @@ def retracted(text: str) -> bool:
         and said[-3:] != ["no", "it", "is"]  # "hose, no, it is": the word affirmed
     ):
         said = said[:-1]  # "shelves... no that's... hmm": taken back, trailing off
-    return any(said[-len(c.split()) :] == c.split() for c in WORD_CORRECTIONS) and len(said) > 1
+    return _ends_on(said, WORD_CORRECTIONS) is not None
 
 
 # Words a sentence trails off on after taking a word back: "no that's... hmm", "no it's...".
@@ -1693,7 +1692,8 @@ class AnswerMeaning:
         parts = clauses(text)
         if parts and parts[-1][1][-1] == "or":
             return Reading(Kind.TALK)  # "fire alarm or...": the player has not chosen yet
-        if _called(parts, {" ".join(tokens(hint)) for hint in self.hints}):
+        listed = {" ".join(tokens(hint)) for hint in self.hints}
+        if _called(parts, listed):
             return Reading(Kind.TALK)  # "Sam, do you have a toaster?": said to a player
         for _, clause in parts:  # "fire alarm or... a foghorn?": which one?
             at = clause.index("or") if "or" in clause[1:-1] else 0
@@ -1718,7 +1718,6 @@ class AnswerMeaning:
         if not found or retracted(text) or not kept or _kidding(text):
             # no word in it ("um", "if", "the letter P", a clap written "do"): talk, not
             # a word for the rules to score, unless it is one of the theme's own words
-            listed = {" ".join(tokens(hint)) for hint in self.hints}
             if not retracted(text) and " ".join(said) in listed:
                 return Reading(Kind.WORDS, " ".join(said))
             return Reading(Kind.TALK)
@@ -1744,11 +1743,10 @@ class AnswerMeaning:
             and found[0][1] != found[1][1]
             and len(found[0][1]) == 1
             and found[0][1][0] in REACTION_FIRST
-            and found[0][1][0] not in {" ".join(tokens(h)) for h in self.hints}
+            and found[0][1][0] not in listed
         ):
             found = found[1:]  # "perfect, plum": the word after the reaction
         _, chosen = corrections[-1] if corrections else found[0]
-        listed = {" ".join(tokens(hint)) for hint in self.hints}
         first_word = " ".join(found[0][1])
         if (
             corrections
