@@ -1631,9 +1631,10 @@ COUNT_DENIED = (
     "do not believe",
     "anything but",
     "for nothing",
-    "valid not",
     "yeah right",
 )
+# Said of another round than this one: "the cat's different from last time".
+OTHER_ROUND = ("last time", "last round", "than last", "from last")
 # Said of the groups, nothing to change, however it begins: "no worries", "nah, we're fine".
 NOTHING_TO_CHANGE = (
     "no problem",
@@ -1667,7 +1668,7 @@ def _counting_clauses(text: str) -> list[tuple[bool, bool]]:
         if at is None or not any_of(said, COUNTING):
             continue
         after = next((p for p in pieces[i + 1 :] if p), [])
-        other = any_of(said, ("last time", "last round", "than last", "from last"))
+        other = any_of(said, OTHER_ROUND)
         denied = any_of(said[:at], COUNT_DENIED) or after in (["not"], ["yeah", "right"])
         out.append((other, denied))
     return out
@@ -2010,7 +2011,7 @@ class GroupsMeaning:
         # "don't split them", "the birds aren't different, leave them"
         kept_whole = any_of(said, ("not split", "not break", "not different", "not all different"))
         # "the cat's different from last time": about another round, no change to this one
-        other_time = any_of(said, ("last time", "last round", "than last", "from last"))
+        other_time = any_of(said, OTHER_ROUND)
         merged = any(has(said, verb) for verb in MERGE_VERBS) or alike
         split = (any_of(said, SPLIT_SAID) or apart and not merged) and not kept_whole
         if target is not None and split and len(known[target].seats) > 1:
@@ -2164,12 +2165,13 @@ class ForgersMeaning:
                 return NOTHING
             text = ", ".join(p.strip() for p in kept if tokens(p))
         sentence = words(corrected_text(statement(pronoun_one(text))))  # "the sneaky one"
+        by_number = _seats_said(sentence)  # "the first player was four": no seat one
         named = sorted(
             {
                 w.number
                 for i, w in enumerate(sentence)
                 if w.number in self.seats
-                and (not w.ordinal or _ordinal_seat(sentence, i) and not _seats_said(sentence))
+                and (not w.ordinal or _ordinal_seat(sentence, i) and not by_number)
                 and not _counts(sentence, i)
                 and not _one_forger(sentence, i)
             }
