@@ -986,12 +986,8 @@ class FinalMeaning:
         not_unanimous = any_of(said, NOT_UNANIMOUS)
         if not_unanimous:  # "not unanimous, two and five"
             others -= {"not", "unanimous"}
-        counted_places = any(  # "two places": a count of places, not place two
-            w.number is not None and after.text in ("place", "places")
-            for w, after in zip(sentence, sentence[1:])
-        )
+        # ("two places" counts places: _counted took its number, so it names no place here)
         bare = others <= PLACES_ALONE and values and set(values) < set(self.places)
-        bare = bare and not counted_places
         denied = verdict is False or not_unanimous
         if bare and not everyone and (self.empties or (denied and self.answers)):
             # "Which places got no vote?" "two and five"; "Is it unanimous? If not, which places
