@@ -111,3 +111,27 @@ def test_the_names_read_back_written_as_they_were_are_a_yes(tmp_path):
         '[[set.say]]\ntext = "yes"\nmeans = { names = ["wizard hat", "mop"] }\n',
     )
     assert "| what_the_fake | dev | typed | 3 | 2 (67%) |" in out, out
+
+
+def test_a_hold_is_right_for_talk_and_a_pause_and_missed_for_anything_else(tmp_path):
+    """ "hang on, Jules hasn't flipped" at the result: gm waits quietly (engine.holds_on),
+    what talk gets and what a pause does where no clock runs; a partial answer wanted is
+    missed, never wrong."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from benchlib.meaning import Outcome, judge
+
+    assert judge(Outcome("hold"), "talk", []) == "right"
+    assert judge(Outcome("hold"), "command:pause", []) == "right"
+    assert judge(Outcome("hold"), "ask", []) == "missed"
+    assert judge(Outcome("hold"), {"count": 3, "place": 2}, []) == "missed"
+    # through the bench: the last partly answered, so asked, not held
+    out = scored(
+        tmp_path,
+        "who_the_f",
+        '[[set]]\nask = "who_the_f.result"\nplayers = 5\n\n'
+        '[[set.say]]\ntext = "hang on, Jules still hasn\'t flipped"\nmeans = "talk"\n\n'
+        '[[set.say]]\ntext = "give me a sec"\nmeans = "command:pause"\n\n'
+        '[[set.say]]\ntext = "hang on, bathroom break"\nmeans = "command:pause"\n\n'
+        '[[set.say]]\ntext = "three for... hang on, let me count"\nmeans = "ask"\n',
+    )
+    assert "| who_the_f | dev | typed | 4 | 4 (100%) | 0 | 0 | 0 |" in out, out

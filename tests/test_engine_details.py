@@ -271,6 +271,81 @@ def test_while_paused_an_answer_is_not_read_by_the_asks_meaning_and_gets_a_sorry
     assert decisions(transcript) == ["3 votes for 2"]  # once resumed, the meaning reads it
 
 
+# -- a hold: "hang on" where no clock runs ------------------------------------------------------
+
+PAUSED = "Paused. Say resume when you want to carry on."
+REPROMPTS = ("I'm still listening.", "Take your time.")
+
+
+@pytest.mark.parametrize(
+    "hold",
+    [
+        "hang on, Jules still hasn't flipped",
+        "so number one got... hold on, let me count",
+        "one sec",  # no "one" of a result: "How many votes, for which number?" was asked
+    ],
+)
+def test_hang_on_where_no_clock_runs_waits_quietly_and_still_hears_the_answer(
+    hold, speaker, common
+):
+    """A table counting its votes says "hang on": gm says nothing, asks nothing again through
+    two minutes of quiet, and takes the result said next (paused, it was refused as said
+    while paused until someone said resume)."""
+    _, transcript, _ = play(
+        f"{hold}\n[silence 120]\nthree for two\n", speaker, common, game=VoteResult()
+    )
+    assert PAUSED not in speaker.lines
+    assert speaker.lines[speaker.lines.index("How did the vote go?") + 1 :] == ["Done."]
+    assert not [line for line in speaker.lines if line.startswith(REPROMPTS)]
+    assert not [line for line in speaker.lines if line.startswith("Sorry")]
+    assert decisions(transcript) == ["3 votes for 2"]
+    assert [e["step"] for e in transcript.of_type("listen")] == ["result.told"] * 2 + ["game.end"]
+
+
+def test_silence_without_a_hold_still_gets_its_reprompts(speaker, common):
+    """The same two minutes of quiet with no "hang on" before them: both reprompts (the
+    test above fails for the hold, not for quiet)."""
+    play("[silence 120]\nthree for two\n", speaker, common, game=VoteResult())
+    assert len([line for line in speaker.lines if line.startswith(REPROMPTS)]) == 2
+
+
+def test_were_back_after_a_hold_says_the_ask_again(speaker, common):
+    _, transcript, _ = play(
+        "one sec\nok we're back\nthree for two\n", speaker, common, game=VoteResult()
+    )
+    asked = speaker.lines.index("How did the vote go?")
+    assert speaker.lines[asked:] == ["How did the vote go?"] * 2 + ["Done."]
+    assert PAUSED not in speaker.lines
+    assert decisions(transcript) == ["3 votes for 2"]
+
+
+@pytest.mark.parametrize(
+    "pause", ["pause", "hang on, bathroom break", "hang on, my phone is ringing"]
+)
+def test_a_pause_with_a_reason_to_leave_still_pauses(pause, speaker, common):
+    """A pause proper, or "hang on" with a reason to leave the table: paused until resume."""
+    _, transcript, _ = play(
+        f"{pause}\nthree for two\nresume\nthree for two\n", speaker, common, game=VoteResult()
+    )
+    assert PAUSED in speaker.lines
+    assert decisions(transcript) == ["3 votes for 2"]
+    assert "paused" in [e["step"] for e in transcript.of_type("listen")]
+
+
+def test_hang_on_where_a_clock_runs_pauses_it(speaker, common):
+    """Where the table's time runs, "hang on" stops the clock: a pause, as before."""
+    engine, transcript = engine_with(
+        OneAsk(timeout=20),
+        "[silence 5]\nhang on\n[silence 60]\nresume\n[silence 12]\nno\n",
+        speaker,
+        common,
+    )
+    engine.run()
+    assert PAUSED in speaker.lines
+    assert "paused" in [e["step"] for e in transcript.of_type("listen")]
+    assert engine.state == ("answered",)  # 5 s before the pause and 12 after it: inside 20
+
+
 # -- the clock --------------------------------------------------------------------------------
 
 

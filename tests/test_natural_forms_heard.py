@@ -17,10 +17,11 @@ from random import Random
 import pytest
 from asr_audio import heard, run, scene
 
-from gm.dialog.engine import listening_commands
-from gm.dialog.intents import Matcher
+from gm.dialog.engine import hearing_for, holds_on, interpret, listening_commands
+from gm.dialog.intents import Command, Matcher
 from gm.games import what_the_fake, who_the_f
 from gm.speech.asr.whisper import WhisperRecognizer
+from gm.speech.base import Alternative, Final
 from gm.steps import Answer, AnswerKind, Ask
 
 pytestmark = pytest.mark.slow
@@ -95,4 +96,29 @@ def test_the_final_round_in_a_table_s_words(recognizer, common):
     assert got == {
         "no votes for one, two, three and four": [{"empty": [1, 2, 3, 4]}],
         "yes, for three": [{"unanimous": True, "place": 3}],
+    }
+
+
+def test_a_moment_asked_for_is_heard_as_a_hold_and_a_pause_as_a_pause(recognizer, common):
+    """Said at the vote, where no clock runs: "hang on, let me count" and "one second" are heard
+    as a hold (gm waits and still hears the result: engine.holds_on), "pause the game" and
+    "hang on, bathroom break" as a pause."""
+    game, state = who_vote_ask()
+    ask = game.step(state)
+    assert ask.timeout is None and ask.meaning is not None
+    matcher, vocabulary = hearing_for(ask, listening_commands(common[1]))
+    recognizer.set_vocabulary(vocabulary)
+    # (tiny.en writes "one sec" "one set", and "hang on" said alone "undo")
+    said = ("hang on, let me count", "one second", "pause the game", "hang on, bathroom break")
+    spoken = scene(said, "piper", noise=0.0)
+    got = {}
+    for text, written in heard(spoken, run(recognizer, spoken.audio)).items():
+        final = Final((Alternative(written[0], 1.0),), 0.0, 1.0)
+        match = interpret(final, matcher, ask.free, 0.5, ask.meaning).match
+        got[text] = None if match is None else ("hold" if holds_on(ask, match) else match.command)
+    assert got == {
+        "hang on, let me count": "hold",
+        "one second": "hold",
+        "pause the game": Command.PAUSE,
+        "hang on, bathroom break": Command.PAUSE,
     }

@@ -22,6 +22,7 @@ from gm.dialog.intents import (
     Match,
     Matcher,
     command_meant,
+    holds,
     meaning_words,
 )
 from gm.dialog.transcript import Transcript
@@ -269,6 +270,8 @@ def interpret(
         if again is not None and again.sure and again.command is None:
             match = replace(again, score=SURE_SCORE - 1) if hedged(texts[0]) else again
     reading = meaning.read(texts[0], held) if meaning is not None else None
+    if reading is not None and thinking_aloud(tokens(texts[0])):
+        reading = NOT_READ  # "one sec", "hang on": no "one" of an answer, a moment's wait asked
     if reading is not None and reading.kind is Kind.ANSWER and reading.sure:
         known = getattr(meaning, "known", None)
         if known is not None and unknown(texts[0], known | matcher.words):
@@ -373,6 +376,17 @@ def checks_matcher(commands: Mapping[Command, Sequence[str]]) -> Matcher:
     transcript (Vocabulary.followed) and is read by the engine;
     a grammar recogniser hears its "no"."""
     return Matcher(yes_no(), commands)
+
+
+def holds_on(ask: Ask, match: Match) -> bool:
+    """Whether `match` asks gm to hold at `ask`: a pause asked for only as a moment's wait
+    ("hang on, let me count", "one sec"; intents.HOLD_CUES) where no clock runs. gm then says
+    nothing, asks nothing again while the table is quiet, and still hears the answer; "we're
+    back" says the ask again. A pause proper ("pause", "bathroom break") and any pause where a
+    clock runs stop everything until "resume": a table that says "hang on" while it counts
+    its votes is not leaving, and an answer said next must not be refused as said while
+    paused."""
+    return match.command is Command.PAUSE and ask.timeout is None and holds(match.heard)
 
 
 def asked_first(match: Match, always: bool) -> bool:
@@ -633,7 +647,11 @@ class Engine:
                 t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt")
             )
         )
+        holding = False  # the table asked gm to hold (holds_on): no reprompts until it is back
+        asked = (matcher, vocabulary)
         while True:
+            # While holding, "we're back" is heard too (resume: listening_commands leaves it out)
+            matcher, vocabulary = self._holding_hearing(ask) if holding else asked
             if clock is not None:
                 # The players' time runs when gm has finished saying the line that asks (or that
                 # opened the window, said before this ask), not when gm began: gm's voice is not
@@ -646,7 +664,7 @@ class Engine:
                 ask.expected,
                 clock,
                 ask.countdown,
-                reprompts if clock is None else (),
+                reprompts if clock is None and not holding else (),
             )
             if heard.timeout:
                 if ask.countdown:
@@ -674,9 +692,19 @@ class Engine:
                 match = checked
             if match.command is None:
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
+            if holds_on(ask, match) or (holding and match.command is Command.RESUME):
+                if match.command is Command.RESUME:  # "we're back" after a hold: the ask again
+                    self._say(self._prompt(ask, None, again=True))
+                holding = match.command is Command.PAUSE  # "hang on": quiet until they are back
+                self._listen_again(ask)
+                continue
             flow = self._command(match.command, ask, None if clock is None else clock.left)
             if isinstance(flow, (Answer, Flow)):
                 return flow
+
+    def _holding_hearing(self, ask: Ask) -> tuple[Matcher, Vocabulary]:
+        resume = {Command.RESUME: self.commands.get(Command.RESUME, ())}
+        return hearing_for(ask, {**self._asked_commands, **resume})
 
     def _clock(self, ask: Ask) -> Clock | None:
         """The players' time at `ask`: its turn's running clock (Ask.deadline), else its own."""

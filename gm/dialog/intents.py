@@ -223,6 +223,28 @@ def meaning_words(text: str) -> str:
     return " ".join(_meaning_tokens(text))
 
 
+# A pause asked for as a moment's wait, with no reason to leave the table: "hang on", "one sec",
+# "let me count". At an ask with no clock gm then waits without a word and still hears the answer
+# (a hold: gm.dialog.engine.holds_on); where a clock runs it pauses, as for the others.
+HOLD_CUES = (
+    "hang on",
+    "give us a minute",
+    "give me a minute",
+    "give us a sec",
+    "give me a sec",
+    "give me a second",
+    "give us a second",
+    "one sec",
+    "one second",
+    "just a sec",
+    "just a second",
+    "one moment",
+    "just a moment",
+    "wait a moment",
+    "let me count",
+)
+
+
 # How a table asks for a command in its own words, read from a sentence no phrase matched
 # ("what was the question again", "scratch that", "hang on, bathroom break"). Read from the
 # transcript only: a grammar recogniser listens for the [commands] phrases of prompts/, which are
@@ -301,15 +323,8 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "how many stars",
         "token count",
     ),
-    Command.PAUSE: (
-        "hang on",
-        "give us a minute",
-        "give me a minute",
-        "give us a sec",
-        "give me a sec",
-        "one sec",
-        "one second",
-        "just a sec",
+    Command.PAUSE: HOLD_CUES
+    + (
         "bathroom break",
         "loo break",
         "toilet break",
@@ -324,8 +339,6 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "a break",
         "time out",
         "pause",
-        "wait a moment",
-        "let me count",
         "wait stop",
         "stop stop",
     ),
@@ -457,6 +470,17 @@ def command_meant(
         framed = _framed(said.split())
         found = {framed} if framed in set(available) else set()
     return found.pop() if len(found) == 1 else None
+
+
+def holds(text: str) -> bool:
+    """Whether a pause heard in `text` asks only for a moment's wait: a hold cue in it
+    ("hang on, Jules hasn't flipped", "one sec, let me count") and no other word of a pause
+    ("pause", "bathroom break", "the phone's ringing")."""
+    said = " " + " ".join(re.findall(r"[a-z0-9]+", meaning_words(text))) + " "
+    cues = COMMAND_CUES[Command.PAUSE]
+    return any(f" {cue} " in said for cue in HOLD_CUES) and not any(
+        f" {cue} " in said for cue in cues if cue not in HOLD_CUES
+    )
 
 
 # A question begun with one of these in its first words ("uh, wait, what are we voting on").

@@ -22,6 +22,7 @@ from gm.dialog.engine import (
     EngineConfig,
     asked_first,
     hearing_for,
+    holds_on,
     interpret,
     listening_commands,
 )
@@ -148,8 +149,9 @@ def ask_for(ask_id: str, context: dict) -> tuple[Any, Any, Ask]:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What gm does with one sentence: 'decide', 'check', 'ask' (a partial answer), 'nothing'
-    or 'refuse' (the rules refuse what was understood), and the meaning it acted on."""
+    """What gm does with one sentence: 'decide', 'check', 'ask' (a partial answer), 'nothing',
+    'hold' (a moment's wait asked: gm.dialog.engine.holds_on) or 'refuse' (the rules refuse
+    what was understood), and the meaning it acted on."""
 
     act: str
     value: Any = None
@@ -214,6 +216,8 @@ def outcome(
         return Outcome("nothing")
     if ask.id == "what_the_fake.groups" and match.command is Command.REPEAT:
         return Outcome("decide", "list")  # the groups' "repeat" reads them all again (Ask.again)
+    if holds_on(ask, match):
+        return Outcome("hold")  # "hang on, let me count" where no clock runs: gm waits quietly
     if match.command is not None:
         act = "check" if asked_first(match, False) else "decide"
         return Outcome(act, f"command:{match.command.value}")
@@ -292,6 +296,9 @@ def judge(got: Outcome, means: Any, also: list, same=_same) -> str:
         return "right"  # "we're back" while nothing is paused: nothing to resume
     if ("talk" in wanted and got.act == "nothing") or ("ask" in wanted and got.act == "ask"):
         return "right"
+    if got.act == "hold":  # gm waits, says nothing and still hears the answer: what talk gets,
+        # and at an ask with no clock what a pause does for the table
+        return "right" if any(w in ("talk", "command:pause") for w in wanted) else "missed"
     values = [w for w in wanted if w not in ("talk", "ask")]
     if got.act in ("decide", "check") and any(same(got.value, w) for w in values):
         return "right"
