@@ -655,9 +655,11 @@ def test_a_loop_at_the_end_of_a_sentence_keeps_the_pass_that_was_said(recognizer
     recognizer.set_vocabulary(_listening_at("who_the_f.vote", {"players": 3}))
     said = synthesize("oops, we flipped too early, it's two on six", "piper", 170, noise=0)
     audio = silence(0.5) + said + silence(1.2)
-    assert "2 on 6, it's 2 on 6" in recognizer.transcribe(audio).text  # the loop
+    looped = recognizer.transcribe(audio).text
+    assert looped.count("it's 2") >= 3, looped  # the loop (its words move with the prompt)
     (final,) = finals(run(recognizer, audio))
-    assert final.text.endswith("early, it's two on six")
+    assert "too early, it's two" in final.text and final.text.count("it's two") == 1, final.text
+    assert final.text.endswith("six"), final.text
 
 
 def test_new_theme_said_in_a_funocracy_turn_is_heard_as_the_skip_it_asks_for(recognizer, common):
