@@ -302,6 +302,19 @@ def test_hang_on_where_no_clock_runs_waits_quietly_and_still_hears_the_answer(
     assert [e["step"] for e in transcript.of_type("listen")] == ["result.told"] * 2 + ["game.end"]
 
 
+def test_while_held_what_gm_cannot_place_gets_no_sorry_and_after_it_does(speaker, common):
+    """Held, the table's own words are not for gm: no "Sorry, I didn't catch that"; once an
+    answer is asked about again (a partial one), gm's "sorry" is back."""
+    play("hang on\nblorp\nthree for two\n", speaker, common, game=VoteResult())
+    assert not [line for line in speaker.lines if line.startswith("Sorry")]
+    speaker.lines.clear()
+    play("blorp\nthree for two\n", speaker, common, game=VoteResult())
+    assert [line for line in speaker.lines if line.startswith("Sorry")]
+    speaker.lines.clear()
+    play("hang on\nthree votes\nblorp\nfor two\n", speaker, common, game=VoteResult())
+    assert [line for line in speaker.lines if line.startswith("Sorry")]
+
+
 def test_silence_without_a_hold_still_gets_its_reprompts(speaker, common):
     """The same two minutes of quiet with no "hang on" before them: both reprompts (the
     test above fails for the hold, not for quiet)."""

@@ -479,6 +479,7 @@ class Engine:
         self._meaning: Meaning | None = None
         self._held: object = None
         self._skippable = False  # the ask being listened for can be skipped (a tap offers it)
+        self._holding = False  # listening after the table asked gm to hold (holds_on): no "sorry"
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -647,11 +648,11 @@ class Engine:
                 t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt")
             )
         )
-        holding = False  # the table asked gm to hold (holds_on): no reprompts until it is back
-        asked = (matcher, vocabulary)
+        asked, holding = (matcher, vocabulary), False  # holding: the table asked gm to hold
         while True:
             # While holding, "we're back" is heard too (resume: listening_commands leaves it out)
             matcher, vocabulary = self._holding_hearing(ask) if holding else asked
+            self._holding = holding  # no "sorry" while held (_understand); no reprompt either
             if clock is not None:
                 # The players' time runs when gm has finished saying the line that asks (or that
                 # opened the window, said before this ask), not when gm began: gm's voice is not
@@ -666,6 +667,7 @@ class Engine:
                 ask.countdown,
                 reprompts if clock is None and not holding else (),
             )
+            self._holding = False  # a check or a command's question after it is asked as ever
             if heard.timeout:
                 if ask.countdown:
                     self._say((self.lines("time_up"),))
@@ -677,12 +679,19 @@ class Engine:
             if heard.partial is not None:
                 # "Three votes": gm asks the rest once, naming what it understood, and reads the
                 # next sentence with it.
-                self._held = heard.partial.held
+                self._held, holding = heard.partial.held, False
                 self._say((heard.partial.question,))
                 self.hearing.listen_for(vocabulary)
                 continue
             match = heard.match
             assert match is not None
+            if holds_on(ask, match) or (holding and match.command is Command.RESUME):
+                if match.command is Command.RESUME:  # "we're back" after a hold: the ask again
+                    self._say(self._prompt(ask, None, again=True))
+                holding = match.command is Command.PAUSE  # "hang on": quiet until they are back
+                self._listen_again(ask)
+                continue
+            holding = False  # anything else said to gm: the table is back
             if asked_first(match, ask.confirm):
                 checked = self._check(ask, match, vocabulary)
                 if checked is None:
@@ -692,12 +701,6 @@ class Engine:
                 match = checked
             if match.command is None:
                 return Answer(AnswerKind.CHOICE, match.value, match.heard)
-            if holds_on(ask, match) or (holding and match.command is Command.RESUME):
-                if match.command is Command.RESUME:  # "we're back" after a hold: the ask again
-                    self._say(self._prompt(ask, None, again=True))
-                holding = match.command is Command.PAUSE  # "hang on": quiet until they are back
-                self._listen_again(ask)
-                continue
             flow = self._command(match.command, ask, None if clock is None else clock.left)
             if isinstance(flow, (Answer, Flow)):
                 return flow
@@ -1119,6 +1122,8 @@ class Engine:
             and (self._mumbled or self.hearing.now - self._last_sorry < self.config.sorry_gap)
         ):
             return None  # chatter, not an attempt: stay quiet
+        if self._holding:
+            return None  # the table asked gm to hold: what it says meanwhile is its own
         self._last_sorry = self.hearing.now
         if unplaced:
             self._mumbled = True
