@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 from asr_audio import finals, heard, run, scene, sox_sound
 
+import gm.speech.asr.whisper as whisper_module
 from gm.demo import voice_of
 from gm.dialog.engine import hearing_for, interpret, listening_commands
 from gm.dialog.intents import Command
-from gm.games import funocracy
+from gm.games import funocracy, who_the_f
 from gm.games.funocracy.state import Phase
 from gm.speech.asr import describe, forced, open_recognizer
 from gm.speech.asr.phrasing import PhraseIndex, is_hallucination, normalise, passes
@@ -30,7 +31,7 @@ from gm.speech.audio import read_wav
 from gm.speech.base import SpeechError, Vocabulary
 from gm.speech.models import sha256
 from gm.speech.synth import silence, synthesize
-from gm.steps import Choice
+from gm.steps import Answer, AnswerKind, Choice
 from gm.vocab import letters, numbers, yes_no
 
 HUMAN = Path("/usr/share/pocketsphinx/test/data")
@@ -681,3 +682,31 @@ def test_new_theme_said_in_a_funocracy_turn_is_heard_as_the_skip_it_asks_for(rec
             words += heard.free
     # half the seats at least (none before), and no seat's "new theme" is a word for N
     assert skips >= 2 and words == [], (skips, words)
+
+
+HANG_ON = Path(__file__).parent / "audio" / "hang-on-written-and-on.wav"
+
+
+def test_a_phrase_read_only_by_sound_gives_way_to_the_one_the_decoder_hears(
+    recognizer, common, monkeypatch
+):
+    """Piper's "hang on" (one delivery, kept as a file: its deliveries vary) is written "and on"
+    by tiny.en, which reads as "undo" by sound alone; the decoder scores "Hang on." 8.5 nats
+    above "Undo.". gm took back the last decision; it now hears "hang on"."""
+    game = who_the_f.load()
+    state = game.new({"players": 5, "difficulty": "regular"}, random.Random(1))
+    ready = Answer(AnswerKind.CHOICE, "ready")
+    state = game.apply(state, game.step(state), ready, random.Random(1)).state
+    ask = game.step(state)  # the vote: the game's commands heard, "hang on" among them
+    recognizer.set_vocabulary(hearing_for(ask, listening_commands(common[1]))[1])
+    audio = silence(0.5) + read_wav(HANG_ON) + silence(1.0)
+    assert normalise(recognizer.transcribe(audio).text) == "and on"  # the ear's own writing
+
+    def heard() -> list[str]:
+        (final,) = finals(run(recognizer, audio))
+        return [a.text for a in final.alternatives]
+
+    monkeypatch.setattr(whisper_module, "SOUND_MARGIN", float("inf"))
+    assert heard()[0] == "undo"  # read by sound alone, as before
+    monkeypatch.undo()
+    assert heard()[0] == "hang on"

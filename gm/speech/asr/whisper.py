@@ -113,6 +113,11 @@ SURE_LOGPROB = -0.5
 # A short transcript that begins as only the decoder's best phrase begins ("New" for "new theme")
 # is that phrase, checked first, where the decoder finds it this many nats likelier than the next.
 BEGUN_MARGIN = 3.0
+# A transcript that reads as a phrase only by sound ("and on" as "undo") is not that phrase where
+# the decoder finds another of the ask's phrases this many nats likelier ("hang on" -5.5 against
+# "undo" -14.1): that one is taken instead, as doubted (a choice so heard is checked first;
+# BENCHMARKS.md, "A hold").
+SOUND_MARGIN = 3.0
 # A phrase forced onto a long utterance is kept only where its words stand this many dB over the
 # rest of it: commands said over babble at 10 dB that forced choice took rightly stood 5.6 to 11
 # dB; phrases it forced onto the babble alone stood -7.8 to 4.1 (docs/recognition.md).
@@ -401,7 +406,10 @@ class WhisperRecognizer(Endpointed):
         against the audio. A short transcript that is one of the phrases, written exactly, is
         that phrase. An utterance no longer than its phrase takes to say must also read as
         that phrase in the free transcript (by spelling or by sound, as `phrasing` matches): the
-        decoder ranks the transcript's readings. A longer one, or one whose transcript is talk, is
+        decoder ranks the transcript's readings, and a reading by sound alone gives way to a
+        phrase with none of its words that the decoder finds far likelier ("and on" is no
+        "undo" where "hang on" scores SOUND_MARGIN above it). A longer one, or one whose
+        transcript is talk, is
         the phrase only where its words, placed by the same alignment, stand over the rest (the
         engine's rule on `Final.stands`), and an undo or a skip so heard is confirmed first."""
         nothing = Final((), ended.start, ended.end, noisy=ended.noisy)
@@ -433,6 +441,10 @@ class WhisperRecognizer(Endpointed):
         talk = self._index.is_talk(text)
         if ended.end - ended.start <= chatter_seconds(phrases[0].text) and not talk:
             kept = [phrase for phrase in phrases if phrase.text in read]
+            if kept and self._by_sound_only(kept[0], readings, phrases[0]):
+                return Final(
+                    self._ranked(phrases), ended.start, ended.end, doubted=True, noisy=ended.noisy
+                )
             if not kept:
                 if not self._begun(first, phrases):
                     return nothing
@@ -690,6 +702,19 @@ class WhisperRecognizer(Endpointed):
         return tuple(
             Alternative(h.phrase, round(certainty * self._share(h.score), 4)) for h in found
         )
+
+    @staticmethod
+    def _by_sound_only(
+        kept: forced.Scored, readings: tuple[Alternative, ...], best: forced.Scored
+    ) -> bool:
+        """Whether the transcript's reading `kept` was found by sound alone (a confidence under
+        1: "and on" sounds like "undo") while the decoder scores another phrase, `best`, with no
+        word of it, at least SOUND_MARGIN nats likelier ("hang on"). A phrase with words of the
+        reading is left alone: the decoder does not score the end of a text, so "no votes for
+        one" outscores "no votes for one, two, three and four" said whole."""
+        sure = next((a.confidence for a in readings if a.text == kept.text), 1.0) >= 1.0
+        apart = not set(normalise(best.text).split()) & set(normalise(kept.text).split())
+        return not sure and apart and best.logprob - kept.logprob >= SOUND_MARGIN
 
     def _begun(self, first: str, phrases: list[forced.Scored]) -> bool:
         """Whether a short transcript that reads as none of the phrases begins as only one of
