@@ -269,9 +269,12 @@ def interpret(
         again = matcher.match([bare]) if bare else None
         if again is not None and again.sure and again.command is None:
             match = replace(again, score=SURE_SCORE - 1) if hedged(texts[0]) else again
-    reading = meaning.read(texts[0], held) if meaning is not None else None
-    if reading is not None and thinking_aloud(tokens(texts[0])):
+    if meaning is None:
+        reading = None
+    elif thinking_aloud(tokens(texts[0])):
         reading = NOT_READ  # "one sec", "hang on": no "one" of an answer, a moment's wait asked
+    else:
+        reading = meaning.read(texts[0], held)
     if reading is not None and reading.kind is Kind.ANSWER and reading.sure:
         known = getattr(meaning, "known", None)
         if known is not None and unknown(texts[0], known | matcher.words):
@@ -479,7 +482,6 @@ class Engine:
         self._meaning: Meaning | None = None
         self._held: object = None
         self._skippable = False  # the ask being listened for can be skipped (a tap offers it)
-        self._holding = False  # listening after the table asked gm to hold (holds_on): no "sorry"
 
     # -- the game loop -------------------------------------------------------------------
 
@@ -648,11 +650,10 @@ class Engine:
                 t.format(expected=ask.expected or "help") for t in self.lines.many("reprompt")
             )
         )
-        asked, holding = (matcher, vocabulary), False  # holding: the table asked gm to hold
+        asked = held_hearing = (matcher, vocabulary)
+        holding = False  # the table asked gm to hold (holds_on)
         while True:
-            # While holding, "we're back" is heard too (resume: listening_commands leaves it out)
-            matcher, vocabulary = self._holding_hearing(ask) if holding else asked
-            self._holding = holding  # no "sorry" while held (_understand); no reprompt either
+            matcher, vocabulary = held_hearing if holding else asked
             if clock is not None:
                 # The players' time runs when gm has finished saying the line that asks (or that
                 # opened the window, said before this ask), not when gm began: gm's voice is not
@@ -666,8 +667,8 @@ class Engine:
                 clock,
                 ask.countdown,
                 reprompts if clock is None and not holding else (),
+                held=holding,
             )
-            self._holding = False  # a check or a command's question after it is asked as ever
             if heard.timeout:
                 if ask.countdown:
                     self._say((self.lines("time_up"),))
@@ -689,6 +690,8 @@ class Engine:
                 if match.command is Command.RESUME:  # "we're back" after a hold: the ask again
                     self._say(self._prompt(ask, None, again=True))
                 holding = match.command is Command.PAUSE  # "hang on": quiet until they are back
+                if holding:  # "we're back" is heard too (listening_commands leaves resume out)
+                    held_hearing = self._holding_hearing(ask)
                 self._listen_again(ask)
                 continue
             holding = False  # anything else said to gm: the table is back
@@ -964,11 +967,13 @@ class Engine:
         countdown: bool,
         reprompts: Sequence[str],
         give_up: bool = False,
+        held: bool = False,
     ) -> Heard:
         """Poll the input until something in vocabulary is heard or the running `clock` runs out.
 
         `step` names what is asked in the `listen` event: the ask's id, "confirm" or "paused".
         With `give_up`, quiet as long as a reprompt waits after the last reprompt is a timeout.
+        `held`: the table asked gm to hold (holds_on), so what it cannot place gets no "sorry".
         A "sorry" said meanwhile stops the clock while gm says it (gm.dialog.clock), and a second
         `listen` event gives the deadline it moved to; the countdown's warning and tones do not,
         and each is played once a clock.
@@ -1017,7 +1022,7 @@ class Engine:
                     quiet_since = now
                     via = "tap" if tapped else None
                     heard = self._understand(
-                        event, matcher, vocabulary, expected, step, via, brief=countdown
+                        event, matcher, vocabulary, expected, step, via, countdown, held
                     )
                     if heard is not None:
                         return heard
@@ -1064,6 +1069,7 @@ class Engine:
         step: str,
         via: str | None = None,
         brief: bool = False,
+        held: bool = False,
     ) -> Heard | None:
         """The engine's reading of one utterance (`interpret`), with what it says when nothing
         was understood: "Sorry, I didn't catch that" and what can be said, or in a countdown
@@ -1122,7 +1128,7 @@ class Engine:
             and (self._mumbled or self.hearing.now - self._last_sorry < self.config.sorry_gap)
         ):
             return None  # chatter, not an attempt: stay quiet
-        if self._holding:
+        if held:
             return None  # the table asked gm to hold: what it says meanwhile is its own
         self._last_sorry = self.hearing.now
         if unplaced:

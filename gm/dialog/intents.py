@@ -245,6 +245,27 @@ HOLD_CUES = (
 )
 
 
+# A pause asked for with a reason to stop the game, or in so many words: always a pause.
+LEAVE_CUES = (
+    "bathroom break",
+    "loo break",
+    "toilet break",
+    "went to the loo",
+    "is in the bathroom",
+    "is in the loo",
+    "at the door",
+    "phone is ringing",
+    "phone s ringing",
+    "phone ringing",
+    "doorbell",
+    "a break",
+    "time out",
+    "pause",
+    "wait stop",
+    "stop stop",
+)
+
+
 # How a table asks for a command in its own words, read from a sentence no phrase matched
 # ("what was the question again", "scratch that", "hang on, bathroom break"). Read from the
 # transcript only: a grammar recogniser listens for the [commands] phrases of prompts/, which are
@@ -323,25 +344,7 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "how many stars",
         "token count",
     ),
-    Command.PAUSE: HOLD_CUES
-    + (
-        "bathroom break",
-        "loo break",
-        "toilet break",
-        "went to the loo",
-        "is in the bathroom",
-        "is in the loo",
-        "at the door",
-        "phone is ringing",
-        "phone s ringing",
-        "phone ringing",
-        "doorbell",
-        "a break",
-        "time out",
-        "pause",
-        "wait stop",
-        "stop stop",
-    ),
+    Command.PAUSE: HOLD_CUES + LEAVE_CUES,
     Command.RESUME: (
         "we are back",
         "i am back",
@@ -450,7 +453,7 @@ def command_meant(
     """The one command of `available` a sentence asks for in its own words (`at_start`: in its
     first words), None when it asks for none or for two (then it is talk, or too unclear to act
     on), or says not to ("don't help him")."""
-    said = " " + " ".join(re.findall(r"[a-z0-9]+", meaning_words(text))) + " "
+    said = _cue_words(text)
     if len(said.split()) > CUE_WORDS:
         return None
     for words in NOT_CUES:
@@ -476,11 +479,15 @@ def holds(text: str) -> bool:
     """Whether a pause heard in `text` asks only for a moment's wait: a hold cue in it
     ("hang on, Jules hasn't flipped", "one sec, let me count") and no other word of a pause
     ("pause", "bathroom break", "the phone's ringing")."""
-    said = " " + " ".join(re.findall(r"[a-z0-9]+", meaning_words(text))) + " "
-    cues = COMMAND_CUES[Command.PAUSE]
+    said = _cue_words(text)
     return any(f" {cue} " in said for cue in HOLD_CUES) and not any(
-        f" {cue} " in said for cue in cues if cue not in HOLD_CUES
+        f" {cue} " in said for cue in LEAVE_CUES
     )
+
+
+def _cue_words(text: str) -> str:
+    """A sentence's words as cues are looked for in them: " hang on the phone s ringing "."""
+    return " " + " ".join(re.findall(r"[a-z0-9]+", meaning_words(text))) + " "
 
 
 # A question begun with one of these in its first words ("uh, wait, what are we voting on").
