@@ -766,6 +766,21 @@ _BEFORE_NO = frozenset("not never nowhere hardly barely nothing".split())
 _ASKING = [w.split() for w in ("is that", "was that", "is it", "are they", "are those", "do you")]
 
 
+def yes_taken_back(said: Sequence[str]) -> bool:
+    """A short reply of a yes and then a no ("fine, no", "ok, no"): a yes taken back, or a no?
+    Asked again. Not one concluded ("ok so no"), nor one whose yes only strengthens ("totally,
+    no")."""
+    return (
+        0 < len(said) <= 5
+        and said[-1] in NO_WORDS
+        and bool(
+            set(said[:-1]) & YES_WORDS - {"totally", "definitely", "absolutely", "exactly", "right"}
+        )
+        and not set(said[:-1]) & NO_WORDS
+        and said[-2] not in ("so", "then")
+    )
+
+
 def yes_or_no(said: Sequence[str]) -> bool | None:
     """The yes or no a reply starts with (after fillers), None when it starts with neither; in a
     short reply with nothing against it, a yes said anywhere ("oh my god yes")."""
@@ -784,14 +799,8 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
             return True
         if no and set(yes) - {"totally", "definitely", "absolutely", "exactly"}:
             return None  # "no... eh, fine, yes": a mind changing, asked again
-        if (
-            said[-1] in NO_WORDS
-            and set(said[:-1])
-            & YES_WORDS - {"totally", "definitely", "absolutely", "exactly", "right"}
-            and not set(said[:-1]) & NO_WORDS
-            and said[-2] not in ("so", "then")
-        ):
-            return None  # "fine, no", "ok, no": a yes taken back, or a no? asked again
+        if yes_taken_back(said):
+            return None
     if set(said) & NO_WORDS and set(said) <= NO_WORDS | {"not"}:
         return False  # "not, no", "nope, no": only no ("not" alone answers nothing)
     for phrase in NO_PHRASES:

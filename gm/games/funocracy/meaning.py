@@ -20,7 +20,6 @@ from gm.meaning import (
     NO_WORDS,
     NOTHING,
     SPOKEN_LETTERS,
-    YES_WORDS,
     answer,
     any_of,
     begins,
@@ -45,6 +44,7 @@ from gm.meaning import (
     without,
     words,
     yes_or_no,
+    yes_taken_back,
 )
 from gm.steps import JSON, Kind, Reading
 from gm.vocab import FILLERS as FILLER_WORDS
@@ -1201,14 +1201,7 @@ class AgreeMeaning:
             any_of(said, ("thumbs up",)) and thumbs_down
         ):  # "yeah right" (said straight or not), "two thumbs up, one down": asked again
             return partial(self.lines("agree_again"), None)
-        if (
-            len(said) <= 5
-            and said[-1] in NO_WORDS
-            and set(said[:-1])
-            & (YES_WORDS | {"fine"}) - {"totally", "definitely", "absolutely", "right"}
-            and not set(said[:-1]) & NO_WORDS
-            and said[-2] not in ("so", "then")  # "ok so no": concluded
-        ):
+        if yes_taken_back(said):
             return partial(self.lines("agree_again"), None)  # "fine, no": which is it?
         verdict = yes_or_no(said)
         corrected_here = len(said) < len(whole)
@@ -1715,10 +1708,11 @@ class AnswerMeaning:
         kept = not any(after and c not in _AFFIRMED for after, c in parts) or any(
             after for after, _ in found
         )  # not "shelves... no, that's it", "hose, no, it is"
-        if not found or retracted(text) or not kept or _kidding(text):
+        taken_back = retracted(text)
+        if not found or taken_back or not kept or _kidding(text):
             # no word in it ("um", "if", "the letter P", a clap written "do"): talk, not
             # a word for the rules to score, unless it is one of the theme's own words
-            if not retracted(text) and " ".join(said) in listed:
+            if not taken_back and " ".join(said) in listed:
                 return Reading(Kind.WORDS, " ".join(said))
             return Reading(Kind.TALK)
         alternative = [c[1:] for _, c in parts if c[:1] == ["or"] and _answer_words(c[1:])]
