@@ -13,7 +13,7 @@ import pytest
 
 from gm.dialog.engine import Engine, interpret
 from gm.dialog.hearing import TextHearing
-from gm.dialog.intents import SURE_SCORE, Command, Matcher, command_meant, score
+from gm.dialog.intents import SURE_SCORE, Command, Matcher, asks_for_time, command_meant, score
 from gm.dialog.transcript import Transcript
 from gm.games import funocracy, what_the_fake, who_the_f
 from gm.games.funocracy.meaning import (
@@ -624,6 +624,21 @@ def test_hang_on_before_a_word_is_a_pause_not_the_word(common, speaker):
     options = {"players": 3, "mode": "alternative"}
     decided, said = play(FUNO, options, ["hang on, the dog's barking"], common, speaker, seed=1)
     assert decided == [] and said[-1].startswith("Paused."), (decided, said)
+
+
+@pytest.mark.parametrize(
+    "said", ["c... c... I had one, hang on", "what, no, I'm not ready, give me a sec"]
+)
+def test_time_asked_after_a_players_own_thinking_does_not_stop_the_turns_clock(
+    said, common, speaker
+):
+    """ "I had one, hang on" paused the turn: the player asks the table for time, which is
+    theirs; a hold cue that begins the sentence ("hang on, the dog's barking") still pauses."""
+    options = {"players": 3, "mode": "alternative"}
+    decided, lines = play(FUNO, options, [said], common, speaker, seed=1)
+    assert decided == [] and not any(line.startswith("Paused.") for line in lines), lines
+    assert asks_for_time(said) and not asks_for_time("oh, hang on, the dog's barking")
+    assert not asks_for_time("I had one, pause")  # a pause asked in so many words
 
 
 @pytest.mark.parametrize("said", ["one sec", "um, just a sec", "wait a moment", "hang on"])

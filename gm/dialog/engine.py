@@ -21,6 +21,7 @@ from gm.dialog.intents import (
     Command,
     Match,
     Matcher,
+    asks_for_time,
     command_meant,
     holds,
     meaning_words,
@@ -252,10 +253,13 @@ def interpret(
         return Heard()
     if countdown and thinking_aloud(tokens(texts[0])):
         return Heard(noise=True)  # "one sec" in a countdown: not said to gm, nothing to answer
+    own_time = countdown and asks_for_time(texts[0])  # "I had one, hang on": no pause
     # In open speech only the best reading may be a command: lower ones are guesses
     # ("stairs" came back as [stairs, fence, exit]), and only a clear one beats the words.
     match = matcher.match(texts[:1] if free else texts)
     if free and match is not None and match.score < SURE_SCORE:
+        match = None
+    if own_time and match is not None and match.command is Command.PAUSE:
         match = None
     if (match is None or not match.sure) and (hesitated := without_hesitations(texts[0])):
         again = matcher.match([hesitated])  # "help, um", "repeat, er": the phrase said
@@ -290,7 +294,11 @@ def interpret(
         # is the engine's own line, UNSURE), what was held kept
         return Heard(partial=Reading(Kind.PARTIAL, question=UNSURE, held=held))
     said = match.phrase if match is not None else ""
-    cue_commands = {c for c in matcher.commands if cued is True or (cued and c in cued)}
+    cue_commands = {
+        c
+        for c in matcher.commands
+        if (cued is True or (cued and c in cued)) and not (own_time and c is Command.PAUSE)
+    }
     if cued is not True and yes_or_no(tokens(texts[0])[:1]) is not None:
         cue_commands = set()  # at a check, "no, help" corrects: the answer was "help"
     cued = bool(cue_commands) and (

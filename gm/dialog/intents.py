@@ -485,6 +485,23 @@ def holds(text: str) -> bool:
     )
 
 
+def asks_for_time(text: str) -> bool:
+    """Whether a hold cue in `text` comes after the player's own thinking ("c... c... I had one,
+    hang on", "I'm not ready, give me a sec"): time asked of the table, not a pause asked of gm
+    ("hang on, the dog's barking" begins with it). Where a clock runs the time is the player's
+    own, so the clock runs on."""
+    said = _cue_words(text)
+    at = min((said.find(f" {cue} ") for cue in HOLD_CUES if f" {cue} " in said), default=-1)
+    if at < 0 or not holds(text):
+        return False
+    before = [w for w in said[:at].split() if w not in _LEADING]
+    return bool(before)
+
+
+# Words before a hold cue that still leave it at the start: "oh, hang on", "um, one sec".
+_LEADING = frozenset("oh um uh er erm hmm ah ahh wait no so okay ok right guys".split())
+
+
 def _cue_words(text: str) -> str:
     """A sentence's words as cues are looked for in them: " hang on the phone s ringing "."""
     return " " + " ".join(re.findall(r"[a-z0-9]+", meaning_words(text))) + " "
