@@ -316,6 +316,14 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("what letter was it again?", False, Command.REPEAT),
         ("what was I asked again", False, Command.REPEAT),
         ("how does scoring work again for the forgers", False, Command.HELP),
+        # words to "you" just after a player's name are said to that player
+        ("Jo, what did you say originally?", False, None),
+        ("is it C or S, Priya, what did you say?", False, None),
+        ("sorry, what did you say?", False, Command.REPEAT),
+        ("wait, could you repeat that", False, Command.REPEAT),
+        # a question about one's own words asks no help
+        ("my mom's a nurse, does that help", False, None),
+        ("would it help if I drew it again", False, None),
     ],
 )
 def test_a_command_is_read_from_its_cue_where_the_sentence_says_it(said, at_start, command):

@@ -641,6 +641,16 @@ def test_time_asked_after_a_players_own_thinking_does_not_stop_the_turns_clock(
     assert not asks_for_time("I had one, pause")  # a pause asked in so many words
 
 
+def test_a_question_to_a_player_by_name_is_no_command_to_gm(common, speaker):
+    """ "Priya, what did you say?" was read as "repeat" at "which letter?" (a phrase of the
+    command inside the sentence): the question is hers to answer."""
+    matcher = Matcher((), common[1])
+    final = Final((Alternative("is it c or s, priya, what did you say?", 1.0),), 0.0, 2.0)
+    assert interpret(final, matcher, False, 0.5).match is None
+    final = Final((Alternative("sorry, what did you say?", 1.0),), 0.0, 2.0)
+    assert interpret(final, matcher, False, 0.5).match.command is Command.REPEAT
+
+
 @pytest.mark.parametrize("said", ["one sec", "um, just a sec", "wait a moment", "hang on"])
 def test_a_player_thinking_aloud_in_a_turn_gets_no_word_no_pause_and_no_sorry(
     said, common, speaker

@@ -25,6 +25,7 @@ from gm.dialog.intents import (
     command_meant,
     holds,
     meaning_words,
+    said_to_player,
 )
 from gm.dialog.transcript import Transcript
 from gm.meaning import (
@@ -261,6 +262,8 @@ def interpret(
         match = None
     if own_time and match is not None and match.command is Command.PAUSE:
         match = None
+    if match is not None and match.command is not None and said_to_player(texts[0], match.phrase):
+        match = None  # "Priya, what did you say?": to her, not to gm
     if (match is None or not match.sure) and (hesitated := without_hesitations(texts[0])):
         again = matcher.match([hesitated])  # "help, um", "repeat, er": the phrase said
         if again is not None and again.sure and (again.command is not None or not free):

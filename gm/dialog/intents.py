@@ -16,11 +16,11 @@ from typing import Iterable, Mapping, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from gm.meaning import CONTRACTIONS
+from gm.meaning import COMMON_WORDS, CONTRACTIONS, MOOD_WORDS
 from gm.meaning import tokens as _meaning_tokens
 from gm.speech.base import Vocabulary
 from gm.steps import JSON, Choice
-from gm.vocab import NUMBER_HOMOPHONES, NUMBER_WORDS
+from gm.vocab import FILLERS, NUMBER_HOMOPHONES, NUMBER_WORDS
 
 MATCH_CUTOFF = 80.0  # below this score nothing matches
 SURE_SCORE = 92.0  # at or above this (and confident enough) no confirmation is needed
@@ -433,7 +433,8 @@ def _rules_question(said: str) -> bool:
     return not rest & STANDING
 
 
-# Words that hold a cue and ask for nothing: "who's doing the score sheet tonight".
+# Words that hold a cue and ask for nothing: "who's doing the score sheet tonight", "my mom's
+# a nurse, does that help".
 NOT_CUES = (
     "score sheet",
     "score card",
@@ -441,6 +442,11 @@ NOT_CUES = (
     "score keeper",
     "keep score",
     "keeping score",
+    "does that help",
+    "would that help",
+    "did that help",
+    "does it help",
+    "would it help",
 )
 # "quit it, Mike", "oi, quit that": said to a player, first; not "let's just quit it", "I quit,
 # that's it".
@@ -468,11 +474,42 @@ def command_meant(
         if f" {cue} " in said
         and f" not {cue} " not in said
         and (not at_start or said.startswith(f" {cue} "))
+        and not said_to_player(text, cue)
     }
     if not found and not at_start:
         framed = _framed(said.split())
         found = {framed} if framed in set(available) else set()
     return found.pop() if len(found) == 1 else None
+
+
+def said_to_player(text: str, cue: str) -> bool:
+    """Whether a command's words to "you" in `text` are said just after a player's name, to
+    that player ("Priya, what did you say?"), not to gm."""
+    cue = _cue_words(cue)
+    return " you " in cue and any(f" {name}{cue}" in _cue_words(text) for name in _called(text))
+
+
+def _called(text: str) -> set[str]:
+    """The players a sentence calls by name ("Priya, what did you say?"): a word said alone
+    between commas or at the start before one, none of the words a sentence opens with
+    ("sorry, what did you say?"). A cue said to "you" just after it is said to them."""
+    pieces = (piece.split() for piece in re.split(r"[,.;:!?]", text.lower()))
+    return {
+        piece[0]
+        for piece in pieces
+        if len(piece) == 1 and piece[0].isalpha() and piece[0] not in _NO_NAMES
+    }
+
+
+_NO_NAMES = (
+    COMMON_WORDS
+    | MOOD_WORDS
+    | frozenset(w for phrase in FILLERS for w in phrase.split())
+    | frozenset(
+        "sorry wait hey hi hello please thanks what sir pardon excuse huh eh hmm um uh er right "
+        "no nope nah yes yep sure okay ok gm".split()
+    )
+)
 
 
 def holds(text: str) -> bool:
