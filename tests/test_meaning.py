@@ -362,6 +362,26 @@ def test_how_many_places_got_no_vote_is_asked_which(said):
     assert asked.kind is Kind.PARTIAL and asked.question == "ask_final_empties"
 
 
+@pytest.mark.parametrize(
+    "said,empty", [("only five", [5]), ("just one", [1]), ("only two and six", [2, 6])]
+)
+def test_only_places_said_to_which_places_got_no_vote_are_those_places_read_back(said, empty):
+    """ "only five" to "Which places got no vote?" emptied every place but five."""
+    reading = FinalMeaning(lines, (1, 2, 3, 5, 6), empties=True).read(said)
+    assert reading.value == {"empty": empty} and not reading.sure
+    voted = FinalMeaning(lines, (1, 2, 3, 5, 6), empties=True).read("only five got votes")
+    assert voted.value == {"empty": [1, 2, 3, 6]}
+
+
+def test_not_unanimous_said_at_which_place_is_a_no_read_back_not_a_unanimous_place():
+    """ "it wasn't unanimous actually, Bo picked five", asked "Unanimous for which place?", was
+    read back as unanimous for five."""
+    meaning = FinalMeaning(lines, (1, 2, 5, 6), which=True)
+    reading = meaning.read("uh, it wasn't unanimous actually, Bo picked five")
+    assert reading.value == {"answer": False} and not reading.sure
+    assert meaning.read("five").value == {"unanimous": True, "place": 5}
+
+
 def test_a_no_concluding_a_sentence_answers_is_it_unanimous_read_back():
     reading = FinalMeaning(lines, (1, 2, 3, 4, 5, 6)).read("we're one vote off, so no")
     assert reading.value == {"answer": False} and not reading.sure

@@ -964,11 +964,19 @@ class FinalMeaning:
             any_of(said, ALL_VOTED) or all_got or _both_voted(said, self.places)
         ) and not _empties_named(said, sentence):
             return self._value({"empty": []}, sure)
-        if (everyone or (verdict is True and not split) or self.which) and len(set(values)) == 1:
+        if (
+            (everyone or (verdict is True and not split) or self.which)
+            and len(set(values)) == 1
+            and not any_of(said, NOT_UNANIMOUS)  # "it wasn't unanimous, Bo picked five"
+        ):
             # a place out of play: the rules say so; "everyone voted but nobody picked six"
             # says which place is empty, not a unanimous six
             if not any_of(said, EMPTY + GOT_VOTES) or everyone and verdict is not False:
                 return self._value({"unanimous": True, "place": values[0]}, sure)
+        if self.empties and values and any_of(said, ONLY) and _only_places(said):
+            # "Which places got no vote?" "only five": five got none (not "only five got
+            # votes"); read back, as "just one" may be a count of places
+            return self._value({"empty": sorted(set(values))}, False)
         empties = _empties(said, sentence, self.places)
         if empties is not None:
             if not empties or len(set(empties)) >= len(self.places):
@@ -1004,8 +1012,10 @@ class FinalMeaning:
             return partial(self.lines("ask_final_empties"), {})
         if fewer and len(said) <= 10:  # not unanimous, but which places got nothing?
             return partial(self.lines("ask_final_empties"), {})
-        if not_unanimous and self.answers and not values:
-            return self._value({"answer": False}, len(said) <= 6)  # "not unanimous, sorry guys"
+        if not_unanimous and self.answers and (not values or self.which):
+            # "not unanimous, sorry guys"; at "Unanimous for which place?", "it wasn't
+            # unanimous actually, Bo picked five" (read back)
+            return self._value({"answer": False}, len(said) <= 6 and not values)
         if _nearly(said) and self.answers and not (self.empties or self.which):
             # "almost, one holdout", "not even close" to "Is it unanimous?": read back
             return self._value({"answer": False}, False)
@@ -1059,6 +1069,13 @@ def _counts_places(after: list[str]) -> bool:
     """Whether the words after a number say it counts places: "two places", "two empty spots"."""
     return bool(after) and (
         after[0] in COUNTED_PLACES or after[0] == "empty" and after[1:2] in (["places"], ["spots"])
+    )
+
+
+def _only_places(said: list[str]) -> bool:
+    """Whether a reply is only places with "only" or "just": "only five", "just two and six"."""
+    return all(
+        w in ("only", "just", "and", "number", "place", "places") or is_number(w) for w in said
     )
 
 
