@@ -682,6 +682,18 @@ def test_a_player_thinking_aloud_in_a_turn_gets_no_word_no_pause_and_no_sorry(
     assert decided == [] and lines[-1] == "Player one starts. Theme: Things that smell nice."
 
 
+@pytest.mark.parametrize("said", ["let's quit, it's late", "skip it, this theme is awful"])
+def test_a_sentence_that_opens_by_stopping_the_turn_is_that_command_not_a_word(
+    said, common, speaker
+):
+    """ "let's quit, it's late" was scored as the word "late" for L."""
+    options = {"players": 3, "mode": "alternative"}
+    decided, lines = play(FUNO, options, [said], common, speaker, seed=1)
+    asked = ("Do you really want to stop the game? Say yes or no.", "Is that right?")
+    assert decided == [] and lines[-1].endswith(asked), lines[-2:]
+    assert lines[-2] == "Player one starts. Theme: Things that smell nice.", lines[-2:]
+
+
 @pytest.mark.parametrize("said", ["um", "if", "the letter P", "K", "mmm", "shh", "new thing"])
 def test_a_reply_with_no_word_in_it_scores_no_letter(said, common, speaker):
     """ "um" was scored as a word for U, and a clap Whisper wrote "do" as one for D."""
@@ -696,6 +708,16 @@ def test_asking_for_another_theme_is_a_skip_checked_first_not_a_word(said, commo
     options = {"players": 3, "mode": "alternative"}
     decided, lines = play(FUNO, options, [said], common, speaker, seed=1)
     assert decided == [] and lines[-1].endswith("Is that right?"), lines[-2:]
+
+
+@pytest.mark.parametrize(
+    "said", ["go go go, time's almost up", "pineapple on pizza, Tom, really?", "kiwi, seriously?"]
+)
+def test_cheering_a_player_on_or_a_word_reacted_to_is_no_word(said):
+    """ "go go go" was scored as the word "go", and "pineapple on pizza, Tom, really?" as
+    "pineapple on pizza": the table reacting to a player, not a player answering."""
+    assert AnswerMeaning(lines).read(said).kind is Kind.TALK
+    assert AnswerMeaning(lines).read("pineapple on pizza").value == "pineapple on pizza"
 
 
 def test_a_small_word_the_theme_lists_is_still_a_word():
@@ -760,6 +782,13 @@ def test_one_side_counted_without_a_majority_is_asked():
     assert FunoVote(lines, 4).read("I think it's good, but Sara hasn't flipped yet").kind is (
         Kind.PARTIAL
     )
+
+
+@pytest.mark.parametrize("said", ["uhh", "um, er", "hmm"])
+def test_a_hesitation_at_which_letter_is_no_word_said_again(said):
+    """ "uhh" at "which letter?" was scored as the word "uhh" for U."""
+    meaning = LetterMeaning(lines, ("U", "K", "H"), ("U", "K", "H"), "which", "kiwi")
+    assert meaning.read(said).kind is Kind.TALK
 
 
 @pytest.mark.parametrize("said", ["either A or R, flip a coin", "R or A", "A or R"])

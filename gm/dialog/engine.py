@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from dataclasses import dataclass, replace
 from typing import Mapping, Protocol, Sequence
 
@@ -296,6 +297,8 @@ def interpret(
         # "not really sure", "sort of": no answer yet, and no guess; asked again (the question
         # is the engine's own line, UNSURE), what was held kept
         return Heard(partial=Reading(Kind.PARTIAL, question=UNSURE, held=held))
+    if free and reading is not None and reading.kind is Kind.WORDS and leaving(texts[0], matcher):
+        reading = NOT_READ  # "let's quit, it's late": a quit (asked first), no word "late"
     said = match.phrase if match is not None else ""
     cue_commands = {
         c
@@ -356,6 +359,14 @@ def interpret(
         phrases = set(matcher.phrases)
         return Heard(free=(texts[0], *(t for t in texts[1:] if t not in phrases)))
     return Heard()
+
+
+def leaving(text: str, matcher: Matcher) -> bool:
+    """Whether a sentence opens by asking to stop the game or the turn in its own words ("let's
+    quit, it's late", "skip it, this theme is awful"): what follows is no answer."""
+    first = re.split(r"[,.;:!?]", text)[0]
+    wanted = [c for c in (Command.QUIT, Command.SKIP) if c in matcher.commands]
+    return bool(wanted) and command_meant(first, wanted) is not None
 
 
 NOT_READ = Reading()

@@ -995,6 +995,8 @@ class LetterMeaning:
             return Reading(Kind.TALK) if len(tokens(text)) > 2 else NOTHING
         if asks(said):  # "tea girl? what did it hear": the table wonders, it names no letter
             return Reading(Kind.TALK)
+        if set(said) <= LONE_FILLERS:  # "uhh": no word said again, no letter
+            return Reading(Kind.TALK)
         if " ".join(said) in LATE_PHRASES:  # "meh", "no challenge": the last window's, no word
             return Reading(Kind.TALK)
         if self.which and re.search(r"\bor\W*(?:(?:hm+|um+|uh+|er+|erm)\W*)?$", text, re.I):
@@ -1456,6 +1458,11 @@ REACTIONS = frozenset(
         "calm down",
         "hurry up",
         "phew",
+        # cheering a player on ("go go go, time's almost up")
+        "go go",
+        "go go go",
+        "really",
+        "oh really",
     )
 )
 
@@ -1688,6 +1695,8 @@ class AnswerMeaning:
         listed = {" ".join(tokens(hint)) for hint in self.hints}
         if _called(parts, listed):
             return Reading(Kind.TALK)  # "Sam, do you have a toaster?": said to a player
+        if len(parts) > 1 and " ".join(parts[-1][1]) in REACTIONS and text.rstrip().endswith("?"):
+            return Reading(Kind.TALK)  # "pineapple on pizza, Tom, really?": a word reacted to
         for _, clause in parts:  # "fire alarm or... a foghorn?": which one?
             at = clause.index("or") if "or" in clause[1:-1] else 0
             if (
