@@ -280,6 +280,7 @@ YES_PHRASES = (
     "all good",
     "sounds good",
     "sounds right",
+    "about right",  # "sounds about right", "that's about right"
     "go for it",
     "we agree",
     "all agreed",

@@ -720,6 +720,19 @@ def test_cheering_a_player_on_or_a_word_reacted_to_is_no_word(said):
     assert AnswerMeaning(lines).read("pineapple on pizza").value == "pineapple on pizza"
 
 
+def test_what_the_fake_naming_and_its_check_in_batch_44s_forms():
+    """ "pass, I've got nothing" was named a drawing "pass", "I had a shark tooth" a drawing
+    "I had a shark tooth", and "yes and that's everything" at "Is that right?" a drawing
+    "that's everything"."""
+    assert NamesMeaning(lines, HINTS, 3).read("pass, I've got nothing").value == "nothing"
+    assert NamesMeaning(lines, HINTS, 3).read("I had a shark tooth").value["names"] == [
+        "shark tooth"
+    ]
+    check = CheckMeaning(lines, ("soap", "towel"), room=3)
+    assert check.read("yes and that's everything").value is True
+    assert check.read("yes and a sponge").value is not True  # a name added, not the end
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"
@@ -1203,6 +1216,7 @@ GROUPS = (
         ("merge one and two", "merge 1 2"),
         ("merge one and four, no wait, one and two", "merge 1 2"),  # the verb kept
         ("looks good to me", "correct"),
+        ("sounds about right", "correct"),
         ("read them again", "list"),
         ("player two's kitten is really a cat", "merge 1 2"),  # one group's drawing is another's
         ("the kitten's just a cat, same drawing", "merge 1 2"),  # "kitten's" is the kitten

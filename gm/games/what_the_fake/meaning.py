@@ -77,6 +77,7 @@ LEAD_INS = (
     "i guess",
     "i have got",
     "i have",
+    "i had",
     "i got",
     "i did",
     "i drew",
@@ -216,12 +217,13 @@ DONE = (
     "blank",
     "zero",
     "forget it",  # "forget it, next person"
+    "pass",  # "pass, I've got nothing"
 )
 # Words that hold a name together ("ship in a bottle"): a piece with one is never cut at spaces.
 JOINING = frozenset(ARTICLES) | frozenset("and in on with of at for to from".split())
 _NOT_NAMES = frozenset(
     "yes yeah yep no nope nah okay ok um umm uh uhh er erm hmm right sure so oh like and then "
-    "well last first next one haha ha hah lol ugh oops whoops".split()
+    "well last first next one haha ha hah lol ugh oops whoops pass".split()
 )
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
@@ -1384,6 +1386,13 @@ class CheckMeaning:
         if (
             verdict is True
             and said[0] in YES_WORDS
+            and rest[:1] == ["and"]
+            and _only(rest[1:], DONE)
+        ):
+            return answer(True, self.lines("heard_yes"), True)  # "yes and that's everything"
+        if (
+            verdict is True
+            and said[0] in YES_WORDS
             and not set(rest) & NO_WORDS
             and rest[0] not in ("and", "also", "plus", "then", "with")  # "yes, and a dog"
             # "yes, that's all": the list's end, read by the game ("well done" is praise)
@@ -1444,6 +1453,7 @@ GROUP_CORRECT = (
     "looks fine",
     "seems fine",
     "seems right",
+    "about right",  # "sounds about right"
     "all fine",
     "fine by me",
 )
