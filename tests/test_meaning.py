@@ -733,6 +733,17 @@ def test_what_the_fake_naming_and_its_check_in_batch_44s_forms():
     assert check.read("yes and a sponge").value is not True  # a name added, not the end
 
 
+def test_funocracy_batch_44s_words_letters_and_challenges():
+    """A spelling word after a correction is the word ("Lisbon, no, Lima" read nothing); a letter
+    said wrong and the one wanted is a wrong letter."""
+    assert AnswerMeaning(lines).read("Lisbon, no, Lima").value == "lima"
+    reading = ChallengeMeaning(lines).read("the letter's wrong, I wanted the H")
+    assert reading.value == "wrong_letter"
+    assert command_meant("what did you hear exactly?", list(Command)) is Command.REPEAT
+    assert command_meant("tea girl? what did it hear", list(Command)) is None  # wondering
+    assert command_meant("how do I do this again", list(Command)) is Command.HELP
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

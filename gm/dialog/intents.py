@@ -290,6 +290,7 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "could you repeat",
         "repeat",
         "what did you say",
+        "what did you hear",  # what gm took ("what did it hear" is the table wondering)
         "what was i asked",
         "what did you ask",
         "what are we doing with",
@@ -314,6 +315,7 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "how does the",
         "how does scoring",
         "how does it work",
+        "how do i do this",
         "what do we do now",
         "what do we say",
         "what can we say",

@@ -196,9 +196,12 @@ WRONG_LETTER_SAID = (
     "not that letter",
     "different letter",
     "not the right letter",
+    "letter is wrong",  # "the letter's wrong, I wanted the H"
+    "letter was wrong",
 )
 WRONG_LETTER = WRONG_LETTER_SAID + (
     "meant the",
+    "wanted the",
     "meant for",
     "it is for the",
     "it was for the",
@@ -1636,9 +1639,9 @@ LETTERS_AND_WORDS = frozenset("bee sea tea pea jay eye ewe queue owe".split())
 
 def _a_word_too(clause: list[str]) -> bool:
     """Whether a clause said after a correction is a letter's name that is also a word: that
-    word, not the letter ("bird, no, bee")."""
+    word, not the letter ("bird, no, bee"; a spelling word too: "Lisbon, no, Lima")."""
     said = strip_lead(clause, ANSWER_LEADS)
-    return len(said) == 1 and said[0] in LETTERS_AND_WORDS
+    return len(said) == 1 and said[0] in LETTERS_AND_WORDS | _NATO_WORDS  # "Lisbon, no, Lima"
 
 
 @dataclass(frozen=True)
