@@ -744,6 +744,21 @@ def test_funocracy_batch_44s_words_letters_and_challenges():
     assert command_meant("how do I do this again", list(Command)) is Command.HELP
 
 
+def test_what_the_fake_batch_44s_groups_names_and_forgers():
+    """A drawing "on" a seat is that player's ("the dog on four doesn't count" voided the whole
+    group); a count before the names is no name ("three: ..." was four names for three); names
+    said as another player's are asked; a seat denied is no Forger."""
+    voided = GroupsMeaning(lines, GROUPS).read("the dog on four is a wolf, it doesn't count")
+    assert voided.value == "void 4 3"
+    assert GroupsMeaning(lines, GROUPS).read("put it on three").value != "void 3 3"
+    names = NamesMeaning(lines, HINTS, 3).read("three: kangaroo, koala, crocodile")
+    assert names.value["names"] == ["kangaroo", "koala", "crocodile"]
+    asked = NamesMeaning(lines, HINTS, 2).read("the same two as Nina")
+    assert asked.kind is Kind.PARTIAL and asked.question == "ask_own_names"
+    forgers = ForgersMeaning(lines, (1, 2, 3, 4, 5, 6, 7), 2)
+    assert forgers.read("no wait, not seven, six. three and six").value == "3 6"
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

@@ -320,6 +320,8 @@ _GROUP_CHANGE = re.compile(r"^(?:merge|combine|split|join) (?:group |groups )?\w
 _COUNTED_LEAD = re.compile(
     r"\b(?:my|the last|the other|my last|my other) (?P<count>two|three)(?: left)? (?:are|were)\b"
 )
+# Drawings named as another player's: "the same two as Nina", "same ones as Theo".
+_SAME_AS = re.compile(r"(?:the )?same (?:one|ones|two|three|things|drawings) as\b")
 # A piece that says how many drawings there are, not what they are ("I only managed one").
 _HOW_MANY = re.compile(
     r"(?:(?:i )?(?:(?:only |just )?(?:managed|did|drew|got|finished|made|have|had)(?: only| just)?"
@@ -484,9 +486,12 @@ class NamesMeaning:
         whole = " ".join(tokens(text))
         if whole in GAME_WORDS or _GROUP_CHANGE.match(whole):  # another step's words
             return partial(self.lines("naming_now"), None)
-        if (tokens(text)[:1] == ["mine"] or said[:2] == ["same", "as"]) and any_of(
-            said, ("same as",)
-        ):  # "mine are the same as hers", "same as seat two": whose?
+        if (
+            (tokens(text)[:1] == ["mine"] or said[:2] == ["same", "as"])
+            and any_of(said, ("same as",))
+            or _SAME_AS.match(" ".join(said))
+        ):
+            # "mine are the same as hers", "same as seat two", "the same two as Nina": whose?
             return partial(self.lines("ask_own_names"), None)
         # The pieces a list is said in, each up to an end of the list said in it ("a crab and
         # that's it"), without those only said around the names ("first of all", "maybe", "a").
@@ -541,6 +546,9 @@ class NamesMeaning:
                 continue
             if count := _HOW_MANY.fullmatch(" ".join(cleaned)):
                 counted = count.group("count")  # "I've only got the one, a bucket and spade"
+                continue
+            if at == 0 and cleaned in (["two"], ["three"]):
+                counted = cleaned[0]  # "three: kangaroo, koala, crocodile"
                 continue
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
@@ -1831,7 +1839,8 @@ class GroupsMeaning:
             value = words(base)[0].number if words(base) else None
             owner = word.endswith("'s") and said[i + 1 : i + 2] not in (["a"], ["an"], ["the"])
             taken = i and said[i - 1] in ("take", "move") and said[i + 1 : i + 2] == ["out"]
-            by = i > 0 and said[i - 1] in ("from", "by")  # "the mittens from eight"
+            # "the mittens from eight", "the cereal on seven" (not "put it on three")
+            by = i > 0 and said[i - 1] in ("from", "by", "on") and said[i - 2 : i - 1] != ["it"]
             if value is not None and (
                 owner or taken or by or (i and said[i - 1] in ("player", "seat"))
             ):
@@ -2184,6 +2193,7 @@ class ForgersMeaning:
                 and (not w.ordinal or _ordinal_seat(sentence, i) and not by_number)
                 and not _counts(sentence, i)
                 and not _one_forger(sentence, i)
+                and not (i and sentence[i - 1].text == "not")  # "not seven, six"
             }
         )
         before = held.get("forgers", []) if isinstance(held, dict) else []
