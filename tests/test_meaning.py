@@ -759,6 +759,21 @@ def test_what_the_fake_batch_44s_groups_names_and_forgers():
     assert forgers.read("no wait, not seven, six. three and six").value == "3 6"
 
 
+@pytest.mark.parametrize(
+    "said", ["no, wait, yes, that's right", "no wait... yes, yeah, that's right"]
+)
+def test_a_check_answered_no_then_yes_after_a_correction_is_a_yes_read_back(said):
+    reading = CheckMeaning(lines, ("cactus", "cowboy hat")).read(said)
+    assert reading.value is True and not reading.sure
+
+
+def test_a_name_said_back_then_a_yes_in_other_words_is_a_yes():
+    """ "fish and chips, spot on" was refused as a third name."""
+    check = CheckMeaning(lines, ("fish and chips",), ("fish and chips",), room=2)
+    assert check.read("fish and chips, spot on").value is True
+    assert check.read("fish and chips, right?").value is not True  # asks
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

@@ -1329,6 +1329,10 @@ class CheckMeaning:
             p and p in normalise_name(" ".join(said)) for p in self._names
         ):  # "no no, I didn't draw anything, I was saying I don't know"
             return answer("nothing", self.lines("heard_no_more"), False)
+        settled = corrected(said)  # "no, wait, yes, that's right": the mind made up, read back
+        short = len(settled) <= 4 and not set(settled) & NO_WORDS
+        if settled != said and yes_or_no(settled) is True and (short or set(settled) <= _ONLY_YES):
+            return answer(True, self.lines("heard_yes"), False)
         changed = self._one_changed(text)
         if changed is not None:
             return answer({"names": changed}, content.spoken_list(changed), False)
@@ -1350,8 +1354,17 @@ class CheckMeaning:
         if after != said and yes_or_no(after) is None:  # "yes, no, wait, it's a goose"
             said = ["no", *after]
             text = "no, " + " ".join(after)
+        pieces = [tokens(c) for c in clause_texts(text)]
+        if len(pieces) > 1 and not text.rstrip().endswith("?") and pieces[-1]:
+            # "fish and chips, yeah", "fish and chips, spot on": the name, then yes ("flying
+            # pig, right?" asks)
+            yes = pieces[-1] if pieces[-1][-1] in SAID_BACK_YES or len(pieces[-1]) > 1 else []
+            named = normalise_name(" ".join(w for p in pieces[:-1] for w in p))
+            heard = {normalise_name(" and ".join(self.pending)), *self._names}
+            if yes and yes_or_no(yes) is True and named and named in heard:
+                return answer(True, self.lines("heard_yes"), True)
         if len(said) > 1 and said[-1] in SAID_BACK_YES and not text.rstrip().endswith("?"):
-            # "fish and chips, yeah": the name, then yes ("flying pig, right?" asks)
+            # "fish and chips yeah", said in one breath
             named = normalise_name(" ".join(said[:-1]))
             if named and named in {normalise_name(" and ".join(self.pending)), *self._names}:
                 return answer(True, self.lines("heard_yes"), True)
@@ -1430,6 +1443,8 @@ class CheckMeaning:
         return NOTHING
 
 
+# The words of a reply that is only a yes: "yes, yeah, that's right".
+_ONLY_YES = YES_WORDS | frozenset("that is it all good them yes".split())
 # The yes that ends a name said back ("fish and chips, yeah"); not "right" or "sure", which end a
 # question as often ("flying pig, right?").
 SAID_BACK_YES = frozenset("yes yeah yep yup correct exactly".split())
