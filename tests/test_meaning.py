@@ -774,6 +774,19 @@ def test_a_name_said_back_then_a_yes_in_other_words_is_a_yes():
     assert check.read("fish and chips, right?").value is not True  # asks
 
 
+def test_names_said_after_a_question_or_a_player_asking_themselves_are_named():
+    """A question in the middle of a naming made it all talk."""
+    reading = NamesMeaning(lines, HINTS, 3).read(
+        "seat five, that's me? ok: surfboard, wave, sandcastle"
+    )
+    assert reading.value["names"] == ["surfboard", "wave", "sandcastle"] and not reading.sure
+    reading = NamesMeaning(lines, HINTS, 3).read(
+        "a superhero, a frisbee, and uh, what was it, oh a witch on a broom"
+    )
+    assert reading.value["names"] == ["superhero", "frisbee", "witch on a broom"]
+    assert NamesMeaning(lines, HINTS, 3).read("is that a cat?").kind is Kind.TALK
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

@@ -322,6 +322,11 @@ _COUNTED_LEAD = re.compile(
 )
 # Drawings named as another player's: "the same two as Nina", "same ones as Theo".
 _SAME_AS = re.compile(r"(?:the )?same (?:one|ones|two|three|things|drawings) as\b")
+# A player asking themselves for a name mid-list: "what was it", "what was the last one".
+_SELF_ASKED = re.compile(
+    r"(?i)\bwhat (?:was it|was that|was the (?:last|other|first|second|third) one|is it called"
+    r"|'s it called)\b\W*"
+)
 # A piece that says how many drawings there are, not what they are ("I only managed one").
 _HOW_MANY = re.compile(
     r"(?:(?:i )?(?:(?:only |just )?(?:managed|did|drew|got|finished|made|have|had)(?: only| just)?"
@@ -474,6 +479,15 @@ class NamesMeaning:
             if one != two:
                 return self._answer(held["one"] if one else held["two"], held.get("done", False))
         text = re.sub(r"(?i)\bhere goes nothing\b", "", text)  # "let's try", not "no drawing"
+        # a player asking themselves in the middle of a list ("a frisbee, and uh, what was it,
+        # oh a witch on a broom"): no question to the table
+        text = _SELF_ASKED.sub(" ", text)
+        if "?" in text and not text.rstrip(" .!").endswith("?"):
+            # "seat five, that's me? ok: surfboard, wave, sandcastle": the names after the
+            # question (no question mark left in them), read back
+            after = self.read(statement(text), held)
+            if after.kind is Kind.ANSWER and isinstance(after.value, dict):
+                return replace(after, sure=False)
         said = _clean(text)
         clauses_said = [" ".join(c) for p in clause_texts(text) if (c := tokens(p))]
         hinted = {" ".join(tokens(h)) for h in self.hints}
