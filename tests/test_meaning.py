@@ -787,6 +787,15 @@ def test_names_said_after_a_question_or_a_player_asking_themselves_are_named():
     assert NamesMeaning(lines, HINTS, 3).read("is that a cat?").kind is Kind.TALK
 
 
+@pytest.mark.parametrize(
+    "said", ["merge two", "split it", "take seat four out", "no, group four", "um, group one"]
+)
+def test_a_change_to_the_groups_begun_but_not_said_whole_is_asked_which(said):
+    """Each was "Sorry, I didn't catch that": gm now asks which change, with examples."""
+    reading = GroupsMeaning(lines, GROUPS).read(said)
+    assert reading.kind is Kind.PARTIAL and reading.question == "which_change"
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

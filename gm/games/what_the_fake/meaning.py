@@ -2135,6 +2135,12 @@ class GroupsMeaning:
             # "something's off with the birds", "merge the tower ones", "the witch one's
             # wrong": a change to a group said, but not which: asked
             return partial(self.lines("which_change"), None)
+        bare = [w for w in said if w not in SOUNDS_SET | {"no", "the", "it", "them", "those"}]
+        verbs = set(bare) & (CHANGE_VERBS | {"out", "separate"})
+        if bare and (verbs and len(bare) <= 4 or said_group and len(bare) <= 3 and not fine):
+            # "merge two", "split it", "take seat five out", "no, group six": a change begun,
+            # not said whole: asked
+            return partial(self.lines("which_change"), None)
         return NOTHING
 
 
