@@ -671,6 +671,35 @@ def test_a_question_to_a_player_by_name_is_no_command_to_gm(common, speaker):
     assert interpret(final, matcher, False, 0.5).match.command is Command.REPEAT
 
 
+@pytest.mark.parametrize(
+    "said,command",
+    [
+        ("undo, that's not what I said", Command.UNDO),
+        ("hang on, bathroom break", Command.PAUSE),
+        ("let's quit, it's late", Command.QUIT),
+    ],
+)
+def test_a_sentence_that_asks_gm_to_stop_or_take_back_is_that_command_not_its_answer(
+    said, command, common
+):
+    """At the challenge window "undo, that's not what I said" and "hang on, bathroom break"
+    were read back as challenges."""
+    final = Final((Alternative(said, 1.0),), 0.0, 2.0)
+    heard = interpret(final, Matcher((), common[1]), False, 0.5, ChallengeMeaning(lines))
+    assert heard.match is not None and heard.match.command is command
+
+
+def test_a_reason_to_leave_said_to_a_player_by_name_is_no_pause(common):
+    matcher = Matcher((), common[1])
+    for said, paused in (
+        ("Mum, your phone's ringing, now that's loud", False),
+        ("hang on, my phone's ringing", True),
+    ):
+        final = Final((Alternative(said, 1.0),), 0.0, 2.0)
+        heard = interpret(final, matcher, True, 0.5, AnswerMeaning(lines), countdown=True)
+        assert (heard.match is not None and heard.match.command is Command.PAUSE) is paused
+
+
 @pytest.mark.parametrize("said", ["one sec", "um, just a sec", "wait a moment", "hang on"])
 def test_a_player_thinking_aloud_in_a_turn_gets_no_word_no_pause_and_no_sorry(
     said, common, speaker

@@ -23,6 +23,7 @@ from gm.dialog.intents import (
     Match,
     Matcher,
     asks_for_time,
+    called,
     command_meant,
     holds,
     meaning_words,
@@ -297,8 +298,11 @@ def interpret(
         # "not really sure", "sort of": no answer yet, and no guess; asked again (the question
         # is the engine's own line, UNSURE), what was held kept
         return Heard(partial=Reading(Kind.PARTIAL, question=UNSURE, held=held))
-    if free and reading is not None and reading.kind is Kind.WORDS and leaving(texts[0], matcher):
-        reading = NOT_READ  # "let's quit, it's late": a quit (asked first), no word "late"
+    chosen = match is not None and match.command is None and match.sure
+    sure = reading is not None and reading.kind is Kind.ANSWER and reading.sure  # "next question"
+    if reading is not None and reading.kind is not Kind.TALK and not chosen and not sure:
+        # "let's quit, it's late": a quit (asked first), no word "late"
+        reading = NOT_READ if commanded(texts[0], matcher) else reading
     said = match.phrase if match is not None else ""
     cue_commands = {
         c
@@ -361,12 +365,17 @@ def interpret(
     return Heard()
 
 
-def leaving(text: str, matcher: Matcher) -> bool:
-    """Whether a sentence opens by asking to stop the game or the turn in its own words ("let's
-    quit, it's late", "skip it, this theme is awful"): what follows is no answer."""
+def commanded(text: str, matcher: Matcher) -> bool:
+    """Whether a sentence asks gm to stop or take back, whatever answer is in it: it opens by
+    quitting, skipping or undoing in its own words ("let's quit, it's late", "undo, that's not
+    what I said"), or gives a reason to leave the table ("hang on, bathroom break"; not a hold
+    alone: "hang on, kiwi" is a player still thinking)."""
     first = re.split(r"[,.;:!?]", text)[0]
-    wanted = [c for c in (Command.QUIT, Command.SKIP) if c in matcher.commands]
-    return bool(wanted) and command_meant(first, wanted) is not None
+    wanted = [c for c in (Command.QUIT, Command.SKIP, Command.UNDO) if c in matcher.commands]
+    if wanted and command_meant(first, wanted) is not None:
+        return True
+    paused = Command.PAUSE in matcher.commands and command_meant(text, (Command.PAUSE,))
+    return bool(paused) and not holds(text) and not called(text)  # "Mum, your phone's ringing"
 
 
 NOT_READ = Reading()

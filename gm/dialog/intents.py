@@ -488,10 +488,10 @@ def said_to_player(text: str, cue: str) -> bool:
     """Whether a command's words to "you" in `text` are said just after a player's name, to
     that player ("Priya, what did you say?"), not to gm."""
     cue = _cue_words(cue)
-    return " you " in cue and any(f" {name}{cue}" in _cue_words(text) for name in _called(text))
+    return " you " in cue and any(f" {name}{cue}" in _cue_words(text) for name in called(text))
 
 
-def _called(text: str) -> set[str]:
+def called(text: str) -> set[str]:
     """The players a sentence calls by name ("Priya, what did you say?"): a word said alone
     between commas or at the start before one, none of the words a sentence opens with
     ("sorry, what did you say?"). A cue said to "you" just after it is said to them."""
