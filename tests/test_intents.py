@@ -316,6 +316,11 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("what letter was it again?", False, Command.REPEAT),
         ("what was I asked again", False, Command.REPEAT),
         ("how does scoring work again for the forgers", False, Command.HELP),
+        # what a word of the rules means, or how a part of the game works
+        ("what does absolute majority mean again", False, Command.HELP),
+        ("what counts as a majority again?", False, Command.HELP),
+        ("how does challenging work again", False, Command.HELP),
+        ("what does Tom mean", False, None),
         # words to "you" just after a player's name are said to that player
         ("Jo, what did you say originally?", False, None),
         ("is it C or S, Priya, what did you say?", False, None),

@@ -382,6 +382,25 @@ def test_not_unanimous_said_at_which_place_is_a_no_read_back_not_a_unanimous_pla
     assert meaning.read("five").value == {"unanimous": True, "place": 5}
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "almost! all but Dana on six",
+        "almost, Lea went for one",
+        "we're so close, it's just one person",
+    ],
+)
+def test_nearly_unanimous_with_a_place_or_player_named_is_a_no_read_back(said):
+    reading = FinalMeaning(lines, (1, 2, 6)).read(said)
+    assert reading.value == {"answer": False} and not reading.sure
+    assert FinalMeaning(lines, (1, 2, 6)).read("almost done, hang on").value != {"answer": False}
+
+
+def test_yeah_nah_is_a_no():
+    assert yes_or_no(tokens("yeah nah")) is False
+    assert FinalMeaning(lines, (1, 2, 6)).read("yeah nah").value == {"answer": False}
+
+
 def test_a_no_concluding_a_sentence_answers_is_it_unanimous_read_back():
     reading = FinalMeaning(lines, (1, 2, 3, 4, 5, 6)).read("we're one vote off, so no")
     assert reading.value == {"answer": False} and not reading.sure

@@ -368,12 +368,15 @@ def interpret(
 def commanded(text: str, matcher: Matcher) -> bool:
     """Whether a sentence asks gm to stop or take back, whatever answer is in it: it opens by
     quitting, skipping or undoing in its own words ("let's quit, it's late", "undo, that's not
-    what I said"), or gives a reason to leave the table ("hang on, bathroom break"; not a hold
+    what I said"), quits anywhere ("okay I'm done, let's call it a night": quit always asks
+    first), or gives a reason to leave the table ("hang on, bathroom break"; not a hold
     alone: "hang on, kiwi" is a player still thinking)."""
     first = re.split(r"[,.;:!?]", text)[0]
     wanted = [c for c in (Command.QUIT, Command.SKIP, Command.UNDO) if c in matcher.commands]
     if wanted and command_meant(first, wanted) is not None:
         return True
+    if Command.QUIT in matcher.commands and command_meant(text, (Command.QUIT,)):
+        return True  # "okay I'm done, let's call it a night": quit always asks first
     paused = Command.PAUSE in matcher.commands and command_meant(text, (Command.PAUSE,))
     return bool(paused) and not holds(text) and not called(text)  # "Mum, your phone's ringing"
 

@@ -421,10 +421,20 @@ RULES_SCORING = re.compile(
 )
 
 
+# "what does absolute majority mean again", "what counts as a majority", "how does challenging
+# work": what a word of the rules means, or how a part of the game works.
+RULES_WORDS = re.compile(
+    r" (?:what (?:does|do) (?:an? |the )?(?:absolute )?(?:majority|unanimous|meh|challenge"
+    r"|challenging|forgers?|connection tokens?|hint) mean"
+    r"|what counts as (?:an? |the )?(?:majority|unanimous|a hint|a match)"
+    r"|how (?:does|do) (?:\w+ing|voting|challenges|scoring|the vote|the challenge) work) "
+)
+
+
 def _rules_question(said: str) -> bool:
-    """Whether a sentence asks what something scores (RULES_QUESTION, RULES_SCORING), not what
-    someone has."""
-    if RULES_SCORING.search(said):
+    """Whether a sentence asks what something scores (RULES_QUESTION, RULES_SCORING) or what a
+    word of the rules means (RULES_WORDS), not what someone has."""
+    if RULES_SCORING.search(said) or RULES_WORDS.search(said):
         return True
     found = RULES_QUESTION.search(said)
     if found is None:

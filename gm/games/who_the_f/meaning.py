@@ -27,6 +27,7 @@ from gm.meaning import (
     joined_numbers,
     knows,
     last_clause,
+    leads,
     numbers_in,
     partial,
     plain,
@@ -927,6 +928,16 @@ class FinalMeaning:
         sentence = sentence[len(sentence) - len(said) :]
         if not said:
             return NOTHING
+        opening = strip_lead(everything, _NEARLY_LEADS)  # the marks are gone: read_corrected
+        nearly = (
+            opening[:1] in (["almost"], ["nearly"])
+            and opening[1:2] not in (["done"], ["there"], ["ready"], ["finished"])
+            or opening[:2] == ["so", "close"]
+        )
+        if self.answers and not (self.empties or self.which) and nearly:
+            # "almost! all but Dana on six", "we're so close, it's just one person": not
+            # unanimous, whoever is named after it; read back
+            return self._value({"answer": False}, False)
         # counts are no places: "just one vote", "four out of five" name no place
         counted = _counted(sentence)
         fewer = _fewer(said, sentence, counted)
@@ -1037,6 +1048,8 @@ def _nearly(said: list[str]) -> bool:
     )
 
 
+# Said before "so close": "we're so close", "ugh, so close".
+_NEARLY_LEADS = leads(("we are", "it is", "that is", "ugh", "oh", "argh", "man"))
 # A pattern, not a table of words: its words are no answer to any ask (gm.meaning.lexicon).
 _NOT_EVEN_CLOSE = re.compile(r"\bnot even close$")
 
