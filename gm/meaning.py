@@ -788,8 +788,8 @@ def yes_or_no(said: Sequence[str]) -> bool | None:
     said = list(said)
     if any_of(said, ("not sure", "not really sure", "unsure", "no idea")):
         return None
-    if said[:2] == ["yeah", "nah"] and set(said[2:]) <= NO_WORDS:
-        return False  # "yeah nah": a no, as it is said
+    if said[:2] in (["yeah", "nah"], ["yeah", "no"]) and set(said[2:]) <= NO_WORDS:
+        return False  # "yeah nah", "yeah no": a no, as it is said
     if len(said) <= 4:  # "sure, no problem": a yes, its "no" no answer; in a longer reply
         # ("no problem, the teapot is a kettle") the "no" may be one
         for phrase in YES_DESPITE_NO:

@@ -398,6 +398,8 @@ def test_nearly_unanimous_with_a_place_or_player_named_is_a_no_read_back(said):
 
 def test_yeah_nah_is_a_no():
     assert yes_or_no(tokens("yeah nah")) is False
+    assert yes_or_no(tokens("yeah no")) is False
+    assert yes_or_no(tokens("yeah, no, that's right")) is not False
     assert FinalMeaning(lines, (1, 2, 6)).read("yeah nah").value == {"answer": False}
 
 
@@ -842,6 +844,16 @@ def test_a_change_to_the_groups_begun_but_not_said_whole_is_asked_which(said):
     """Each was "Sorry, I didn't catch that": gm now asks which change, with examples."""
     reading = GroupsMeaning(lines, GROUPS).read(said)
     assert reading.kind is Kind.PARTIAL and reading.question == "which_change"
+
+
+@pytest.mark.parametrize(
+    "said,word",
+    [("vet or doctor... vet", "vet"), ("giraffe or gorilla... gorilla", "gorilla")],
+)
+def test_two_words_weighed_then_one_said_again_is_that_word(said, word):
+    """ "vet or doctor... vet" asked which of the two, though the player had chosen."""
+    assert AnswerMeaning(lines).read(said).value == word
+    assert AnswerMeaning(lines).read("vet or doctor...").kind is not Kind.WORDS
 
 
 def test_a_small_word_the_theme_lists_is_still_a_word():

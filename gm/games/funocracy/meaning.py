@@ -1700,13 +1700,16 @@ class AnswerMeaning:
             return Reading(Kind.TALK)  # "Sam, do you have a toaster?": said to a player
         if len(parts) > 1 and " ".join(parts[-1][1]) in REACTIONS and text.rstrip().endswith("?"):
             return Reading(Kind.TALK)  # "pineapple on pizza, Tom, really?": a word reacted to
-        for _, clause in parts:  # "fire alarm or... a foghorn?": which one?
+        for index, (_, clause) in enumerate(parts):  # "fire alarm or... a foghorn?": which one?
             at = clause.index("or") if "or" in clause[1:-1] else 0
             if (
                 at
                 and (first := _answer_words(clause[:at]))
                 and (second := _answer_words(clause[at + 1 :]))
             ):
+                chosen = [w for _, c in parts[index + 1 :] if (w := _answer_words(c))]
+                if chosen and chosen[-1] in (first, second):
+                    return Reading(Kind.WORDS, " ".join(chosen[-1]))  # "vet or doctor... vet"
                 return partial(
                     self.lines("which_word", first=" ".join(first), second=" ".join(second)), None
                 )
