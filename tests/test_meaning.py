@@ -856,6 +856,15 @@ def test_two_words_weighed_then_one_said_again_is_that_word(said, word):
     assert AnswerMeaning(lines).read("vet or doctor...").kind is not Kind.WORDS
 
 
+@pytest.mark.parametrize(
+    "said", ["nah I'm out, pass on this one", "I don't know, I don't know... I pass"]
+)
+def test_a_long_reply_that_ends_by_giving_up_passes(said):
+    reading = AnswerMeaning(lines).read(said)
+    assert reading.value == "pass" and not reading.sure
+    assert AnswerMeaning(lines).read("I hope you don't pass, you always pass").kind is Kind.TALK
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

@@ -235,6 +235,8 @@ GIVE_UP = (
     "i am blank",
     "blank",
     "my mind is blank",
+    "can not think of anything",
+    "can not think of one",
     "mind went blank",
     "i do not know",
     "do not know",
@@ -1669,10 +1671,11 @@ class AnswerMeaning:
         if "?" in str(text):  # "is it my turn? pass": what is said after the question
             said = strip_lead(tokens(statement(text)))
             unsaid = unsaid and any_of(said, ("not pass", "not give up", "never pass"))
+        last = strip_lead(tokens(clause_texts(statement(text) or text)[-1]))
+        gave_up = len(said) <= 7 and any_of(said, GIVE_UP)
         if (
             said
-            and len(said) <= 7
-            and any_of(said, GIVE_UP)
+            and (gave_up or len(last) <= 5 and any_of(last, GIVE_UP))  # "I don't know... I pass"
             and not any_of(said, ("or", "nothing yet", "not yet"))  # "nothing yet, hang on"
             and not handed
             and not unsaid
