@@ -865,6 +865,12 @@ def test_a_long_reply_that_ends_by_giving_up_passes(said):
     assert AnswerMeaning(lines).read("I hope you don't pass, you always pass").kind is Kind.TALK
 
 
+def test_the_table_agreeing_with_its_heads_is_read():
+    assert AgreeMeaning(lines).read("Lena's shaking her head").value is False
+    assert AgreeMeaning(lines).read("everyone's nodding").value is True
+    assert AgreeMeaning(lines).read("nobody is nodding").value is False
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

@@ -1159,6 +1159,7 @@ AGREED = (
     "go for it",
     "all good",
     "fair enough",
+    "nodding",  # "everyone's nodding"
 )
 # A no from the table in other words than no: "don't count it", "veto", "that's a stretch".
 NOT_AGREED = (
@@ -1171,6 +1172,10 @@ NOT_AGREED = (
     "we say no",
     "i say no",
     "stretch",
+    "shaking her head",  # the table answers with its heads too
+    "shaking his head",
+    "shaking their heads",
+    "shaking my head",
 )
 
 
