@@ -871,6 +871,16 @@ def test_the_table_agreeing_with_its_heads_is_read():
     assert AgreeMeaning(lines).read("nobody is nodding").value is False
 
 
+def test_what_the_fake_groups_asked_as_a_question_thrown_out_or_said_again():
+    asked = GroupsMeaning(lines, GROUPS).read("cat and kitten, can we merge those?")
+    assert asked.value == "merge 1 2" and not asked.sure
+    assert GroupsMeaning(lines, GROUPS).read("should we merge them?").kind is not Kind.ANSWER
+    thrown = GroupsMeaning(lines, GROUPS).read("the goldfish, throw that whole group out")
+    assert thrown.value == "invalid 4"
+    again = GroupsMeaning(lines, GROUPS).read("say them again, I lost track after the kitten")
+    assert again.value == "list"
+
+
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"

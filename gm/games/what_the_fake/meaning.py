@@ -1527,6 +1527,8 @@ GROUP_LIST = (
     "go through them",
     "what was group",
     "what is group",
+    "say them again",
+    "say the groups again",
 )
 SOUNDS_SET = frozenset(SOUNDS)
 # The verbs of a change to the groups, which a "no" after them takes back.
@@ -1638,6 +1640,8 @@ NOT_COUNTING = (
     "could not tell what",
     "void it",
     "void that",
+    "whole group out",  # "throw that whole group out", "I want that whole group thrown out"
+    "whole group thrown out",
     "void",
     "bin that",
     "bin it",
@@ -1923,6 +1927,8 @@ class GroupsMeaning:
             return NOTHING  # not "group two, no": that says what is wrong
         if len(pieces) > 2 and pieces[-2] in TAKEN_BACK and any_of(pieces[-1], ALL_FINE):
             return answer("correct", said_change(self.lines, "correct"), False)
+        # "sheep and goat, can we merge those?": a change asked for as a question, read back
+        text, asked_change = re.subn(_CHANGE_ASKED, r"\1", str(text))
         # "the toucan's basically a parrot": the toucan is
         text = re.sub(rf"\b([a-z]+)'s ({_IS_AFTER})\b", _is_unless_seat, str(text), flags=re.I)
         whole = tokens(statement(text))
@@ -1971,8 +1977,8 @@ class GroupsMeaning:
         seat = self._seat_of(said)
         seat = self._seat_of(whole) if seat is None else seat
         known = {g.number: g for g in self.groups}
-        short = (  # corrected, or "group a" read as eight: read back
-            len(said) <= 8 and not hedged(text) and said == whole and not eight
+        short = (  # corrected, asked as a question, or "group a" read as eight: read back
+            len(said) <= 8 and not hedged(text) and said == whole and not eight and not asked_change
         )
 
         def value(v: str, sure: bool = short) -> Reading:
@@ -2145,6 +2151,12 @@ class GroupsMeaning:
 
 
 _IS_AFTER = "really|just|actually|basically|also|a|an|the same|not"
+# A change asked for as a question, its mark dropped: "can we merge those?", "could you split
+# group four?".
+_CHANGE_ASKED = re.compile(
+    r"(?i)((?:^|[,.;!]\s*)(?:can|could|shall) (?:we|you) (?:please )?"
+    r"(?:merge|split|void|combine|join|separate)\b[^?]*)\?\s*$"
+)
 # A change forbidden, which is none: "don't merge them", "never void the goldfish".
 FORBIDDING = (
     r"\b(?:do not|never|not|no need to|no) (?:merge|combine|join|split|void|bin|break|separate"
