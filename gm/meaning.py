@@ -280,7 +280,9 @@ YES_PHRASES = (
     "all good",
     "sounds good",
     "sounds right",
-    "about right",  # "sounds about right", "that's about right"
+    "sounds about right",
+    "looks about right",
+    "that is about right",
     "go for it",
     "we agree",
     "all agreed",
@@ -768,15 +770,13 @@ _ASKING = [w.split() for w in ("is that", "was that", "is it", "are they", "are 
 
 
 def yes_taken_back(said: Sequence[str]) -> bool:
-    """A short reply of a yes and then a no ("fine, no", "ok, no"): a yes taken back, or a no?
-    Asked again. Not one concluded ("ok so no"), nor one whose yes only strengthens ("totally,
-    no")."""
+    """A short reply of a yes and then a no ("fine, no", "ok, no", "exactly, no"): a yes taken
+    back, or a no? Asked again. Not one concluded ("ok so no"), nor one whose yes only
+    strengthens the no ("totally, no")."""
     return (
         0 < len(said) <= 5
         and said[-1] in NO_WORDS
-        and bool(
-            set(said[:-1]) & YES_WORDS - {"totally", "definitely", "absolutely", "exactly", "right"}
-        )
+        and bool(set(said[:-1]) & YES_WORDS - {"totally", "definitely", "absolutely", "right"})
         and not set(said[:-1]) & NO_WORDS
         and said[-2] not in ("so", "then")
     )

@@ -316,6 +316,12 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("what letter was it again?", False, Command.REPEAT),
         ("what was I asked again", False, Command.REPEAT),
         ("how does scoring work again for the forgers", False, Command.HELP),
+        # the word or the letters asked again, the scores in other words
+        ("say the word again?", False, Command.REPEAT),
+        ("can you say the word back?", False, Command.REPEAT),
+        ("sorry, what word did you hear?", False, Command.REPEAT),
+        ("uhhh which ones are up again", False, Command.REPEAT),
+        ("scores please", False, Command.SCORE),
         # what a word of the rules means, or how a part of the game works
         ("what does absolute majority mean again", False, Command.HELP),
         ("what counts as a majority again?", False, Command.HELP),

@@ -865,22 +865,6 @@ def test_a_long_reply_that_ends_by_giving_up_passes(said):
     assert AnswerMeaning(lines).read("I hope you don't pass, you always pass").kind is Kind.TALK
 
 
-def test_the_table_agreeing_with_its_heads_is_read():
-    assert AgreeMeaning(lines).read("Lena's shaking her head").value is False
-    assert AgreeMeaning(lines).read("everyone's nodding").value is True
-    assert AgreeMeaning(lines).read("nobody is nodding").value is False
-
-
-def test_what_the_fake_groups_asked_as_a_question_thrown_out_or_said_again():
-    asked = GroupsMeaning(lines, GROUPS).read("cat and kitten, can we merge those?")
-    assert asked.value == "merge 1 2" and not asked.sure
-    assert GroupsMeaning(lines, GROUPS).read("should we merge them?").kind is not Kind.ANSWER
-    thrown = GroupsMeaning(lines, GROUPS).read("the goldfish, throw that whole group out")
-    assert thrown.value == "invalid 4"
-    again = GroupsMeaning(lines, GROUPS).read("say them again, I lost track after the kitten")
-    assert again.value == "list"
-
-
 def test_a_small_word_the_theme_lists_is_still_a_word():
     surprised = ("wow", "what", "no", "ooh")
     assert AnswerMeaning(lines, surprised).read("what").value == "what"
@@ -943,6 +927,14 @@ def test_one_side_counted_without_a_majority_is_asked():
     assert FunoVote(lines, 4).read("I think it's good, but Sara hasn't flipped yet").kind is (
         Kind.PARTIAL
     )
+
+
+@pytest.mark.parametrize(
+    "said", ["um I don't know, I don't have one", "oh I didn't say anything, that was Tim coughing"]
+)
+def test_no_word_at_all_at_which_letter_is_no_answer(said):
+    meaning = LetterMeaning(lines, ("U", "K", "H"), ("U", "K", "H"), "which", "kiwi")
+    assert meaning.read(said).value == "none"
 
 
 @pytest.mark.parametrize("said", ["uhh", "um, er", "hmm"])
@@ -2959,3 +2951,66 @@ def test_nothing_to_change_and_a_count_denied_only_where_they_are_all_that_is_sa
 )
 def test_a_yes_said_with_no_made_stronger_is_still_a_yes(said):
     assert AgreeMeaning(lines).read(said).value is True
+
+
+# -- sentences a review wrote against the rules above: each must keep its meaning ----------------
+
+
+@pytest.mark.parametrize(
+    "said,meaning,not_command",
+    [
+        ("four for one, Sam, quit it", "result", Command.QUIT),
+        ("three for two, let's stop arguing", "result", Command.QUIT),
+        ("three for two, let's take a break after this one", "result", Command.PAUSE),
+        ("that's wrong, it's a goldfish and a lighthouse", "check", Command.UNDO),
+        ("uh, a doorbell", "answer", Command.PAUSE),
+        ("um, a time out", "answer", Command.PAUSE),
+    ],
+)
+def test_game_words_in_an_answer_are_no_command_over_it(said, meaning, not_command, common):
+    """A quit, an undo or a pause read anywhere in a sentence took it from its answer: "four for
+    one, Sam, quit it" was a quit, "that's wrong, it's a goldfish" an undo, "a doorbell" a pause."""
+    read = {
+        "result": ResultMeaning(lines, players=5),
+        "check": CheckMeaning(lines, ("goldfish", "sandcastle")),
+        "answer": AnswerMeaning(lines),
+    }[meaning]
+    final = Final((Alternative(said, 1.0),), 0.0, 2.0)
+    free = meaning == "answer"
+    heard = interpret(final, Matcher((), common[1]), free, 0.5, read, countdown=free)
+    assert heard.match is None or heard.match.command is not not_command
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["gm, hang on a sec", "can you hang on a sec", "dude hang on", "Tom needs a sec, hang on"],
+)
+def test_a_wait_asked_of_others_is_no_time_a_player_asks_for_themselves(said):
+    assert not asks_for_time(said)
+
+
+def test_readings_a_review_found_the_new_rules_made_wrong():
+    assert command_meant("Seriously, what did you say?", list(Command)) is Command.REPEAT
+    final = FinalMeaning(lines, (1, 2, 3, 4, 5, 6))
+    assert final.read("just about right, all but one").kind is not Kind.ANSWER or (
+        final.read("just about right, all but one").value != {"unanimous": True, "place": 1}
+    )
+    assert final.read("almost missed it, yes it's unanimous").value != {"answer": False}
+    assert GroupsMeaning(lines, GROUPS).read("that's not about right at all").value != "correct"
+    assert GroupsMeaning(lines, GROUPS).read("lights out").kind is not Kind.PARTIAL
+    assert AgreeMeaning(lines).read("exactly, no").value is not True
+    assert (
+        AnswerMeaning(lines).read("I'd say a toaster, a big shiny toaster, I don't know").value
+        == "toaster"
+    )
+    assert AnswerMeaning(lines).read("bread or butter... hmm, butter?").kind is not Kind.WORDS
+    assert AnswerMeaning(lines).read("really? a kettle?").value != "kettle"
+    challenge = ChallengeMeaning(lines).read("I wanted the kettle to win, no challenge")
+    assert challenge.value != "wrong_letter"
+    names = NamesMeaning(lines, HINTS, 3).read("a boarding pass and a lighthouse")
+    assert names.kind is not Kind.ANSWER or "lighthouse" in " ".join(names.value["names"])
+    assert NamesMeaning(lines, HINTS, 3).read("whose turn is it? Jo's, I think").kind is not (
+        Kind.ANSWER
+    )
+    scorned = CheckMeaning(lines, ("flying pig",)).read("flying pig, yeah right")
+    assert not (scorned.value is True and scorned.sure)

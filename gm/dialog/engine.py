@@ -22,10 +22,12 @@ from gm.dialog.intents import (
     Command,
     Match,
     Matcher,
+    any_cue,
     asks_for_time,
     called,
     command_meant,
     holds,
+    leaves,
     meaning_words,
     said_to_player,
 )
@@ -367,18 +369,37 @@ def interpret(
 
 def commanded(text: str, matcher: Matcher) -> bool:
     """Whether a sentence asks gm to stop or take back, whatever answer is in it: it opens by
-    quitting, skipping or undoing in its own words ("let's quit, it's late", "undo, that's not
-    what I said"), quits anywhere ("okay I'm done, let's call it a night": quit always asks
-    first), or gives a reason to leave the table ("hang on, bathroom break"; not a hold
-    alone: "hang on, kiwi" is a player still thinking)."""
+    quitting, skipping or undoing in so many words ("let's quit, it's late", "undo, that's not
+    what I said"; not "that's wrong, it's a goldfish", which corrects), ends the evening anywhere
+    in it ("okay I'm done, let's call it a night"; not "let's stop arguing"), or gives a reason
+    to leave the table ("hang on, bathroom break"; not "a doorbell", a word for a theme, nor a
+    reason said to a player by name). Quit and undo ask first, as always."""
     first = re.split(r"[,.;:!?]", text)[0]
-    wanted = [c for c in (Command.QUIT, Command.SKIP, Command.UNDO) if c in matcher.commands]
+    wanted = [c for c in (Command.QUIT, Command.SKIP) if c in matcher.commands]
     if wanted and command_meant(first, wanted) is not None:
         return True
-    if Command.QUIT in matcher.commands and command_meant(text, (Command.QUIT,)):
-        return True  # "okay I'm done, let's call it a night": quit always asks first
-    paused = Command.PAUSE in matcher.commands and command_meant(text, (Command.PAUSE,))
-    return bool(paused) and not holds(text) and not called(text)  # "Mum, your phone's ringing"
+    if Command.UNDO in matcher.commands and meaning_words(first).strip(" .!") in UNDO_SAID:
+        return True
+    if Command.QUIT in matcher.commands and any_cue(text, ENDS_THE_EVENING):
+        return True
+    return Command.PAUSE in matcher.commands and leaves(text) and not called(text)
+
+
+# An undo in so many words, said first: "undo, that's not what I said".
+UNDO_SAID = frozenset(
+    ("undo", "undo that", "scratch that", "take that back", "take it back", "go back", "revert")
+)
+# Words that end the evening, wherever they are said: "okay I'm done, let's call it a night".
+ENDS_THE_EVENING = (
+    "call it a night",
+    "end the game",
+    "stop the game",
+    "done for tonight",
+    "done for the night",
+    "that is enough for tonight",
+    "game over for us",
+    "turn the game off",
+)
 
 
 NOT_READ = Reading()

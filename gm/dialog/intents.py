@@ -291,6 +291,11 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
         "repeat",
         "what did you say",
         "what did you hear",  # what gm took ("what did it hear" is the table wondering)
+        "what word did you hear",
+        "say the word again",
+        "say the word back",
+        "which ones are up",
+        "what are we voting on",
         "what was i asked",
         "what did you ask",
         "what are we doing with",
@@ -331,6 +336,8 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
     ),
     Command.SCORE: (
         "score",
+        "scores please",
+        "the scores",
         "how many tokens",
         # not "tokens left": "I've only got two tokens left in my hand" is a player's own
         "tokens are left",
@@ -509,7 +516,11 @@ def called(text: str) -> set[str]:
     return {
         piece[0]
         for piece in pieces
-        if len(piece) == 1 and piece[0].isalpha() and piece[0] not in _NO_NAMES
+        if len(piece) == 1
+        and len(piece[0]) > 1  # "c... c... I had one": a letter, no name
+        and piece[0].isalpha()
+        and piece[0] not in _NO_NAMES
+        and not piece[0].endswith("ly")  # "seriously, what did you say?"
     }
 
 
@@ -519,9 +530,28 @@ _NO_NAMES = (
     | frozenset(w for phrase in FILLERS for w in phrase.split())
     | frozenset(
         "sorry wait hey hi hello please thanks what sir pardon excuse huh eh hmm um uh er right "
-        "no nope nah yes yep sure okay ok gm".split()
+        "no nope nah yes yep sure okay ok gm again crap damn question computer robot game "
+        "master anyway sorry listen look".split()
     )
 )
+
+
+def leaves(text: str) -> bool:
+    """Whether `text` gives a reason to leave the table ("bathroom break", "my phone's ringing"),
+    not counting the cues that are also things a player may name ("a doorbell", "a break dance",
+    "time out"): those pause only where said as a command, never over an answer."""
+    said = _cue_words(text)
+    return any(f" {cue} " in said for cue in LEAVE_CUES if cue not in THING_LEAVE_CUES)
+
+
+# Cues to leave that are also things: "uh, a doorbell" is a word for a theme.
+THING_LEAVE_CUES = frozenset(("a break", "time out", "doorbell", "pause"))
+
+
+def any_cue(text: str, cues: Iterable[str]) -> bool:
+    """Whether any of `cues` is said in `text`, as cues are looked for (whole words)."""
+    said = _cue_words(text)
+    return any(f" {cue} " in said for cue in cues)
 
 
 def holds(text: str) -> bool:
@@ -535,20 +565,26 @@ def holds(text: str) -> bool:
 
 
 def asks_for_time(text: str) -> bool:
-    """Whether a hold cue in `text` comes after the player's own thinking ("c... c... I had one,
-    hang on", "I'm not ready, give me a sec"): time asked of the table, not a pause asked of gm
-    ("hang on, the dog's barking" begins with it). Where a clock runs the time is the player's
-    own, so the clock runs on."""
+    """Whether a hold cue in `text` comes after the player's own thinking, in the first person
+    or on a letter ("c... c... I had one, hang on", "I'm not ready, give me a sec"): time asked
+    of the table, not a pause asked of gm ("hang on, the dog's barking" begins with it; "gm, hang
+    on", "can you hang on a sec", "Tom needs a sec, hang on" ask others). Where a clock runs the
+    time is the player's own, so the clock runs on."""
     said = _cue_words(text)
     at = min((said.find(f" {cue} ") for cue in HOLD_CUES if f" {cue} " in said), default=-1)
     if at < 0 or not holds(text):
         return False
-    before = [w for w in said[:at].split() if w not in _LEADING]
-    return bool(before)
+    before = set(said[:at].split()) - _LEADING
+    return bool(before) and not before & _ASKING_OTHERS and not called(text)
 
 
-# Words before a hold cue that still leave it at the start: "oh, hang on", "um, one sec".
-_LEADING = frozenset("oh um uh er erm hmm ah ahh wait no so okay ok right guys".split())
+# Words before a hold cue that leave it at the start: "oh, hang on", "um, one sec".
+_LEADING = frozenset("oh um uh er erm hmm ah ahh no so okay ok right".split())
+# Words before a hold cue that ask someone else to wait: "gm, hang on", "can you hang on", "Tom
+# needs a sec, hang on".
+_ASKING_OTHERS = frozenset(
+    "you gm hey whoa woah dude guys everyone everybody wait needs need we us".split()
+)
 
 
 def _cue_words(text: str) -> str:

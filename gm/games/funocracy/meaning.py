@@ -201,7 +201,6 @@ WRONG_LETTER_SAID = (
 )
 WRONG_LETTER = WRONG_LETTER_SAID + (
     "meant the",
-    "wanted the",
     "meant for",
     "it is for the",
     "it was for the",
@@ -798,6 +797,8 @@ NONE = (
     "does not matter",
     "leave it",
     "no word",
+    "do not have one",  # "um I don't know, I don't have one"
+    "did not say anything",  # "oh I didn't say anything, that was Tim coughing"
     "drop it",
 )
 
@@ -1159,7 +1160,6 @@ AGREED = (
     "go for it",
     "all good",
     "fair enough",
-    "nodding",  # "everyone's nodding"
 )
 # A no from the table in other words than no: "don't count it", "veto", "that's a stretch".
 NOT_AGREED = (
@@ -1172,10 +1172,6 @@ NOT_AGREED = (
     "we say no",
     "i say no",
     "stretch",
-    "shaking her head",  # the table answers with its heads too
-    "shaking his head",
-    "shaking their heads",
-    "shaking my head",
 )
 
 
@@ -1471,10 +1467,10 @@ REACTIONS = frozenset(
         # cheering a player on ("go go go, time's almost up")
         "go go",
         "go go go",
-        "really",
-        "oh really",
     )
 )
+# A reaction asked back after a word, at the end: "pineapple on pizza, Tom, really?".
+ASKED_BACK = frozenset(("really", "oh really", "seriously", "are you serious", "you serious"))
 
 
 def _answer_words(clause: list[str]) -> list[str] | None:
@@ -1676,11 +1672,15 @@ class AnswerMeaning:
         if "?" in str(text):  # "is it my turn? pass": what is said after the question
             said = strip_lead(tokens(statement(text)))
             unsaid = unsaid and any_of(said, ("not pass", "not give up", "never pass"))
-        last = strip_lead(tokens(clause_texts(statement(text) or text)[-1]))
+        # "I don't know, I don't know... I pass" (not "a toaster, a big shiny toaster, I don't
+        # know": a word said before it, then doubt)
+        pieces = clause_texts(statement(text) or text)
+        last = strip_lead(tokens(pieces[-1]))
+        worded = any(_answer_words(strip_lead(tokens(p))) for p in pieces[:-1])
         gave_up = len(said) <= 7 and any_of(said, GIVE_UP)
         if (
             said
-            and (gave_up or len(last) <= 5 and any_of(last, GIVE_UP))  # "I don't know... I pass"
+            and (gave_up or len(last) <= 5 and any_of(last, GIVE_UP) and not worded)
             and not any_of(said, ("or", "nothing yet", "not yet"))  # "nothing yet, hang on"
             and not handed
             and not unsaid
@@ -1706,7 +1706,7 @@ class AnswerMeaning:
         listed = {" ".join(tokens(hint)) for hint in self.hints}
         if _called(parts, listed):
             return Reading(Kind.TALK)  # "Sam, do you have a toaster?": said to a player
-        if len(parts) > 1 and " ".join(parts[-1][1]) in REACTIONS and text.rstrip().endswith("?"):
+        if len(parts) > 1 and " ".join(parts[-1][1]) in ASKED_BACK and text.rstrip().endswith("?"):
             return Reading(Kind.TALK)  # "pineapple on pizza, Tom, really?": a word reacted to
         for index, (_, clause) in enumerate(parts):  # "fire alarm or... a foghorn?": which one?
             at = clause.index("or") if "or" in clause[1:-1] else 0
@@ -1716,8 +1716,9 @@ class AnswerMeaning:
                 and (second := _answer_words(clause[at + 1 :]))
             ):
                 chosen = [w for _, c in parts[index + 1 :] if (w := _answer_words(c))]
-                if chosen and chosen[-1] in (first, second):
-                    return Reading(Kind.WORDS, " ".join(chosen[-1]))  # "vet or doctor... vet"
+                if chosen and chosen[-1] in (first, second) and "?" not in str(text):
+                    # "vet or doctor... vet" (not "bread or butter... hmm, butter?", still asked)
+                    return Reading(Kind.WORDS, " ".join(chosen[-1]))
                 return partial(
                     self.lines("which_word", first=" ".join(first), second=" ".join(second)), None
                 )

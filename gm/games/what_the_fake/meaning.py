@@ -217,13 +217,12 @@ DONE = (
     "blank",
     "zero",
     "forget it",  # "forget it, next person"
-    "pass",  # "pass, I've got nothing"
 )
 # Words that hold a name together ("ship in a bottle"): a piece with one is never cut at spaces.
 JOINING = frozenset(ARTICLES) | frozenset("and in on with of at for to from".split())
 _NOT_NAMES = frozenset(
     "yes yeah yep no nope nah okay ok um umm uh uhh er erm hmm right sure so oh like and then "
-    "well last first next one haha ha hah lol ugh oops whoops pass".split()
+    "well last first next one haha ha hah lol ugh oops whoops".split()
 )
 # A list's seams: said between names, never inside one.
 HARD = ("then", "and then", "next", "also", "plus", "after that", "and also", "and lastly")
@@ -324,8 +323,8 @@ _COUNTED_LEAD = re.compile(
 _SAME_AS = re.compile(r"(?:the )?same (?:one|ones|two|three|things|drawings) as\b")
 # A player asking themselves for a name mid-list: "what was it", "what was the last one".
 _SELF_ASKED = re.compile(
-    r"(?i)\bwhat (?:was it|was that|was the (?:last|other|first|second|third) one|is it called"
-    r"|'s it called)\b\W*"
+    r"(?i)\bwhat (?:was it called|was it|was that|was the (?:last|other|first|second|third) one"
+    r"|is it called|'s it called)\b\W*"
 )
 # A piece that says how many drawings there are, not what they are ("I only managed one").
 _HOW_MANY = re.compile(
@@ -482,9 +481,11 @@ class NamesMeaning:
         # a player asking themselves in the middle of a list ("a frisbee, and uh, what was it,
         # oh a witch on a broom"): no question to the table
         text = _SELF_ASKED.sub(" ", text)
-        if "?" in text and not text.rstrip(" .!").endswith("?"):
-            # "seat five, that's me? ok: surfboard, wave, sandcastle": the names after the
-            # question (no question mark left in them), read back
+        asked_self = set(tokens(text.rsplit("?", 1)[0])) & {"i", "me", "my", "mine"}
+        if "?" in text and not text.rstrip(" .!").endswith("?") and asked_self:
+            # "seat five, that's me? ok: surfboard, wave, sandcastle": the player's question
+            # about their own turn, then the names (no question mark left in them), read back;
+            # not "whose turn is it? Jo's, I think", "seriously? Tom drew a fish too"
             after = self.read(statement(text), held)
             if after.kind is Kind.ANSWER and isinstance(after.value, dict):
                 return replace(after, sure=False)
@@ -564,6 +565,8 @@ class NamesMeaning:
             if at == 0 and cleaned in (["two"], ["three"]):
                 counted = cleaned[0]  # "three: kangaroo, koala, crocodile"
                 continue
+            if at == 0 and cleaned == ["pass"]:
+                continue  # "pass, I've got nothing" (not "a boarding pass")
             if cleaned and not set(cleaned) <= _NOT_NAMES | ARTICLES:
                 pieces.extend(_at_articles(cleaned))
         if not_known and not pieces:  # "I can't remember which one I finished": what is it?
@@ -1373,10 +1376,11 @@ class CheckMeaning:
             # "fish and chips, yeah", "fish and chips, spot on": the name, then yes ("flying
             # pig, right?" asks)
             yes = pieces[-1] if pieces[-1][-1] in SAID_BACK_YES or len(pieces[-1]) > 1 else []
+            yes = [] if yes == ["yeah", "right"] else yes  # "flying pig, yeah right": scorn
             named = normalise_name(" ".join(w for p in pieces[:-1] for w in p))
             heard = {normalise_name(" and ".join(self.pending)), *self._names}
             if yes and yes_or_no(yes) is True and named and named in heard:
-                return answer(True, self.lines("heard_yes"), True)
+                return answer(True, self.lines("heard_yes"), len(yes) == 1)
         if len(said) > 1 and said[-1] in SAID_BACK_YES and not text.rstrip().endswith("?"):
             # "fish and chips yeah", said in one breath
             named = normalise_name(" ".join(said[:-1]))
@@ -1490,7 +1494,8 @@ GROUP_CORRECT = (
     "looks fine",
     "seems fine",
     "seems right",
-    "about right",  # "sounds about right"
+    "sounds about right",
+    "looks about right",
     "all fine",
     "fine by me",
 )
@@ -2143,7 +2148,9 @@ class GroupsMeaning:
             return partial(self.lines("which_change"), None)
         bare = [w for w in said if w not in SOUNDS_SET | {"no", "the", "it", "them", "those"}]
         verbs = set(bare) & (CHANGE_VERBS | {"out", "separate"})
-        if bare and (verbs and len(bare) <= 4 or said_group and len(bare) <= 3 and not fine):
+        # not "lights out", "Sam, you're out": only the words of a change
+        begun = all(w in _BEGUN or words(w)[0].number is not None for w in bare)
+        if bare and begun and (verbs and len(bare) <= 4 or said_group and len(bare) <= 3):
             # "merge two", "split it", "take seat five out", "no, group six": a change begun,
             # not said whole: asked
             return partial(self.lines("which_change"), None)
@@ -2151,6 +2158,8 @@ class GroupsMeaning:
 
 
 _IS_AFTER = "really|just|actually|basically|also|a|an|the same|not"
+# The words of a change begun and not finished: "merge two", "take seat five out", "group one".
+_BEGUN = CHANGE_VERBS | frozenset("out separate take group seat player number some".split())
 # A change asked for as a question, its mark dropped: "can we merge those?", "could you split
 # group four?".
 _CHANGE_ASKED = re.compile(

@@ -16,6 +16,7 @@ from typing import Callable
 from gm.games.common import spoken_numbers
 from gm.meaning import (
     NOTHING,
+    YES_WORDS,
     Mention,
     Word,
     answer,
@@ -933,7 +934,7 @@ class FinalMeaning:
             opening[:1] in (["almost"], ["nearly"])
             and opening[1:2] not in (["done"], ["there"], ["ready"], ["finished"])
             or opening[:2] == ["so", "close"]
-        )
+        ) and not set(everything) & (YES_WORDS | {"unanimous"})  # "almost missed it, yes"
         if self.answers and not (self.empties or self.which) and nearly:
             # "almost! all but Dana on six", "we're so close, it's just one person": not
             # unanimous, whoever is named after it; read back
