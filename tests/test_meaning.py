@@ -2982,6 +2982,21 @@ def test_game_words_in_an_answer_are_no_command_over_it(said, meaning, not_comma
 
 
 @pytest.mark.parametrize(
+    "said,command",
+    [
+        ("stop, pause the game, someone's at the door", Command.PAUSE),
+        ("okay I want to quit, draw a cross and a circle", Command.QUIT),
+    ],
+)
+def test_a_reason_to_leave_or_quit_is_no_list_of_drawings(said, command, common):
+    """ "stop, pause the game, someone's at the door" was read back as three drawings."""
+    final = Final((Alternative(said, 1.0),), 0.0, 2.0)
+    meaning = NamesMeaning(lines, HINTS, 3)
+    heard = interpret(final, Matcher((), common[1]), True, 0.5, meaning)
+    assert heard.match is not None and heard.match.command is command
+
+
+@pytest.mark.parametrize(
     "said",
     ["gm, hang on a sec", "can you hang on a sec", "dude hang on", "Tom needs a sec, hang on"],
 )

@@ -302,9 +302,9 @@ def interpret(
         return Heard(partial=Reading(Kind.PARTIAL, question=UNSURE, held=held))
     chosen = match is not None and match.command is None and match.sure
     sure = reading is not None and reading.kind is Kind.ANSWER and reading.sure  # "next question"
-    if reading is not None and reading.kind is not Kind.TALK and not chosen and not sure:
+    if reading is not None and reading.kind is not Kind.TALK and not chosen:
         # "let's quit, it's late": a quit (asked first), no word "late"
-        reading = NOT_READ if commanded(texts[0], matcher) else reading
+        reading = NOT_READ if commanded(texts[0], matcher, sure) else reading
     said = match.phrase if match is not None else ""
     cue_commands = {
         c
@@ -367,18 +367,21 @@ def interpret(
     return Heard()
 
 
-def commanded(text: str, matcher: Matcher) -> bool:
+def commanded(text: str, matcher: Matcher, sure: bool = False) -> bool:
     """Whether a sentence asks gm to stop or take back, whatever answer is in it: it opens by
     quitting, skipping or undoing in so many words ("let's quit, it's late", "undo, that's not
     what I said"; not "that's wrong, it's a goldfish", which corrects), ends the evening anywhere
     in it ("okay I'm done, let's call it a night"; not "let's stop arguing"), or gives a reason
     to leave the table ("hang on, bathroom break"; not "a doorbell", a word for a theme, nor a
-    reason said to a player by name). Quit and undo ask first, as always."""
+    reason said to a player by name). Quit and undo ask first, as always. An answer the
+    ask's meaning read `sure` gives way only to the last two ("next question please" at Who the
+    F's next question is that, not a skip)."""
     first = re.split(r"[,.;:!?]", text)[0]
     wanted = [c for c in (Command.QUIT, Command.SKIP) if c in matcher.commands]
-    if wanted and command_meant(first, wanted) is not None:
+    if not sure and wanted and command_meant(first, wanted) is not None:
         return True
-    if Command.UNDO in matcher.commands and meaning_words(first).strip(" .!") in UNDO_SAID:
+    said = meaning_words(first).strip(" .!")
+    if not sure and Command.UNDO in matcher.commands and said in UNDO_SAID:
         return True
     if Command.QUIT in matcher.commands and any_cue(text, ENDS_THE_EVENING):
         return True
@@ -399,6 +402,8 @@ ENDS_THE_EVENING = (
     "that is enough for tonight",
     "game over for us",
     "turn the game off",
+    "want to quit",
+    "want to stop playing",
 )
 
 

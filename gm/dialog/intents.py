@@ -531,7 +531,7 @@ _NO_NAMES = (
     | frozenset(
         "sorry wait hey hi hello please thanks what sir pardon excuse huh eh hmm um uh er right "
         "no nope nah yes yep sure okay ok gm again crap damn question computer robot game "
-        "master anyway sorry listen look".split()
+        "master anyway sorry listen look stop hold hang guys everyone".split()
     )
 )
 
