@@ -322,6 +322,7 @@ def test_the_words_the_meaning_reads_are_the_sentence_with_contractions_written_
         ("sorry, what word did you hear?", False, Command.REPEAT),
         ("uhhh which ones are up again", False, Command.REPEAT),
         ("scores please", False, Command.SCORE),
+        ("okay flip them, then we'll see the scores", False, None),  # no score asked now
         # what a word of the rules means, or how a part of the game works
         ("what does absolute majority mean again", False, Command.HELP),
         ("what counts as a majority again?", False, Command.HELP),

@@ -337,7 +337,6 @@ COMMAND_CUES: dict[Command, tuple[str, ...]] = {
     Command.SCORE: (
         "score",
         "scores please",
-        "the scores",
         "how many tokens",
         # not "tokens left": "I've only got two tokens left in my hand" is a player's own
         "tokens are left",
