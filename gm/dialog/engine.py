@@ -301,10 +301,10 @@ def interpret(
         # is the engine's own line, UNSURE), what was held kept
         return Heard(partial=Reading(Kind.PARTIAL, question=UNSURE, held=held))
     chosen = match is not None and match.command is None and match.sure
-    sure = reading is not None and reading.kind is Kind.ANSWER and reading.sure  # "next question"
+    read_sure = reading is not None and reading.kind is Kind.ANSWER and reading.sure
     if reading is not None and reading.kind is not Kind.TALK and not chosen:
         # "let's quit, it's late": a quit (asked first), no word "late"
-        reading = NOT_READ if commanded(texts[0], matcher, sure) else reading
+        reading = NOT_READ if commanded(texts[0], matcher, read_sure) else reading
     said = match.phrase if match is not None else ""
     cue_commands = {
         c

@@ -504,7 +504,10 @@ def said_to_player(text: str, cue: str) -> bool:
     """Whether a command's words to "you" in `text` are said just after a player's name, to
     that player ("Priya, what did you say?"), not to gm."""
     cue = _cue_words(cue)
-    return " you " in cue and any(f" {name}{cue}" in _cue_words(text) for name in called(text))
+    if " you " not in cue:
+        return False
+    said = _cue_words(text)
+    return any(f" {name}{cue}" in said for name in called(text))
 
 
 def called(text: str) -> set[str]:
@@ -530,7 +533,7 @@ _NO_NAMES = (
     | frozenset(
         "sorry wait hey hi hello please thanks what sir pardon excuse huh eh hmm um uh er right "
         "no nope nah yes yep sure okay ok gm again crap damn question computer robot game "
-        "master anyway sorry listen look stop hold hang guys everyone".split()
+        "master anyway listen look stop hold hang guys everyone".split()
     )
 )
 
@@ -539,8 +542,7 @@ def leaves(text: str) -> bool:
     """Whether `text` gives a reason to leave the table ("bathroom break", "my phone's ringing"),
     not counting the cues that are also things a player may name ("a doorbell", "a break dance",
     "time out"): those pause only where said as a command, never over an answer."""
-    said = _cue_words(text)
-    return any(f" {cue} " in said for cue in LEAVE_CUES if cue not in THING_LEAVE_CUES)
+    return any_cue(text, (cue for cue in LEAVE_CUES if cue not in THING_LEAVE_CUES))
 
 
 # Cues to leave that are also things: "uh, a doorbell" is a word for a theme.
@@ -564,11 +566,12 @@ def holds(text: str) -> bool:
 
 
 def asks_for_time(text: str) -> bool:
-    """Whether a hold cue in `text` comes after the player's own thinking, in the first person
-    or on a letter ("c... c... I had one, hang on", "I'm not ready, give me a sec"): time asked
-    of the table, not a pause asked of gm ("hang on, the dog's barking" begins with it; "gm, hang
-    on", "can you hang on a sec", "Tom needs a sec, hang on" ask others). Where a clock runs the
-    time is the player's own, so the clock runs on."""
+    """Whether a hold cue in `text` comes after words of the player's own ("c... c... I had one,
+    hang on", "I'm not ready, give me a sec"): time asked of the table, not a pause asked of gm.
+    Not where it opens the sentence ("hang on, the dog's barking", after `_LEADING` words only),
+    nor where the words before it ask others to wait ("gm, hang on", "can you hang on a sec",
+    "Tom needs a sec, hang on"; `_ASKING_OTHERS`, a player called by name). Where a clock runs
+    the time is the player's own, so the clock runs on."""
     said = _cue_words(text)
     at = min((said.find(f" {cue} ") for cue in HOLD_CUES if f" {cue} " in said), default=-1)
     if at < 0 or not holds(text):

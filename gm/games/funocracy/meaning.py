@@ -1640,6 +1640,18 @@ _APOLOGY = re.compile(r"\bsorry (\w+)\b(?! \w)")
 LETTERS_AND_WORDS = frozenset("bee sea tea pea jay eye ewe queue owe".split())
 
 
+def _gave_up_last(text: str) -> bool:
+    """Whether a long reply ends by giving up with no word said before it ("I don't know, I don't
+    know... I pass"; not "a toaster, a big shiny toaster, I don't know": a word, then doubt)."""
+    pieces = clause_texts(statement(text) or text)
+    last = strip_lead(tokens(pieces[-1]))
+    return (
+        len(last) <= 5
+        and any_of(last, GIVE_UP)
+        and not any(_answer_words(strip_lead(tokens(p))) for p in pieces[:-1])
+    )
+
+
 def _a_word_too(clause: list[str]) -> bool:
     """Whether a clause said after a correction is a letter's name that is also a word: that
     word, not the letter ("bird, no, bee"; a spelling word too: "Lisbon, no, Lima")."""
@@ -1672,15 +1684,9 @@ class AnswerMeaning:
         if "?" in str(text):  # "is it my turn? pass": what is said after the question
             said = strip_lead(tokens(statement(text)))
             unsaid = unsaid and any_of(said, ("not pass", "not give up", "never pass"))
-        # "I don't know, I don't know... I pass" (not "a toaster, a big shiny toaster, I don't
-        # know": a word said before it, then doubt)
-        pieces = clause_texts(statement(text) or text)
-        last = strip_lead(tokens(pieces[-1]))
-        worded = any(_answer_words(strip_lead(tokens(p))) for p in pieces[:-1])
-        gave_up = len(said) <= 7 and any_of(said, GIVE_UP)
         if (
             said
-            and (gave_up or len(last) <= 5 and any_of(last, GIVE_UP) and not worded)
+            and (len(said) <= 7 and any_of(said, GIVE_UP) or _gave_up_last(text))
             and not any_of(said, ("or", "nothing yet", "not yet"))  # "nothing yet, hang on"
             and not handed
             and not unsaid

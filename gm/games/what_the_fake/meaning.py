@@ -1371,6 +1371,7 @@ class CheckMeaning:
         if after != said and yes_or_no(after) is None:  # "yes, no, wait, it's a goose"
             said = ["no", *after]
             text = "no, " + " ".join(after)
+        heard = {normalise_name(" and ".join(self.pending)), *self._names}
         pieces = [tokens(c) for c in clause_texts(text)]
         if len(pieces) > 1 and not text.rstrip().endswith("?") and pieces[-1]:
             # "fish and chips, yeah", "fish and chips, spot on": the name, then yes ("flying
@@ -1378,13 +1379,12 @@ class CheckMeaning:
             yes = pieces[-1] if pieces[-1][-1] in SAID_BACK_YES or len(pieces[-1]) > 1 else []
             yes = [] if yes == ["yeah", "right"] else yes  # "flying pig, yeah right": scorn
             named = normalise_name(" ".join(w for p in pieces[:-1] for w in p))
-            heard = {normalise_name(" and ".join(self.pending)), *self._names}
             if yes and yes_or_no(yes) is True and named and named in heard:
                 return answer(True, self.lines("heard_yes"), len(yes) == 1)
         if len(said) > 1 and said[-1] in SAID_BACK_YES and not text.rstrip().endswith("?"):
             # "fish and chips yeah", said in one breath
             named = normalise_name(" ".join(said[:-1]))
-            if named and named in {normalise_name(" and ".join(self.pending)), *self._names}:
+            if named and named in heard:
                 return answer(True, self.lines("heard_yes"), True)
         verdict = yes_or_no(said)
         if verdict is None and said[:1] == ["not"]:  # "not a pig, a pug": a no, then the name
