@@ -100,6 +100,9 @@ def pytest_addoption(parser):
 
 
 def pytest_collection_modifyitems(config, items):
+    # The slowest tests first: run last, one of them holds a worker for a minute while the others
+    # have nothing left to take (pytest-xdist's workers share what is still to run)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     part = config.getoption("--part")
     if part == "all":
         return

@@ -138,6 +138,7 @@ def stopped(run) -> list[tuple[str, str]]:
     ]
 
 
+@pytest.mark.realtime
 @pytest.mark.slow
 def test_repeat_and_stop_said_over_gms_voice_stop_its_line(
     funocracy_turn, whisper_check, common, tmp_path
@@ -171,6 +172,7 @@ def test_repeat_and_stop_said_over_gms_voice_stop_its_line(
     assert listen["deadline"] == pytest.approx(line["end"] + 25, abs=0.01)
 
 
+@pytest.mark.realtime
 @pytest.mark.slow
 def test_pause_said_over_gms_voice_pauses_the_game(funocracy_turn, whisper_check, common, tmp_path):
     from live import Cue
@@ -205,6 +207,7 @@ def test_pause_said_over_gms_voice_pauses_the_game(funocracy_turn, whisper_check
     assert 20 < left <= 25 and given == pytest.approx(back, abs=0.3)
 
 
+@pytest.mark.realtime
 @pytest.mark.slow
 def test_gms_voice_alone_never_stops_its_lines(funocracy_turn, whisper_check, common, tmp_path):
     """The resumed game's lines and a turn nobody answers, through the canceller: no word heard."""

@@ -249,7 +249,7 @@ def test_the_corpus_commands_are_measured_cut_exactly_at_the_voice(tmp_path):
 
 
 def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
-    """Two commands after 3 s of babble, music or pink noise at 20 and 10 dB, and 8 s of each noise
+    """Two commands after 3 s of babble, music or pink noise at 20 and 10 dB, and 4 s of each noise
     alone, for the baseline and gm, and cut exactly at the voice; the goals table gains the
     steady-babble rows."""
     small = dict(
@@ -257,7 +257,7 @@ def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
         voices=("en-us",),
         speeds=(160,),
         snrs=(20, 10),
-        alone_seconds=8.0,
+        alone_seconds=4.0,
     )
     steady = {
         f"{mode}{' cut' if cut else ''}": bench.steady_noise(mode, cut=cut, **small)
@@ -279,7 +279,7 @@ def test_commands_in_steady_noise_are_measured_after_the_noise_has_settled():
         "pink noise 10 dB",
     }
     assert all(
-        cell["n"] == 2 and cell["alone_seconds"] == 8.0
+        cell["n"] == 2 and cell["alone_seconds"] == 4.0
         for mode in steady.values()
         for cell in mode.values()
     )

@@ -13,6 +13,7 @@ import mmap
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -281,6 +282,18 @@ class Lexicon:
         return {w: tuple(phones for _, phones in sorted(p)) for w, p in found.items()}
 
 
+@lru_cache(maxsize=8)
+def _lexicon_of(path: str, stamp: tuple[int, int]) -> Lexicon:
+    return Lexicon(path)
+
+
+def shared_lexicon(path: str | Path) -> Lexicon:
+    """The one Lexicon of a dictionary file, as the file is now, for every recogniser in the
+    process: a word is looked up in the file once, not once a recogniser."""
+    stat = os.stat(path)
+    return _lexicon_of(str(path), (stat.st_mtime_ns, stat.st_size))
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What one vocabulary compiles to."""
@@ -336,7 +349,7 @@ class SphinxRecognizer(Endpointed):
             else f"PocketSphinx (model {self._hmm})"
         )
         self._search = dict(search or {})
-        self._lexicon = Lexicon(self._dict)
+        self._lexicon = shared_lexicon(self._dict)
         self._added: dict[
             str, tuple[str, ...]
         ] = {}  # word -> pronunciations the decoders were taught
