@@ -331,7 +331,12 @@ def demo_rounds(game: WhatTheFake, files: list[str]) -> None:
     gm_seconds = [sum(words(line) for line in r) * per_word for r in gm_lines]
     total = [span + said for (_, span), said in zip(rounds, gm_seconds)]
     checks = [
-        sum(line.endswith("Is that right?") for who, line in r if who == "gm") for r, _ in rounds
+        sum(
+            line.endswith("Is that right?") or line.startswith("Did you mean ")
+            for who, line in r
+            if who == "gm"
+        )
+        for r, _ in rounds
     ]
     rows = [
         (

@@ -590,7 +590,7 @@ def test_in_a_noisy_room_an_undo_is_confirmed_first_and_answers_and_repeat_are_n
         transcript,
         Record("toy", {}, 1),
     ).run()
-    assert speaker.lines.count("I heard undo. Is that right?") == 2
+    assert speaker.lines.count("Did you mean undo?") == 2
     assert not any(
         line.startswith(("I heard two", "I heard five", "I heard repeat")) for line in speaker.lines
     )

@@ -555,7 +555,7 @@ def test_undo_at_the_first_check_says_there_is_nothing_to_undo_and_asks_again(sp
 
 def test_an_undo_in_the_tables_words_is_checked_naming_the_command(speaker, common):
     play("two\nfive\nscratch that\nyes\n", speaker, common)
-    asked = speaker.lines.index("I heard undo. Is that right?")
+    asked = speaker.lines.index("Did you mean undo?")
     assert speaker.lines[asked + 1] == "Undone: player 1 took 5."
 
 

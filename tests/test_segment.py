@@ -284,9 +284,7 @@ def test_a_command_in_noise_that_starts_with_it_is_heard_in_its_loud_core_and_an
     final = last_heard()
     assert (final.text, final.noisy) == ("undo", True)
     match = interpret(final, matcher, False, 0.5).match
-    assert match.command is Command.UNDO and asked_first(
-        match, False
-    )  # "I heard undo. Is that right?"
+    assert match.command is Command.UNDO and asked_first(match, False)  # "Did you mean undo?"
     monkeypatch.setattr("gm.speech.asr.sphinx.loud_core", lambda audio: None)  # no second look
     assert last_heard().text == ""
 

@@ -738,3 +738,15 @@ def test_spread_votes_only_n_had_votes_and_even_scores_are_read_back(form, value
 
 def test_a_vote_each_in_the_final_is_not_read_as_unanimous():
     assert meant(FinalMeaning(L, SIX).read("everyone had a vote each, then four won")) == "nothing"
+
+
+@pytest.mark.parametrize("correction", ["for number three", "no, for number three"])
+def test_a_part_said_at_a_check_keeps_the_rest_of_what_was_checked(common, speaker, correction):
+    # "for" is no four here: the count checked stays, the place changes, and it is read back
+    _, transcript, _ = play(
+        common, speaker, ["ready", "reveal", "three of us went for number two", correction, "yes"]
+    )
+    lines = said(transcript)
+    assert "I heard three votes for number two. Is that right?" in lines
+    assert "I heard three votes for number three. Is that right?" in lines
+    assert decisions(transcript)[-1] == "three votes for number three, elected"

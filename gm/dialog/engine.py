@@ -888,7 +888,7 @@ class Engine:
         check_vocabulary = check.vocabulary(ask.free, ask.hints, endpoint=0.5, followed=True)
         expected = self.lines("confirm_expected")
         reprompts = tuple(t.format(expected=expected) for t in self.lines.many("reprompt"))[:1]
-        question = self.lines("confirm", heard=match.phrase)
+        question = self._check_question(match)
         self._say((question,))
         while True:
             heard = self._listen(
@@ -908,7 +908,8 @@ class Engine:
                     return flow
                 self.hearing.listen_for(check_vocabulary)
                 continue
-            verdict, corrected = self._check_reply(heard, ask, answers)
+            checked = match.value if match.command is None else None
+            verdict, corrected = self._check_reply(heard, ask, answers, checked)
             if verdict is None and corrected is None:
                 self.hearing.listen_for(check_vocabulary)
                 continue  # neither yes, no nor an answer: talk
@@ -937,15 +938,23 @@ class Engine:
             if isinstance(corrected, Answer) or corrected.sure:
                 return corrected
             match = corrected  # a correction the recogniser doubts: checked in turn
-            question = self.lines("confirm", heard=match.phrase)
+            question = self._check_question(match)
             self._say((question,))
 
+    def _check_question(self, match: Match) -> str:
+        """The check of an answer says what was heard; of a command, what gm took it to mean
+        ("scratch that": "Did you mean undo?", not "I heard undo")."""
+        if match.command is None:
+            return self.lines("confirm", heard=match.phrase)
+        return self.lines("confirm_command", command=match.phrase)
+
     def _check_reply(
-        self, heard: Heard, ask: Ask, answers: Matcher
+        self, heard: Heard, ask: Ask, answers: Matcher, checked: object = None
     ) -> tuple[bool | None, Match | Answer | None]:
         """(yes / no / neither, the answer it corrects to) of one reply to a check: a correction
-        is read by the phrases, else by the ask's meaning ("no, it was four votes" with what
-        was checked; a partial correction is no answer)."""
+        is read by the phrases, else by the ask's meaning. A part of an answer ("no, for number
+        three" to "three votes for number two?") is completed from what was `checked` and read
+        back, never taken at once; a part that cannot be completed is no answer."""
         if heard.match is not None:
             return bool(heard.match.value), None
         if not heard.free:
@@ -953,8 +962,14 @@ class Engine:
         verdict, rest = reply(heard.free[0])
         if rest and verdict is not True:
             answer = answers.match([rest])
-            if answer is None and ask.meaning is not None:
-                answer = meant(ask.meaning.read(rest), None, rest)
+            if ask.meaning is not None and (answer is None or not answer.sure):
+                alone = ask.meaning.read(rest)
+                if alone.kind is Kind.ANSWER:
+                    answer = meant(alone, answer, rest)
+                elif alone.kind is Kind.PARTIAL and isinstance(checked, dict):
+                    whole = meant(ask.meaning.read(rest, checked), None, rest)
+                    if whole is not None:  # "for number three": the count kept, read back
+                        answer = replace(whole, score=min(whole.score, SURE_SCORE - 1))
             if answer is not None:
                 return verdict, answer
             if ask.free:
