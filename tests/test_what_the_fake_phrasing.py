@@ -745,7 +745,12 @@ def test_a_correction_of_the_groups_is_read_and_said_back(groups, line, reading)
 @pytest.mark.parametrize(
     "seats,wanted,line,reading",
     [
-        ((1, 2, 3, 4, 5), 1, "three does, look at his face", Reading(Kind.ANSWER, 3, "3")),
+        (
+            (1, 2, 3, 4, 5),
+            1,
+            "three does, look at his face",
+            Reading(Kind.ANSWER, 3, "player three"),
+        ),
         (
             (1, 2, 3, 4, 5),
             2,
@@ -756,12 +761,24 @@ def test_a_correction_of_the_groups_is_read_and_said_back(groups, line, reading)
                 held={"forgers": [3]},
             ),
         ),
-        ((1, 2, 3, 4, 5), 2, "one, plus four", Reading(Kind.ANSWER, "1 4", "1 and 4")),
+        ((1, 2, 3, 4, 5), 2, "one, plus four", Reading(Kind.ANSWER, "1 4", "players one and four")),
         ((1, 2, 3), 1, "we had two forgers", Reading()),
     ],
 )
 def test_the_forgers_are_read_by_seat_and_a_count_is_no_seat(seats, wanted, line, reading):
     assert ForgersMeaning(GAME.lines, seats, wanted).read(line) == reading
+
+
+@pytest.mark.parametrize(
+    "line,seat",
+    [("it was players three and seven", "seven"), ("the fifth player", "five"), ("six", "six")],
+)
+def test_a_seat_past_the_table_is_said_to_be_none_not_passed_over(line, seat):
+    """Four players: "three and seven" was read back as "I heard 3", the seven dropped."""
+    reading = ForgersMeaning(GAME.lines, (1, 2, 3, 4), 1, players=4).read(line)
+    assert reading.kind is Kind.PARTIAL and reading.question.startswith(
+        f"There is no player {seat} at this table."
+    )
 
 
 @pytest.mark.parametrize(

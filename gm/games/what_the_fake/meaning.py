@@ -2223,6 +2223,7 @@ class ForgersMeaning:
     lines: Callable[..., str]
     seats: tuple[int, ...]  # the seats that can still be named
     wanted: int  # how many seats are still to be named
+    players: int = 0  # the table's size: a seat past it is no seat ("players three and seven")
 
     def read(self, text: str, held: JSON = None) -> Reading:
         # "who was it? I bet it was two", "my guess was three but it was five": a guess is no
@@ -2241,17 +2242,22 @@ class ForgersMeaning:
             text = ", ".join(p.strip() for p in kept if tokens(p))
         sentence = words(corrected_text(statement(pronoun_one(text))))  # "the sneaky one"
         by_number = _seats_said(sentence)  # "the first player was four": no seat one
-        named = sorted(
-            {
-                w.number
-                for i, w in enumerate(sentence)
-                if w.number in self.seats
-                and (not w.ordinal or _ordinal_seat(sentence, i) and not by_number)
-                and not _counts(sentence, i)
-                and not _one_forger(sentence, i)
-                and not (i and sentence[i - 1].text == "not")  # "not seven, six"
-            }
-        )
+        said = {
+            w.number
+            for i, w in enumerate(sentence)
+            if w.number is not None
+            and (not w.ordinal or _ordinal_seat(sentence, i) and not by_number)
+            and not _counts(sentence, i)
+            and not _one_forger(sentence, i)
+            and not (i and sentence[i - 1].text == "not")  # "not seven, six"
+        }
+        named = sorted(said & set(self.seats))
+        if self.players and (past := sorted(n for n in said if self.players < n <= 12)):
+            # no seat of this table: told so, not passed over (the seats said are asked again)
+            return partial(
+                self.lines("no_such_seat", seat=number_word(past[0])),
+                held if isinstance(held, dict) else None,
+            )
         before = held.get("forgers", []) if isinstance(held, dict) else []
         if before and len(named) < self.wanted:  # "and four", to "Who is the other?"
             named = sorted(set(before) | set(named))
@@ -2263,7 +2269,8 @@ class ForgersMeaning:
             question = self.lines("ask_other_forger", seat=number_word(named[0]))
             return partial(question, {"forgers": named})
         value: JSON = named[0] if self.wanted == 1 else f"{named[0]} {named[1]}"
-        return answer(value, " and ".join(str(n) for n in named), False)
+        seats = " and ".join(number_word(n) for n in named)
+        return answer(value, f"player {seats}" if len(named) == 1 else f"players {seats}", False)
 
 
 # A guess at the Forgers, no reveal: "I bet it was two", "I'd bet on five", "my guess".

@@ -471,7 +471,9 @@ class WhatTheFake(Naming, Grouping):
             reprompts=self.lines.many("forger_reprompts"),
             expected=expected,
             confirm=True,
-            meaning=ForgersMeaning(self.lines, tuple(seats), wanted - len(state.named)),
+            meaning=ForgersMeaning(
+                self.lines, tuple(seats), wanted - len(state.named), state.players
+            ),
             endpoint=0.5,
         )
 
