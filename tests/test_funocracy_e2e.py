@@ -195,8 +195,8 @@ def check_oracle(events: list[dict]) -> None:
     refused = said.index("You get one skip a turn.")
     assert said[refused + 1] == "Player two, your theme is Things with a screen."
     assert (
-        "The game is over. Totals: fifty two stars for player one and fifty six stars for"
-        " player two." in said
+        "The game is over. Totals: player one, fifty two stars; player two, fifty six stars."
+        in said
     )
 
 

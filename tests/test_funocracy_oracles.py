@@ -263,7 +263,7 @@ def test_the_round_end_names_who_starts_the_next_round():
     ) in said(out.state)
     this_round = (
         L("score_items", seats="one, two and four", stars=stars(0))
-        + " and "
+        + "; "
         + L("score_item", seat="three", stars=stars(STARS[letter]))
     )
     assert out.say == (
@@ -281,7 +281,8 @@ def over(scores) -> End:
 
 
 def totals_line(scores) -> str:
-    """Each total once, with the players who have it, in the order of their first seat."""
+    """Each total once, with the players who have it, in the order of their first seat, each
+    group apart ("players one and four, six stars; player two, three stars")."""
     seats: dict[int, list[int]] = {}
     for seat, s in enumerate(scores, 1):
         seats.setdefault(sum(s), []).append(seat)
@@ -293,7 +294,7 @@ def totals_line(scores) -> str:
         )
         for total, group in seats.items()
     ]
-    return L("game_over", scores=spoken_list(items))
+    return L("game_over", scores="; ".join(items))
 
 
 def test_a_clear_winner_is_named_without_a_tie_break():
@@ -326,7 +327,7 @@ def test_a_shared_win_names_every_winner_without_a_tie_break():
     assert end.say[0] == L(
         "game_over",
         scores=L("score_items", seats="one and two", stars=stars(12))
-        + " and "
+        + "; "
         + L("score_item", seat="three", stars=stars(1)),
     )
 

@@ -388,7 +388,8 @@ def test_skip_gives_the_same_player_a_new_theme_and_says_how_to_object():
     out = apply(state, AnswerKind.SKIP)
     after = out.state
     assert after.active == 1 and after.theme != state.theme
-    assert out.say == (f"{GAME.themes[state.theme].name} skipped; to object, say take that back.",)
+    theme = GAME.themes[state.theme].name
+    assert out.say == (f"That theme is skipped: {theme}. To object, say take that back.",)
     assert GAME.step(after).deadline != GAME.step(state).deadline
     assert after.themes_without_answer == 0  # a skipped theme is no free step towards a new letter
 
@@ -472,9 +473,9 @@ def test_round_ends_when_a_letter_must_be_drawn_from_an_empty_pile():
     assert after.scores[2][0] > 0
     assert "Round one is over." in out.say
     assert (
-        "Stars this round: zero stars for players one, two and four and "
+        "Stars this round: players one, two and four, zero stars; player three, "
         + GAME._stars(after.scores[2][0])
-        + " for player three."
+        + "."
     ) in out.say
     assert "No letter is left to draw." in out.say and "That was the last letter." not in out.say
     assert "Player four, on the left of player three, starts." in " ".join(GAME.step(after).say)

@@ -34,9 +34,9 @@ only hears the table. Choices made where the rulebook and CLARIFICATIONS.md are 
   mode), and the count starts again.
 - "Pass" loses the turn like a time out. "Skip" (Ask.skippable) gives the same player a new
   theme and a new 25 seconds at once, once a turn (a second skip is refused in one sentence and
-  the turn's clock runs on), and says so ("Fruits skipped; to object, say take that back"):
-  the table agrees by not objecting, as at a table, and whoever objects takes it back, which
-  brings the theme back. A question for each skip would cost every table a question and
+  the turn's clock runs on), and says so ("That theme is skipped: Fruits. To object, say take
+  that back."): the table agrees by not objecting, as at a table, and whoever objects takes it
+  back, which brings the theme back. A question for each skip would cost every table a question and
   a yes for the rare objection.
   A fair table accepts a skip for a theme nobody could play, not as a way round the rules:
   so a skipped theme does not count towards the three-themes rule (three skips would

@@ -1,12 +1,11 @@
-"""Funocracy's scores: the stars each player won, said grouped ("three stars for players one
-and two"), and the winner at the game's end (ties go to round three's stars, then round two's).
+"""Funocracy's scores: the stars each player won, said grouped ("players one and two, three
+stars"), and the winner at the game's end (ties go to round three's stars, then round two's).
 
 A part of Funocracy (rules.py), which holds the letters, the themes and the turns.
 """
 
 from __future__ import annotations
 
-from gm.content import spoken_list
 from gm.games.common import spoken_numbers
 from gm.games.funocracy.state import Phase, State
 from gm.steps import End
@@ -40,8 +39,9 @@ class Scores:
         return End(say=tuple(say), winners=best)
 
     def _star_items(self, stars: list[int]) -> str:
-        """Each seat's stars, players with as many named together: "three stars for player two
-        and zero stars for players one and three"."""
+        """Each seat's stars, players with as many named together and each group apart: "player
+        two, three stars; players one and three, zero stars" (an "and" between groups would run
+        into the seats' own: "players one and four and seven stars")."""
         seats: dict[int, list[int]] = {}
         for seat, count in enumerate(stars, 1):
             seats.setdefault(count, []).append(seat)
@@ -55,7 +55,7 @@ class Scores:
             )
             for count, group in seats.items()
         ]
-        return spoken_list(items)
+        return "; ".join(items)
 
     def _stars(self, count: int) -> str:
         return self.lines.counted("stars", count)
