@@ -32,7 +32,7 @@ from gm.dialog.hearing import AudioHearing, EndOfInput, TextHearing, typed_lines
 from gm.dialog.intents import Command, Matcher
 from gm.dialog.transcript import Transcript
 from gm.display import DEFAULT_PORT, DisplayError
-from gm.files import NotAFile, expanded, open_regular_for_writing, refuse_special
+from gm.files import NotAFile, clause, expanded, open_regular_for_writing, refuse_special
 from gm.games import UnknownGame, deck_game, find, new_options
 from gm.games import load as load_game
 from gm.speech.asr import RECOGNIZERS
@@ -579,13 +579,19 @@ def _config(args: argparse.Namespace) -> Config:
         rate=getattr(args, "rate", None),
         barge_in=getattr(args, "barge_in", None),
     )
-    if getattr(args, "rate", None) is not None:
-        # said at once, even where gm only prints its lines (--text): the option is wrong
+    if config.rate is not None:
+        # said at once, even where gm only prints its lines (--text): the option is wrong, or
+        # the settings file, which is named (the person may not remember a pace set there)
         from gm.speech.piper import check_rate
         from gm.speech.tts import chosen_engine
 
         if chosen_engine(config.voice_engine, config.voice) == "piper":
-            check_rate(config.rate)
+            try:
+                check_rate(config.rate)
+            except SpeechError as error:
+                if getattr(args, "rate", None) is not None:
+                    raise
+                raise ConfigError(f"The setting 'voice.rate' in {default_path()}: {clause(error)}")
     return config
 
 
@@ -851,6 +857,10 @@ def stopped_saying(
         return f"gm: {how} before this game's first decision, so it was not saved{kept}."
     if saved.answers != record.answers:
         return f"gm: {how}; the game is saved up to an earlier decision, and {resume} carries on."
+    if not saved.answers:  # every decision taken back: the game as it began
+        return (
+            f"gm: {how}; the game is saved at its start, with no decision, and {resume} carries on."
+        )
     return f"gm: {how}; the game is saved up to its last decision, and {resume} carries on."
 
 
@@ -975,8 +985,8 @@ def _run_game(args, saves, config, lines, commands, playing, resumed, table, tit
                     playing.append(record)
             except EndOfInput:
                 print(
-                    "gm: The input ended before 'resume it or start a new one?' was answered; "
-                    "the unfinished game is kept.",
+                    "gm: The input ended before anyone said whether to resume the unfinished "
+                    "game or start a new one; the unfinished game is kept.",
                     file=sys.stderr,
                 )
                 return 0
@@ -1169,7 +1179,19 @@ def _new_game(args: argparse.Namespace) -> Record:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     options = {**new_options(entry), **options}
     record = Record(entry.id, options, seed)
-    deal(record, args.deck or _config(args).deck(entry.id))
+    if args.deck:
+        deal(record, args.deck)
+    else:
+        named = _config(args).deck(entry.id)
+        try:
+            deal(record, named)
+        except ContentError as error:
+            if named is None:
+                raise
+            raise ContentError(
+                f"The settings file {default_path()} names a deck for {entry.title} ([decks]) "
+                f"that cannot be used: {error}"
+            ) from None
     game = game_for(record)  # checks the deck before anything opens
     game.new(options, random.Random(seed))  # rejects impossible options before anything opens
     return record

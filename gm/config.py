@@ -9,7 +9,7 @@ from typing import Any
 
 import platformdirs
 
-from gm.files import NotAFile, expanded, read_regular
+from gm.files import NotAFile, expanded, read_regular, toml_mistake
 
 try:
     import tomllib
@@ -124,7 +124,9 @@ def load(path: Path | None = None) -> Config:
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"The settings file {path} cannot be read ({error}).") from None
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"The settings file {path} is not valid TOML ({error}).") from None
+        raise ConfigError(
+            f"The settings file {path} is not valid TOML ({toml_mistake(error)})."
+        ) from None
     except RecursionError:
         raise ConfigError(
             f"The settings file {path} is nested too deeply to be a settings file."
@@ -152,6 +154,10 @@ def load(path: Path | None = None) -> Config:
         )
     if values.get("voice_engine") not in (None, "piper", "pyttsx3"):
         raise ConfigError(f'The setting \'voice.engine\' in {path} must be "piper" or "pyttsx3".')
+    if values.get("volume") is not None and not 0 <= values["volume"] <= 1:
+        raise ConfigError(
+            f"The setting 'voice.volume' in {path} must be between 0 and 1, not {values['volume']}."
+        )
     for key, name in (("recognizer.uri", "asr_uri"), ("voice.uri", "voice_uri")):
         if values.get(name) is not None and not values[name].startswith("tcp://"):
             raise ConfigError(

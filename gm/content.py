@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping
 
 import tomllib
 
-from gm.files import NotAFile, read_regular
+from gm.files import NotAFile, read_regular, toml_mistake
 from gm.vocab import number_word
 
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
@@ -179,7 +179,7 @@ def read(path: Path) -> ContentFile:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"{path}: {error}.") from None
+        raise ContentError(f"{path}: not valid TOML ({toml_mistake(error)}).") from None
     except RecursionError:
         raise ContentError(f"{path}: nested too deeply to be a deck or content file.") from None
     return ContentFile(path, data, text)

@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+import tomllib
+
 
 class NotAFile(ValueError):
     """The path is a folder, a FIFO or a device; the message says which, in a few words."""
@@ -88,3 +90,19 @@ def expanded(path: str | Path) -> Path:
         return Path(path).expanduser()
     except RuntimeError:  # "Could not determine home directory": no user of that name
         return Path(path)
+
+
+def toml_mistake(error: tomllib.TOMLDecodeError) -> str:
+    """tomllib's account of a mistake as a clause: "unclosed array, at the end of the file",
+    "expected '=' after a key in a key/value pair, at line 3, column 5"."""
+    text = str(error)
+    if text.endswith(")") and " (at " in text:
+        text, where = text[:-1].rsplit(" (at ", 1)
+        text += ", at " + ("the end of the file" if where == "end of document" else where)
+    return clause(text)
+
+
+def clause(text: object) -> str:
+    """A message put after a colon in another: its first letter small."""
+    text = str(text)
+    return text[:1].lower() + text[1:]

@@ -483,3 +483,17 @@ def test_a_file_named_with_a_tilde_and_no_such_user_is_a_file_not_a_traceback(ca
     assert config.load(settings).deck("who_the_f").endswith("~office.toml")
     assert main(["decks", "check", "~nobody-of-that-name.toml"]) == 2
     assert "nobody-of-that-name.toml" in one_sentence(capsys)
+
+
+def test_every_decision_taken_back_then_the_input_ends_says_the_save_is_at_the_start(
+    capsys, tmp_path, monkeypatch
+):
+    import io
+    import sys
+
+    typed = "four\nundo\n"  # the players, taken back: a save with no decision
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(typed.encode())))
+    assert main(["play", "funocracy", "--text", "--state-dir", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert "the game is saved at its start, with no decision, and 'gm resume funocracy" in err
+    assert "up to its last decision" not in err

@@ -44,6 +44,7 @@ def test_values_are_read_and_options_win(tmp_path):
         ("[recognizer]\nengine = 'kaldi'\n", "must be"),
         ("[voice]\nengine = 'festival'\n", 'voice.engine. in .* must be "piper" or "pyttsx3"'),
         ("rate = 3\n", "outside a [section]"),
+        ("[voice]\nvolume = 1.5\n", "'voice.volume' in .* between 0 and 1, not 1.5"),
     ],
 )
 def test_mistakes_are_one_sentence(tmp_path, text, words):
@@ -86,3 +87,24 @@ def test_the_settings_file_is_where_the_platform_keeps_settings(tmp_path, monkey
     assert default_path() == tmp_path / "home" / ".config" / "gm" / "config.toml"
     monkeypatch.setenv("GM_CONFIG", str(tmp_path / "mine.toml"))
     assert default_path() == tmp_path / "mine.toml"
+
+
+def test_a_pace_or_a_deck_the_settings_file_gets_wrong_is_named_with_the_file(
+    tmp_path, monkeypatch, capsys
+):
+    """The person may not remember what the settings file says: its mistakes name it."""
+    from gm.cli import main
+
+    path = tmp_path / "config.toml"
+    monkeypatch.setenv("GM_CONFIG", str(path))
+    path.write_text("[voice]\nrate = 50\n")
+    assert main(["play", "funocracy", "--text"]) == 2
+    err = capsys.readouterr().err
+    assert f"The setting 'voice.rate' in {path}: the speaking rate of a Piper voice" in err
+    assert main(["play", "funocracy", "--text", "--rate", "60"]) == 2  # the option's own mistake
+    assert "gm: The speaking rate of a Piper voice" in capsys.readouterr().err
+    path.write_text('[decks]\nfunocracy = "nope.toml"\n')
+    assert main(["play", "funocracy", "--text"]) == 2
+    err = capsys.readouterr().err
+    assert f"The settings file {path} names a deck for Funocracy ([decks]) that cannot be" in err
+    assert f"{tmp_path / 'nope.toml'}: the file is missing." in err

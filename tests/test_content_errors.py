@@ -117,6 +117,20 @@ def test_a_missing_or_unreadable_file(tmp_path):
     assert load("deck", root=tmp_path).data == {"x": "é"}
 
 
+@pytest.mark.parametrize(
+    "text,mistake",
+    [
+        ('questions = [\n  "Who is a?"\n', "unclosed array, at the end of the file"),
+        ("a = \n", "invalid value, at line 1, column 5"),
+    ],
+)
+def test_a_file_that_is_no_toml_says_what_and_where_in_one_sentence(tmp_path, text, mistake):
+    path = tmp_path / "en" / "deck.toml"
+    path.parent.mkdir()
+    path.write_text(text)
+    assert message(lambda: load("deck", root=tmp_path)) == f"{path}: not valid TOML ({mistake})."
+
+
 def test_spoken_lists():
     assert spoken_list([]) == ""
     assert spoken_list(["a"]) == "a"

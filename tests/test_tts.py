@@ -129,8 +129,11 @@ def test_settings_hold_line_after_line_and_do_not_leak(tmp_path: Path) -> None:
 
 
 def test_an_unknown_voice_is_one_clear_sentence() -> None:
-    with pytest.raises(SpeechError, match="'no-such-voice' is not installed; 'gm voices' lists"):
+    with pytest.raises(SpeechError, match="There is no voice 'no-such-voice': 'gm voices' lists"):
         open_voice("pyttsx3", "no-such-voice")
+    # a Piper voice asked of the system voices is no "not installed": it is, as a Piper voice
+    with pytest.raises(SpeechError, match="'en_US-joe-medium' is a Piper voice, and the system"):
+        open_voice("pyttsx3", "en_US-joe-medium")
     with pytest.raises(SpeechError, match="between 20 and 1000 words a minute, not 0"):
         open_voice("pyttsx3", rate=0)
     with pytest.raises(
@@ -179,6 +182,10 @@ def test_no_speaker_is_one_clear_sentence() -> None:
 def test_a_missing_named_device_is_one_clear_sentence() -> None:
     with pytest.raises(SpeechError, match="no-such-speaker-xyz.*--console"):
         check_output("no-such-speaker-xyz")
+    # a number no machine has: that device named, not "choose one with
+    # --output-device", which was just given
+    with pytest.raises(SpeechError, match="^The output device 999 was not found; see 'gm devices'"):
+        check_output(999)
 
 
 def test_open_speaker(tmp_path: Path, system) -> None:

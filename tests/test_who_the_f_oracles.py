@@ -442,7 +442,8 @@ def test_a_question_the_file_cannot_show_is_named_at_the_questions_line(tmp_path
     for edited, problem in (
         (
             text.replace(f'"{first}"', '"Who likes \\"cheese\\""', 1),
-            rf"line {start_line}: question \d+ \(.*must start with 'Who' and end with '\?'",
+            rf"line {start_line}: question \d+ \(.*must start with 'Who', have words after it and "
+            r"end with '\?'",
         ),
         (
             text.replace(copied, f'"{first}"', 1),

@@ -69,25 +69,30 @@ def estimate_seconds(text: str) -> float:
     return len(text.split()) / WORDS_PER_SECOND
 
 
+def no_speaker(device: str | int | None = None) -> str:
+    """Why gm cannot speak: no speaker at all, or none by the name or number asked for."""
+    if device is None:
+        return NO_SPEAKER
+    return (
+        f"The output device {device!r} was not found; see 'gm devices' for the speakers there "
+        "are, or use --console to print what gm says."
+    )
+
+
 def check_output(device: str | int | None = None) -> None:
     """Raise the one-sentence SpeechError when there is no output device to speak through."""
     try:
         import sounddevice  # only here: importing it needs PortAudio
     except OSError:
-        raise SpeechError(NO_SPEAKER) from None
+        raise SpeechError(no_speaker(device)) from None
     try:
         info = (
             sounddevice.query_devices(device, kind="output")
             if device is None
             else sounddevice.query_devices(device)
         )
-    except ValueError:  # a name or number that matches no device
-        raise SpeechError(
-            f"The output device {device!r} was not found; see 'gm devices' for the speakers "
-            "there are, or use --console to print what gm says."
-        ) from None
-    except Exception:  # PortAudioError: no default output device at all
-        raise SpeechError(NO_SPEAKER) from None
+    except Exception:  # ValueError: no such device; PortAudioError: no output device at all
+        raise SpeechError(no_speaker(device)) from None
     if int(info.get("max_output_channels", 0)) < 1:
         raise SpeechError(
             NO_SPEAKER
@@ -165,8 +170,16 @@ def _voice_id(engine: Any, voice: str) -> str:
         names.update(str(language).lower() for language in (candidate.languages or []))
         if wanted in names:
             return candidate.id
+    from gm.speech import voices
+
+    if voices.looks_like(voice):
+        raise SpeechError(
+            f"{voice!r} is a Piper voice, and the system voices (pyttsx3) do not include it; "
+            "leave out --voice-engine pyttsx3 to speak with it ('gm voices' lists both kinds)."
+        )
     raise SpeechError(
-        f"The voice {voice!r} is not installed; 'gm voices' lists the voices there are (try en-us)."
+        f"There is no voice {voice!r}: 'gm voices' lists the Piper and the system voices gm can "
+        "speak with (en-us is a system voice)."
     )
 
 
@@ -478,7 +491,7 @@ class DeviceOutput:
             )
             self._stream.start()
         except Exception:
-            raise SpeechError(NO_SPEAKER) from None
+            raise SpeechError(no_speaker(device)) from None
         self._queue: queue.Queue[bytes | None] = queue.Queue()
         self._failed = False
         self._thread = threading.Thread(target=self._play, daemon=True)

@@ -168,7 +168,8 @@ def _check_questions(
                 source.fail_near(
                     text,
                     "questions",
-                    f"question {index} ({text!r}) must start with 'Who' and end with '?'",
+                    f"question {index} ({text!r}) must start with 'Who', have words after it "
+                    "and end with '?'",
                     nth,
                 )
             )
