@@ -411,7 +411,7 @@ HEDGES = (
 UNSURE_WORDS = frozenset(
     "um uh uhh er erm hmm hm well oh maybe perhaps possibly probably dunno kinda sorta kind sort "
     "of not really sure i do know think guess suppose it is might could be partly hard to tell "
-    "no idea".split()
+    "no idea am im".split()
 )
 
 

@@ -721,7 +721,9 @@ def test_a_reason_to_leave_said_to_a_player_by_name_is_no_pause(common):
         assert (heard.match is not None and heard.match.command is Command.PAUSE) is paused
 
 
-@pytest.mark.parametrize("said", ["one sec", "um, just a sec", "wait a moment", "hang on"])
+@pytest.mark.parametrize(
+    "said", ["one sec", "um, just a sec", "wait a moment", "hang on", "I'm not sure", "hmm, maybe"]
+)
 def test_a_player_thinking_aloud_in_a_turn_gets_no_word_no_pause_and_no_sorry(
     said, common, speaker
 ):
@@ -1738,6 +1740,16 @@ def test_a_reply_that_is_only_doubt_is_asked_again_and_nothing_decided(common, s
     unsure = [s for s in said if s.startswith("No rush. When you're sure, say")]
     assert len(unsure) == 1, said  # said once: doubt said again soon after is waited through
     assert decided[1:] == ["votes revealed", "four votes for number one, elected"]
+
+
+@pytest.mark.parametrize("doubt", ["not sure", "I'm not sure", "I am not sure", "im not sure"])
+def test_not_sure_said_in_the_first_person_is_doubt_too(doubt, common, speaker):
+    """ "not sure" was waited for ("No rush...") and "I'm not sure" told "Sorry, I didn't catch
+    that", though the README says "Not sure" is fine."""
+    decided, said = play(WHO, FIVE, SETUP + [doubt], common, speaker)
+    assert said[-1].startswith("No rush. When you're sure, say") and decided[1:] == [
+        "votes revealed"
+    ]
 
 
 @pytest.mark.parametrize(

@@ -250,14 +250,16 @@ def interpret(
     doubt ("not really sure", "sort of"), or a sentence cut off before its answer ("group one
     and, er"; gm.meaning.unfinished), and means nothing else is asked again (a partial reading
     whose question is UNSURE). In a `countdown` a player thinking aloud
-    ("one sec", "hang on"; gm.meaning.thinking_aloud) is said to nobody: no pause, no "sorry", the
-    time runs on (it is theirs).
+    ("one sec", "hang on"; gm.meaning.thinking_aloud) or only doubting ("I'm not sure") is said
+    to nobody: no pause, no "sorry", the time runs on (it is theirs).
     """
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:
         return Heard()
-    if countdown and thinking_aloud(tokens(texts[0])):
-        return Heard(noise=True)  # "one sec" in a countdown: not said to gm, nothing to answer
+    if countdown and (thinking_aloud(tokens(texts[0])) or unsure(tokens(texts[0]))):
+        # "one sec", "I'm not sure" in a countdown: not said to gm, nothing to answer, and no
+        # "Sorry" to spend the player's time on
+        return Heard(noise=True)
     own_time = countdown and asks_for_time(texts[0])  # "I had one, hang on": no pause
     # In open speech only the best reading may be a command: lower ones are guesses
     # ("stairs" came back as [stairs, fence, exit]), and only a clear one beats the words.
