@@ -11,6 +11,7 @@ import logging
 import math
 import os
 import random
+import re
 import shlex
 import stat
 import sys
@@ -24,7 +25,7 @@ from typing import Sequence
 from gm import __version__, vocab
 from gm.config import Config, ConfigError, default_path
 from gm.config import load as load_config
-from gm.content import ContentError, ContentFile, Lines, deck_of
+from gm.content import ContentError, ContentFile, Lines, deck_of, spoken_list
 from gm.content import load as load_content
 from gm.content import read as read_content
 from gm.dialog.engine import Engine, EngineConfig, Flow, Result, listening_commands, rebuild
@@ -58,7 +59,39 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{message[0].upper()}{message[1:]}; see '{self.prog} --help'.")
+        said = plain_usage(message, self.prog)
+        raise UsageError(f"{said[0].upper()}{said[1:]}; see '{self.prog} --help'.")
+
+
+_CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$", re.S)
+_NUMBER = re.compile(r"argument (\S+): invalid (int|float) value: '(.*)'$", re.S)
+_REQUIRED = re.compile(r"the following arguments are required: (.*)$", re.S)
+_ARGUMENT = re.compile(r"argument (\S+): (.*)$", re.S)
+
+
+def plain_usage(message: str, prog: str) -> str:
+    """argparse's account of a mistake in words a person uses: "'check' is not a gm command;
+    choose play, resume ... or demo", not "argument command: invalid choice: 'check' (choose
+    from 'play', ...)"."""
+    if found := _CHOICE.match(message):
+        name, value, choices = found.groups()
+        listed = spoken_list([c.strip("'") for c in choices.split(", ")], "or")
+        what = {"command": "a gm command", "action": f"something {prog} does"}.get(
+            name, f"a value of {name}"
+        )
+        if "," not in choices:  # one choice: "gm decks FILE" meant "gm decks check FILE"
+            return f"'{value}' is not {what}; say '{prog} {listed} {value}'"
+        return f"'{value}' is not {what}; choose {listed}"
+    if found := _NUMBER.match(message):
+        name, kind, value = found.groups()
+        number = "a whole number, like 4" if kind == "int" else "a number"
+        return f"{name} wants {number}, not '{value}'"
+    if found := _REQUIRED.match(message):
+        names = found.group(1).split(", ")
+        return f"Name the {spoken_list(names)} after {prog}: '{prog} {' '.join(names).upper()}'"
+    if found := _ARGUMENT.match(message):  # a type's own account: "'x' is not a number of ..."
+        return f"{found.group(2)} (for {found.group(1)})"
+    return message
 
     def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
         """'--voice' alone speaks aloud; followed by a service's address ('--voice tcp://HOST:PORT'

@@ -43,8 +43,33 @@ def test_unknown_game():
     assert_one_sentence(gm("play", "chess", "--text"), "no game called 'chess'", "funocracy")
 
 
+@pytest.mark.parametrize(
+    "args,said",
+    [
+        (["check"], "gm: 'check' is not a gm command; choose play, resume, listen, say, games"),
+        (
+            ["decks", "my.toml"],
+            "gm: 'my.toml' is not something gm decks does; say 'gm decks check my.toml'",
+        ),
+        (["play", "funocracy", "--seed", "abc"], "gm: --seed wants a whole number, like 4, not"),
+        (["play"], "gm: Name the game after gm play: 'gm play GAME'; see 'gm play --help'."),
+        (["play", "who-the-f", "--reveal-after", "x"], "gm: 'x' is not a number of seconds (for --"),
+    ],
+)
+def test_a_mistake_on_the_command_line_is_said_in_words_not_argparses(capsys, args, said):
+    """ "Argument command: invalid choice: 'check' (choose from 'play', ...)" was argparse's."""
+    from gm.cli import main
+
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(said) and "rgument" not in err and err.count("\n") == 1, err
+
+
 def test_bad_option():
-    assert_one_sentence(gm("play", "funocracy", "--players", "nine"), "invalid int value")
+    assert_one_sentence(
+        gm("play", "funocracy", "--players", "nine"),
+        "--players wants a whole number, like 4, not 'nine'",
+    )
     assert_one_sentence(gm("play", "funocracy", "--wav", "a.wav", "--text"), "not allowed")
     assert_one_sentence(gm("listen", "--expect", "colours"), "--expect")
 

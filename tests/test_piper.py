@@ -206,7 +206,10 @@ def test_the_command_line_honours_the_voice_settings(tmp_path: Path) -> None:
     assert_one_sentence(
         gm("say", "hi", "--wav", str(plain), "--voice-name", "en_US-nobody-medium"), "not installed"
     )
-    assert_one_sentence(gm("say", "hi", "--voice-engine", "festival"), "invalid choice")
+    assert_one_sentence(
+        gm("say", "hi", "--voice-engine", "festival"),
+        "'festival' is not a value of --voice-engine; choose piper or pyttsx3",
+    )
     listed = gm("voices")
     assert listed.returncode == 0 and voices.DEFAULT in listed.stdout and "en-us" in listed.stdout
     assert_one_sentence(
