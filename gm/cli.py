@@ -1629,6 +1629,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         deal(record, args.deck)  # a table's own deck: a shorter Funocracy with fewer letters
     game = game_for(record)
     game.new(options, random.Random(args.seed))  # refuses a number of players the rules do not
+    _config(args)  # a wrong pace or settings file is said before the demo is announced
     has_output = any(d["max_output_channels"] > 0 for d in input_devices())
     args.console = args.console or not has_output  # no speaker: print what gm says
     args.speak = not args.console

@@ -52,6 +52,13 @@ def test_rate_sets_the_pace_in_words_a_minute(tmp_path):
     assert refused.returncode == 2 and "not 900" in refused.stderr
     for command in ("play", "resume", "demo"):
         assert "--rate" in gm(command, "--help").stdout
+    # the demo refuses a wrong pace before it announces the table (it said both)
+    demo = gm("demo", "funocracy", "--rate", "20")
+    assert (
+        demo.returncode == 2
+        and demo.stderr.startswith("gm: The speaking rate")
+        and "not 20" in (demo.stderr)
+    )
 
 
 def test_the_pronunciation_table_reads_the_games_names():
