@@ -517,7 +517,8 @@ def open_hearing(
 ):
     """Typed lines, or audio (the given source, the WAV file or the microphone) and a recogniser."""
     if args.text and source is None:
-        if getattr(args, "display", None) is not None:  # the game goes on while nobody types
+        if getattr(args, "display", None) is not None or typed_at_a_terminal():
+            # the game goes on while nobody types: a countdown runs out, a reminder comes
             from gm.display.typed import waiting_lines
 
             return TextHearing(waiting_lines(text_input())), None
@@ -766,6 +767,15 @@ def refuse_overwriting(
                 raise UsageError(
                     f"{option} and {other} name the same file {path}; choose two files."
                 )
+
+
+def typed_at_a_terminal() -> bool:
+    """Whether --text is typed by a person at a terminal (not a file or a pipe): their game's
+    clock is the wall clock, so "You have three seconds" runs out while nobody types."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):  # closed: text_input says so
+        return False
 
 
 def text_input():

@@ -53,7 +53,10 @@ def test_unknown_game():
         ),
         (["play", "funocracy", "--seed", "abc"], "gm: --seed wants a whole number, like 4, not"),
         (["play"], "gm: Name the game after gm play: 'gm play GAME'; see 'gm play --help'."),
-        (["play", "who-the-f", "--reveal-after", "x"], "gm: 'x' is not a number of seconds (for --"),
+        (
+            ["play", "who-the-f", "--reveal-after", "x"],
+            "gm: 'x' is not a number of seconds (for --",
+        ),
     ],
 )
 def test_a_mistake_on_the_command_line_is_said_in_words_not_argparses(capsys, args, said):
@@ -424,3 +427,49 @@ def test_debug_logs_what_gm_does_on_standard_error(tmp_path):
     logged = gm("--debug", *args, stdin="")
     assert f"gm: gm.cli: saves in {tmp_path}" in logged.stderr.splitlines()
     assert "gm.cli" not in gm(*args, stdin="").stderr
+
+
+@pytest.mark.realtime
+def test_typed_at_a_terminal_a_countdown_runs_out_while_nobody_types(tmp_path):
+    """At a terminal "You have three seconds, or say reveal" ran out only when a line was typed:
+    the typed clock moved a line at a time. Typed by a person, it is the wall clock."""
+    import pty
+    import select
+    import time
+
+    main, sub = pty.openpty()
+    game = subprocess.Popen(
+        [sys.executable, "-m", "gm", "play", "who-the-f", "--text", "--reveal-after", "3"]
+        + ["--seed", "3", "--state-dir", str(tmp_path)],
+        stdin=sub,
+        stdout=sub,
+        stderr=sub,
+        cwd=ROOT,
+    )
+    os.close(sub)
+    out = b""
+
+    def read_until(text: bytes, seconds: float) -> bool:
+        nonlocal out
+        end = time.monotonic() + seconds
+        while text not in out and time.monotonic() < end:
+            if select.select([main], [], [], 0.1)[0]:
+                out += os.read(main, 4096)
+        return text in out
+
+    try:
+        for line, prompt in (
+            ("five", b"How many"),
+            ("regular", b"difficulty"),
+            ("ready", b"ready"),
+        ):
+            assert read_until(prompt, 60), out.decode(errors="replace")
+            os.write(main, line.encode() + b"\n")
+        assert read_until(b"You have three seconds", 30), out.decode(errors="replace")
+        told = len(out)
+        assert read_until(b"What is the result?", 15), out.decode(errors="replace")
+        assert b"Time!" in out[told:]  # nobody typed: the three seconds ran out by themselves
+    finally:
+        game.kill()
+        game.wait()
+        os.close(main)
