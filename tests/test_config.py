@@ -108,3 +108,12 @@ def test_a_pace_or_a_deck_the_settings_file_gets_wrong_is_named_with_the_file(
     err = capsys.readouterr().err
     assert f"The settings file {path} names a deck for Funocracy ([decks]) that cannot be" in err
     assert f"{tmp_path / 'nope.toml'}: the file is missing." in err
+
+
+def test_the_readmes_settings_example_is_a_settings_file_gm_reads(tmp_path):
+    """Every key the README shows is one gm knows, of the right type."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    example = readme.split("```toml\n[voice]", 1)[1].split("```", 1)[0]
+    (tmp_path / "config.toml").write_text("[voice]" + example)
+    config = load(tmp_path / "config.toml")
+    assert config.barge_in is False and config.rate == 200 and config.decks
