@@ -50,19 +50,6 @@ class UsageError(Exception):
     pass
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse that reports a bad option as one sentence instead of a usage dump, and takes an
-    option only as it is spelt: a shortened one is no option ("--mode" is not "--model")."""
-
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - argparse's
-        kwargs.setdefault("allow_abbrev", False)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        said = plain_usage(message, self.prog)
-        raise UsageError(f"{said[0].upper()}{said[1:]}; see '{self.prog} --help'.")
-
-
 _CHOICE = re.compile(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$", re.S)
 _NUMBER = re.compile(r"argument (\S+): invalid (int|float) value: '(.*)'$", re.S)
 _REQUIRED = re.compile(r"the following arguments are required: (.*)$", re.S)
@@ -92,6 +79,19 @@ def plain_usage(message: str, prog: str) -> str:
     if found := _ARGUMENT.match(message):  # a type's own account: "'x' is not a number of ..."
         return f"{found.group(2)} (for {found.group(1)})"
     return message
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a bad option as one sentence instead of a usage dump, and takes an
+    option only as it is spelt: a shortened one is no option ("--mode" is not "--model")."""
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - argparse's
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        said = plain_usage(message, self.prog)
+        raise UsageError(f"{said[0].upper()}{said[1:]}; see '{self.prog} --help'.")
 
     def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
         """'--voice' alone speaks aloud; followed by a service's address ('--voice tcp://HOST:PORT'

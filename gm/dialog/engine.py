@@ -256,10 +256,8 @@ def interpret(
     texts = [a.text for a in final.alternatives if a.text.strip()]
     if not texts:
         return Heard()
-    if countdown and (thinking_aloud(tokens(texts[0])) or unsure(tokens(texts[0]))):
-        # "one sec", "I'm not sure" in a countdown: not said to gm, nothing to answer, and no
-        # "Sorry" to spend the player's time on
-        return Heard(noise=True)
+    if countdown and thinking_aloud(tokens(texts[0])):
+        return Heard(noise=True)  # "one sec" in a countdown: not said to gm, nothing to answer
     own_time = countdown and asks_for_time(texts[0])  # "I had one, hang on": no pause
     # In open speech only the best reading may be a command: lower ones are guesses
     # ("stairs" came back as [stairs, fence, exit]), and only a clear one beats the words.
@@ -288,6 +286,15 @@ def interpret(
         reading = NOT_READ  # "one sec", "hang on": no "one" of an answer, a moment's wait asked
     else:
         reading = meaning.read(texts[0], held)
+    if (
+        countdown
+        and unsure(tokens(texts[0]))
+        and (match is None or not match.sure)
+        and (reading is None or reading.kind is not Kind.ANSWER)
+    ):
+        # "I'm not sure", "hmm, maybe" in a countdown: to nobody, like "one sec", and no "Sorry"
+        # to spend the player's time on ("no idea" is the ask's own pass, read above)
+        return Heard(noise=True)
     if reading is not None and reading.kind is Kind.ANSWER and reading.sure:
         known = getattr(meaning, "known", None)
         if known is not None and unknown(texts[0], known | matcher.words):
