@@ -316,6 +316,13 @@ def reply(text: str) -> tuple[bool | None, str]:
         if tuple(words[: len(form)]) == form:
             verdict, words = meaning, words[len(form) :]
             break
+    if verdict:  # "yeah no, two votes", "yes, no wait, two": a yes taken back by a no
+        rest = words[1:] if words[:1] == ["wait"] else words
+        for form, meaning in _VERDICTS:
+            if not meaning and tuple(rest[: len(form)]) == form:
+                verdict, words = False, rest[len(form) :]
+                words = words[1:] if words[:1] == ["wait"] else words
+                break
     return verdict, " ".join(strip_lead(words, _LEAD_INS))
 
 

@@ -187,6 +187,9 @@ def test_talk_at_a_check_is_no_answer(speaker, common):
         ("not quite, I said five", False, "five"),
         ("that's right", True, ""),
         ("no answer", False, "answer"),
+        ("yeah no, two votes", False, "two votes"),  # a yes taken back at once is a no
+        ("yes, no wait, two votes", False, "two votes"),
+        ("yes, it was four", True, "four"),
     ],
 )
 def test_reply_reads_the_verdict_and_the_correction(text, verdict, rest):

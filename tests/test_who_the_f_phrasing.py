@@ -750,3 +750,19 @@ def test_a_part_said_at_a_check_keeps_the_rest_of_what_was_checked(common, speak
     assert "I heard three votes for number two. Is that right?" in lines
     assert "I heard three votes for number three. Is that right?" in lines
     assert decisions(transcript)[-1] == "three votes for number three, elected"
+
+
+@pytest.mark.parametrize(
+    "reply", ["no, two", "no, it was two", "yeah no, two votes", "yes, no wait, two votes"]
+)
+def test_a_no_at_a_check_is_never_taken_for_a_yes(common, speaker, reply):
+    # "no, two" completed to what was checked ("three votes for number two") was taken as the
+    # same answer again, a yes; "yeah no" and "yes, no wait" were a yes
+    _, transcript, _ = play(
+        common, speaker, ["ready", "reveal", "three of us went for number two", reply]
+    )
+    assert decisions(transcript) == ["table set", "votes revealed"]
+    assert said(transcript)[-1] in (
+        "Okay, please say it again.",
+        "I heard two votes for number two. Is that right?",
+    ), said(transcript)[-2:]

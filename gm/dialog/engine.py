@@ -928,7 +928,9 @@ class Engine:
                 and corrected.value == match.value
                 and match.command is None
             ):
-                verdict, corrected = True, None  # the same answer again: a yes
+                # the same answer again: a yes, unless after a no ("no, three for two" to "three
+                # for two?" contradicts itself): then asked again, nothing taken
+                verdict, corrected = (False, None) if verdict is False else (True, None)
             self._emit(
                 "decision",
                 step="confirm",
@@ -977,7 +979,9 @@ class Engine:
                     answer = meant(alone, answer, rest)
                 elif alone.kind is Kind.PARTIAL and isinstance(checked, dict):
                     whole = meant(ask.meaning.read(rest, checked), None, rest)
-                    if whole is not None:  # "for number three": the count kept, read back
+                    if whole is not None and whole.value != checked:
+                        # "for number three": the count kept, read back ("no, two" to "three
+                        # votes for number two?" completes to what was checked: no correction)
                         answer = replace(whole, score=min(whole.score, SURE_SCORE - 1))
             if answer is not None:
                 return verdict, answer
