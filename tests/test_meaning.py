@@ -46,7 +46,7 @@ from gm.meaning import (
 )
 from gm.speech.base import Alternative, Final
 from gm.state import Record
-from gm.steps import Kind
+from gm.steps import Kind, Reading
 
 WHO = who_the_f.load()
 FUNO = funocracy.load()
@@ -623,6 +623,23 @@ def test_a_word_or_another_after_a_pause_is_asked():
     reading = AnswerMeaning(lines).read("cupcakes, no, cupcake, or... crumble?")
     assert reading.kind is Kind.PARTIAL
     assert reading.question == "which_word:first=cupcake,second=crumble"
+
+
+@pytest.mark.parametrize(
+    "reply,reading",
+    [
+        ("neither", Reading(Kind.TALK)),  # was the word "neither", for N
+        ("none of those", Reading(Kind.TALK)),
+        ("the second", Reading(Kind.WORDS, "crumble")),  # was "second", for S
+        ("oh, the first one", Reading(Kind.WORDS, "cupcake")),
+        ("crumble", Reading(Kind.WORDS, "crumble")),
+        ("a scone", Reading(Kind.WORDS, "scone")),  # another word altogether
+    ],
+)
+def test_which_word_is_answered_by_place_or_by_neither(reply, reading):
+    asked = AnswerMeaning(lines).read("cupcakes, no, cupcake, or... crumble?")
+    assert asked.held == {"which_word": ["cupcake", "crumble"]}
+    assert AnswerMeaning(lines).read(reply, asked.held) == reading
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from typing import Callable
 
 from rapidfuzz import fuzz
 
+from gm.games.funocracy.which import one_of
 from gm.games.funocracy.words import LATE_PHRASES
 from gm.meaning import (
     CORRECTIONS,
@@ -1670,6 +1671,11 @@ class AnswerMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = texts(words(text))
+        if (
+            isinstance(held, dict) and "which_word" in held
+        ):  # after "Which one do you mean: A, or B?"
+            if (chosen := one_of(whole, held["which_word"])) is not None:
+                return chosen
         if thinking_aloud(whole):
             return Reading(Kind.TALK)  # "just a sec": still thinking, no word ("sec") yet
         said = strip_lead(whole)
@@ -1725,9 +1731,7 @@ class AnswerMeaning:
                 if chosen and chosen[-1] in (first, second) and "?" not in str(text):
                     # "vet or doctor... vet" (not "bread or butter... hmm, butter?", still asked)
                     return Reading(Kind.WORDS, " ".join(chosen[-1]))
-                return partial(
-                    self.lines("which_word", first=" ".join(first), second=" ".join(second)), None
-                )
+                return self._which(" ".join(first), " ".join(second))
         found = [
             (after, w)
             for after, c in parts
@@ -1748,7 +1752,7 @@ class AnswerMeaning:
         alternative = [c[1:] for _, c in parts if c[:1] == ["or"] and _answer_words(c[1:])]
         if alternative:  # "pancakes, or poached eggs": which one?
             first, second = " ".join(found[-1][1]), " ".join(alternative[0])
-            return partial(self.lines("which_word", first=first, second=second), None)
+            return self._which(first, second)
         corrections = [item for item in found if item[0]]
         # a word begun again longer in a breath of its own, not taking the first back ("hedge...
         # hedgehog?"): which one?
@@ -1760,7 +1764,7 @@ class AnswerMeaning:
             and " ".join(restart[-1]).startswith(" ".join(restart[0]))
         ):
             first, second = " ".join(restart[0]), " ".join(restart[-1])
-            return partial(self.lines("which_word", first=first, second=second), None)
+            return self._which(first, second)
         if (
             not corrections
             and len(found) > 1
@@ -1783,13 +1787,18 @@ class AnswerMeaning:
             and first_word not in chosen[0]
         ):
             # "kiwi, sorry Sam": an apology to a player or a word taken back? which one?
-            return partial(self.lines("which_word", first=first_word, second=chosen[0]), None)
+            return self._which(first_word, chosen[0])
         if "or" in chosen:
             at = chosen.index("or")
             first, second = " ".join(chosen[:at]), " ".join(chosen[at + 1 :])
             if first and second:
-                return partial(self.lines("which_word", first=first, second=second), None)
+                return self._which(first, second)
         return Reading(Kind.WORDS, " ".join(_once(chosen)))
+
+    def _which(self, first: str, second: str) -> Reading:
+        """Which of two words the player means, asked; the two are held for the reply."""
+        question = self.lines("which_word", first=first, second=second)
+        return partial(question, {"which_word": [first, second]})
 
 
 def _once(said: list[str]) -> list[str]:
