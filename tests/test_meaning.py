@@ -1480,6 +1480,15 @@ def test_after_anything_else_a_yes_is_more_to_change_and_a_no_the_groups_as_they
         ("yep", "more"),
         ("nope", "correct"),
         ("no", "correct"),
+        ("no, that's all", "correct"),
+        ("no thanks", "correct"),
+        # a no that objects or leads into more does not end the changes (each scored the round)
+        ("no, one more thing", "more"),
+        ("no wait, valid", "more"),
+        ("no, not yet", "more"),
+        ("no, put it back", "more"),
+        ("wait, that's wrong", "more"),
+        ("no that's wrong", "more"),
     ):
         assert meaning.read(said).value == meant, said
 

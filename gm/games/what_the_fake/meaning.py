@@ -1754,6 +1754,20 @@ DIFFERENT_DRAWINGS = (
 )
 
 
+def _no_then_more(said: list[str]) -> bool:
+    """At "Anything else?", a no (or a "wait") followed by words of a change still to make or
+    of one made wrong ("no, one more thing", "no, not yet", "no wait, valid", "no, put it
+    back", "wait, that's wrong"), not by the end of the changes ("no, that's all")."""
+    lead = 0
+    while lead < len(said) and (said[lead] in NO_WORDS or said[lead] in ("wait", "um", "oh")):
+        lead += 1
+    rest = said[lead:]
+    if not lead or not rest or any_of(rest, GROUP_CORRECT + ALL_FINE):
+        return False
+    signals = {"more", "another", "yet", "wait", "valid", "invalid", "back", "wrong", "change"}
+    return bool(set(rest) & signals) or any_of(rest, SAID_WRONG)
+
+
 def said_change(lines: Callable[..., str], value: str) -> str:
     """A group correction as gm says it back: "merged groups one and two"."""
     verb, *args = value.split()
@@ -1918,6 +1932,10 @@ class GroupsMeaning:
         )
 
     def read(self, text: str, held: JSON = None) -> Reading:
+        if self.asked_more and _no_then_more(tokens(text)):
+            # "Anything else?" "no, one more thing", "no wait, valid", "wait, that's wrong": the
+            # no objects to what was just done or leads into more, it does not end the changes
+            return answer("more", said_change(self.lines, "more"), True)
         # "don't merge them", "don't void the goldfish": no change; only the clauses left count
         kept = [c for c in clause_texts(text) if not re.search(FORBIDDING, " ".join(tokens(c)))]
         if len(kept) < len(clause_texts(text)):
