@@ -766,3 +766,18 @@ def test_a_no_at_a_check_is_never_taken_for_a_yes(common, speaker, reply):
         "Okay, please say it again.",
         "I heard two votes for number two. Is that right?",
     ), said(transcript)[-2:]
+
+
+def test_a_correction_of_a_word_or_two_at_a_check_is_read_back_not_decided(common, speaker):
+    """At the final round, "no, only two" to "I heard no votes for two and five" was read alone,
+    as only two having votes, and won the game as unanimous for two."""
+    typed = ["ready"]
+    for place in ("one", "two", "three", "four", "five"):
+        typed += ["reveal", f"unanimous for {place}", "next question"]
+    typed += ["reveal", "unanimous for six", "ready", "reveal"]
+    typed += ["I think two and five didn't get any votes, right guys", "no, only two"]
+    _, transcript, _ = play(common, speaker, typed)
+    lines = said(transcript)
+    assert lines[-2] == "I heard no votes for two and five. Is that right?"
+    assert lines[-1].startswith("I heard ") and lines[-1].endswith("Is that right?")
+    assert decisions(transcript)[-1] == "votes revealed"  # nothing decided after it

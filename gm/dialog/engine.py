@@ -977,6 +977,10 @@ class Engine:
                 alone = ask.meaning.read(rest)
                 if alone.kind is Kind.ANSWER:
                     answer = meant(alone, answer, rest)
+                    if answer is not None and len(rest.split()) <= 2:
+                        # a word or two ("no, only two" to "no votes for two and five?") may
+                        # mean the checked answer changed, not a new one read alone: read back
+                        answer = replace(answer, score=min(answer.score, SURE_SCORE - 1))
                 elif alone.kind is Kind.PARTIAL and isinstance(checked, dict):
                     whole = meant(ask.meaning.read(rest, checked), None, rest)
                     if whole is not None and whole.value != checked:
