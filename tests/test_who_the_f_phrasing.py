@@ -781,3 +781,14 @@ def test_a_correction_of_a_word_or_two_at_a_check_is_read_back_not_decided(commo
     assert lines[-2] == "I heard no votes for two and five. Is that right?"
     assert lines[-1].startswith("I heard ") and lines[-1].endswith("Is that right?")
     assert decisions(transcript)[-1] == "votes revealed"  # nothing decided after it
+
+
+@pytest.mark.parametrize("correction", ["no, four votes actually", "sorry, four votes"])
+def test_a_part_asked_about_can_itself_be_corrected(common, speaker, correction):
+    # "three votes", asked "For which number?", then "no, four votes actually": the count
+    # corrected (it was decided as three votes for number four)
+    _, transcript, _ = play(
+        common, speaker, ["ready", "reveal", "three votes", correction, "number two"]
+    )
+    assert "For which number were the four votes?" in said(transcript)
+    assert decisions(transcript)[-1] == "four votes for number two, elected"

@@ -519,6 +519,18 @@ class ResultMeaning:
             top = [place for place, count in told.items() if count == most]
             value = {"count": most, "place": top[0]} if len(top) == 1 else {"tie": most}
             return self._value(value, False)
+        said = tokens(text)
+        if (
+            held
+            and said[:1] in (["no"], ["sorry"], ["actually"])
+            and said[1:2] not in (["majority"], ["votes"], ["vote"], ["one"], ["winner"])
+        ):
+            # "no, four votes actually" to "For which number were the three votes?": what was
+            # held is corrected, not completed (it was read as three votes for number four)
+            rest = " ".join(said[1:])
+            again = read_corrected(self._read, _number_is(rest), None)
+            if again.kind in (Kind.ANSWER, Kind.PARTIAL):
+                return again
         return read_corrected(self._read, _number_is(text), held)
 
     def _value(self, value: dict, sure: bool) -> Reading:
