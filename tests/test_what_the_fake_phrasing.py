@@ -805,6 +805,16 @@ def test_an_unclear_and_before_a_listed_name_is_asked_about():
     }
 
 
+@pytest.mark.parametrize("reply", ["no", "yes", "yeah"])
+def test_a_yes_or_no_to_one_drawing_or_two_is_asked_again_not_a_drawing(reply):
+    """ "no" to "One drawing, toast and jam, or two?" was read back as a drawing called "no"."""
+    asked = names_read("salt and pepper and a crab")
+    again = names_read(reply, held=asked.held)
+    assert again.kind is Kind.PARTIAL and again.question == "Say one drawing, or two drawings."
+    assert again.held == asked.held
+    assert names_read("two", held=asked.held).value == {"names": ["salt", "pepper", "crab"]}
+
+
 @pytest.mark.parametrize(
     "line,reading",
     [

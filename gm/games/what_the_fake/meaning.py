@@ -477,6 +477,10 @@ class NamesMeaning:
             two = any_of(said, ("two", "two drawings", "separate", "both", "apart"))
             if one != two:
                 return self._answer(held["one"] if one else held["two"], held.get("done", False))
+            if said and yes_or_no(said) is not None and len(said) <= 3:
+                # "no" to "One drawing, toast and jam, or two?": neither told, and no drawing
+                # called "no" (it was read back as one)
+                return partial(self.lines("ask_one_or_two_again"), held)
         text = re.sub(r"(?i)\bhere goes nothing\b", "", text)  # "let's try", not "no drawing"
         # a player asking themselves in the middle of a list ("a frisbee, and uh, what was it,
         # oh a witch on a broom"): no question to the table
