@@ -314,6 +314,15 @@ def test_yes_after_anything_else_asks_which_change(common, speaker):
     assert said(transcript)[-1].startswith("Which change?")
 
 
+@pytest.mark.parametrize("reply,counted", [("right", True), ("a change", False)])
+def test_the_groups_question_is_answered_in_its_own_words(common, speaker, reply, counted):
+    """ "Right, or a change?" "right" (and "a change") got "Sorry, I didn't catch that"."""
+    engine, transcript = play(common, speaker, DRAW + NAMES + [reply])
+    assert not any(line.startswith("Sorry") for line in said(transcript))
+    assert (decisions(transcript)[-1] == "groups confirmed") is counted
+    assert counted or said(transcript)[-1].startswith("Which change?")
+
+
 def test_no_after_anything_else_counts_the_points(common, speaker):
     engine, transcript = play(
         common, speaker, DRAW + NAMES + ["plane and planet are the same", "no"]

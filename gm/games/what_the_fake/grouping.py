@@ -108,9 +108,14 @@ class Grouping:
             "no more changes",
             "that's all",
         )
+        # the words of the question itself: "Right, or a change?" "right" / "a change"
+        asked = () if asked_more else ("right", "it's right")
+        change = ("a change", "change") if not asked_more else ()
         choices = [
-            Choice("correct", done + (no if asked_more else yes)),
-            Choice("more", (yes if asked_more else no) + ("one more change", "another change")),
+            Choice("correct", done + (no if asked_more else yes) + asked),
+            Choice(
+                "more", (yes if asked_more else no) + ("one more change", "another change") + change
+            ),
             Choice(
                 "list", ("list the groups", "read the groups", "read them again", "all the groups")
             ),
