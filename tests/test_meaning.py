@@ -779,6 +779,14 @@ def test_asking_for_another_theme_is_a_skip_checked_first_not_a_word(said, commo
     assert decided == [] and lines[-1] == "Did you mean skip?", lines[-2:]
 
 
+@pytest.mark.parametrize("said", ["no that's wrong", "that's wrong", "nope, that was not right"])
+def test_a_verdict_on_gm_is_no_word(said):
+    """ "no that's wrong", said after a challenge window closed, was the next player's word
+    "wrong"; the word alone stays a word."""
+    assert AnswerMeaning(lines).read(said).kind is Kind.TALK
+    assert AnswerMeaning(lines).read("wrong").value == "wrong"
+
+
 @pytest.mark.parametrize(
     "said", ["go go go, time's almost up", "pineapple on pizza, Tom, really?", "kiwi, seriously?"]
 )

@@ -1381,6 +1381,8 @@ GAME_TALK = re.compile(
     r"\b(?:(?:tough|hard|easy|weird|this|the|that|stupid|good|great) theme|theme is"
     r"|(?:same|that|this|wrong|other) letter)\b"
 )
+# A verdict on what gm just did, and nothing else: "no, that's wrong" is no word "wrong".
+VERDICT_ONLY = re.compile(r"(?:(?:no|nope|nah|wait) )*that (?:is|was) (?:wrong|not right)")
 LONE_FILLERS = frozenset(SOUNDS) | frozenset("hm right ohh eh and then".split())
 TAIL_WORDS = frozenset("please maybe probably then instead".split())  # "mango then"
 # A guess said after the word: "igloo, I reckon", "kiwi I guess".
@@ -1676,7 +1678,7 @@ class AnswerMeaning:
         ):  # after "Which one do you mean: A, or B?"
             if (chosen := one_of(whole, held["which_word"])) is not None:
                 return chosen
-        if thinking_aloud(whole):
+        if thinking_aloud(whole) or VERDICT_ONLY.fullmatch(" ".join(whole)):
             return Reading(Kind.TALK)  # "just a sec": still thinking, no word ("sec") yet
         said = strip_lead(whole)
         # "pass me the crisps", "pass the salt": handed over, no pass ("pass, that's too hard" is)
