@@ -204,6 +204,11 @@ def meant(
     return Match(reading.value, reading.said, heard, score)
 
 
+def read_back(match: Match) -> Match:
+    """`match`, to be checked before it is taken ("I heard ... Is that right?")."""
+    return replace(match, score=min(match.score, SURE_SCORE - 1))
+
+
 def interpret(
     final: Final,
     matcher: Matcher,
@@ -367,7 +372,7 @@ def interpret(
         if doubted_choice or (
             match.command in CONFIRMED_COMMANDS and (final.doubted or final.noisy)
         ):
-            match = replace(match, score=min(match.score, SURE_SCORE - 1))  # confirm it first
+            match = read_back(match)  # confirm it first
         return Heard(match=match)
     if free:
         # Below the best reading, a command or choice phrase is the grammar's guess, not a word.
@@ -980,13 +985,13 @@ class Engine:
                     if answer is not None and len(rest.split()) <= 2:
                         # a word or two ("no, only two" to "no votes for two and five?") may
                         # mean the checked answer changed, not a new one read alone: read back
-                        answer = replace(answer, score=min(answer.score, SURE_SCORE - 1))
+                        answer = read_back(answer)
                 elif alone.kind is Kind.PARTIAL and isinstance(checked, dict):
                     whole = meant(ask.meaning.read(rest, checked), None, rest)
                     if whole is not None and whole.value != checked:
                         # "for number three": the count kept, read back ("no, two" to "three
                         # votes for number two?" completes to what was checked: no correction)
-                        answer = replace(whole, score=min(whole.score, SURE_SCORE - 1))
+                        answer = read_back(whole)
             if answer is not None:
                 return verdict, answer
             if ask.free:

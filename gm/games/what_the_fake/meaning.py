@@ -2275,7 +2275,8 @@ class ForgersMeaning:
         }
         named = sorted(said & set(self.seats))
         if self.players and (past := sorted(n for n in said if self.players < n <= 12)):
-            # no seat of this table: told so, not passed over (the seats said are asked again)
+            # no seat of this table (a number a seat could be, not "20 minutes"): told so, not
+            # passed over; the seats said are asked again
             return partial(
                 self.lines("no_such_seat", seat=number_word(past[0])),
                 held if isinstance(held, dict) else None,
