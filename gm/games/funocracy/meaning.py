@@ -1673,9 +1673,8 @@ class AnswerMeaning:
 
     def read(self, text: str, held: JSON = None) -> Reading:
         whole = texts(words(text))
-        if (
-            isinstance(held, dict) and "which_word" in held
-        ):  # after "Which one do you mean: A, or B?"
+        # after "Which one do you mean: A, or B?": "the second one", "neither"
+        if isinstance(held, dict) and "which_word" in held:
             if (chosen := one_of(whole, held["which_word"])) is not None:
                 return chosen
         if thinking_aloud(whole) or VERDICT_ONLY.fullmatch(" ".join(whole)):

@@ -109,10 +109,11 @@ class Grouping:
             "that's all",
         )
         # the words of the question itself: "Right, or a change?" "right" / "a change"
-        asked = () if asked_more else ("right", "it's right")
-        change = ("a change", "change") if not asked_more else ()
+        right, change = (
+            ((), ()) if asked_more else (("right", "it's right"), ("a change", "change"))
+        )
         choices = [
-            Choice("correct", done + (no if asked_more else yes) + asked),
+            Choice("correct", done + (no if asked_more else yes) + right),
             Choice(
                 "more", (yes if asked_more else no) + ("one more change", "another change") + change
             ),
